@@ -1,0 +1,122 @@
+# ivplab: make run | make test | make plots | make bench | make deps | make clean
+# Every target that needs the libraries first runs `deps`, which installs what is missing
+# (as root) or prints the exact apt-get line; the build itself runs in a sub-make so that
+# pkg-config is asked only after the packages are there.
+
+# Debian 12 packages the build, the figures and the sound need.
+DEB_PACKAGES := gcc make libc6-dev pkg-config libgsl-dev libsundials-dev gnuplot-nox \
+                libsndfile1-dev libhdf5-dev fonts-dejavu-core
+
+CC      ?= cc
+OPT     ?= -O2
+CFLAGS  := -std=c17 $(OPT) -g -Wall -Wextra -MMD -MP
+ifeq ($(SAN),1)
+CFLAGS  += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+BUILD   := build/san
+BIN     := build/san/bin
+else
+BUILD   := build
+BIN     := bin
+endif
+PKG_CFLAGS := $(shell pkg-config --cflags gsl sndfile hdf5-serial 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs gsl sndfile hdf5-serial 2>/dev/null)
+# SUNDIALS 7 moved its core into libsundials_core; 6.4 (Debian 12) has no such library.
+SUN_CORE   := $(shell printf 'int main(void){return 0;}\n' | $(CC) -x c - -o /dev/null -lsundials_core 2>/dev/null && echo -lsundials_core)
+SUN_LIBS   := -lsundials_cvode -lsundials_nvecserial -lsundials_sunmatrixdense -lsundials_sunmatrixband \
+              -lsundials_sunlinsoldense -lsundials_sunlinsolband -lsundials_sunnonlinsolfixedpoint $(SUN_CORE)
+# _DEFAULT_SOURCE: POSIX calls and M_PI under -std=c17.
+CPPFLAGS := -Isrc -D_DEFAULT_SOURCE $(PKG_CFLAGS)
+LIB      := $(BUILD)/libivplab.a
+LDLIBS   := $(LIB) $(SUN_LIBS) $(PKG_LIBS) -lm
+
+LIB_SRC  := $(filter-out src/tools/%,$(wildcard src/*.c src/*/*.c))
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+LESSONS  := $(sort $(wildcard lessons/[0-9][0-9]-*.c))
+# lessons/01-ivp.c -> bin/ivp
+lesson_bin = $(BIN)/$(shell echo $(notdir $(1:.c=)) | sed 's/^[0-9]*-//')
+LESSON_BINS := $(foreach l,$(LESSONS),$(call lesson_bin,$(l)))
+TOOLS    := $(wildcard src/tools/*.c)
+TOOL_BINS := $(patsubst src/tools/%.c,$(BIN)/%,$(TOOLS))
+TESTS    := $(wildcard tests/test_*.c)
+TEST_BINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TESTS))
+PLOTS    := $(filter-out plots/common.gp,$(wildcard plots/*.gp))
+
+.PHONY: all run test plots lessons deps clean build-all run-lessons render-plots check
+.DEFAULT_GOAL := all
+
+all: $(LIB) $(LESSON_BINS) $(TOOL_BINS) $(TEST_BINS)
+
+deps:
+	@missing=""; \
+	for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "deps: installing$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null \
+	      || { echo "deps: apt-get install failed for:$$missing" >&2; exit 1; }; \
+	  else \
+	    echo "deps: missing Debian packages; run:  sudo apt-get install -y$$missing" >&2; exit 1; \
+	  fi; \
+	fi
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory run-lessons render-plots
+
+plots: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory run-lessons render-plots
+
+test: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory check
+
+# Run every lesson with its defaults: data lands in build/data/<program>/, sound in build/sound/.
+run-lessons: $(LESSON_BINS)
+	@for b in $(LESSON_BINS); do \
+	  echo "== $$b"; ./$$b || { echo "$$b failed" >&2; exit 1; }; \
+	done
+
+render-plots:
+	@mkdir -p plots/out
+	@for g in $(PLOTS); do \
+	  n=$$(basename $$g .gp); \
+	  for f in png svg; do \
+	    gnuplot -e "fmt='$$f'; name='$$n'; data='build/data'; outdir='plots/out'" $$g \
+	      || { echo "gnuplot failed on $$g" >&2; exit 1; }; \
+	  done; \
+	done; echo "figures: plots/out/ ($(words $(PLOTS)) figures, PNG and SVG)"
+
+check: all
+	@BUILD=$(BUILD) BIN=$(BIN) bash tests/run.sh
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(AR) rcs $@ $^
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+define lesson_rule
+$(call lesson_bin,$(1)): $(BUILD)/obj/$(1:.c=.o) $(LIB)
+	@mkdir -p $(BIN)
+	$$(CC) $$(LDFLAGS) $$< $$(LDLIBS) -o $$@
+endef
+$(foreach l,$(LESSONS),$(eval $(call lesson_rule,$(l))))
+
+$(BIN)/%: $(BUILD)/obj/src/tools/%.o $(LIB)
+	@mkdir -p $(BIN)
+	$(CC) $(LDFLAGS) $< $(LDLIBS) -o $@
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $< $(LDLIBS) -o $@
+
+clean:
+	rm -rf build bin plots/out
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,165 @@
+/* Lesson 1, "Initial Value Problems": the damped oscillator u'' = -omega0^2 u - 2 sigma0 u'
+ * as the first-order system y' = A y, solved by one method against the exact solution.
+ * Try it: raise --h and forward Euler leaves the exact (gray) curve. */
+#include "cli.h"
+#include "cvode.h"
+#include "io/atomic.h"
+#include "io/table.h"
+#include "method.h"
+#include "models/oscillator.h"
+#include "solve.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const oscillator *osc;
+    const double *y0;
+    FILE *traj;             /* every sample: t, u, u', exact u */
+    table *tab;             /* the few rows shown */
+    long rows;              /* show every rows-th sample */
+    long last;              /* index of the final sample, always shown */
+    const workspace *w;     /* counts so far (fixed steps) */
+    const cvode_stats *st;  /* counts so far (CVODE) */
+    double max_err;         /* largest |u - u_exact| seen, m */
+} run_ctx;
+
+static int sample(long k, double t, const double *y, void *c)
+{
+    run_ctx *r = c;
+    double ex[2];
+    oscillator_exact(r->osc, r->y0, t, ex);
+    double err = fabs(y[0] - ex[0]);
+    if (err > r->max_err)
+        r->max_err = err;
+    fprintf(r->traj, "%.10g\t%.12g\t%.12g\t%.12g\n", t, y[0], y[1], ex[0]);
+    if (k % r->rows == 0 || k == r->last) {
+        long nfev = r->w ? r->w->counts.nfev : r->st->nfev;
+        table_cell(r->tab, "%.4f", t);
+        table_cell(r->tab, "%.9f", y[0]);
+        table_cell(r->tab, "%.9f", ex[0]);
+        table_cell(r->tab, "%.3e", err);
+        table_cell(r->tab, "%ld", nfev);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *method_name = "euler", *lmm = "bdf";
+    double h = 0.1, T = 6.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0;
+    double rtol = 1e-10, atol = 1e-12, blowup = 1e6;
+    cli_common common = {false, "build/data/ivp"};
+    char choices[300];
+    snprintf(choices, sizeof choices, "%s|cvode", method_names());
+    const cli_opt opts[] = {
+        {"method", CLI_CHOICE, &method_name, "", "time-stepping method", 0, 0, 0, choices, NULL, NULL},
+        {"h", CLI_DOUBLE, &h, "s", "time step (fixed-step methods; CVODE output spacing)", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"T", CLI_DOUBLE, &T, "s", "final time", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"omega0", CLI_DOUBLE, &omega0, "rad/s", "lossless angular frequency", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "decay rate of the envelope", 0, 1e6, 0, NULL, NULL, NULL},
+        {"u0", CLI_DOUBLE, &u0, "m", "initial displacement", -1e6, 1e6, 0, NULL, NULL, NULL},
+        {"v0", CLI_DOUBLE, &v0, "m/s", "initial velocity", -1e6, 1e6, 0, NULL, NULL, NULL},
+        {"lmm", CLI_CHOICE, &lmm, "", "CVODE's multistep family", 0, 0, 0, "bdf|adams", NULL, NULL},
+        {"rtol", CLI_DOUBLE, &rtol, "", "CVODE relative tolerance", 1e-15, 1, 0, NULL, NULL, NULL},
+        {"atol", CLI_DOUBLE, &atol, "m", "CVODE absolute tolerance", 1e-20, 1, 0, NULL, NULL, NULL},
+        {"blowup", CLI_DOUBLE, &blowup, "", "declare a blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
+        CLI_COMMON_OPTS(common),
+        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    const cli_spec spec = {"ivp", "Solve the damped oscillator y' = A y by one method and compare with the exact solution.",
+                           NULL, 0, opts};
+    cli_parse(&spec, argc, argv);
+    if (u0 == 0.0 && v0 == 0.0)
+        cli_fail("ivp", "--u0 0 with --v0 0 is the rest state; accepted: a nonzero initial state");
+    long n = lround(T / h);
+    if (fabs(n * h - T) > 1e-9 * T)
+        cli_fail("ivp", "--T %g is not a whole number of steps of --h %g; accepted: T a multiple of h", T, h);
+    if (n > 100000000L)
+        cli_fail("ivp", "--T %g with --h %g is %ld steps; accepted: at most 1e8 steps", T, h, n);
+
+    oscillator osc = {omega0, sigma0};
+    ivp p = oscillator_ivp(&osc);
+    double y0[2] = {u0, v0}, y[2] = {u0, v0};
+    double scale = sqrt(u0 * u0 + (v0 / omega0) * (v0 / omega0)) * fmax(1.0, omega0);
+
+    atomic_file af;
+    FILE *traj = atomic_open_in(&af, common.out, "trajectory.tsv");
+    if (!traj) {
+        fprintf(stderr, "ivp: cannot write %s/trajectory.tsv: %s\n", common.out, strerror(errno));
+        return 1;
+    }
+    bool is_cvode = strcmp(method_name, "cvode") == 0;
+    const method *m = is_cvode ? NULL : method_find(method_name);
+    const char *label = is_cvode ? (strcmp(lmm, "adams") == 0 ? "CVODE Adams" : "CVODE BDF") : m->label;
+    fprintf(traj, "t_s\t%s, h = %g s\tv_m_per_s\texact\n", label, h);
+
+    table tab;
+    if (!common.tsv)
+        printf("damped oscillator: omega0 = %g rad/s, sigma0 = %g 1/s, u(0) = %g m, u'(0) = %g m/s\n"
+               "method %s, h = %g s, T = %g s\n\n", omega0, sigma0, u0, v0, label, h, T);
+    table_begin(&tab, stdout, common.tsv, "t_s", "u_m", "exact_m", "error_m", "nfev", NULL);
+    run_ctx rc = {&osc, y0, traj, &tab, n >= 6 ? n / 6 : 1, n, NULL, NULL, 0.0};
+    int status = 0;
+    char msg[400] = "";
+    if (is_cvode) {
+        cvode_opts o = cvode_defaults();
+        o.lmm = strcmp(lmm, "adams") == 0 ? CVODE_ADAMS : CVODE_BDF;
+        o.rtol = rtol;
+        o.atol = atol;
+        double *tout = calloc((size_t)n + 1, sizeof(double));
+        for (long k = 0; k <= n; k++)
+            tout[k] = k * h;
+        cvode_stats st;
+        rc.st = &st;
+        memset(&st, 0, sizeof st);
+        o.tout = tout;
+        o.nout = (size_t)n + 1;
+        o.sink = sample;
+        o.ctx = &rc;
+        if (cvode_solve(&p, 0.0, y, T, &o, &st, msg, sizeof msg) != 0)
+            status = 1;
+        free(tout);
+        if (!common.tsv)
+            printf("\nCVODE (%s): %ld steps, %ld F evaluations (+%ld for Jacobians), %ld Jacobians,\n"
+                   "%ld error-test failures, %ld convergence failures; max |u - exact| = %.3e m\n",
+                   cvode_name(&o), st.steps, st.nfev, st.nfev_jac, st.njev, st.netf, st.nncf, rc.max_err);
+    } else {
+        workspace *w = workspace_alloc(p.dim);
+        rc.w = w;
+        solve_opts so = {m, 0.0, h, n, blowup * scale, 1, sample, &rc};
+        solve_result res;
+        if (solve_fixed(&p, y, &so, w, &res) != SOLVE_OK) {
+            status = 1;
+            snprintf(msg, sizeof msg, "%s", res.message);
+        }
+        if (!common.tsv)
+            printf("\n%s: %ld steps, %ld F evaluations, %ld Jacobians, %ld Newton iterations, "
+                   "%ld LU factorizations; max |u - exact| = %.3e m\n",
+                   m->label, res.steps, res.counts.nfev, res.counts.njev, res.counts.nnewton, res.counts.nfactor,
+                   rc.max_err);
+        workspace_free(w);
+    }
+    /* The exact curve, finely sampled for the figure. */
+    atomic_file ae;
+    FILE *exact = atomic_open_in(&ae, common.out, "exact.tsv");
+    if (exact) {
+        fprintf(exact, "t_s\tu_m\n");
+        for (int k = 0; k <= 2000; k++) {
+            double ex[2], t = T * k / 2000.0;
+            oscillator_exact(&osc, y0, t, ex);
+            fprintf(exact, "%.10g\t%.12g\n", t, ex[0]);
+        }
+    }
+    if (atomic_commit(&af) != 0 || !exact || atomic_commit(&ae) != 0) {
+        fprintf(stderr, "ivp: cannot write the data files in %s: %s\n", common.out, strerror(errno));
+        return 1;
+    }
+    if (status) {
+        fprintf(stderr, "ivp: %s\n", msg);
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,41 @@
+#include "measure.h"
+#include <complex.h>
+#include <math.h>
+
+double measure_loglog_slope(const double *x, const double *y, size_t n)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (size_t i = 0; i < n; i++) {
+        double a = log(x[i]), b = log(y[i]);
+        sx += a;
+        sy += b;
+        sxx += a * a;
+        sxy += a * b;
+    }
+    return ((double)n * sxy - sx * sy) / ((double)n * sxx - sx * sx);
+}
+
+void measure_pairwise_slopes(const double *x, const double *y, size_t n, double *s)
+{
+    for (size_t i = 0; i + 1 < n; i++)
+        s[i] = log(y[i + 1] / y[i]) / log(x[i + 1] / x[i]);
+}
+
+osc_fidelity measure_oscillator_fidelity(const method *m, double omega0, double sigma0, double h)
+{
+    double omega1 = sqrt(omega0 * omega0 - sigma0 * sigma0);
+    double complex lambda = -sigma0 + I * omega1;
+    double complex z = m->R(h * lambda);
+    double complex L = clog(z) / h;       /* the numerical eigenvalue */
+    osc_fidelity f;
+    f.gain = cabs(z);
+    f.grows = f.gain > 1.0;
+    f.cents = 1200.0 * log2(cimag(L) / omega1);
+    f.t60_ratio = sigma0 / -creal(L);
+    return f;
+}
+
+double measure_t60(double sigma)
+{
+    return 6.0 * log(10.0) / sigma;
+}

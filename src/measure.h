@@ -1,0 +1,29 @@
+/* measure.h: what the lessons measure: orders of accuracy from error tables, and what a
+ * method does to a free oscillator (pitch in cents, T60) read from its R(z). */
+#ifndef IVPLAB_MEASURE_H
+#define IVPLAB_MEASURE_H
+#include "method.h"
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Least-squares slope of log y against log x over n points (the order of a convergence table). */
+double measure_loglog_slope(const double *x, const double *y, size_t n);
+/* Slopes between neighbours, s[i] = log(y[i+1]/y[i]) / log(x[i+1]/x[i]), i < n - 1: they show
+ * a pre-asymptotic range or round-off that a single fit would hide. */
+void measure_pairwise_slopes(const double *x, const double *y, size_t n, double *s);
+
+/* What one step of h does to the free oscillator u'' = -omega0^2 u - 2 sigma0 u' (underdamped):
+ * the numerical eigenvalue log(R(h lambda))/h against lambda = -sigma0 + j omega1. */
+typedef struct osc_fidelity {
+    double gain;            /* |R(h lambda)| per step */
+    bool grows;             /* |R| > 1: the method amplifies the oscillator */
+    double cents;           /* pitch error, cents (1200 log2 of numerical over exact omega1) */
+    double t60_ratio;       /* numerical T60 over exact T60 (meaningless when it grows) */
+} osc_fidelity;
+
+osc_fidelity measure_oscillator_fidelity(const method *m, double omega0, double sigma0, double h);
+
+/* T60 = 6 ln 10 / sigma: the time to decay by 60 dB, s. */
+double measure_t60(double sigma);
+
+#endif

@@ -1,0 +1,19 @@
+/* util.h: checked allocation and small helpers shared by every module. */
+#ifndef IVPLAB_UTIL_H
+#define IVPLAB_UTIL_H
+#include <stddef.h>
+
+/* Allocate n bytes, zeroed; prints "out of memory" and exits 1 on failure. */
+void *xcalloc(size_t count, size_t size);
+/* Copy of a string (checked). */
+char *xstrdup(const char *s);
+/* Create directory path and its parents (like mkdir -p); 0 on success, -1 with errno. */
+int mkdir_p(const char *path);
+/* Wall-clock seconds from a monotonic clock. */
+double wall_seconds(void);
+/* Largest absolute value of x[0..n-1] (NaN if any entry is NaN). */
+double max_abs(const double *x, size_t n);
+/* Euclidean norm of x[0..n-1]. */
+double norm2(const double *x, size_t n);
+
+#endif

@@ -1,0 +1,40 @@
+# ivp.sh: the claims of lesson 1 (bin/ivp) and the conventions every program keeps.
+. "$(dirname "$0")/../lib.sh"
+
+# RK4 at h = 1 ms agrees with the exact solution to better than 1e-8.
+$BIN/ivp --method rk4 --h 0.001 --T 2 --tsv --out "$TMP/rk4" >"$TMP/rk4.tsv"
+err=$(awk -F'\t' 'NR > 1 && $4 > m { m = $4 } END { printf "%.3e", m }' "$TMP/rk4.tsv")
+check_num "rk4 h=0.001 T=2: largest error at the shown times" "$err" lt 1e-8
+check_num "rk4 h=0.001 T=2: F evaluations" "$(tail -1 "$TMP/rk4.tsv" | cut -f5)" near 8000 0
+traj_err=$(awk -F'\t' 'NR > 1 { d = $2 - $4; if (d < 0) d = -d; if (d > m) m = d } END { printf "%.3e", m }' "$TMP/rk4/trajectory.tsv")
+check_num "rk4 h=0.001 T=2: largest error over all 2001 samples" "$traj_err" lt 1e-8
+
+# Forward Euler at h = 0.5 blows up, says so and when, exit status 1.
+$BIN/ivp --method euler --h 0.5 --T 50 --out "$TMP/eu" >/dev/null 2>"$TMP/eu.err"
+rc=$?
+check_num "euler h=0.5 T=50: exit status" "$rc" near 1 0
+check_text "euler h=0.5 T=50: reports the blow-up and its time" "$(cat "$TMP/eu.err")" "euler blew up at t = 6.5 s"
+
+# Every method and CVODE run and agree with the exact curve at a small step.
+for m in euler backward-euler trapezoid heun rk4 cvode; do
+    $BIN/ivp --method $m --h 0.0005 --T 1 --tsv --out "$TMP/$m" >"$TMP/$m.tsv" 2>&1
+    e=$(awk -F'\t' 'NR > 1 && $4 > m { m = $4 } END { printf "%.3e", m }' "$TMP/$m.tsv")
+    check_num "$m h=0.0005 T=1: largest error" "$e" lt 1e-2
+done
+
+# Bad input: one line, exit 2, no file.
+expect_bad_input "--h abc" $BIN/ivp --h abc --out "$TMP/out"
+expect_bad_input "--h -1" $BIN/ivp --h -1 --out "$TMP/out"
+expect_bad_input "--method nope" $BIN/ivp --method nope --out "$TMP/out"
+expect_bad_input "--T nan" $BIN/ivp --T nan --out "$TMP/out"
+expect_bad_input "--omega0 inf" $BIN/ivp --omega0 inf --out "$TMP/out"
+expect_bad_input "unknown flag --hh" $BIN/ivp --hh 1 --out "$TMP/out"
+expect_bad_input "--T not a multiple of --h" $BIN/ivp --T 1 --h 0.3 --out "$TMP/out"
+check_text "unknown flag names the nearest" "$($BIN/ivp --hh 1 2>&1)" "did you mean --h?"
+
+# --help lists every flag with its unit and default.
+help=$($BIN/ivp --help)
+for f in method h T omega0 sigma0 u0 v0 tsv out; do
+    check_text "--help lists --$f" "$help" "--$f"
+done
+check_text "--help shows the unit and default of --h" "$help" "[0.1 s]"

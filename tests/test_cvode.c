@@ -1,0 +1,101 @@
+/* test_cvode.c: the CVODE driver matches the exact oscillator to its tolerance, reports its
+ * statistics, finds events by root functions, and explains a failure. */
+#include "check.h"
+#include "cvode.h"
+#include "models/oscillator.h"
+#include <string.h>
+
+typedef struct { const oscillator *o; double worst; long n; } ctx;
+
+static int sink(long k, double t, const double *y, void *c)
+{
+    (void)k;
+    ctx *x = c;
+    const double y0[2] = {1.0, 0.0};
+    double ex[2];
+    oscillator_exact(x->o, y0, t, ex);
+    double e = fabs(y[0] - ex[0]);
+    if (e > x->worst)
+        x->worst = e;
+    x->n++;
+    return 0;
+}
+
+static int zero_of_u(double t, const double *y, double *g, void *params)
+{
+    (void)t; (void)params;
+    g[0] = y[0];
+    return 0;
+}
+
+static int on_event(double t, const double *y, const int *dir, void *c)
+{
+    (void)y; (void)dir;
+    double *times = c;
+    if (times[0] < 8)
+        times[1 + (int)times[0]++] = t;
+    return 0;
+}
+
+int main(void)
+{
+    oscillator osc = {2.0 * M_PI, 0.2};
+    ivp p = oscillator_ivp(&osc);
+    const char *names[] = {"BDF", "Adams"};
+    for (int lmm = 0; lmm < 2; lmm++)
+        for (int k = 0; k < 2; k++) {
+            double tol = k ? 1e-10 : 1e-6;
+            double tout[201], y[2] = {1.0, 0.0};
+            for (int i = 0; i <= 200; i++)
+                tout[i] = 0.01 * i;
+            ctx c = {&osc, 0, 0};
+            cvode_opts o = cvode_defaults();
+            o.lmm = lmm ? CVODE_ADAMS : CVODE_BDF;
+            o.solver = lmm ? CVODE_FIXEDPOINT : CVODE_DENSE;
+            o.rtol = tol;
+            o.atol = tol * 1e-2;
+            o.tout = tout;
+            o.nout = 201;
+            o.sink = sink;
+            o.ctx = &c;
+            cvode_stats st;
+            char err[400];
+            int rc = cvode_solve(&p, 0.0, y, 2.0, &o, &st, err, sizeof err);
+            check(rc == 0 && c.n == 201, "%s rtol %g: ran and gave all 201 outputs (%s)", names[lmm], tol, rc ? err : "ok");
+            /* Global error stays within a modest multiple of the tolerance. */
+            check(c.worst < 100 * tol, "%s rtol %g: max error %.2e against the exact solution", names[lmm], tol, c.worst);
+            check(st.steps > 10 && st.nfev >= st.steps, "%s rtol %g: statistics reported (%ld steps, %ld F, %ld Jacobians, "
+                  "%ld error-test failures, %ld convergence failures)", names[lmm], tol, st.steps, st.nfev, st.njev,
+                  st.netf, st.nncf);
+        }
+
+    /* Zero crossings of u: underdamped, u crosses 0 at t = (pi/2 + phi + k pi)/omega1. */
+    double times[9] = {0}, y[2] = {1.0, 0.0};
+    cvode_opts o = cvode_defaults();
+    o.rtol = 1e-10;
+    o.atol = 1e-12;
+    o.nroots = 1;
+    o.roots = zero_of_u;
+    o.on_event = on_event;
+    o.ctx = times;
+    cvode_stats st;
+    char err[400];
+    cvode_solve(&p, 0.0, y, 1.0, &o, &st, err, sizeof err);
+    double w1 = sqrt(osc.omega0 * osc.omega0 - osc.sigma0 * osc.sigma0);
+    double first = (M_PI / 2 + atan(osc.sigma0 / w1)) / w1;
+    double second = first + M_PI / w1;
+    check(st.nevents == 2 && fabs(times[1] - first) < 1e-8 && fabs(times[2] - second) < 1e-8,
+          "roots: %ld zero crossings in 1 s, at %.10f and %.10f s (exact %.10f and %.10f s)", st.nevents, times[1],
+          times[2], first, second);
+
+    /* A failure is explained in words with the time. */
+    double yb[2] = {1.0, 0.0};
+    cvode_opts f = cvode_defaults();
+    f.max_steps = 5;
+    f.rtol = 1e-12;
+    f.atol = 1e-14;
+    int rc = cvode_solve(&p, 0.0, yb, 10.0, &f, &st, err, sizeof err);
+    check(rc != 0 && strstr(err, "cvode-bdf failed at t =") && strstr(err, "too many internal steps") && strstr(err, "try:"),
+          "a failure names the method, the time, the reason and a suggestion: %s", err);
+    return check_done();
+}

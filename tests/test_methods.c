@@ -1,0 +1,86 @@
+/* test_methods.c: every method of the table keeps its own promises: one step on y' = lambda y
+ * multiplies by its R(h lambda), and its global order on the oscillator is what it says. */
+#include "check.h"
+#include "measure.h"
+#include "method.h"
+#include "models/oscillator.h"
+#include "solve.h"
+#include <complex.h>
+
+/* y' = lambda y for complex lambda, as a real system y = (re, im). */
+typedef struct { double complex lambda; } scalar_problem;
+
+static int scalar_rhs(double t, const double *y, double *f, void *params)
+{
+    (void)t;
+    double complex l = ((scalar_problem *)params)->lambda, v = (y[0] + I * y[1]) * l;
+    f[0] = creal(v);
+    f[1] = cimag(v);
+    return 0;
+}
+
+static int scalar_jac(double t, const double *y, double *J, void *params)
+{
+    (void)t; (void)y;
+    double complex l = ((scalar_problem *)params)->lambda;
+    J[0] = creal(l); J[1] = -cimag(l);
+    J[2] = cimag(l); J[3] = creal(l);
+    return 0;
+}
+
+static void one_step_is_R(const method *m)
+{
+    const double complex zs[] = {-0.5, 0.3 + 1.1 * I, -2.0 + 0.5 * I, 2.5 * I, -0.01 - 0.2 * I, -3.0};
+    double worst = 0.0;
+    for (size_t i = 0; i < sizeof zs / sizeof zs[0]; i++) {
+        double h = 0.1;
+        scalar_problem sp = {zs[i] / h};
+        ivp p = {.dim = 2, .rhs = scalar_rhs, .jac = scalar_jac, .params = &sp, .linear = true};
+        workspace *w = workspace_alloc(2);
+        double y[2] = {0.7, -0.4};
+        double complex expect = m->R(zs[i]) * (0.7 - 0.4 * I);
+        m->step(&p, 0.0, h, y, w);
+        double err = cabs(y[0] + I * y[1] - expect) / fmax(1.0, cabs(expect));
+        if (err > worst)
+            worst = err;
+        workspace_free(w);
+    }
+    check(worst <= 1e-13, "%s: one step on y' = lambda y equals R(h lambda) y (worst relative difference %.2e)",
+          m->name, worst);
+}
+
+static void order_on_oscillator(const method *m)
+{
+    oscillator osc = {2.0 * M_PI, 0.2};
+    ivp p = oscillator_ivp(&osc);
+    const double y0[2] = {1.0, 0.0}, T = 2.0;
+    double ex[2], hs[5], errs[5];
+    oscillator_exact(&osc, y0, T, ex);
+    /* h = 2^-7 ... 2^-11: the asymptotic range for every method here, above round-off. */
+    for (int i = 0; i < 5; i++) {
+        hs[i] = ldexp(1.0, -(7 + i));
+        double y[2] = {y0[0], y0[1]};
+        solve_opts o = {m, 0.0, hs[i], lround(T / hs[i]), 0, 1, NULL, NULL};
+        solve_result r;
+        solve_fixed(&p, y, &o, NULL, &r);
+        errs[i] = hypot(y[0] - ex[0], y[1] - ex[1]);
+    }
+    double s = measure_loglog_slope(hs, errs, 5);
+    check(fabs(s - m->order) <= 0.1, "%s: measured global order %.3f on the oscillator (theory %d, errors %.2e ... %.2e)",
+          m->name, s, m->order, errs[0], errs[4]);
+}
+
+int main(void)
+{
+    for (int i = 0; method_all[i]; i++) {
+        const method *m = method_all[i];
+        check(m->name && m->label && m->R && m->step && m->order > 0 && m->stages > 0,
+              "%s: table entry is complete", m->name);
+        check(method_find(m->name) == m, "%s: found by name", m->name);
+        check(m->implicit == (m->tableau == NULL), "%s: explicit exactly when it has a Butcher tableau", m->name);
+        one_step_is_R(m);
+        order_on_oscillator(m);
+    }
+    check(method_find("nope") == NULL, "an unknown method name is not found");
+    return check_done();
+}
