@@ -1,0 +1,35 @@
+/* params.h: named parameter sets (lessons/params/NAME.ini). A program declares the keys it
+ * takes as a table (key, destination, unit, accepted range, help); params_load fills the
+ * destinations from a file, refusing unknown keys (naming the nearest), missing keys,
+ * non-numbers and out-of-range values. Command-line flags bound to the same destinations
+ * then override the file, and --help shows the file's values as defaults.
+ *
+ * File format, one value a line:   key = value    # unit; where the value comes from
+ * Blank lines and lines starting with # or ; are comments; [section] headers are ignored. */
+#ifndef IVPLAB_PARAMS_H
+#define IVPLAB_PARAMS_H
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct param_spec {
+    const char *key;        /* as written in the file: "m1"; NULL ends the table */
+    double *dest;           /* where the value goes */
+    const char *unit;       /* SI unit, "" if none */
+    double min, max;        /* accepted range */
+    unsigned open;          /* CLI_OPEN_MIN | CLI_OPEN_MAX (from cli.h): ends not accepted */
+    const char *help;       /* one line */
+} param_spec;
+
+/* Read path into the destinations of spec. Every key of spec must appear unless
+ * allow_missing. 0 on success; -1 with one line in err ("FILE:LINE: ..."). */
+int params_load(const param_spec *spec, const char *path, bool allow_missing, char *err, size_t errlen);
+/* Apply one "key=value" override. 0 on success; -1 with a reason in err. */
+int params_set(const param_spec *spec, const char *assignment, char *err, size_t errlen);
+/* Check value against a key's range; 0 if accepted, else -1 with a reason in err. */
+int params_check(const param_spec *ps, double value, char *err, size_t errlen);
+
+/* Where lessons/params/name is: found from the program's own location (bin/../lessons/params),
+ * else relative to the working directory. Returns a static buffer. */
+const char *params_path(const char *name);
+
+#endif
