@@ -29,7 +29,8 @@ static int load(const char *text, char *err)
 int main(void)
 {
     char err[300] = "";
-    check(load("# a set\n[ball]\nm1 = 0.1   # kg; lecture\n\nk=2e3 ; N/m\n", err) == 0 && m1 == 0.1 && k == 2e3,
+    int rc = load("# a set\n[ball]\nm1 = 0.1   # kg; lecture\n\nk=2e3 ; N/m\n", err);
+    check(rc == 0 && m1 == 0.1 && k == 2e3,
           "values and comments are read (m1 = %g, k = %g) %s", m1, k, err);
     check(load("m1 = 0.1\nkk = 3\n", err) == -1 && strstr(err, ":2: unknown key 'kk'; did you mean 'k'?"),
           "an unknown key names the line and the nearest key: %s", err);
@@ -40,7 +41,8 @@ int main(void)
     check(load("m1 = 0\nk = 1\n", err) == -1 && strstr(err, "out of range"), "a value out of range is refused: %s", err);
     check(load("m1 = nan\nk = 1\n", err) == -1, "nan is refused: %s", err);
     check(load("m1 0.1\n", err) == -1 && strstr(err, "not of the form"), "a line without = is refused: %s", err);
-    check(params_set(spec, "k=5", err, sizeof err) == 0 && k == 5, "an override key=value applies (k = %g)", k);
+    rc = params_set(spec, "k=5", err, sizeof err);
+    check(rc == 0 && k == 5, "an override key=value applies (k = %g)", k);
     check(params_set(spec, "m2=5", err, sizeof err) == -1 && strstr(err, "did you mean 'm1'"),
           "an override of an unknown key names the nearest: %s", err);
     return check_done();
