@@ -25,9 +25,12 @@ typedef struct method {
     /* One step from (t, y) to t + h, in place. 0 on success; nonzero with w->error set. */
     int (*step)(const ivp *p, double t, double h, double *y, workspace *w);
     const rk_tableau *tableau;               /* explicit RK methods: their tableau, else NULL */
+    bool needs_uv;          /* steps only y = (u, v) halves with u' = v (leapfrog); R is then the
+                               amplification on the undamped oscillator, see method/leapfrog.c */
 } method;
 
 extern const method method_euler, method_backward_euler, method_trapezoid, method_heun, method_rk4;
+extern const method method_leapfrog;
 
 /* Every fixed-step method, in lecture order, NULL-terminated. */
 extern const method *const method_all[];

@@ -49,6 +49,39 @@ static void one_step_is_R(const method *m)
           m->name, worst);
 }
 
+/* Leapfrog steps only y = (u, v) problems, so y' = lambda y cannot be given to it. Its R(z) is
+ * the larger-modulus eigenvalue of its one-step matrix on the undamped oscillator, z = j omega h:
+ * form that matrix from two steps on the unit vectors and compare its eigenvalues with R. */
+static void one_step_is_R_uv(const method *m)
+{
+    const double thetas[] = {0.05, 0.7, 1.5, 1.99, 2.3, 3.0};   /* omega h, both sides of 2 */
+    double worst = 0.0;
+    for (size_t i = 0; i < sizeof thetas / sizeof thetas[0]; i++) {
+        double h = 0.1;
+        oscillator osc = {thetas[i] / h, 0.0};
+        ivp p = oscillator_ivp(&osc);
+        p.second_order = true;
+        workspace *w = workspace_alloc(2);
+        double c0[2] = {1.0, 0.0}, c1[2] = {0.0, 1.0};
+        m->step(&p, 0.0, h, c0, w);
+        m->step(&p, 0.0, h, c1, w);
+        /* M = [c0 c1]; eigenvalues from trace and determinant */
+        double tr = c0[0] + c1[1], det = c0[0] * c1[1] - c1[0] * c0[1];
+        double complex d = csqrt(tr * tr / 4.0 - det + 0.0 * I);
+        double complex e1 = tr / 2.0 + d, e2 = tr / 2.0 - d;
+        double complex r = m->R(I * thetas[i]);
+        double err = fmin(cabs(r - e1), cabs(r - e2)) / fmax(1.0, cabs(r));
+        double big = fmax(cabs(e1), cabs(e2));
+        err = fmax(err, fabs(cabs(r) - big) / fmax(1.0, big));
+        if (err > worst)
+            worst = err;
+        workspace_free(w);
+    }
+    check(worst <= 1e-12,
+          "%s: R(j omega h) is the larger eigenvalue of one step on the undamped oscillator (worst relative difference %.2e)",
+          m->name, worst);
+}
+
 static void order_on_oscillator(const method *m)
 {
     oscillator osc = {2.0 * M_PI, 0.2};
@@ -77,8 +110,14 @@ int main(void)
         check(m->name && m->label && m->R && m->step && m->order > 0 && m->stages > 0,
               "%s: table entry is complete", m->name);
         check(method_find(m->name) == m, "%s: found by name", m->name);
-        check(m->implicit == (m->tableau == NULL), "%s: explicit exactly when it has a Butcher tableau", m->name);
-        one_step_is_R(m);
+        if (m->needs_uv) {
+            check(!m->implicit && m->tableau == NULL,
+                  "%s: explicit, a partitioned method with no single Butcher tableau", m->name);
+            one_step_is_R_uv(m);
+        } else {
+            check(m->implicit == (m->tableau == NULL), "%s: explicit exactly when it has a Butcher tableau", m->name);
+            one_step_is_R(m);
+        }
         order_on_oscillator(m);
     }
     check(method_find("nope") == NULL, "an unknown method name is not found");

@@ -11,4 +11,4 @@ static int step(const ivp *p, double t, double h, double *y, workspace *w)
     return newton_implicit_step(p, t + h, h, y, y, w);
 }
 
-const method method_backward_euler = {"backward-euler", "backward Euler", 1, 1, true, R, step, NULL};
+const method method_backward_euler = {"backward-euler", "backward Euler", 1, 1, true, R, step, NULL, false};

@@ -11,4 +11,4 @@ static int step(const ivp *p, double t, double h, double *y, workspace *w)
     return rk_explicit_step(&tableau, p, t, h, y, w);
 }
 
-const method method_euler = {"euler", "forward Euler", 1, 1, false, R, step, &tableau};
+const method method_euler = {"euler", "forward Euler", 1, 1, false, R, step, &tableau, false};

@@ -13,4 +13,4 @@ static int step(const ivp *p, double t, double h, double *y, workspace *w)
     return rk_explicit_step(&tableau, p, t, h, y, w);
 }
 
-const method method_heun = {"heun", "Heun", 2, 2, false, R, step, &tableau};
+const method method_heun = {"heun", "Heun", 2, 2, false, R, step, &tableau, false};

@@ -3,7 +3,7 @@
 #include <string.h>
 
 const method *const method_all[] = {
-    &method_euler, &method_backward_euler, &method_trapezoid, &method_heun, &method_rk4, NULL,
+    &method_euler, &method_backward_euler, &method_trapezoid, &method_heun, &method_rk4, &method_leapfrog, NULL,
 };
 
 const method *method_find(const char *name)

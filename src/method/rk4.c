@@ -19,4 +19,4 @@ static int step(const ivp *p, double t, double h, double *y, workspace *w)
     return rk_explicit_step(&tableau, p, t, h, y, w);
 }
 
-const method method_rk4 = {"rk4", "RK4", 4, 4, false, R, step, &tableau};
+const method method_rk4 = {"rk4", "RK4", 4, 4, false, R, step, &tableau, false};

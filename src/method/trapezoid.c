@@ -16,4 +16,4 @@ static int step(const ivp *p, double t, double h, double *y, workspace *w)
     return newton_implicit_step(p, t + h, 0.5 * h, w->tmp2, y, w);
 }
 
-const method method_trapezoid = {"trapezoid", "trapezoid", 2, 2, true, R, step, NULL};
+const method method_trapezoid = {"trapezoid", "trapezoid", 2, 2, true, R, step, NULL, false};
