@@ -4,8 +4,11 @@
 # pkg-config is asked only after the packages are there.
 
 # Debian 12 packages the build, the figures and the sound need.
+# libcmark-gfm parses the notebooks, libjs-katex typesets their formulas offline, and
+# chromium (headless) checks the rendered pages in the test suite.
 DEB_PACKAGES := gcc make libc6-dev pkg-config libgsl-dev libsundials-dev gnuplot-nox \
-                libsndfile1-dev libhdf5-dev fonts-dejavu-core
+                libsndfile1-dev libhdf5-dev fonts-dejavu-core libcmark-gfm-dev \
+                libcmark-gfm-extensions-dev libjs-katex chromium
 
 CC      ?= cc
 OPT     ?= -O2
@@ -19,8 +22,8 @@ else
 BUILD   := build
 BIN     := bin
 endif
-PKG_CFLAGS := $(shell pkg-config --cflags gsl sndfile hdf5-serial 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs gsl sndfile hdf5-serial 2>/dev/null)
+PKG_CFLAGS := $(shell pkg-config --cflags gsl sndfile hdf5-serial libcmark-gfm 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs gsl sndfile hdf5-serial libcmark-gfm 2>/dev/null)
 # SUNDIALS 7 moved its core into libsundials_core; 6.4 (Debian 12) has no such library.
 SUN_CORE   := $(shell printf 'int main(void){return 0;}\n' | $(CC) -x c - -o /dev/null -lsundials_core 2>/dev/null && echo -lsundials_core)
 SUN_LIBS   := -lsundials_cvode -lsundials_nvecserial -lsundials_sunmatrixdense -lsundials_sunmatrixband \
@@ -41,8 +44,12 @@ TOOL_BINS := $(patsubst src/tools/%.c,$(BIN)/%,$(TOOLS))
 TESTS    := $(wildcard tests/test_*.c)
 TEST_BINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TESTS))
 PLOTS    := $(filter-out plots/common.gp,$(wildcard plots/*.gp))
+NOTEBOOKS := $(sort $(wildcard notebooks-c/[0-9][0-9]-*.md))
+# How a notebook's C cells are compiled and linked: against this build of libivplab.
+NB_ENV = NB_CC='$(CC)' NB_CFLAGS='-std=c17 -O2 -Wall -I$(abspath src) -D_DEFAULT_SOURCE $(PKG_CFLAGS)' \
+         NB_LIBS='$(abspath $(LIB)) $(SUN_LIBS) $(PKG_LIBS) -lm'
 
-.PHONY: all run test plots lessons deps clean build-all run-lessons render-plots check
+.PHONY: all run test plots notebooks deps clean run-lessons render-plots render-notebooks check
 .DEFAULT_GOAL := all
 
 all: $(LIB) $(LESSON_BINS) $(TOOL_BINS) $(TEST_BINS)
@@ -64,7 +71,16 @@ deps:
 
 run: deps
 	@$(MAKE) --no-print-directory all
-	@$(MAKE) --no-print-directory run-lessons render-plots
+	@$(MAKE) --no-print-directory run-lessons render-plots render-notebooks
+
+notebooks: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory render-notebooks
+
+# Run every cell of every notebook; pages land in build/notebooks/ (index.html first).
+render-notebooks: $(LESSON_BINS) $(TOOL_BINS)
+	@$(NB_ENV) $(BIN)/notebook --index --bin $(BIN) --out build/notebooks $(NOTEBOOKS)
+	@echo "notebooks: build/notebooks/index.html"
 
 plots: deps
 	@$(MAKE) --no-print-directory all
@@ -91,7 +107,7 @@ render-plots:
 	done; echo "figures: plots/out/ ($(words $(PLOTS)) figures, PNG and SVG)"
 
 check: all
-	@BUILD=$(BUILD) BIN=$(BIN) bash tests/run.sh
+	@$(NB_ENV) BUILD=$(BUILD) BIN=$(BIN) bash tests/run.sh
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)

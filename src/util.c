@@ -1,6 +1,7 @@
 #include "util.h"
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,19 @@ char *xstrdup(const char *s)
     char *p = xcalloc(n, 1);
     memcpy(p, s, n);
     return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = xcalloc((size_t)(n > 0 ? n : 0) + 1, 1);
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return s;
 }
 
 int mkdir_p(const char *path)

@@ -7,6 +7,8 @@
 void *xcalloc(size_t count, size_t size);
 /* Copy of a string (checked). */
 char *xstrdup(const char *s);
+/* printf into a new string (checked); free it. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Create directory path and its parents (like mkdir -p); 0 on success, -1 with errno. */
 int mkdir_p(const char *path);
 /* Wall-clock seconds from a monotonic clock. */

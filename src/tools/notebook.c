@@ -1,0 +1,612 @@
+/* notebook: runs a literate C notebook (notebooks-c/NN-topic.md) and renders it as a web page.
+ *
+ * A notebook is Markdown. Fenced cells run in order, in one working directory per notebook:
+ *   ```c        a complete C program, compiled against libivplab and run
+ *   ```sh       shell commands (lesson programs are on PATH, and bin/ links to them)
+ *   ```gnuplot  a figure (the terminal and output file are set for the cell)
+ * A cell's standard output appears under it (tab-separated output as a table), figures in place
+ * (embedded), and a WAV the cell writes gets an audio player. Formulas are written $`...`$
+ * (inline) and ```math blocks (display), so Markdown never touches the TeX; KaTeX (Debian's
+ * libjs-katex, copied beside the pages) typesets them in the browser with no network.
+ * Markdown is parsed and rendered by cmark-gfm. The first failing cell stops the run with the
+ * notebook, the cell number and its standard error; no page is written then. */
+#include "cli.h"
+#include "io/atomic.h"
+#include "util.h"
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm-extension_api.h>
+#include <cmark-gfm.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_FILES 512
+
+typedef struct {
+    char name[256];         /* file name in the working directory */
+    double mtime;           /* modification time, s */
+} file_stamp;
+
+typedef struct {
+    const char *path;       /* the notebook's Markdown file */
+    char stem[256];         /* "01-ode1" */
+    char *work;             /* its working directory, absolute (owned) */
+    const char *outdir;     /* where pages go, absolute */
+    int cell;               /* number of the cell being run, from 1 */
+} notebook;
+
+/* A whole file into a NUL-terminated buffer (NULL on failure); *len gets its size. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = xcalloc(cap, 1);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (cap - n - 1 == 0) {
+            char *bigger = xcalloc(cap * 2, 1);
+            memcpy(bigger, buf, n);
+            free(buf);
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
+static int write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fputs(text, f);
+    return fclose(f);
+}
+
+/* A growing string. */
+typedef struct {
+    char *s;
+    size_t n, cap;
+} sbuf;
+
+static void sb_add(sbuf *b, const char *text, size_t len)
+{
+    if (b->n + len + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (b->n + len + 1 > cap)
+            cap *= 2;
+        char *bigger = xcalloc(cap, 1);
+        if (b->s)
+            memcpy(bigger, b->s, b->n);
+        free(b->s);
+        b->s = bigger;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->n, text, len);
+    b->n += len;
+    b->s[b->n] = '\0';
+}
+
+static void sb_puts(sbuf *b, const char *text) { sb_add(b, text, strlen(text)); }
+
+static void sb_escape(sbuf *b, const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        switch (text[i]) {
+        case '<': sb_puts(b, "&lt;"); break;
+        case '>': sb_puts(b, "&gt;"); break;
+        case '&': sb_puts(b, "&amp;"); break;
+        case '"': sb_puts(b, "&quot;"); break;
+        default: sb_add(b, text + i, 1);
+        }
+    }
+}
+
+static void sb_base64(sbuf *b, const unsigned char *data, size_t len)
+{
+    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char quad[4];
+    for (size_t i = 0; i < len; i += 3) {
+        unsigned v = (unsigned)data[i] << 16 | (i + 1 < len ? (unsigned)data[i + 1] << 8 : 0) |
+                     (i + 2 < len ? data[i + 2] : 0);
+        quad[0] = tab[v >> 18 & 63];
+        quad[1] = tab[v >> 12 & 63];
+        quad[2] = i + 1 < len ? tab[v >> 6 & 63] : '=';
+        quad[3] = i + 2 < len ? tab[v & 63] : '=';
+        sb_add(b, quad, 4);
+    }
+}
+
+static int list_files(const char *dir, file_stamp *out)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    if (!d)
+        return 0;
+    for (struct dirent *e; (e = readdir(d)) && n < MAX_FILES;) {
+        char p[PATH_MAX];
+        struct stat st;
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        if (e->d_name[0] == '.' || stat(p, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        snprintf(out[n].name, sizeof out[n].name, "%s", e->d_name);
+        out[n].mtime = (double)st.st_mtim.tv_sec + 1e-9 * (double)st.st_mtim.tv_nsec;
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
+static const char *extension(const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    return dot ? dot + 1 : "";
+}
+
+/* Tab-separated output (at least two lines, every line with the same number of tabs, at
+ * least one) becomes a table; anything else stays preformatted. */
+static void render_stdout(sbuf *b, const char *out)
+{
+    size_t len = strlen(out);
+    while (len && out[len - 1] == '\n')
+        len--;
+    if (!len)
+        return;
+    int lines = 0, tabs = -1;
+    bool table = true;
+    for (const char *p = out; p < out + len && table;) {
+        const char *nl = memchr(p, '\n', (size_t)(out + len - p));
+        const char *end = nl ? nl : out + len;
+        int t = 0;
+        for (const char *q = p; q < end; q++)
+            t += *q == '\t';
+        if (t == 0 || (tabs >= 0 && t != tabs))
+            table = false;
+        tabs = t;
+        lines++;
+        p = end + 1;
+    }
+    if (!table || lines < 2) {
+        sb_puts(b, "<pre class=\"out\">");
+        sb_escape(b, out, len);
+        sb_puts(b, "</pre>\n");
+        return;
+    }
+    sb_puts(b, "<table class=\"out\">\n");
+    int row = 0;
+    for (const char *p = out; p < out + len; row++) {
+        const char *nl = memchr(p, '\n', (size_t)(out + len - p));
+        const char *end = nl ? nl : out + len;
+        sb_puts(b, "<tr>");
+        for (const char *c = p; c <= end;) {
+            const char *tab = memchr(c, '\t', (size_t)(end - c));
+            const char *stop = tab ? tab : end;
+            sb_puts(b, row == 0 ? "<th>" : "<td>");
+            sb_escape(b, c, (size_t)(stop - c));
+            sb_puts(b, row == 0 ? "</th>" : "</td>");
+            c = stop + 1;
+        }
+        sb_puts(b, "</tr>\n");
+        p = end + 1;
+    }
+    sb_puts(b, "</table>\n");
+}
+
+/* Run one cell; on success its rendered output (HTML) goes into out. */
+static int run_cell(notebook *nb, const char *lang, const char *code, sbuf *out)
+{
+    const char *cc = getenv("NB_CC"), *cflags = getenv("NB_CFLAGS"), *libs = getenv("NB_LIBS");
+    int k = nb->cell;
+    const char *ext = strcmp(lang, "c") == 0 ? "c" : strcmp(lang, "sh") == 0 ? "sh" : "gp";
+    char *outp = xasprintf("%s/.cell-%d.out", nb->work, k), *errp = xasprintf("%s/.cell-%d.err", nb->work, k);
+    char *src = xasprintf("%s/.cell-%d.%s", nb->work, k, ext), *cmd;
+    if (strcmp(lang, "c") == 0) {
+        if (!cc || !cflags || !libs) {
+            fprintf(stderr, "notebook: %s: cell %d (c): NB_CC, NB_CFLAGS and NB_LIBS must be set (make notebooks sets them)\n",
+                    nb->path, k);
+            return -1;
+        }
+        cmd = xasprintf("cd '%s' && %s %s .cell-%d.c %s -o .cell-%d >'%s' 2>'%s' && timeout 600 ./.cell-%d >'%s' 2>'%s'",
+                        nb->work, cc, cflags, k, libs, k, outp, errp, k, outp, errp);
+    } else if (strcmp(lang, "sh") == 0) {
+        cmd = xasprintf("cd '%s' && timeout 600 bash -e -o pipefail .cell-%d.sh >'%s' 2>'%s'", nb->work, k, outp, errp);
+    } else {
+        cmd = xasprintf("cd '%s' && timeout 600 gnuplot .cell-%d.gp >'%s' 2>'%s'", nb->work, k, outp, errp);
+    }
+    sbuf text = {0};
+    if (strcmp(lang, "gnuplot") == 0) {
+        char head[512];
+        snprintf(head, sizeof head,
+                 "set terminal pngcairo size 860,480 enhanced font 'DejaVu Sans,11' background rgb 'white'\n"
+                 "set output 'figure-%d.png'\nset datafile separator '\\t'\nset grid lc rgb '#e0e0e0'\n", k);
+        sb_puts(&text, head);
+    }
+    sb_puts(&text, code);
+    int wrote = write_text(src, text.s);
+    free(text.s);
+    if (wrote != 0) {
+        fprintf(stderr, "notebook: %s: cannot write %s: %s\n", nb->path, src, strerror(errno));
+        return -1;
+    }
+    free(src);
+
+    file_stamp before[MAX_FILES], after[MAX_FILES];
+    int nb0 = list_files(nb->work, before);
+    int rc = system(cmd);
+    char *so = slurp(outp, NULL), *se = slurp(errp, NULL);
+    free(cmd);
+    free(outp);
+    free(errp);
+    if (rc != 0) {
+        int status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
+        fprintf(stderr, "notebook: %s: cell %d (%s) failed with exit status %d:\n%s", nb->path, k, lang, status,
+                se && *se ? se : "(no standard error)\n");
+        free(so);
+        free(se);
+        return -1;
+    }
+    render_stdout(out, so ? so : "");
+    if (se && *se) {
+        sb_puts(out, "<details class=\"err\"><summary>standard error</summary><pre>");
+        sb_escape(out, se, strlen(se));
+        sb_puts(out, "</pre></details>\n");
+    }
+    free(so);
+    free(se);
+
+    /* Figures and sounds the cell made (new or rewritten files). */
+    int na = list_files(nb->work, after);
+    for (int i = 0; i < na; i++) {
+        bool fresh = true;
+        for (int j = 0; j < nb0; j++)
+            if (strcmp(before[j].name, after[i].name) == 0 && before[j].mtime == after[i].mtime)
+                fresh = false;
+        const char *fext = extension(after[i].name);
+        if (!fresh || after[i].name[0] == '.')
+            continue;
+        char *p = xasprintf("%s/%s", nb->work, after[i].name);
+        if (strcmp(fext, "png") == 0) {
+            size_t len;
+            char *data = slurp(p, &len);
+            if (!data) {
+                free(p);
+                continue;
+            }
+            sb_puts(out, "<figure><img alt=\"");
+            sb_escape(out, after[i].name, strlen(after[i].name));
+            sb_puts(out, "\" src=\"data:image/png;base64,");
+            sb_base64(out, (const unsigned char *)data, len);
+            sb_puts(out, "\"></figure>\n");
+            free(data);
+        } else if (strcmp(fext, "wav") == 0) {
+            /* Sound is copied beside the page: media/<notebook>-<file>. */
+            char *media = xasprintf("%s/media", nb->outdir);
+            mkdir_p(media);
+            char *copy = xasprintf("cp '%s' '%s/%s-%s'", p, media, nb->stem, after[i].name);
+            int copied = system(copy);
+            free(copy);
+            free(media);
+            if (copied != 0) {
+                fprintf(stderr, "notebook: %s: cell %d: cannot copy %s into %s/media\n", nb->path, k, p, nb->outdir);
+                free(p);
+                return -1;
+            }
+            sb_puts(out, "<p class=\"audio\"><audio controls preload=\"metadata\" src=\"media/");
+            sb_escape(out, nb->stem, strlen(nb->stem));
+            sb_puts(out, "-");
+            sb_escape(out, after[i].name, strlen(after[i].name));
+            sb_puts(out, "\"></audio> ");
+            sb_escape(out, after[i].name, strlen(after[i].name));
+            sb_puts(out, "</p>\n");
+        }
+        free(p);
+    }
+    return 0;
+}
+
+/* Replace the node by raw HTML (block or inline). */
+static void replace_with_html(cmark_node *node, const char *html, bool block)
+{
+    cmark_node *h = cmark_node_new(block ? CMARK_NODE_HTML_BLOCK : CMARK_NODE_HTML_INLINE);
+    cmark_node_set_literal(h, html);
+    cmark_node_insert_before(node, h);
+    cmark_node_free(node);
+}
+
+static void math_html(sbuf *b, const char *tex, bool display)
+{
+    sb_puts(b, display ? "<div class=\"math display\">" : "<span class=\"math\">");
+    sb_escape(b, tex, strlen(tex));
+    sb_puts(b, display ? "</div>\n" : "</span>");
+}
+
+/* $`tex`$: a code span between a text ending in '$' and a text starting with '$'. */
+static bool inline_math(cmark_node *code)
+{
+    cmark_node *prev = cmark_node_previous(code), *next = cmark_node_next(code);
+    if (!prev || !next || cmark_node_get_type(prev) != CMARK_NODE_TEXT || cmark_node_get_type(next) != CMARK_NODE_TEXT)
+        return false;
+    const char *a = cmark_node_get_literal(prev), *z = cmark_node_get_literal(next);
+    size_t la = strlen(a);
+    if (!la || a[la - 1] != '$' || z[0] != '$')
+        return false;
+    char *left = xstrdup(a), *right = xstrdup(z + 1);
+    left[la - 1] = '\0';
+    cmark_node_set_literal(prev, left);
+    cmark_node_set_literal(next, right);
+    free(left);
+    free(right);
+    sbuf h = {0};
+    math_html(&h, cmark_node_get_literal(code), false);
+    replace_with_html(code, h.s, false);
+    free(h.s);
+    return true;
+}
+
+static const char *page_head =
+    "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    "<link rel=\"stylesheet\" href=\"katex/katex.min.css\">\n<script src=\"katex/katex.min.js\"></script>\n"
+    "<style>\n"
+    "body{font-family:'DejaVu Sans',sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#222}\n"
+    "pre{background:#f6f6f6;padding:.6rem;overflow-x:auto;border-radius:4px}\n"
+    "pre.cell{border-left:4px solid #1f77b4}\npre.out{background:#fff;border:1px solid #ddd}\n"
+    "table{border-collapse:collapse;margin:.6rem 0}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:right}\n"
+    "th{background:#f0f0f0}figure{margin:.6rem 0}img{max-width:100%}.math.display{margin:.8rem 0;text-align:center}\n"
+    "details.err pre{color:#666;font-size:.85em}nav a{margin-right:1rem}\n"
+    "</style>\n";
+
+/* Typeset formulas, then check the page: images decoded, sounds found, nothing off this disk. */
+static const char *page_tail =
+    "<pre id=\"nbcheck\" hidden></pre>\n<script>\n"
+    "document.querySelectorAll('.math').forEach(function(e){\n"
+    "  if (window.katex) katex.render(e.textContent, e, {displayMode: e.classList.contains('display'), throwOnError: false});\n"
+    "});\n"
+    "window.addEventListener('load', function(){\n"
+    "  var imgs = Array.from(document.images), bad = imgs.filter(function(i){return !(i.complete && i.naturalWidth > 0);});\n"
+    "  var net = Array.from(document.querySelectorAll('[src],[href]')).filter(function(e){\n"
+    "    var u = e.src || e.href; return !/^(file|data|about):/.test(u);});\n"
+    "  var audio = Array.from(document.querySelectorAll('audio'));\n"
+    "  var done = 0, audio_bad = 0;\n"
+    "  function report(){ document.getElementById('nbcheck').textContent = 'NBCHECK images=' + (imgs.length - bad.length) +\n"
+    "      '/' + imgs.length + ' audio=' + (audio.length - audio_bad) + '/' + audio.length + ' network=' + net.length +\n"
+    "      ' katex=' + (window.katex ? 'yes' : 'no'); }\n"
+    "  if (!audio.length) report();\n"
+    "  audio.forEach(function(a){\n"
+    "    function fin(ok){ if (!ok) audio_bad++; if (++done == audio.length) report(); }\n"
+    "    if (a.readyState >= 1) fin(true); else { a.addEventListener('loadedmetadata', function(){fin(true);});\n"
+    "      a.addEventListener('error', function(){fin(false);}); a.load(); }\n"
+    "  });\n"
+    "});\n</script>\n</body></html>\n";
+
+static int run_notebook(notebook *nb)
+{
+    size_t len;
+    char *md = slurp(nb->path, &len);
+    if (!md) {
+        fprintf(stderr, "notebook: cannot read %s: %s\n", nb->path, strerror(errno));
+        return 2;
+    }
+    cmark_gfm_core_extensions_ensure_registered();
+    cmark_parser *parser = cmark_parser_new(CMARK_OPT_DEFAULT);
+    const char *exts[] = {"table", "strikethrough"};
+    for (size_t i = 0; i < 2; i++) {
+        cmark_syntax_extension *e = cmark_find_syntax_extension(exts[i]);
+        if (e)
+            cmark_parser_attach_syntax_extension(parser, e);
+    }
+    cmark_parser_feed(parser, md, len);
+    cmark_node *doc = cmark_parser_finish(parser);
+    free(md);
+
+    /* Collect first, then change the tree: cells and math. */
+    size_t n = 0, cap = 256;
+    cmark_node **nodes = xcalloc(cap, sizeof *nodes);
+    cmark_iter *it = cmark_iter_new(doc);
+    for (cmark_event_type ev; (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE;) {
+        cmark_node *node = cmark_iter_get_node(it);
+        cmark_node_type t = cmark_node_get_type(node);
+        if (ev == CMARK_EVENT_ENTER && (t == CMARK_NODE_CODE_BLOCK || t == CMARK_NODE_CODE)) {
+            if (n == cap) {
+                cmark_node **bigger = xcalloc(cap * 2, sizeof *bigger);
+                memcpy(bigger, nodes, n * sizeof *nodes);
+                free(nodes);
+                nodes = bigger;
+                cap *= 2;
+            }
+            nodes[n++] = node;
+        }
+    }
+    cmark_iter_free(it);
+
+    char title[256] = "";
+    int status = 0;
+    nb->cell = 0;
+    for (size_t i = 0; i < n && status == 0; i++) {
+        cmark_node *node = nodes[i];
+        if (cmark_node_get_type(node) == CMARK_NODE_CODE) {
+            inline_math(node);
+            continue;
+        }
+        const char *info = cmark_node_get_fence_info(node);
+        char lang[32] = "";
+        sscanf(info ? info : "", "%31s", lang);
+        const char *code = cmark_node_get_literal(node);
+        if (strcmp(lang, "math") == 0) {
+            sbuf h = {0};
+            math_html(&h, code, true);
+            replace_with_html(node, h.s, true);
+            free(h.s);
+            continue;
+        }
+        if (strcmp(lang, "c") && strcmp(lang, "sh") && strcmp(lang, "gnuplot"))
+            continue;
+        nb->cell++;
+        fprintf(stderr, "notebook: %s: cell %d (%s)\n", nb->stem, nb->cell, lang);
+        sbuf h = {0};
+        char label[64];
+        snprintf(label, sizeof label, "<div class=\"cell\"><div class=\"label\">[%d] %s</div>", nb->cell, lang);
+        sb_puts(&h, label);
+        sb_puts(&h, "<pre class=\"cell\"><code>");
+        sb_escape(&h, code, strlen(code));
+        sb_puts(&h, "</code></pre>\n");
+        if (run_cell(nb, lang, code, &h) != 0)
+            status = 1;
+        sb_puts(&h, "</div>\n");
+        if (status == 0)
+            replace_with_html(node, h.s, true);
+        free(h.s);
+    }
+    free(nodes);
+    if (status == 0) {
+        /* The title is the first heading's text. */
+        for (cmark_node *c = cmark_node_first_child(doc); c; c = cmark_node_next(c))
+            if (cmark_node_get_type(c) == CMARK_NODE_HEADING && cmark_node_first_child(c)) {
+                const char *t = cmark_node_get_literal(cmark_node_first_child(c));
+                snprintf(title, sizeof title, "%s", t ? t : nb->stem);
+                break;
+            }
+        char *body = cmark_render_html(doc, CMARK_OPT_UNSAFE, cmark_parser_get_syntax_extensions(parser));
+        sbuf page = {0};
+        sb_puts(&page, page_head);
+        sb_puts(&page, "<title>");
+        sb_escape(&page, title, strlen(title));
+        sb_puts(&page, "</title></head><body>\n<nav><a href=\"index.html\">ivplab notebooks</a></nav>\n");
+        sb_puts(&page, body);
+        sb_puts(&page, page_tail);
+        free(body);
+        char *path = xasprintf("%s/%s.html", nb->outdir, nb->stem);
+        atomic_file af;
+        FILE *f = atomic_open(&af, path);
+        if (!f || fputs(page.s, f) < 0 || atomic_commit(&af) != 0) {
+            fprintf(stderr, "notebook: cannot write %s: %s\n", path, strerror(errno));
+            status = 1;
+        }
+        free(path);
+        free(page.s);
+        /* Keep the title for the index. */
+        char *tpath = xasprintf("%s/.title", nb->work);
+        write_text(tpath, title);
+        free(tpath);
+    }
+    cmark_node_free(doc);
+    cmark_parser_free(parser);
+    return status;
+}
+
+static int write_index(const char *outdir, char **books, int nbooks, const char *workroot)
+{
+    sbuf page = {0};
+    sb_puts(&page, page_head);
+    sb_puts(&page, "<title>ivplab notebooks</title></head><body>\n<h1>ivplab notebooks</h1>\n"
+                   "<p>The lessons of <em>Ordinary Differential Equations I</em> and the string-pluck-v1 challenge, "
+                   "as executable C notebooks: every table, figure and sound below was made by running the cells.</p>\n<ol>\n");
+    for (int i = 0; i < nbooks; i++) {
+        const char *base = strrchr(books[i], '/');
+        char *stem = xstrdup(base ? base + 1 : books[i]);
+        char *dot = strrchr(stem, '.');
+        if (dot)
+            *dot = '\0';
+        char *tpath = xasprintf("%s/%s/.title", workroot, stem);
+        char *title = slurp(tpath, NULL);
+        free(tpath);
+        sb_puts(&page, "<li><a href=\"");
+        sb_escape(&page, stem, strlen(stem));
+        sb_puts(&page, ".html\">");
+        sb_escape(&page, title ? title : stem, strlen(title ? title : stem));
+        sb_puts(&page, "</a></li>\n");
+        free(title);
+        free(stem);
+    }
+    sb_puts(&page, "</ol>\n");
+    sb_puts(&page, page_tail);
+    char *path = xasprintf("%s/index.html", outdir);
+    atomic_file af;
+    FILE *f = atomic_open(&af, path);
+    int rc = (!f || fputs(page.s, f) < 0 || atomic_commit(&af) != 0) ? -1 : 0;
+    if (rc)
+        fprintf(stderr, "notebook: cannot write %s: %s\n", path, strerror(errno));
+    free(path);
+    free(page.s);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    const char *out = "build/notebooks", *bindir = "bin", *katex = "/usr/share/javascript/katex";
+    bool index = false;
+    const cli_opt opts[] = {
+        {"out", CLI_STRING, &out, "", "folder for the pages (working folders go in OUT/work/)", 0, 0, 0, NULL, NULL, NULL},
+        {"bin", CLI_STRING, &bindir, "", "folder of the lesson programs, put on PATH for the cells", 0, 0, 0, NULL, NULL, NULL},
+        {"katex", CLI_STRING, &katex, "", "KaTeX folder copied beside the pages (Debian's libjs-katex)", 0, 0, 0, NULL, NULL, NULL},
+        {"index", CLI_FLAG, &index, "", "also write OUT/index.html listing the notebooks given", 0, 0, 0, NULL, NULL, NULL},
+        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    const cli_spec spec = {"notebook", "Run every cell of each notebook in order and render it as a web page.",
+                           "NOTEBOOK.md [NOTEBOOK.md ...]", 1, opts};
+    int first = cli_parse(&spec, argc, argv);
+    for (int i = first; i < argc; i++)
+        if (access(argv[i], R_OK) != 0)
+            cli_fail("notebook", "'%s' cannot be read: %s; accepted: a Markdown notebook file", argv[i], strerror(errno));
+
+    char outabs[PATH_MAX], binabs[PATH_MAX];
+    if (mkdir_p(out) != 0 || !realpath(out, outabs)) {
+        fprintf(stderr, "notebook: cannot create %s: %s\n", out, strerror(errno));
+        return 1;
+    }
+    if (!realpath(bindir, binabs))
+        cli_fail("notebook", "--bin '%s' does not exist; accepted: the folder of the built programs", bindir);
+    char *workroot = xasprintf("%s/work", outabs);
+    char *cmd = xasprintf("mkdir -p '%s/katex' && cp -rL '%s/katex.min.js' '%s/katex.min.css' '%s/fonts' '%s/katex/'",
+                          outabs, katex, katex, katex, outabs);
+    int copied = system(cmd);
+    free(cmd);
+    if (copied != 0) {
+        fprintf(stderr, "notebook: cannot copy KaTeX from %s (install Debian's libjs-katex)\n", katex);
+        return 1;
+    }
+    /* Cells find the lesson programs on PATH. */
+    char *path = xasprintf("%s:%s", binabs, getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+    setenv("PATH", path, 1);
+    free(path);
+
+    for (int i = first; i < argc; i++) {
+        notebook nb = {.path = argv[i]};
+        const char *base = strrchr(argv[i], '/');
+        snprintf(nb.stem, sizeof nb.stem, "%s", base ? base + 1 : argv[i]);
+        char *dot = strrchr(nb.stem, '.');
+        if (dot)
+            *dot = '\0';
+        nb.outdir = outabs;
+        nb.work = xasprintf("%s/%s", workroot, nb.stem);
+        /* A fresh working folder, with bin/ pointing at the programs. */
+        cmd = xasprintf("rm -rf '%s' && mkdir -p '%s' && ln -s '%s' '%s/bin'", nb.work, nb.work, binabs, nb.work);
+        int made = system(cmd);
+        free(cmd);
+        if (made != 0) {
+            fprintf(stderr, "notebook: cannot prepare %s\n", nb.work);
+            return 1;
+        }
+        int rc = run_notebook(&nb);
+        free(nb.work);
+        if (rc)
+            return rc;
+        printf("%s/%s.html (%d cells)\n", out, nb.stem, nb.cell);
+    }
+    int rc = index && write_index(outabs, argv + first, argc - first, workroot) != 0;
+    free(workroot);
+    return rc;
+}
