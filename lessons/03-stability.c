@@ -1,0 +1,179 @@
+/* Lesson 3, "When does a method blow up?" (the stability region explorer): every method's
+ * region |R(z)| <= 1 drawn from the method table's own R(z), its stability interval on the
+ * negative real axis and on the imaginary axis, |R| at any z (--z), and the scaled eigenvalues
+ * h lambda of the oscillator or the stiff network laid over the regions (--problem, --h).
+ * Claim: RK4 is stable on the imaginary axis out to 2.83 (omega h < 2.83), forward Euler on the
+ * negative real axis out to 2 (h < 2/|lambda|); explicit regions are bounded. */
+#include "cli.h"
+#include "io/atomic.h"
+#include "io/table.h"
+#include "method.h"
+#include "models/spring2.h"
+#include "stability.h"
+#include <complex.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define NEIG 4
+
+static int parse_z(const char *text, void *dest, char *why, size_t whylen)
+{
+    double *z = dest;
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", text);
+    char *comma = strchr(buf, ',');
+    if (!comma) {
+        snprintf(why, whylen, "no comma");
+        return -1;
+    }
+    *comma = '\0';
+    if (cli_number(buf, &z[0]) || cli_number(comma + 1, &z[1])) {
+        snprintf(why, whylen, "both parts must be finite numbers");
+        return -1;
+    }
+    z[2] = 1.0;     /* given */
+    return 0;
+}
+
+static const char *fmt_bound(double b, char *buf, size_t n)
+{
+    if (isinf(b))
+        snprintf(buf, n, "inf");
+    else
+        snprintf(buf, n, "%.4f", b);
+    return buf;
+}
+
+int main(int argc, char **argv)
+{
+    const char *problem = "oscillator";
+    double h = 0.1, omega0 = 2.0 * M_PI, sigma0 = 0.2;
+    double z[3] = {0.0, 0.0, 0.0};     /* re, im, given */
+    cli_common common = {false, "build/data/stability"};
+    const cli_opt opts[] = {
+        {"z", CLI_CUSTOM, z, "", "print |R(z)| at z = RE,IM for every method, and whether it is stable", 0, 0, 0,
+         NULL, parse_z, "RE,IM (two finite numbers, e.g. 0,2.5)"},
+        {"problem", CLI_CHOICE, &problem, "", "whose scaled eigenvalues h lambda to lay over the regions", 0, 0, 0,
+         "oscillator|stiff", NULL, NULL},
+        {"h", CLI_DOUBLE, &h, "s", "time step that scales the eigenvalues", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"omega0", CLI_DOUBLE, &omega0, "rad/s", "oscillator: lossless angular frequency", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "oscillator: decay rate", 0, 1e6, 0, NULL, NULL, NULL},
+        CLI_COMMON_OPTS(common),
+        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    const cli_spec spec = {"stability", "Stability regions |R(z)| <= 1 of every method, their bounds on the axes, "
+                                        "and a problem's h lambda over them.", NULL, 0, opts};
+    cli_parse(&spec, argc, argv);
+
+    /* The problem's eigenvalues lambda (1/s). */
+    double complex lam[NEIG];
+    int neig = 0;
+    char what[200];
+    if (strcmp(problem, "stiff") == 0) {
+        spring2 s;
+        double pull, T;
+        char err[400];
+        if (spring2_load_params(&s, &pull, &T, NULL, err, sizeof err) != 0) {
+            fprintf(stderr, "stability: %s\n", err);
+            return 1;
+        }
+        spring2_modes md;
+        if (spring2_modes_of(&s, &md) != 0) {
+            fprintf(stderr, "stability: the spring network's M or K is not positive definite\n");
+            return 1;
+        }
+        for (int i = 0; i < 2; i++) {
+            lam[neig++] = I * md.omega[i];
+            lam[neig++] = -I * md.omega[i];
+        }
+        snprintf(what, sizeof what, "stiff network (modes %.4g Hz, %.4g Hz)", md.omega[0] / (2 * M_PI),
+                 md.omega[1] / (2 * M_PI));
+    } else {
+        double d = omega0 * omega0 - sigma0 * sigma0;
+        double complex r = d >= 0 ? I * sqrt(d) : sqrt(-d);
+        lam[neig++] = -sigma0 + r;
+        lam[neig++] = -sigma0 - r;
+        snprintf(what, sizeof what, "oscillator (omega0 = %g rad/s, sigma0 = %g 1/s)", omega0, sigma0);
+    }
+
+    /* Regions: one grid a method, the bounds, the eigenvalues: everything the figures draw. */
+    atomic_file ab, ae, ag[16];
+    int nm = 0;
+    for (; method_all[nm]; nm++) {
+        char name[64];
+        snprintf(name, sizeof name, "region_%s.tsv", method_all[nm]->name);
+        FILE *f = atomic_open_in(&ag[nm], common.out, name);
+        if (!f || stability_grid(method_all[nm], f, -3.4, 3.4, 171, -3.4, 3.4, 171) != 0) {
+            fprintf(stderr, "stability: cannot write %s/%s: %s\n", common.out, name, strerror(errno));
+            return 1;
+        }
+    }
+    FILE *fb = atomic_open_in(&ab, common.out, "bounds.tsv");
+    FILE *fe = atomic_open_in(&ae, common.out, "eigen.tsv");
+    if (!fb || !fe) {
+        fprintf(stderr, "stability: cannot write in %s: %s\n", common.out, strerror(errno));
+        return 1;
+    }
+    fprintf(fe, "re_hlambda\tim_hlambda\n");
+    for (int i = 0; i < neig; i++)
+        fprintf(fe, "%.9g\t%.9g\n", creal(h * lam[i]), cimag(h * lam[i]));
+    fprintf(fb, "method\treal_bound\timag_bound\n");
+
+    if (!common.tsv) {
+        printf("stability on y' = lambda y: y_k+1 = R(z) y_k, z = h lambda; stable where |R(z)| <= 1\n"
+               "(bounds: largest x with [0, x] stable along -1 and along j; 'inf': the whole half-axis, "
+               "0: none of it)\n\n");
+    }
+    table tab;
+    if (z[2] != 0.0)
+        table_begin(&tab, stdout, common.tsv, "method", "real_bound", "imag_bound", "max_abs_R_hlambda",
+                    "problem_stable", "abs_R_z", "z_stable", NULL);
+    else
+        table_begin(&tab, stdout, common.tsv, "method", "real_bound", "imag_bound", "max_abs_R_hlambda",
+                    "problem_stable", NULL);
+    for (int k = 0; k < nm; k++) {
+        const method *m = method_all[k];
+        char b1[32], b2[32];
+        double rb = stability_bound(m, -1.0), ib = stability_bound(m, I);
+        double worst = 0.0;
+        bool ok = true;
+        for (int i = 0; i < neig; i++) {
+            double a = cabs(m->R(h * lam[i]));
+            worst = fmax(worst, a);
+            ok = ok && stability_stable(m, h * lam[i]);
+        }
+        table_cell(&tab, "%s", m->name);
+        table_cell(&tab, "%s", fmt_bound(rb, b1, sizeof b1));
+        table_cell(&tab, "%s", fmt_bound(ib, b2, sizeof b2));
+        table_cell(&tab, "%.6g", worst);
+        table_cell(&tab, "%s", ok ? "yes" : "no");
+        if (z[2] != 0.0) {
+            double complex zz = z[0] + I * z[1];
+            table_cell(&tab, "%.6g", cabs(m->R(zz)));
+            table_cell(&tab, "%s", stability_stable(m, zz) ? "yes" : "no");
+        }
+        fprintf(fb, "%s\t%s\t%s\n", m->name, b1, b2);
+    }
+    if (!common.tsv) {
+        printf("\nmax_abs_R_hlambda, problem_stable: over the %d eigenvalues h lambda of the %s at h = %g s:\n",
+               neig, what, h);
+        for (int i = 0; i < neig; i++)
+            printf("  h lambda = %+.6g %+.6gj\n", creal(h * lam[i]), cimag(h * lam[i]));
+        if (z[2] != 0.0)
+            printf("abs_R_z, z_stable: at z = %g %+gj\n", z[0], z[1]);
+        printf("\nleapfrog's R is the larger eigenvalue of its step on the undamped oscillator (a 2x2 matrix),\n"
+               "so its region is the imaginary segment |Im z| <= 2 alone.\n");
+    }
+    for (int k = 0; k < nm; k++)
+        if (atomic_commit(&ag[k]) != 0) {
+            fprintf(stderr, "stability: cannot write %s: %s\n", ag[k].path, strerror(errno));
+            return 1;
+        }
+    if (atomic_commit(&ab) != 0 || atomic_commit(&ae) != 0) {
+        fprintf(stderr, "stability: cannot write in %s: %s\n", common.out, strerror(errno));
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,134 @@
+#include "models/spring2.h"
+#include "cli.h"
+#include "io/params.h"
+#include <gsl/gsl_eigen.h>
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_vector.h>
+#include <math.h>
+
+static void accel(const spring2 *s, const double *u, double *a)
+{
+    a[0] = (-(s->k1 + s->k2) * u[0] + s->k2 * u[1]) / s->m1;
+    a[1] = (s->k2 * u[0] - (s->k2 + s->k3) * u[1]) / s->m2;
+}
+
+static int rhs(double t, const double *y, double *f, void *params)
+{
+    (void)t;
+    f[0] = y[2];
+    f[1] = y[3];
+    accel(params, y, f + 2);
+    return 0;
+}
+
+static int jac(double t, const double *y, double *J, void *params)
+{
+    (void)t; (void)y;
+    const spring2 *s = params;
+    for (int i = 0; i < 16; i++)
+        J[i] = 0.0;
+    J[0 * 4 + 2] = 1.0;
+    J[1 * 4 + 3] = 1.0;
+    J[2 * 4 + 0] = -(s->k1 + s->k2) / s->m1;
+    J[2 * 4 + 1] = s->k2 / s->m1;
+    J[3 * 4 + 0] = s->k2 / s->m2;
+    J[3 * 4 + 1] = -(s->k2 + s->k3) / s->m2;
+    return 0;
+}
+
+double spring2_energy(double t, const double *y, void *params)
+{
+    (void)t;
+    const spring2 *s = params;
+    double kin = 0.5 * (s->m1 * y[2] * y[2] + s->m2 * y[3] * y[3]);
+    double pot = 0.5 * (s->k1 * y[0] * y[0] + s->k2 * (y[1] - y[0]) * (y[1] - y[0]) + s->k3 * y[1] * y[1]);
+    return kin + pot;
+}
+
+ivp spring2_ivp(spring2 *s)
+{
+    ivp p = {.dim = 4, .rhs = rhs, .jac = jac, .energy = spring2_energy, .params = s,
+             .linear = true, .second_order = true};
+    return p;
+}
+
+int spring2_modes_of(const spring2 *s, spring2_modes *md)
+{
+    gsl_matrix *K = gsl_matrix_alloc(2, 2), *M = gsl_matrix_calloc(2, 2), *V = gsl_matrix_alloc(2, 2);
+    gsl_vector *ev = gsl_vector_alloc(2);
+    gsl_eigen_gensymmv_workspace *w = gsl_eigen_gensymmv_alloc(2);
+    gsl_matrix_set(K, 0, 0, s->k1 + s->k2);
+    gsl_matrix_set(K, 0, 1, -s->k2);
+    gsl_matrix_set(K, 1, 0, -s->k2);
+    gsl_matrix_set(K, 1, 1, s->k2 + s->k3);
+    gsl_matrix_set(M, 0, 0, s->m1);
+    gsl_matrix_set(M, 1, 1, s->m2);
+    int rc = gsl_eigen_gensymmv(K, M, ev, V, w);
+    if (rc == 0) {
+        gsl_eigen_gensymmv_sort(ev, V, GSL_EIGEN_SORT_VAL_ASC);
+        for (int i = 0; i < 2; i++) {
+            double lam = gsl_vector_get(ev, i);
+            if (!(lam > 0)) {
+                rc = -1;
+                break;
+            }
+            md->omega[i] = sqrt(lam);
+            double a = gsl_matrix_get(V, 0, i), b = gsl_matrix_get(V, 1, i);
+            double norm = sqrt(s->m1 * a * a + s->m2 * b * b);
+            double sign = a < 0 ? -1.0 : 1.0;       /* heavy mass moves positively */
+            md->phi[i][0] = sign * a / norm;
+            md->phi[i][1] = sign * b / norm;
+        }
+    }
+    gsl_eigen_gensymmv_free(w);
+    gsl_vector_free(ev);
+    gsl_matrix_free(V);
+    gsl_matrix_free(M);
+    gsl_matrix_free(K);
+    return rc ? -1 : 0;
+}
+
+void spring2_modal(const spring2 *s, const spring2_modes *md, const double y[4], int i, double *q, double *qdot)
+{
+    const double *p = md->phi[i];
+    *q = p[0] * s->m1 * y[0] + p[1] * s->m2 * y[1];
+    *qdot = p[0] * s->m1 * y[2] + p[1] * s->m2 * y[3];
+}
+
+void spring2_exact(const spring2 *s, const spring2_modes *md, const double y0[4], double t, double y[4])
+{
+    for (int j = 0; j < 4; j++)
+        y[j] = 0.0;
+    for (int i = 0; i < 2; i++) {
+        double q0, qd0, w = md->omega[i];
+        spring2_modal(s, md, y0, i, &q0, &qd0);
+        double q = q0 * cos(w * t) + qd0 / w * sin(w * t);
+        double qd = -q0 * w * sin(w * t) + qd0 * cos(w * t);
+        for (int j = 0; j < 2; j++) {
+            y[j] += md->phi[i][j] * q;
+            y[2 + j] += md->phi[i][j] * qd;
+        }
+    }
+}
+
+double spring2_mode_amplitude(const spring2 *s, const spring2_modes *md, const double y[4], int i, int mass)
+{
+    double q, qd;
+    spring2_modal(s, md, y, i, &q, &qd);
+    return fabs(md->phi[i][mass]) * hypot(q, qd / md->omega[i]);
+}
+
+int spring2_load_params(spring2 *s, double *pull, double *T, const char *path, char *err, size_t errlen)
+{
+    const param_spec spec[] = {
+        {"m1", &s->m1, "kg", 0, 1e6, CLI_OPEN_MIN, "heavy mass"},
+        {"m2", &s->m2, "kg", 0, 1e6, CLI_OPEN_MIN, "light mass"},
+        {"k1", &s->k1, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring wall-m1"},
+        {"k2", &s->k2, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring m1-m2"},
+        {"k3", &s->k3, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring m2-wall"},
+        {"pull", pull, "m", -1e3, 1e3, 0, "initial displacement of the heavy mass"},
+        {"T", T, "s", 0, 1e4, CLI_OPEN_MIN, "length of the runs"},
+        {NULL, NULL, NULL, 0, 0, 0, NULL},
+    };
+    return params_load(spec, path ? path : params_path("spring2.ini"), false, err, errlen);
+}

@@ -1,0 +1,37 @@
+/* spring2.h: two masses and three springs, wall - k1 - m1 - k2 - m2 - k3 - wall, the lecture's
+ * stiff network M u'' = -K u. State y = (u1, u2, u1', u2'): displacements, then velocities
+ * (the (u, v) halves leapfrog needs). Its exact solution is modal: K phi = omega^2 M phi from
+ * GSL's generalized symmetric eigensolver. */
+#ifndef IVPLAB_SPRING2_H
+#define IVPLAB_SPRING2_H
+#include "ivp.h"
+
+typedef struct spring2 {
+    double m1, m2;          /* masses, kg (m1 the heavy one) */
+    double k1, k2, k3;      /* springs wall-m1, m1-m2, m2-wall, N/m */
+} spring2;
+
+typedef struct spring2_modes {
+    double omega[2];        /* angular frequencies, slow then fast, rad/s */
+    double phi[2][2];       /* phi[i] = mode i's shape (u1, u2), mass-normalised: phi^T M phi = 1, m/sqrt(kg) per unit */
+} spring2_modes;
+
+/* The problem y' = A y (linear, with its Jacobian, energy, second_order). s must outlive it. */
+ivp spring2_ivp(spring2 *s);
+/* The two modes (GSL gensymmv). 0, or -1 when M or K is not positive definite. */
+int spring2_modes_of(const spring2 *s, spring2_modes *md);
+/* Exact y(t) from y0 by superposing the modes. */
+void spring2_exact(const spring2 *s, const spring2_modes *md, const double y0[4], double t, double y[4]);
+/* Amplitude of mode i in the state y, as the displacement it gives the mass `mass` (0 or 1), m:
+ * |phi_i[mass]| sqrt(q_i^2 + (q_i'/omega_i)^2), q_i = phi_i^T M u. Constant in the exact motion. */
+double spring2_mode_amplitude(const spring2 *s, const spring2_modes *md, const double y[4], int i, int mass);
+/* Modal coordinate q_i = phi_i^T M u and its rate, of the state y. */
+void spring2_modal(const spring2 *s, const spring2_modes *md, const double y[4], int i, double *q, double *qdot);
+/* Energy 1/2 u'^T M u' + 1/2 u^T K u, J. */
+double spring2_energy(double t, const double *y, void *params);
+
+/* Read lessons/params/spring2.ini (or path, if not NULL) into s, the pull of the heavy mass (m)
+ * and the run length (s). 0, or -1 with one line in err. */
+int spring2_load_params(spring2 *s, double *pull, double *T, const char *path, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,40 @@
+# stability.sh: the claims of bin/stability (regions and bounds from each method's R(z)).
+. "$(dirname "$0")/../lib.sh"
+
+$BIN/stability --tsv --out "$TMP/st" >"$TMP/st.tsv"
+check_num "RK4 imaginary bound (lecture: 2.83)" "$(tsv_get "$TMP/st.tsv" method rk4 imag_bound)" near 2.83 0.01
+check_num "forward Euler real bound (lecture: h < 2/|lambda|)" "$(tsv_get "$TMP/st.tsv" method euler real_bound)" near 2 1e-4
+check_num "forward Euler imaginary bound: none (always grows)" "$(tsv_get "$TMP/st.tsv" method euler imag_bound)" near 0 0
+check_num "Heun imaginary bound: none" "$(tsv_get "$TMP/st.tsv" method heun imag_bound)" near 0 0
+check_num "leapfrog imaginary bound 2 (class 10: omega0 k < 2)" "$(tsv_get "$TMP/st.tsv" method leapfrog imag_bound)" near 2 1e-4
+check_num "RK4 real bound 2.785" "$(tsv_get "$TMP/st.tsv" method rk4 real_bound)" near 2.785 0.001
+for m in backward-euler trapezoid; do
+    check_text "$m: whole negative real axis stable" "$(tsv_get "$TMP/st.tsv" method $m real_bound)" "inf"
+    check_text "$m: whole imaginary axis stable" "$(tsv_get "$TMP/st.tsv" method $m imag_bound)" "inf"
+done
+for f in bounds eigen region_rk4 region_leapfrog; do
+    [ -s "$TMP/st/$f.tsv" ] && pass "writes $f.tsv" || fail "no $f.tsv"
+done
+
+# --z: |R| at a point. z = 2.5j: RK4 stable (|R| = 0.508), forward Euler not (|R| = sqrt(7.25)).
+$BIN/stability --tsv --z 0,2.5 --out "$TMP/z" >"$TMP/z.tsv"
+check_num "--z 0,2.5: RK4 |R|" "$(tsv_get "$TMP/z.tsv" method rk4 abs_R_z)" near 0.508186 1e-5
+check_text "--z 0,2.5: RK4 stable" "$(tsv_get "$TMP/z.tsv" method rk4 z_stable)" "yes"
+check_num "--z 0,2.5: forward Euler |R| = sqrt(7.25)" "$(tsv_get "$TMP/z.tsv" method euler abs_R_z)" near 2.69258 1e-5
+check_text "--z 0,2.5: forward Euler unstable" "$(tsv_get "$TMP/z.tsv" method euler z_stable)" "no"
+
+# --problem stiff: at h = 1 ms the fast mode's h lambda = 12.25j is outside RK4's region; at 0.2 ms inside.
+$BIN/stability --tsv --problem stiff --h 0.001 --out "$TMP/s1" >"$TMP/s1.tsv"
+$BIN/stability --tsv --problem stiff --h 0.0002 --out "$TMP/s2" >"$TMP/s2.tsv"
+check_text "stiff, h = 1 ms: RK4 unstable" "$(tsv_get "$TMP/s1.tsv" method rk4 problem_stable)" "no"
+check_text "stiff, h = 1 ms: trapezoid stable" "$(tsv_get "$TMP/s1.tsv" method trapezoid problem_stable)" "yes"
+check_text "stiff, h = 0.2 ms: RK4 stable" "$(tsv_get "$TMP/s2.tsv" method rk4 problem_stable)" "yes"
+check_num "stiff, h = 1 ms: fast h lambda (2 pi 1950 Hz x 1 ms = 12.25)" \
+    "$(awk -F'\t' 'NR > 1 && $2 > m { m = $2 } END { print m }' "$TMP/s1/eigen.tsv")" near 12.25 0.01
+
+expect_bad_input "--z without a comma" $BIN/stability --z 3 --out "$TMP/out"
+expect_bad_input "--z with a non-number" $BIN/stability --z 1,abc --out "$TMP/out"
+expect_bad_input "--problem nope" $BIN/stability --problem nope --out "$TMP/out"
+expect_bad_input "--h 0" $BIN/stability --h 0 --out "$TMP/out"
+help=$($BIN/stability --help)
+for f in z problem h tsv out; do check_text "--help lists --$f" "$help" "--$f"; done
