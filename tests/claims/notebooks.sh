@@ -1,0 +1,55 @@
+# notebooks.sh: every notebook runs, renders, and passes a real browser's check; a broken cell
+# stops the run naming the notebook and the cell.
+. "$(dirname "$0")/../lib.sh"
+
+# A broken cell: exit 1, the notebook and the cell named with the cell's stderr, no page.
+$BIN/notebook --bin "$BIN" --out "$TMP/broken" tests/fixtures/broken-notebook.md >"$TMP/b.out" 2>"$TMP/b.err"
+rc=$?
+check_num "broken notebook: exit status" "$rc" near 1 0
+check_text "broken notebook: names the notebook and the cell" "$(cat "$TMP/b.err")" \
+    "tests/fixtures/broken-notebook.md: cell 2 (sh) failed with exit status 3"
+check_text "broken notebook: shows the cell's stderr" "$(cat "$TMP/b.err")" "about to fail"
+if grep -q "never runs" "$TMP"/broken/work/broken-notebook/.cell-3.out 2>/dev/null || [ -e "$TMP/broken/broken-notebook.html" ]; then
+    fail "broken notebook: later cells ran or a page was written"
+else
+    pass "broken notebook: no later cell ran and no page was written"
+fi
+
+# Every notebook of notebooks-c/ runs to the end.
+books=$(ls notebooks-c/[0-9][0-9]-*.md)
+$BIN/notebook --index --bin "$BIN" --out "$TMP/nb" $books >"$TMP/nb.out" 2>"$TMP/nb.err"
+rc=$?
+check_num "all notebooks run (see: $(tail -3 "$TMP/nb.err" | tr '\n' ' '))" "$rc" near 0 0
+
+# A real browser loads each page from disk: every image decodes, every audio source loads,
+# nothing refers off the disk, and the formulas are typeset. Screenshots go to build/notebooks/shots/.
+mkdir -p build/notebooks/shots
+browser() {
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
+        --disable-component-update --disable-sync --disable-quic --user-data-dir="$TMP/chrome" \
+        --allow-file-access-from-files "$@" 2>/dev/null
+}
+for page in "$TMP"/nb/*.html; do
+    name=$(basename "$page" .html)
+    verdict=$(browser --virtual-time-budget=10000 --dump-dom "file://$page" | grep -o 'NBCHECK images=[0-9][^<]*')
+    set -- $(printf '%s' "$verdict" | sed -E 's/NBCHECK images=([0-9]+)\/([0-9]+) audio=([0-9]+)\/([0-9]+) network=([0-9]+) katex=([a-z]+)/\1 \2 \3 \4 \5 \6/')
+    if [ $# -eq 6 ] && [ "$1" = "$2" ] && [ "$3" = "$4" ] && [ "$5" = 0 ] && [ "$6" = yes ]; then
+        pass "$name: browser check: $verdict"
+    else
+        fail "$name: browser check failed: '${verdict:-no verdict}'"
+    fi
+    if grep -Eq '(src|href)="(https?:)?//' "$page"; then
+        fail "$name: the page refers to a network address"
+    else
+        pass "$name: no network address in the page"
+    fi
+    browser --window-size=1200,2400 --screenshot="build/notebooks/shots/$name.png" "file://$page" >/dev/null
+    if [ -s "build/notebooks/shots/$name.png" ]; then pass "$name: screenshot saved"; else fail "$name: no screenshot"; fi
+done
+# Each notebook with figures shows them.
+for book in $books; do
+    name=$(basename "$book" .md)
+    n=$(grep -c '^```gnuplot' "$book")
+    imgs=$(grep -o '<img ' "$TMP/nb/$name.html" | wc -l)
+    check_num "$name: every gnuplot cell shows a figure ($n cells)" "$imgs" ge "$n"
+done
