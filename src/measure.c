@@ -39,3 +39,22 @@ double measure_t60(double sigma)
 {
     return 6.0 * log(10.0) / sigma;
 }
+
+double measure_asymptotic_order(const double *h, const double *err, size_t n, double floor, size_t npts,
+                                size_t *first, size_t *count)
+{
+    /* skip leading blow-ups (non-finite errors at large h); the first point at or below the
+     * floor ends the usable table */
+    size_t start = 0;
+    while (start < n && !isfinite(err[start]))
+        start++;
+    size_t end = start;
+    while (end < n && isfinite(err[end]) && err[end] > floor)
+        end++;
+    size_t k = end - start < npts ? end - start : npts;
+    *first = end - k;
+    *count = k;
+    if (k < 2)
+        return NAN;
+    return measure_loglog_slope(h + *first, err + *first, k);
+}

@@ -26,4 +26,11 @@ osc_fidelity measure_oscillator_fidelity(const method *m, double omega0, double 
 /* T60 = 6 ln 10 / sigma: the time to decay by 60 dB, s. */
 double measure_t60(double sigma);
 
+/* The order of a convergence table over its asymptotic range, chosen without knowing the order:
+ * errors at or below floor (round-off, or the reference's own error) are dropped, and the fit
+ * takes the npts smallest h that remain (fewer if fewer remain; at least 2 are needed). h must
+ * be decreasing. The range is err[*first .. *first + *count - 1]; NAN when under 2 points. */
+double measure_asymptotic_order(const double *h, const double *err, size_t n, double floor, size_t npts,
+                                size_t *first, size_t *count);
+
 #endif

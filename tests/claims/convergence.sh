@@ -1,0 +1,37 @@
+# convergence.sh: the claims of bin/convergence: the measured orders on both problems.
+. "$(dirname "$0")/../lib.sh"
+
+$BIN/convergence --tsv --out "$TMP/c" >"$TMP/c.tsv" 2>"$TMP/c.err"
+check_num "convergence exits 0" "$?" near 0 0
+slope() { awk -F'\t' -v p="$1" -v m="$2" '$1 == p && $2 == m { print $3 }' "$TMP/c.tsv"; }
+for p in oscillator pendulum; do
+    for mo in euler:1 backward-euler:1 trapezoid:2 heun:2 rk4:4 leapfrog:2; do
+        m=${mo%%:*} o=${mo##*:}
+        check_num "$p, $m: least-squares slope (order $o)" "$(slope $p $m)" near $o 0.1
+    done
+done
+hdr=$(head -1 "$TMP/c.tsv")
+check_text "TSV header starts problem, method, slope" "$hdr" "problem	method	slope	order	err_h=2^-3"
+check_text "TSV header ends at h = 2^-11 and has pairwise slopes" "$hdr" "err_h=2^-11	fit_hmax_s	fit_hmin_s	p(2^-3)"
+check_num "12 rows: 6 methods x 2 problems" "$(($(wc -l <"$TMP/c.tsv") - 1))" near 12 0
+# The fitted range is the 5 smallest h above the floor: on the oscillator h = 2^-7 ... 2^-11.
+check_num "oscillator rk4 fit ends at h = 2^-11" "$(awk -F'\t' '$1 == "oscillator" && $2 == "rk4" { print $15 }' "$TMP/c.tsv")" near 0.0004883 1e-7
+# Same order, different character (h = 0.1 s over 6 s): forward Euler grows, backward Euler decays
+# far faster than the exact curve, the trapezoid keeps the amplitude.
+amp() { awk -F'\t' -v c="$1" 'NR > 1 && $1 >= 5 { a = $c < 0 ? -$c : $c; if (a > m) m = a } END { printf "%.4f", m }' "$TMP/c/trajectories.tsv"; }
+ex=$(amp 2)
+check_num "h = 0.1: forward Euler's amplitude over 5-6 s exceeds 10x the exact $ex" "$(amp 3)" gt "$(awk -v e=$ex 'BEGIN { print 10 * e }')"
+check_num "h = 0.1: backward Euler's amplitude over 5-6 s below a tenth of the exact $ex" "$(amp 4)" lt "$(awk -v e=$ex 'BEGIN { print e / 10 }')"
+check_num "h = 0.1: trapezoid's amplitude over 5-6 s within 10% of the exact $ex" "$(amp 5)" near "$ex" "$(awk -v e=$ex 'BEGIN { print e / 10 }')"
+
+# Flags change the range: h = 2^-4 ... 2^-8 still gives RK4 order 4 on the oscillator.
+$BIN/convergence --tsv --kmin 4 --kmax 8 --fit 3 --out "$TMP/c2" >"$TMP/c2.tsv"
+check_num "--kmin 4 --kmax 8 --fit 3: oscillator rk4 slope" "$(awk -F'\t' '$1 == "oscillator" && $2 == "rk4" { print $3 }' "$TMP/c2.tsv")" near 4 0.1
+check_text "--kmin 4 --kmax 8: columns" "$(head -1 "$TMP/c2.tsv")" "err_h=2^-4	err_h=2^-5	err_h=2^-6	err_h=2^-7	err_h=2^-8	fit_hmax_s"
+
+expect_bad_input "--kmax below --kmin" $BIN/convergence --kmin 8 --kmax 5 --out "$TMP/out"
+expect_bad_input "--T not a multiple of 2^-kmin" $BIN/convergence --T 0.3 --out "$TMP/out"
+expect_bad_input "--theta0 4" $BIN/convergence --theta0 4 --out "$TMP/out"
+expect_bad_input "--fit x" $BIN/convergence --fit x --out "$TMP/out"
+help=$($BIN/convergence --help)
+for f in T kmin kmax fit omega0 sigma0 theta0 rtol traj-h tsv out; do check_text "--help lists --$f" "$help" "--$f"; done
