@@ -5,17 +5,22 @@
 
 # Debian 12 packages the build, the figures and the sound need.
 # libcmark-gfm parses the notebooks, libjs-katex typesets their formulas offline, and
-# chromium (headless) checks the rendered pages in the test suite.
+# chromium (headless) checks the rendered pages in the test suite; valgrind runs memcheck there.
 DEB_PACKAGES := gcc make libc6-dev pkg-config libgsl-dev libsundials-dev gnuplot-nox \
                 libsndfile1-dev libhdf5-dev fonts-dejavu-core libcmark-gfm-dev \
-                libcmark-gfm-extensions-dev libjs-katex chromium
+                libcmark-gfm-extensions-dev libjs-katex chromium valgrind
 
+SHELL   := /bin/bash
 CC      ?= cc
 OPT     ?= -O2
 CFLAGS  := -std=c17 $(OPT) -g -Wall -Wextra -MMD -MP
+# make test SAN=1: everything built with AddressSanitizer and UndefinedBehaviorSanitizer into
+# build/san/, and the whole suite run against those programs.
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 ifeq ($(SAN),1)
-CFLAGS  += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-LDFLAGS += -fsanitize=address,undefined
+CFLAGS  += -O1 $(SANFLAGS)
+LDFLAGS += $(SANFLAGS)
+NB_SAN  := $(SANFLAGS)
 BUILD   := build/san
 BIN     := build/san/bin
 else
@@ -43,16 +48,19 @@ TOOLS    := $(wildcard src/tools/*.c)
 TOOL_BINS := $(patsubst src/tools/%.c,$(BIN)/%,$(TOOLS))
 TESTS    := $(wildcard tests/test_*.c)
 TEST_BINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TESTS))
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+REPLAY_BINS := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
+FUZZ_SECONDS ?= 60
 PLOTS    := $(filter-out plots/common.gp,$(wildcard plots/*.gp))
 NOTEBOOKS := $(sort $(wildcard notebooks-c/[0-9][0-9]-*.md))
 # How a notebook's C cells are compiled and linked: against this build of libivplab.
-NB_ENV = NB_CC='$(CC)' NB_CFLAGS='-std=c17 -O2 -Wall -I$(abspath src) -D_DEFAULT_SOURCE $(PKG_CFLAGS)' \
+NB_ENV = NB_CC='$(CC)' NB_CFLAGS='-std=c17 -O2 -Wall $(NB_SAN) -I$(abspath src) -D_DEFAULT_SOURCE $(PKG_CFLAGS)' \
          NB_LIBS='$(abspath $(LIB)) $(SUN_LIBS) $(PKG_LIBS) -lm'
 
-.PHONY: all run test plots notebooks deps clean run-lessons render-plots render-notebooks check
+.PHONY: all run test plots notebooks fuzz deps clean run-lessons render-plots render-notebooks check
 .DEFAULT_GOAL := all
 
-all: $(LIB) $(LESSON_BINS) $(TOOL_BINS) $(TEST_BINS)
+all: $(LIB) $(LESSON_BINS) $(TOOL_BINS) $(TEST_BINS) $(REPLAY_BINS)
 
 deps:
 	@missing=""; \
@@ -127,6 +135,27 @@ $(foreach l,$(LESSONS),$(eval $(call lesson_rule,$(l))))
 $(BIN)/%: $(BUILD)/obj/src/tools/%.o $(LIB)
 	@mkdir -p $(BIN)
 	$(CC) $(LDFLAGS) $< $(LDLIBS) -o $@
+
+# Fuzz targets: replayed over their saved corpora by the test suite (built like the rest) ...
+$(BUILD)/fuzz/replay_%: $(BUILD)/obj/tests/fuzz/fuzz_%.o $(BUILD)/obj/tests/fuzz/replay.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) $^ $(LDLIBS) -o $@
+
+# ... and fuzzed for FUZZ_SECONDS each by `make fuzz` with libFuzzer (Debian's clang), the
+# library compiled in with coverage. New inputs land in build/fuzz/corpus-<target>/.
+fuzz: deps
+	@command -v clang >/dev/null || { if [ "$$(id -u)" = 0 ]; then apt-get install -y -qq clang >/dev/null; \
+	  else echo "fuzz: needs clang; run:  sudo apt-get install -y clang" >&2; exit 1; fi; }
+	@mkdir -p build/fuzz
+	@for t in $(FUZZ_TARGETS); do \
+	  clang -g -O1 -fsanitize=fuzzer,address,undefined $(CPPFLAGS) tests/fuzz/fuzz_$$t.c $(LIB_SRC) \
+	    $(SUN_LIBS) $(PKG_LIBS) -lm -o build/fuzz/fuzz_$$t || exit 1; \
+	  rm -rf build/fuzz/corpus-$$t; cp -r tests/fuzz/corpus/$$t build/fuzz/corpus-$$t; \
+	  echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
+	  build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 build/fuzz/corpus-$$t 2>&1 \
+	    | grep -E '^(stat::number_of_executed_units|stat::new_units_added|==[0-9]+==ERROR|SUMMARY)' ; \
+	  [ $${PIPESTATUS[0]} -eq 0 ] || { echo "fuzz_$$t found a crash: see build/fuzz/" >&2; exit 1; }; \
+	done
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIB)
 	@mkdir -p $(dir $@)

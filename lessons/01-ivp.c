@@ -155,6 +155,8 @@ int main(int argc, char **argv)
     }
     if (atomic_commit(&af) != 0 || !exact || atomic_commit(&ae) != 0) {
         fprintf(stderr, "ivp: cannot write the data files in %s: %s\n", common.out, strerror(errno));
+        atomic_abort(&af);
+        atomic_abort(&ae);
         return 1;
     }
     if (status) {

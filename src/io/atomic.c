@@ -20,10 +20,21 @@ static void on_signal(int sig)
     raise(sig);
 }
 
+/* At exit, a temporary nobody committed is removed: an error path that forgot it leaves nothing. */
+static void remove_uncommitted(void)
+{
+    for (int i = 0; i < MAX_LIVE; i++)
+        if (live_used[i]) {
+            unlink(live[i]);
+            live_used[i] = 0;
+        }
+}
+
 static void track(const char *tmp)
 {
     static int installed;
     if (!installed) {
+        atexit(remove_uncommitted);
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_signal;

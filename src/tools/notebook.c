@@ -576,6 +576,7 @@ int main(int argc, char **argv)
     free(cmd);
     if (copied != 0) {
         fprintf(stderr, "notebook: cannot copy KaTeX from %s (install Debian's libjs-katex)\n", katex);
+        free(workroot);
         return 1;
     }
     /* Cells find the lesson programs on PATH. */
@@ -598,12 +599,16 @@ int main(int argc, char **argv)
         free(cmd);
         if (made != 0) {
             fprintf(stderr, "notebook: cannot prepare %s\n", nb.work);
+            free(nb.work);
+            free(workroot);
             return 1;
         }
         int rc = run_notebook(&nb);
         free(nb.work);
-        if (rc)
+        if (rc) {
+            free(workroot);
             return rc;
+        }
         printf("%s/%s.html (%d cells)\n", out, nb.stem, nb.cell);
     }
     int rc = index && write_index(outabs, argv + first, argc - first, workroot) != 0;

@@ -1,0 +1,22 @@
+/* fuzz_params.c: the parameter-file parser and key=value overrides on any bytes. */
+#include "cli.h"
+#include "fuzz_file.h"
+#include "io/params.h"
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    double m1 = 1, k = 1;
+    const param_spec spec[] = {
+        {"m1", &m1, "kg", 0, 1e3, CLI_OPEN_MIN, "mass"},
+        {"k", &k, "N/m", 0, 1e12, 0, "spring"},
+        {NULL, NULL, NULL, 0, 0, 0, NULL},
+    };
+    char err[512], text[600];
+    params_load(spec, fuzz_file(data, size), false, err, sizeof err);
+    size_t n = size < sizeof text - 1 ? size : sizeof text - 1;
+    memcpy(text, data, n);
+    text[n] = '\0';
+    params_set(spec, text, err, sizeof err);
+    return 0;
+}
