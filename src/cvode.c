@@ -88,6 +88,16 @@ static int roots(sunrealtype t, N_Vector y, sunrealtype *g, void *data)
     return u->o->roots(t, N_VGetArrayPointer(y), g, u->p->params) ? -1 : 0;
 }
 
+/* CVODE's name for a return code ("CV_TOO_MUCH_WORK"); CVODE allocates it, so it is copied. */
+static const char *flag_name(int flag)
+{
+    static char buf[64];
+    char *name = CVodeGetReturnFlagName(flag);
+    snprintf(buf, sizeof buf, "%s", name ? name : "unknown code");
+    free(name);
+    return buf;
+}
+
 /* The reason for a failure in words, and what to try. */
 static const char *explain(int flag, const char **hint)
 {
@@ -122,7 +132,7 @@ static const char *explain(int flag, const char **hint)
         return "an input was illegal";
     default:
         *hint = "see the SUNDIALS CVODE documentation for this code";
-        return CVodeGetReturnFlagName(flag);
+        return "an error CVODE reports by the code in brackets";
     }
 }
 
@@ -150,7 +160,7 @@ static void read_stats(void *mem, const cvode_opts *o, cvode_stats *st)
         int flag_ = (call);                                                                     \
         if (flag_ < 0) {                                                                        \
             snprintf(err, errlen, "%s: %s returned %s", cvode_name(o), #call,                   \
-                     CVodeGetReturnFlagName(flag_));                                            \
+                     flag_name(flag_));                                                         \
             goto done;                                                                          \
         }                                                                                       \
     } while (0)
@@ -253,7 +263,7 @@ int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts 
             double tcur = t;
             CVodeGetCurrentTime(mem, &tcur);
             snprintf(err, errlen, "%s failed at t = %.9g s: %s (%s%s%s); try: %s", cvode_name(o), tcur, why,
-                     CVodeGetReturnFlagName(flag), u.msg[0] ? ": " : "", u.msg, hint);
+                     flag_name(flag), u.msg[0] ? ": " : "", u.msg, hint);
             goto done;
         }
         while (next < o->nout && o->tout[next] <= t) {
@@ -261,7 +271,7 @@ int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts 
             int rc = CVodeGetDky(mem, o->tout[next], 0, dky);
             if (rc < 0) {
                 snprintf(err, errlen, "%s: no output at t = %.9g s (%s)", cvode_name(o), o->tout[next],
-                         CVodeGetReturnFlagName(rc));
+                         flag_name(rc));
                 goto done;
             }
             if (o->sink && o->sink(k_sample, o->tout[next], N_VGetArrayPointer(dky), o->ctx)) {
