@@ -1,0 +1,47 @@
+# stiff.sh: the claims of bin/stiff: the two modes, RK4 at 1 ms blows up and says when, the other
+# runs stay bounded, and what each does to the fast mode (measured on the light mass).
+. "$(dirname "$0")/../lib.sh"
+
+$BIN/stiff --out "$TMP/h" >"$TMP/h.txt"
+check_num "stiff exits 0 (the blow-up is the lesson's result)" "$?" near 0 0
+$BIN/stiff --tsv --out "$TMP/s" >"$TMP/s.tsv"
+row() { awk -F'\t' -v m="$1" -v h="$2" -v c="$3" 'NR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
+        $1 == m && $2 == h { print $k[c] }' "$TMP/s.tsv"; }
+check_num "slow mode (lecture: 10.5 Hz)" "$(row rk4 0.001 slow_hz)" near 10.5 0.01
+check_num "fast mode (lecture: 1950 Hz)" "$(row rk4 0.001 fast_hz)" near 1950 0.5
+check_text "human output prints both modes" "$(cat "$TMP/h.txt")" "modes (GSL gensymmv): 10.5010 Hz and 1950.03 Hz"
+check_text "RK4 at 1 ms blows up" "$(row rk4 0.001 status)" "blew-up"
+check_num "RK4 at 1 ms: blows up within the first 10 ms" "$(row rk4 0.001 t_end_s)" le 0.01
+check_text "RK4 at 1 ms: says which method and when" "$(cat "$TMP/h.txt")" "rk4 blew up at t = 0.002 s"
+for mh in rk4:0.0002 backward-euler:0.001 trapezoid:0.001; do
+    m=${mh%%:*} h=${mh##*:}
+    check_text "$m at $h s stays bounded" "$(row $m $h status)" "bounded"
+    check_num "$m at $h s reaches T = 0.25 s" "$(row $m $h t_end_s)" near 0.25 1e-9
+done
+# Backward Euler erases the fast mode: its amplitude on the light mass ends at round-off.
+check_num "backward Euler 1 ms: fast-mode amplitude at 0.25 s over exact" "$(row backward-euler 0.001 fast_amp_ratio)" lt 1e-12
+check_num "backward Euler 1 ms: fast mode's factor per step, |.| = 1/|1 - 12.25j| = 0.081" \
+    "$(awk -v a=$(row backward-euler 0.001 fast_factor_re) -v b=$(row backward-euler 0.001 fast_factor_im) 'BEGIN { printf "%.4f", sqrt(a*a + b*b) }')" near 0.0814 0.001
+# The trapezoid keeps it, as a zigzag: amplitude unchanged, factor per step near -1.
+check_num "trapezoid 1 ms: fast-mode amplitude at 0.25 s over exact" "$(row trapezoid 0.001 fast_amp_ratio)" near 1 1e-6
+check_num "trapezoid 1 ms: fast mode's factor per step, real part (R -> -1: zigzag)" "$(row trapezoid 0.001 fast_factor_re)" lt -0.9
+# The measured factor is R(h lambda) of the method table.
+for mh in rk4:0.0002 backward-euler:0.001 trapezoid:0.001; do
+    m=${mh%%:*} h=${mh##*:}
+    check_num "$m at $h: measured factor (re) equals R(h lambda)" "$(row $m $h fast_factor_re)" near "$(row $m $h R_re)" 1e-4
+done
+# RK4 at 0.2 ms is stable but damps the fast mode too (|R(2.45j)| = 0.5): a finding beyond the lecture.
+check_num "RK4 0.2 ms: fast mode's factor per step, real part" "$(row rk4 0.0002 fast_factor_re)" near -0.5 0.01
+check_num "RK4 0.2 ms: heavy-mass error below 1e-3 m" "$(row rk4 0.0002 max_err_u1_m)" lt 1e-3
+check_num "trapezoid 1 ms: heavy-mass error below 1e-3 m" "$(row trapezoid 0.001 max_err_u1_m)" lt 1e-3
+check_num "backward Euler 1 ms: heavy-mass error above 1e-3 m (it damps the slow mode too)" "$(row backward-euler 0.001 max_err_u1_m)" gt 1e-3
+for f in exact run_rk4_big run_rk4_small run_backward-euler_big run_trapezoid_big window; do
+    [ -s "$TMP/s/$f.tsv" ] && pass "writes $f.tsv" || fail "no $f.tsv"
+done
+# A parameter from the command line overrides the file: a stiffer k2 raises the fast mode.
+$BIN/stiff --tsv --k2 5.9368e6 --out "$TMP/k" >"$TMP/k.tsv"
+check_num "--k2 4x: fast mode near 2 x 1950 Hz" "$(awk -F'\t' 'NR == 2 { print $4 }' "$TMP/k.tsv")" near 3900 5
+expect_bad_input "--m1 0" $BIN/stiff --m1 0 --out "$TMP/out"
+expect_bad_input "--h-big x" $BIN/stiff --h-big x --out "$TMP/out"
+expect_bad_input "--T not a multiple of the steps" $BIN/stiff --T 0.00025 --out "$TMP/out"
+check_text "--help shows the file's k2" "$($BIN/stiff --help)" "1.4842e+06"
