@@ -58,3 +58,30 @@ double measure_asymptotic_order(const double *h, const double *err, size_t n, do
         return NAN;
     return measure_loglog_slope(h + *first, err + *first, k);
 }
+
+size_t measure_ringing(const double *t, const double *u, size_t n, double *sigma, double *omega)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0, first = 0, last = 0;
+    size_t np = 0;
+    for (size_t i = 1; i + 1 < n; i++) {
+        if (!(u[i] > u[i - 1] && u[i] >= u[i + 1] && u[i] > 0))
+            continue;
+        /* parabola through (-1, a), (0, b), (1, c): vertex offset and height */
+        double a = u[i - 1], b = u[i], c = u[i + 1], den = a - 2 * b + c;
+        double off = den != 0 ? 0.5 * (a - c) / den : 0.0;
+        double peak = b - 0.25 * (a - c) * off, dt = t[i + 1] - t[i];
+        double tp = t[i] + off * dt, lp = log(peak);
+        if (np == 0)
+            first = tp;
+        last = tp;
+        sx += tp; sy += lp; sxx += tp * tp; sxy += tp * lp;
+        np++;
+    }
+    if (np < 3) {
+        *sigma = *omega = NAN;
+        return np;
+    }
+    *sigma = -((double)np * sxy - sx * sy) / ((double)np * sxx - sx * sx);
+    *omega = 2.0 * M_PI * (double)(np - 1) / (last - first);
+    return np;
+}

@@ -33,4 +33,10 @@ double measure_t60(double sigma);
 double measure_asymptotic_order(const double *h, const double *err, size_t n, double floor, size_t npts,
                                 size_t *first, size_t *count);
 
+/* Decay rate and angular frequency of a ringing signal u(t_i), i < n, equally spaced: the local
+ * maxima (refined by a parabola through each peak and its neighbours) give the envelope
+ * e^{-sigma t}, fitted by least squares on log u_peak, and the period, the mean spacing of the
+ * peaks. Returns the number of peaks used (sigma, omega are NAN when fewer than 3). */
+size_t measure_ringing(const double *t, const double *u, size_t n, double *sigma, double *omega);
+
 #endif

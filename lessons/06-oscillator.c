@@ -1,0 +1,268 @@
+/* Lesson 6, "Damped harmonic oscillator" and "Decay and energy": the roots s+- of
+ * s^2 + 2 sigma0 s + omega0^2 = 0 as sigma0/omega0 goes from 0 to 2 (they run down the circle
+ * |s| = omega0, meet at sigma0 = omega0, then split on the real axis); the decay envelope and
+ * T60 = 6 ln 10 / sigma0, measured from the peaks of a fine RK4 run; and the energy
+ * H = u'^2/2 + omega0^2 u^2/2 of every method against the exact balance dH/dt = -2 sigma0 u'^2.
+ * Claims: forward Euler gains energy, backward Euler loses far more than the damper takes, the
+ * trapezoid keeps the undamped oscillator's energy to round-off; leapfrog's stays within O(h^2)
+ * of it without drifting. */
+#include "cli.h"
+#include "io/atomic.h"
+#include "io/table.h"
+#include "measure.h"
+#include "method.h"
+#include "models/oscillator.h"
+#include "solve.h"
+#include "util.h"
+#include <complex.h>
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_METHODS 8
+
+typedef struct {
+    const oscillator *osc;
+    const double *y0;
+    double H0;              /* energy at t = 0, J/kg */
+    double *H;              /* energy of every sample, J/kg */
+    double max_dev;         /* largest |H - H_exact| / H0 */
+} energy_ctx;
+
+static int energy_sink(long k, double t, const double *y, void *c)
+{
+    energy_ctx *e = c;
+    double ex[2];
+    oscillator_exact(e->osc, e->y0, t, ex);
+    double H = oscillator_energy(t, y, (void *)e->osc), He = oscillator_energy(t, ex, (void *)e->osc);
+    e->H[k] = H;
+    e->max_dev = fmax(e->max_dev, fabs(H - He) / e->H0);
+    return 0;
+}
+
+typedef struct {
+    double *t, *u;
+} ring_ctx;
+
+static int ring_sink(long k, double t, const double *y, void *c)
+{
+    ring_ctx *r = c;
+    r->t[k] = t;
+    r->u[k] = y[0];
+    return 0;
+}
+
+static FILE *open_or_die(atomic_file *a, const char *dir, const char *name)
+{
+    FILE *f = atomic_open_in(a, dir, name);
+    if (!f) {
+        fprintf(stderr, "oscillator: cannot write %s/%s: %s\n", dir, name, strerror(errno));
+        exit(1);
+    }
+    return f;
+}
+
+static void commit_or_die(atomic_file *a)
+{
+    if (atomic_commit(a) != 0) {
+        fprintf(stderr, "oscillator: cannot write %s: %s\n", a->path, strerror(errno));
+        exit(1);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    double omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, h = 0.05, T = 10.0;
+    double ratio = -1.0, ring_h = 1e-3, ring_T = 10.0;
+    cli_common common = {false, "build/data/oscillator"};
+    const cli_opt opts[] = {
+        {"omega0", CLI_DOUBLE, &omega0, "rad/s", "lossless angular frequency", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "decay rate of the envelope (energy runs; underdamped)", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"u0", CLI_DOUBLE, &u0, "m", "initial displacement", -1e3, 1e3, 0, NULL, NULL, NULL},
+        {"v0", CLI_DOUBLE, &v0, "m/s", "initial velocity", -1e3, 1e3, 0, NULL, NULL, NULL},
+        {"h", CLI_DOUBLE, &h, "s", "step of the energy runs", 1e-5, 1, 0, NULL, NULL, NULL},
+        {"T", CLI_DOUBLE, &T, "s", "length of the energy runs", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"ratio", CLI_DOUBLE, &ratio, "", "Try it: print the roots at this sigma0/omega0 (the locus always spans 0 ... 2)", 0, 2, 0, NULL, NULL, NULL},
+        {"ring-h", CLI_DOUBLE, &ring_h, "s", "step of the RK4 run the envelope and T60 are measured on", 1e-6, 0.1, 0, NULL, NULL, NULL},
+        {"ring-T", CLI_DOUBLE, &ring_T, "s", "length of that run", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
+        CLI_COMMON_OPTS(common),
+        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    const cli_spec spec = {"oscillator", "Damped oscillator: root locus, decay envelope and T60, and every method's "
+                                         "energy against dH/dt = -2 sigma0 u'^2.", NULL, 0, opts};
+    cli_parse(&spec, argc, argv);
+    if (sigma0 >= omega0)
+        cli_fail("oscillator", "--sigma0 %g with --omega0 %g is not underdamped; accepted: sigma0 < omega0 "
+                               "(the locus covers the rest)", sigma0, omega0);
+    if (u0 == 0.0 && v0 == 0.0)
+        cli_fail("oscillator", "--u0 0 with --v0 0 is the rest state; accepted: a nonzero initial state");
+    long n = lround(T / h), nring = lround(ring_T / ring_h);
+    if (fabs(n * h - T) > 1e-9 * T || fabs(nring * ring_h - ring_T) > 1e-9 * ring_T)
+        cli_fail("oscillator", "--T %g / --h %g or --ring-T %g / --ring-h %g is not a whole number of steps; "
+                               "accepted: T a multiple of h", T, h, ring_T, ring_h);
+    if (n > 10000000L || nring > 10000000L)
+        cli_fail("oscillator", "more than 1e7 steps; accepted: T/h and ring-T/ring-h at most 1e7");
+
+    /* 1. Root locus: s/omega0 = -r +- sqrt(r^2 - 1), r = sigma0/omega0 in [0, 2]. */
+    atomic_file al;
+    FILE *fl = open_or_die(&al, common.out, "locus.tsv");
+    fprintf(fl, "ratio\tre_plus\tim_plus\tre_minus\tim_minus\n");
+    const int nloc = 400;
+    double circle_dev = 0.0, meet = NAN, real_product_dev = 0.0;
+    for (int i = 0; i <= nloc; i++) {
+        double r = 2.0 * i / nloc;
+        double complex d = csqrt(r * r - 1.0 + 0.0 * I);
+        double complex sp = -r + d, sm = -r - d;
+        if (r < 1.0)
+            circle_dev = fmax(circle_dev, fmax(fabs(cabs(sp) - 1.0), fabs(cabs(sm) - 1.0)));
+        else
+            real_product_dev = fmax(real_product_dev, fabs(creal(sp * sm) - 1.0));
+        if (isnan(meet) && cimag(sp) == 0.0)
+            meet = r;           /* the first ratio where the pair is real: they have met */
+        fprintf(fl, "%.6g\t%.12g\t%.12g\t%.12g\t%.12g\n", r, creal(sp), cimag(sp), creal(sm), cimag(sm));
+    }
+    commit_or_die(&al);
+
+    /* 2. Envelope and T60, measured from the peaks of a fine RK4 run. */
+    oscillator osc = {omega0, sigma0};
+    ivp p = oscillator_ivp(&osc);
+    double y0[2] = {u0, v0};
+    ring_ctx rc = {xcalloc((size_t)nring + 1, sizeof(double)), xcalloc((size_t)nring + 1, sizeof(double))};
+    {
+        double y[2] = {u0, v0};
+        solve_opts o = {&method_rk4, 0.0, ring_h, nring, 0, 1, ring_sink, &rc};
+        solve_result r;
+        if (solve_fixed(&p, y, &o, NULL, &r) != SOLVE_OK) {
+            fprintf(stderr, "oscillator: %s\n", r.message);
+            return 1;
+        }
+    }
+    double sig_meas, om_meas;
+    size_t npk = measure_ringing(rc.t, rc.u, (size_t)nring + 1, &sig_meas, &om_meas);
+    double omega1 = sqrt(omega0 * omega0 - sigma0 * sigma0);
+    atomic_file ar;
+    FILE *fr = open_or_die(&ar, common.out, "envelope.tsv");
+    fprintf(fr, "t_s\tu_m\tenvelope_m\n");
+    double C = sqrt(u0 * u0 + pow((v0 + sigma0 * u0) / omega1, 2));   /* amplitude C1 of the envelope */
+    long every = nring / 4000 > 0 ? nring / 4000 : 1;
+    for (long k = 0; k <= nring; k += every)
+        fprintf(fr, "%.8g\t%.10g\t%.10g\n", rc.t[k], rc.u[k], C * exp(-sigma0 * rc.t[k]));
+    commit_or_die(&ar);
+    free(rc.t);
+    free(rc.u);
+
+    /* 3. Energy of every method, damped and undamped, against the exact balance. */
+    oscillator undamped = {omega0, 0.0};
+    ivp pu = oscillator_ivp(&undamped);
+    double H0 = oscillator_energy(0.0, y0, &osc);
+    /* exact balance: H(t) = H0 - int_0^t 2 sigma0 u'^2, integrated on the exact u' (Simpson, fine) */
+    double *Hbal = xcalloc((size_t)n + 1, sizeof(double)), balance_dev = 0.0;
+    {
+        const int sub = 64;
+        double acc = 0.0;
+        Hbal[0] = H0;
+        for (long k = 0; k < n; k++) {
+            double a = k * h, dt = h / sub, part = 0.0;
+            for (int j = 0; j <= sub; j++) {
+                double ex[2];
+                oscillator_exact(&osc, y0, a + j * dt, ex);
+                double w = (j == 0 || j == sub) ? 1.0 : (j % 2 ? 4.0 : 2.0);
+                part += w * 2.0 * sigma0 * ex[1] * ex[1];
+            }
+            acc += part * dt / 3.0;
+            Hbal[k + 1] = H0 - acc;
+            double ex[2];
+            oscillator_exact(&osc, y0, (k + 1) * h, ex);
+            balance_dev = fmax(balance_dev, fabs(oscillator_energy(0, ex, &osc) - Hbal[k + 1]) / H0);
+        }
+    }
+    int nm = 0;
+    while (method_all[nm] && nm < MAX_METHODS)
+        nm++;
+    double *Hd[MAX_METHODS], *Hu[MAX_METHODS];
+    double dev_d[MAX_METHODS], dev_u[MAX_METHODS];
+    for (int k = 0; k < nm; k++) {
+        Hd[k] = xcalloc((size_t)n + 1, sizeof(double));
+        Hu[k] = xcalloc((size_t)n + 1, sizeof(double));
+        for (int q = 0; q < 2; q++) {
+            energy_ctx e = {q ? &undamped : &osc, y0, H0, q ? Hu[k] : Hd[k], 0.0};
+            double y[2] = {u0, v0};
+            ivp pq = q ? pu : p;
+            pq.second_order = q == 1;       /* undamped: a(u) alone, the leapfrog's own case */
+            solve_opts o = {method_all[k], 0.0, h, n, 0, 1, energy_sink, &e};
+            solve_result r;
+            if (solve_fixed(&pq, y, &o, NULL, &r) == SOLVE_FAILED) {
+                fprintf(stderr, "oscillator: %s\n", r.message);
+                return 1;
+            }
+            for (long i = r.steps + 1; i <= n; i++)
+                e.H[i] = NAN;
+            (q ? dev_u : dev_d)[k] = e.max_dev;
+        }
+    }
+    atomic_file ae;
+    FILE *fe = open_or_die(&ae, common.out, "energy.tsv");
+    fprintf(fe, "t_s\texact balance");
+    for (int k = 0; k < nm; k++)
+        fprintf(fe, "\t%s", method_all[k]->label);
+    for (int k = 0; k < nm; k++)
+        fprintf(fe, "\t%s, undamped |H - H0|/H0", method_all[k]->label);
+    fputc('\n', fe);
+    for (long i = 0; i <= n; i++) {
+        fprintf(fe, "%.8g\t%.10g", i * h, Hbal[i]);
+        for (int k = 0; k < nm; k++)
+            fprintf(fe, "\t%.10g", Hd[k][i]);
+        for (int k = 0; k < nm; k++)
+            fprintf(fe, "\t%.6e", fmax(fabs(Hu[k][i] - H0) / H0, 1e-17));   /* floor for the log axis */
+        fputc('\n', fe);
+    }
+    commit_or_die(&ae);
+
+    /* The tables. */
+    double t60 = measure_t60(sigma0), t60_meas = measure_t60(sig_meas);
+    if (!common.tsv) {
+        printf("damped oscillator u'' = -omega0^2 u - 2 sigma0 u': omega0 = %g rad/s, sigma0 = %g 1/s\n\n", omega0, sigma0);
+        printf("root locus, sigma0/omega0 = 0 ... 2 (%d points): |s|/omega0 - 1 at most %.1e below the meeting point;\n"
+               "  the roots meet at sigma0/omega0 = %.4f; beyond, both real with s+ s- = omega0^2 (to %.1e)\n",
+               nloc + 1, circle_dev, meet, real_product_dev);
+        if (ratio >= 0) {
+            double complex d = csqrt(ratio * ratio - 1.0 + 0.0 * I);
+            printf("  at sigma0/omega0 = %g: s+ = %.6g %+.6gj rad/s, s- = %.6g %+.6gj rad/s\n", ratio,
+                   omega0 * creal(-ratio + d), omega0 * cimag(-ratio + d), omega0 * creal(-ratio - d),
+                   omega0 * cimag(-ratio - d));
+        }
+        printf("\nenvelope e^{-sigma0 t}, from %zu peaks of RK4 at h = %g s over %g s:\n"
+               "  sigma measured %.6f 1/s (sigma0 %.6f), omega1 measured %.6f rad/s (sqrt(omega0^2 - sigma0^2) = %.6f)\n"
+               "  T60 = 6 ln 10 / sigma0 = %.4f s; from the measured sigma %.4f s\n",
+               npk, ring_h, ring_T, sig_meas, sigma0, om_meas, omega1, t60, t60_meas);
+        printf("\nenergy H = u'^2/2 + omega0^2 u^2/2 at h = %g s over %g s (H0 = %.6g J/kg); the exact balance\n"
+               "H0 - int 2 sigma0 u'^2 dt matches H of the exact solution to %.1e H0\n\n", h, T, H0, balance_dev);
+    }
+    table tab;
+    table_begin(&tab, stdout, common.tsv, "method", "H_end_over_exact", "gains_energy", "max_dev_damped",
+                "max_dev_undamped", "undamped_H_end_over_H0", "t60_s", "t60_measured_s", "meet_ratio", NULL);
+    double H_end_exact = Hbal[n];
+    for (int k = 0; k < nm; k++) {
+        table_cell(&tab, "%s", method_all[k]->name);
+        table_cell(&tab, "%.6g", Hd[k][n] / H_end_exact);
+        table_cell(&tab, "%s", Hd[k][n] > H0 ? "yes" : "no");
+        table_cell(&tab, "%.3e", dev_d[k]);
+        table_cell(&tab, "%.3e", dev_u[k]);
+        table_cell(&tab, "%.15g", Hu[k][n] / H0);
+        table_cell(&tab, "%.4f", t60);
+        table_cell(&tab, "%.4f", t60_meas);
+        table_cell(&tab, "%.4f", meet);
+    }
+    if (!common.tsv)
+        printf("\nH_end_over_exact: H at T over the exact H(T); gains_energy: H(T) > H(0) despite the damper;\n"
+               "max_dev: largest |H - H_exact| / H0 on the damped and the undamped (sigma0 = 0) oscillator.\n");
+    for (int k = 0; k < nm; k++) {
+        free(Hd[k]);
+        free(Hu[k]);
+    }
+    free(Hbal);
+    return 0;
+}
