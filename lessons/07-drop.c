@@ -1,0 +1,314 @@
+/* Lesson 7, "Solving it: adaptive steps find the impacts" and "Between impacts": a ball dropped
+ * on a damped oscillator, solved by CVODE with root functions on the contact, so that each
+ * impact's start and end are found to the solver's accuracy. Between impacts m1 is the free
+ * oscillator, restruck by an impulse J = integral f_c dt: its ringing after the first impact is
+ * -J/(m1 omega1) e^{-sigma0 t} sin(omega1 t), and its spectrum peaks at f0.
+ * Try it: --h0 0.05 (lower drop, softer and faster bounces), --lambda 0 (no contact loss). */
+#include "cli.h"
+#include "io/atomic.h"
+#include "io/params.h"
+#include "io/table.h"
+#include "io/wav.h"
+#include "models/ball.h"
+#include "spectrum.h"
+#include "util.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PROG "drop"
+
+enum { TAG_AUDIO = 1, TAG_DENSE = 2 };
+enum { QUARTERS = 4, FLIGHTS_SHOWN = 5 };     /* how the lesson summarises the rhythm */
+
+typedef struct {
+    const ball *b;
+    const unsigned char *tag;   /* per output time: TAG_AUDIO and/or TAG_DENSE */
+    double *audio;              /* u1 at the audio rate, m */
+    size_t naudio;
+    double *dense_t, *dense_u1, *dense_fc;  /* the dense window: s, m, N */
+    size_t ndense;
+    FILE *steps;                /* one row per internal step */
+} drop_ctx;
+
+static int sample(long k, double t, const double *y, void *ctx)
+{
+    drop_ctx *c = ctx;
+    if (c->tag[k] & TAG_AUDIO)
+        c->audio[c->naudio++] = y[0];
+    if (c->tag[k] & TAG_DENSE) {
+        c->dense_t[c->ndense] = t;
+        c->dense_u1[c->ndense] = y[0];
+        c->dense_fc[c->ndense] = ball_contact_force(c->b, y);
+        c->ndense++;
+    }
+    return 0;
+}
+
+static int step(double t, double h, const double *y, void *ctx)
+{
+    drop_ctx *c = ctx;
+    fprintf(c->steps, "%.12g\t%.6g\t%.9g\t%.9g\t%.12g\n", t, h, 1e3 * y[2], 1e6 * y[0],
+            ball_energy(t, y, (void *)c->b));
+    return 0;
+}
+
+/* Output times: the audio grid k / fs on [0, T] merged with the dense grid on [w0, w1]. */
+static size_t output_times(double T, double fs, double w0, double w1, double rate, double **tout,
+                           unsigned char **tag)
+{
+    size_t na = (size_t)floor(T * fs + 1e-9) + 1;
+    w0 = fmax(w0, 0.0);
+    w1 = fmin(w1, T);
+    size_t nd = w1 > w0 ? (size_t)floor((w1 - w0) * rate + 1e-9) + 1 : 0;
+    *tout = xcalloc(na + nd, sizeof **tout);
+    *tag = xcalloc(na + nd, 1);
+    size_t i = 0, j = 0, n = 0;
+    while (i < na || j < nd) {
+        double ta = i < na ? (double)i / fs : INFINITY, td = j < nd ? w0 + (double)j / rate : INFINITY;
+        (*tout)[n] = fmin(ta, td);
+        (*tag)[n] = (unsigned char)((ta <= td ? TAG_AUDIO : 0) | (td <= ta ? TAG_DENSE : 0));
+        if (ta <= td)
+            i++;
+        if (td <= ta)
+            j++;
+        n++;
+    }
+    return n;
+}
+
+static void write_fail(const char *what, const char *dir)
+{
+    fprintf(stderr, PROG ": cannot write %s in %s: %s\n", what, dir, strerror(errno));
+    exit(1);
+}
+
+int main(int argc, char **argv)
+{
+    ball_settings s;
+    param_spec spec[BALL_NPARAMS + 1];
+    ball_settings_load(PROG, &s, spec);
+    cli_common common = {false, "build/data/drop"};
+    const char *sound = "build/sound";
+    const cli_opt opts[] = {
+        {"m1", CLI_DOUBLE, &s.m1, "kg", "oscillator mass", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"m2", CLI_DOUBLE, &s.m2, "kg", "ball mass", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"h0", CLI_DOUBLE, &s.h0, "m", "drop height of the ball, at rest", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"f0", CLI_DOUBLE, &s.f0, "Hz", "pitch of the oscillator alone", 0, 2e4, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"t60", CLI_DOUBLE, &s.t60, "s", "60 dB decay time of the oscillator alone", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"kc", CLI_DOUBLE, &s.kc, "N/m^1.5", "Hertz contact stiffness", 0, 1e15, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"lambda", CLI_DOUBLE, &s.lambda, "s/m", "contact loss", 0, 1e3, 0, NULL, NULL, NULL},
+        {"g", CLI_DOUBLE, &s.g, "m/s^2", "gravity", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"T", CLI_DOUBLE, &s.T, "s", "duration", 0, 60, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"rtol", CLI_DOUBLE, &s.rtol, "", "CVODE relative tolerance", 1e-14, 1e-2, 0, NULL, NULL, NULL},
+        {"atol", CLI_DOUBLE, &s.atol, "m, m/s", "CVODE absolute tolerance", 1e-20, 1e-2, 0, NULL, NULL, NULL},
+        {"max-step", CLI_DOUBLE, &s.max_step, "s", "CVODE largest step", 0, 1, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"sound", CLI_STRING, &sound, "", "folder for the WAV of u1 (drop.wav)", 0, 0, 0, NULL, NULL, NULL},
+        CLI_COMMON_OPTS(common),
+        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    const cli_spec cs = {PROG, "Drop a ball on a damped oscillator; CVODE finds every impact by root functions.",
+                         NULL, 0, opts};
+    cli_parse(&cs, argc, argv);
+    if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
+        cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
+
+    ball b = ball_from_settings(&s);
+    double y0[4];
+    ball_initial(&s, y0);
+    /* m1 rests until the ball arrives, so the first contact is at the free-fall time exactly. */
+    double t_fall = sqrt(2.0 * s.h0 / s.g);
+    double *tout;
+    unsigned char *tag;
+    size_t nout = output_times(s.T, s.fs_audio, t_fall - s.window_before, t_fall + s.window_after, s.dense_rate,
+                               &tout, &tag);
+    drop_ctx c = {&b, tag, xcalloc(nout, sizeof(double)), 0, xcalloc(nout, sizeof(double)),
+                  xcalloc(nout, sizeof(double)), xcalloc(nout, sizeof(double)), 0, NULL};
+    atomic_file a_steps;
+    if (!(c.steps = atomic_open_in(&a_steps, common.out, "steps.tsv")))
+        write_fail("steps.tsv", common.out);
+    fprintf(c.steps, "t_s\th_s\tu2_mm\tu1_um\tenergy_J\n");
+
+    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tout, nout, sample, step, &c};
+    ball_adaptive_result r;
+    char err[600];
+    if (ball_solve_adaptive(&b, y0, &ao, &r, err, sizeof err) != 0) {
+        atomic_abort(&a_steps);
+        fprintf(stderr, PROG ": %s\n", err);
+        return 1;
+    }
+    if (atomic_commit(&a_steps) != 0)
+        write_fail("steps.tsv", common.out);
+    const ball_impacts *im = &r.impacts;
+
+    /* The impact table: on stdout and in impacts.tsv. */
+    atomic_file a_imp;
+    FILE *fi = atomic_open_in(&a_imp, common.out, "impacts.tsv");
+    if (!fi)
+        write_fail("impacts.tsv", common.out);
+    table tab, tf;
+    if (!common.tsv)
+        printf("ball on a damped oscillator: m1 = %g kg, m2 = %g kg, h0 = %g m, kc = %g N/m^1.5, lambda = %g s/m\n"
+               "m1 rings at f0 = %g Hz with T60 = %g s: K = %.6g N/m, R = %.6g kg/s, sigma0/omega0 = %.5f\n"
+               "CVODE BDF, rtol %g, atol %g, max step %g s, roots on delta and 1 + lambda delta', T = %g s\n\n",
+               s.m1, s.m2, s.h0, s.kc, s.lambda, s.f0, s.t60, b.K, b.R, b.sigma0 / b.omega0, s.rtol, s.atol,
+               s.max_step, s.T);
+    table_begin(&tab, stdout, common.tsv, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
+    table_begin(&tf, fi, true, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
+    for (size_t i = 0; i < im->n; i++) {
+        table *ts[2] = {&tab, &tf};
+        for (int j = 0; j < 2; j++) {
+            table_cell(ts[j], "%zu", i + 1);
+            table_cell(ts[j], "%.9f", im->v[i].start);
+            table_cell(ts[j], "%.9f", im->v[i].end);
+            table_cell(ts[j], "%.5f", 1e3 * (im->v[i].end - im->v[i].start));
+            table_cell(ts[j], "%.6e", im->v[i].impulse);
+        }
+    }
+    if (atomic_commit(&a_imp) != 0)
+        write_fail("impacts.tsv", common.out);
+
+    /* What the impacts say: first time, durations, and whether they come faster. */
+    double dur_min = INFINITY, dur_max = 0.0;
+    size_t shorter = 0;         /* intervals shorter than the one before */
+    for (size_t i = 0; i < im->n; i++) {
+        double d = im->v[i].end - im->v[i].start;
+        dur_min = fmin(dur_min, d);
+        dur_max = fmax(dur_max, d);
+        if (i >= 2 && im->v[i].start - im->v[i - 1].start < im->v[i - 1].start - im->v[i - 2].start)
+            shorter++;
+    }
+    size_t intervals = im->n >= 2 ? im->n - 1 : 0;
+    /* Impacts in each quarter of the run: they come faster as the ball loses height. */
+    size_t per_quarter[QUARTERS] = {0};
+    for (size_t i = 0; i < im->n; i++) {
+        int q = (int)(QUARTERS * im->v[i].start / s.T);
+        per_quarter[q < QUARTERS ? q : QUARTERS - 1]++;
+    }
+
+    /* Between impacts: the ringing after the first impact against the impulse formula, from the
+     * end of the first contact to the end of the window (or the second impact). */
+    double J1 = im->n ? im->v[0].impulse : NAN, tc = im->n ? im->v[0].centre : NAN;
+    double amp = fabs(J1) / (b.m1 * ball_omega1(&b)), fit_err = 0.0;
+    double fit_end = im->n >= 2 ? im->v[1].start : INFINITY;
+    atomic_file a_first;
+    FILE *ff = atomic_open_in(&a_first, common.out, "first_impact.tsv");
+    if (!ff)
+        write_fail("first_impact.tsv", common.out);
+    fprintf(ff, "t_after_ms\tu1_um\tformula_um\tenvelope_um\tfc_N\n");
+    for (size_t i = 0; i < c.ndense; i++) {
+        double te = c.dense_t[i] - tc;
+        double f = te > 0 ? ball_impulse_response(&b, J1, te) : NAN;
+        double env = te > 0 ? amp * exp(-b.sigma0 * te) : NAN;
+        fprintf(ff, "%.6f\t%.9g\t%.9g\t%.9g\t%.9g\n", 1e3 * te, 1e6 * c.dense_u1[i], 1e6 * f, 1e6 * env, c.dense_fc[i]);
+        if (im->n && c.dense_t[i] > im->v[0].end && c.dense_t[i] < fit_end)
+            fit_err = fmax(fit_err, fabs(c.dense_u1[i] - f));
+    }
+    if (atomic_commit(&a_first) != 0)
+        write_fail("first_impact.tsv", common.out);
+    /* The impulse once more, by the trapezoid rule over the dense samples (the lecture's way). */
+    double J_trap = 0.0;
+    for (size_t i = 1; i < c.ndense; i++)
+        J_trap += 0.5 * (c.dense_fc[i] + c.dense_fc[i - 1]) * (c.dense_t[i] - c.dense_t[i - 1]);
+
+    /* The spectrum of u1 over the whole run, at the audio rate, Hann window. */
+    spectrum sp;
+    double f_peak = NAN, mag_peak = 0.0;
+    if (spectrum_hann(c.audio, c.naudio, s.fs_audio, &sp) != 0) {
+        fprintf(stderr, PROG ": the FFT of %zu samples failed\n", c.naudio);
+        return 1;
+    }
+    spectrum_peak(&sp, 0.0, 0.5 * s.fs_audio, &f_peak, &mag_peak);
+    atomic_file a_sp;
+    FILE *fsp = atomic_open_in(&a_sp, common.out, "spectrum.tsv");
+    if (!fsp)
+        write_fail("spectrum.tsv", common.out);
+    fprintf(fsp, "f_Hz\tlevel_dB\n");
+    for (size_t k = 1; k < sp.nbins; k++)
+        fprintf(fsp, "%.4f\t%.4f\n", spectrum_freq(&sp, k), spectrum_db(&sp, k, mag_peak));
+    if (atomic_commit(&a_sp) != 0)
+        write_fail("spectrum.tsv", common.out);
+    spectrum_free(&sp);
+
+    /* The sound of u1, peak at wav_peak of full scale. */
+    char wav[4096];
+    double peak = max_abs(c.audio, c.naudio);
+    path_join(wav, sizeof wav, sound, "drop.wav");
+    mkdir_p(sound);
+    if (wav_write(wav, c.audio, c.naudio, (int)lround(s.fs_audio), peak > 0 ? s.wav_peak / peak : 1.0, err,
+                  sizeof err) != 0) {
+        fprintf(stderr, PROG ": %s\n", err);
+        return 1;
+    }
+
+    const cvode_stats *st = &r.stats;
+    double f1 = ball_omega1(&b) / (2.0 * M_PI);
+    double rise_rel = r.energy_rise / r.energy0;
+    /* Every fact the lesson states, for tests and pipes. */
+    atomic_file a_sum;
+    FILE *fs = atomic_open_in(&a_sum, common.out, "summary.tsv");
+    if (!fs)
+        write_fail("summary.tsv", common.out);
+    fprintf(fs, "key\tvalue\n"
+                "impacts\t%zu\nfree_fall_s\t%.12g\nfirst_start_s\t%.12g\nfirst_end_s\t%.12g\nfirst_duration_ms\t%.9g\n"
+                "first_impulse_Ns\t%.9g\nfirst_impulse_trapezoid_Ns\t%.9g\nfirst_centre_s\t%.12g\n"
+                "duration_min_ms\t%.9g\nduration_max_ms\t%.9g\nintervals\t%zu\nintervals_shorter\t%zu\n"
+                "first_flight_s\t%.9g\nperiod_ms\t%.9g\nformula_error_rel\t%.6g\nspectrum_peak_Hz\t%.6f\nf1_Hz\t%.6f\n"
+                "energy0_J\t%.12g\nenergy_final_J\t%.12g\nenergy_rise_rel\t%.6g\nenergy_rise_t_s\t%.9g\n"
+                "steps\t%ld\nnfev\t%ld\nnjev\t%ld\nnsetups\t%ld\nnetf\t%ld\nnniters\t%ld\nnncf\t%ld\nngev\t%ld\n"
+                "nevents\t%ld\nh_fall_s\t%.6g\nh_contact_s\t%.6g\nh_ring_s\t%.6g\nseconds\t%.4f\n",
+            im->n, t_fall, im->n ? im->v[0].start : NAN, im->n ? im->v[0].end : NAN,
+            im->n ? 1e3 * (im->v[0].end - im->v[0].start) : NAN, J1, J_trap, tc, 1e3 * dur_min, 1e3 * dur_max,
+            intervals, shorter, im->n >= 2 ? im->v[1].start - im->v[0].start : NAN, 1e3 / f1,
+            amp > 0 ? fit_err / amp : NAN, f_peak, f1, r.energy0, r.energy_final, rise_rel, r.energy_rise_t,
+            st->steps, st->nfev, st->njev, st->nsetups, st->netf, st->nniters, st->nncf, st->ngev, st->nevents,
+            r.h_median[BALL_FALL], r.h_median[BALL_CONTACT], r.h_median[BALL_RING], st->seconds);
+    for (int q = 0; q < QUARTERS; q++)
+        fprintf(fs, "impacts_quarter%d\t%zu\n", q + 1, per_quarter[q]);
+    if (atomic_commit(&a_sum) != 0)
+        write_fail("summary.tsv", common.out);
+
+    if (!common.tsv) {
+        printf("\n%zu impacts. The first starts at %.9f s (free fall sqrt(2 h0/g) = %.9f s) and lasts %.4f ms;\n"
+               "contacts last %.4f to %.4f ms (the long ones late, the ball nearly at rest on m1).\n"
+               "Impacts in each quarter of the run:", im->n, im->n ? im->v[0].start : NAN, t_fall,
+               im->n ? 1e3 * (im->v[0].end - im->v[0].start) : NAN, 1e3 * dur_min, 1e3 * dur_max);
+        for (int q = 0; q < QUARTERS; q++)
+            printf(" %zu", per_quarter[q]);
+        printf(": they come faster as the ball loses height.\nFirst flights:");
+        for (size_t i = 1; i < im->n && i <= FLIGHTS_SHOWN; i++)
+            printf(" %.4f", im->v[i].start - im->v[i - 1].start);
+        printf(" s; a flight is shorter than the one before in %zu of %zu cases.\n"
+               "Time scales: flights of %.2f s and less, one period of m1 %.4f ms, one contact %.4f ms.\n",
+               shorter, intervals > 0 ? intervals - 1 : 0, im->n >= 2 ? im->v[1].start - im->v[0].start : NAN,
+               1e3 / f1, im->n ? 1e3 * (im->v[0].end - im->v[0].start) : NAN);
+        printf("Between impacts: first impulse J = %.6e N s (momentum of the ball; trapezoid over %.0f MHz "
+               "samples: %.6e N s);\nu1 after it follows -J/(m1 omega1) e^(-sigma0 t) sin(omega1 t) within %.3f %% "
+               "of its amplitude %.3f um.\n",
+               J1, s.dense_rate / 1e6, J_trap, 100.0 * fit_err / amp, 1e6 * amp);
+        printf("Spectrum of u1 over %g s (Hann window): peak at %.3f Hz (f1 = %.3f Hz, f0 = %g Hz).\n", s.T, f_peak,
+               f1, s.f0);
+        printf("Energy (kinetic + spring + gravity + contact): %.6e J at 0, %.6e J at %g s; largest increase "
+               "%.2e of the initial energy (at t = %.6f s).\n",
+               r.energy0, r.energy_final, s.T, rise_rel, r.energy_rise_t);
+        printf("\nCVODE %s (BDF, dense, analytic Jacobian): %ld steps, %ld F evaluations, %ld Jacobians, %ld "
+               "linear setups,\n%ld Newton iterations, %ld convergence failures, %ld error-test failures, %ld root "
+               "evaluations, %ld events; %.3f s wall.\n"
+               "Median step: %.3g s in free fall (max step %g s), %.3g s ringing between contacts, %.3g s in a "
+               "contact.\n",
+               cvode_version(), st->steps, st->nfev, st->njev, st->nsetups, st->nniters, st->nncf, st->netf, st->ngev,
+               st->nevents, st->seconds, r.h_median[BALL_FALL], s.max_step, r.h_median[BALL_RING],
+               r.h_median[BALL_CONTACT]);
+        printf("Data: %s/ (steps, impacts, first_impact, spectrum, summary); sound: %s\n", common.out, wav);
+    }
+    ball_impacts_free(&r.impacts);
+    free(c.audio);
+    free(c.dense_t);
+    free(c.dense_u1);
+    free(c.dense_fc);
+    free(tout);
+    free(tag);
+    return 0;
+}

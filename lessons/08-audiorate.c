@@ -1,0 +1,328 @@
+/* Lesson 8, "Fixed steps at an audio rate": the ball on the damped oscillator once more, now
+ * with a value every sample, h = 1/fs fixed. Each run's impact start times (found from its
+ * samples) against the adaptive reference show whether it keeps the rhythm; what each method
+ * does to the 400 Hz oscillator alone is read from its R(z) (pitch error in cents, T60 ratio,
+ * or "grows"). Every run is written as a WAV of u1 with one gain, to compare by ear.
+ * Try it: --method rk4 --fs 11025, or --method all --fs 44100 for every method in the table. */
+#include "cli.h"
+#include "io/atomic.h"
+#include "io/params.h"
+#include "io/table.h"
+#include "io/wav.h"
+#include "measure.h"
+#include "method.h"
+#include "models/ball.h"
+#include "solve.h"
+#include "util.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PROG "audiorate"
+#define MAX_RUNS 16
+
+typedef struct {
+    const method *m;
+    double fs;              /* sampling rate, Hz */
+} run_spec;
+
+typedef struct {
+    ball_detector det;      /* impacts from the samples */
+    double *u1;             /* u1 per sample, m */
+    size_t n;
+} run_ctx;
+
+static int sample(long k, double t, const double *y, void *ctx)
+{
+    run_ctx *c = ctx;
+    ball_detector_sample(&c->det, t, y);
+    c->u1[k] = y[0];
+    c->n = (size_t)k + 1;
+    return 0;
+}
+
+typedef struct {
+    double *u1;
+    size_t n;
+} ref_ctx;
+
+static int ref_sample(long k, double t, const double *y, void *ctx)
+{
+    (void)t;
+    ref_ctx *c = ctx;
+    c->u1[k] = y[0];
+    c->n = (size_t)k + 1;
+    return 0;
+}
+
+/* --fs: a whole number of samples per second (a WAV's rate is an integer). */
+static int parse_rate(const char *text, void *dest, char *why, size_t whylen)
+{
+    double v;
+    if (cli_number(text, &v) != 0 || v != floor(v) || v < 1000 || v > 384000) {
+        snprintf(why, whylen, "not a whole number of Hz in [1000, 384000]");
+        return -1;
+    }
+    *(double *)dest = v;
+    return 0;
+}
+
+static void write_fail(const char *what, const char *dir)
+{
+    fprintf(stderr, PROG ": cannot write %s in %s: %s\n", what, dir, strerror(errno));
+    exit(1);
+}
+
+int main(int argc, char **argv)
+{
+    ball_settings s;
+    param_spec spec[BALL_NPARAMS + 1];
+    ball_settings_load(PROG, &s, spec);
+    cli_common common = {false, "build/data/audiorate"};
+    const char *sound = "build/sound", *method_name = "lecture";
+    double fs = 0.0;
+    long rhythm_impacts = lround(s.rhythm_impacts);
+    char choices[320], fs_help[200];
+    snprintf(choices, sizeof choices, "lecture|all|%s", method_names());
+    snprintf(fs_help, sizeof fs_help, "sampling rate of a --method run, h = 1/fs (0: %g)", s.fs_audio);
+    const cli_opt opts[] = {
+        {"method", CLI_CHOICE, &method_name, "",
+         "lecture: the six runs of the lecture; all: every method at --fs; else one method", 0, 0, 0, choices, NULL, NULL},
+        {"fs", CLI_CUSTOM, &fs, "Hz", fs_help, 0, 0, 0, NULL, parse_rate, "a whole number of Hz in [1000, 384000]"},
+        {"m1", CLI_DOUBLE, &s.m1, "kg", "oscillator mass", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"m2", CLI_DOUBLE, &s.m2, "kg", "ball mass", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"h0", CLI_DOUBLE, &s.h0, "m", "drop height of the ball, at rest", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"f0", CLI_DOUBLE, &s.f0, "Hz", "pitch of the oscillator alone", 0, 2e4, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"t60", CLI_DOUBLE, &s.t60, "s", "60 dB decay time of the oscillator alone", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"kc", CLI_DOUBLE, &s.kc, "N/m^1.5", "Hertz contact stiffness", 0, 1e15, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"lambda", CLI_DOUBLE, &s.lambda, "s/m", "contact loss", 0, 1e3, 0, NULL, NULL, NULL},
+        {"g", CLI_DOUBLE, &s.g, "m/s^2", "gravity", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"T", CLI_DOUBLE, &s.T, "s", "duration", 0, 60, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"blowup", CLI_DOUBLE, &s.blowup, "m, m/s", "blow-up when max |y_i| exceeds this", 0, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"keep-ms", CLI_DOUBLE, &s.keep_ms, "ms", "rhythm kept: every impact start within this of the reference", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"lose-ms", CLI_DOUBLE, &s.lose_ms, "ms", "rhythm lost: an impact start off by more than this, or missing", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"rhythm-impacts", CLI_LONG, &rhythm_impacts, "", "how many leading impacts a rhythm is judged on", 1, 1000, 0, NULL, NULL, NULL},
+        {"sound", CLI_STRING, &sound, "", "folder for the WAVs of u1 (audiorate-METHOD-FS.wav)", 0, 0, 0, NULL, NULL, NULL},
+        CLI_COMMON_OPTS(common),
+        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    const cli_spec cs = {PROG, "The ball drop at fixed steps h = 1/fs: rhythm of the impacts, pitch and T60, sound.",
+                         NULL, 0, opts};
+    cli_parse(&cs, argc, argv);
+    s.rhythm_impacts = (double)rhythm_impacts;
+    if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
+        cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
+    if (s.keep_ms > s.lose_ms)
+        cli_fail(PROG, "--keep-ms %g exceeds --lose-ms %g; accepted: keep <= lose", s.keep_ms, s.lose_ms);
+    bool lecture = strcmp(method_name, "lecture") == 0;
+    if (lecture && fs != 0.0)
+        cli_fail(PROG, "--fs %g needs --method; accepted: --fs with --method all or a method name", fs);
+    if (fs == 0.0)
+        fs = s.fs_audio;
+
+    /* The runs: the lecture's six, or every method at fs, or one. */
+    run_spec runs[MAX_RUNS];
+    size_t nruns = 0;
+    if (lecture) {
+        const run_spec six[] = {{&method_rk4, s.fs_audio}, {&method_rk4, s.fs_mid}, {&method_rk4, s.fs_low},
+                                {&method_trapezoid, s.fs_audio}, {&method_backward_euler, s.fs_audio},
+                                {&method_euler, s.fs_audio}};
+        nruns = sizeof six / sizeof six[0];
+        memcpy(runs, six, sizeof six);
+    } else if (strcmp(method_name, "all") == 0) {
+        for (int i = 0; method_all[i] && nruns < MAX_RUNS; i++)
+            runs[nruns++] = (run_spec){method_all[i], fs};
+    } else {
+        runs[nruns++] = (run_spec){method_find(method_name), fs};
+    }
+
+    ball b = ball_from_settings(&s);
+    ivp p = ball_ivp(&b);
+    double y0[4];
+    ball_initial(&s, y0);
+
+    /* The adaptive reference: its impacts, and its u1 at the audio rate for the WAV gain. */
+    size_t nref = (size_t)floor(s.T * s.fs_audio + 1e-9) + 1;
+    double *tref = xcalloc(nref, sizeof(double));
+    for (size_t k = 0; k < nref; k++)
+        tref[k] = (double)k / s.fs_audio;
+    ref_ctx rc = {xcalloc(nref, sizeof(double)), 0};
+    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tref, nref, ref_sample, NULL, &rc};
+    ball_adaptive_result ref;
+    char err[600];
+    if (ball_solve_adaptive(&b, y0, &ao, &ref, err, sizeof err) != 0) {
+        fprintf(stderr, PROG ": the adaptive reference failed: %s\n", err);
+        return 1;
+    }
+    double gain = s.wav_peak / max_abs(rc.u1, rc.n);
+    /* How far the reference itself can be trusted: against a run at tolerances check_tol times tighter. */
+    ball_adaptive_opts tight = {s.T, s.rtol * s.check_tol, s.atol * s.check_tol, s.max_step, NULL, 0, NULL, NULL, NULL};
+    ball_adaptive_result ref2;
+    if (ball_solve_adaptive(&b, y0, &tight, &ref2, err, sizeof err) != 0) {
+        fprintf(stderr, PROG ": the check of the adaptive reference failed: %s\n", err);
+        return 1;
+    }
+    size_t horizon = ball_impacts_agree(&ref.impacts, &ref2.impacts, 1e-3 * s.keep_ms);
+    double later_diff = 0.0;    /* largest disagreement of the two references after the horizon, s */
+    for (size_t i = horizon; i < ref.impacts.n && i < ref2.impacts.n; i++)
+        later_diff = fmax(later_diff, fabs(ref.impacts.v[i].start - ref2.impacts.v[i].start));
+    size_t upto = (size_t)s.rhythm_impacts;
+
+    atomic_file a_rh, a_runs;
+    FILE *frh = atomic_open_in(&a_rh, common.out, "rhythm.tsv");
+    FILE *fru = frh ? atomic_open_in(&a_runs, common.out, "runs.tsv") : NULL;
+    if (!frh || !fru)
+        write_fail("rhythm.tsv and runs.tsv", common.out);
+    fprintf(frh, "row\tlabel\tmethod\tstart_s\n");
+    for (size_t i = 0; i < ref.impacts.n; i++)
+        fprintf(frh, "0\treference (CVODE)\treference\t%.9f\n", ref.impacts.v[i].start);
+    table tf, tab;
+    const char *cols[] = {"method", "fs", "pitch_cents", "t60_ratio", "impacts", "first_impact_s", "blowup_s",
+                          "t60_s", "impact_error_ms", "rhythm", "status"};
+    table_begin(&tf, fru, true, "row", "label", cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6], cols[7],
+                cols[8], cols[9], cols[10], NULL);
+    if (!common.tsv) {
+        printf("ball drop at fixed steps h = 1/fs over %g s; reference: CVODE BDF (rtol %g, atol %g), %zu impacts.\n"
+               "The reference agrees with CVODE at rtol %g, atol %g within %g ms for its first %zu impacts (to "
+               "t = %.3f s);\nlater they part by up to %.1f ms: the ringing m1 multiplies a timing error at every "
+               "bounce (chaos).\n",
+               s.T, s.rtol, s.atol, ref.impacts.n, s.rtol * s.check_tol, s.atol * s.check_tol, s.keep_ms, horizon,
+               horizon ? ref.impacts.v[horizon - 1].start : 0.0, 1e3 * later_diff);
+        printf("Rhythm, judged on the first %zu impacts: keeps = each start within %g ms of the reference's; loses =\n"
+               "one missing or off by more than %g ms; else drifts. impact_error_ms: the largest of those errors.\n"
+               "Pitch and T60: what one step of h does to the %g Hz oscillator alone, from the method's R(z).\n\n",
+               upto, s.keep_ms, s.lose_ms, s.f0);
+        if (upto > horizon)
+            printf("Note: the rhythm is judged on %zu impacts, beyond the %zu the reference is sure of.\n\n", upto,
+                   horizon);
+    }
+    table_begin(&tab, stdout, common.tsv, cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6], cols[7],
+                cols[8], cols[9], cols[10], NULL);
+
+    int exit_status = 0;
+    char notes[MAX_RUNS][400];
+    for (size_t r = 0; r < nruns; r++) {
+        const method *m = runs[r].m;
+        double h = 1.0 / runs[r].fs;
+        long n = lround(s.T * runs[r].fs);
+        notes[r][0] = '\0';
+        run_ctx c = {{0}, xcalloc((size_t)n + 1, sizeof(double)), 0};
+        ball_impacts im = {0, 0, NULL};
+        ball_detector_init(&c.det, &b, &im);
+        double y[4];
+        memcpy(y, y0, sizeof y);
+        workspace *w = workspace_alloc(p.dim);
+        solve_opts so = {m, 0.0, h, n, s.blowup, 1, sample, &c};
+        solve_result res;
+        solve_status st = solve_fixed(&p, y, &so, w, &res);
+        workspace_free(w);
+        bool refused = st == SOLVE_FAILED && res.steps == 0;
+        const char *status = st == SOLVE_OK ? "ok" : st == SOLVE_BLOWUP ? "blowup" : refused ? "refused" : "failed";
+        if (st != SOLVE_OK) {
+            snprintf(notes[r], sizeof notes[r], "%s", res.message);
+            if (nruns == 1)
+                exit_status = 1;
+        }
+        osc_fidelity fid = measure_oscillator_fidelity(m, b.omega0, b.sigma0, h);
+        /* A run that blew up is judged on the impacts it had before. */
+        ball_rhythm rh = ball_rhythm_compare(&ref.impacts, &im, upto);
+        const char *verdict = refused ? "-" : ball_rhythm_verdict(&rh, 1e-3 * s.keep_ms, 1e-3 * s.lose_ms);
+        char label[80];
+        snprintf(label, sizeof label, "%s, %g kHz", m->label, runs[r].fs / 1000.0);
+        table *ts[2] = {&tf, &tab};
+        for (int j = 0; j < 2; j++) {
+            table *t = ts[j];
+            if (j == 0) {
+                table_cell(t, "%zu", r + 1);
+                table_cell(t, "%s", label);
+            }
+            table_cell(t, "%s", m->name);
+            table_cell(t, "%g", runs[r].fs);
+            if (m->needs_uv) {      /* its R(z) is for the undamped oscillator only */
+                table_cell(t, "n/a");
+                table_cell(t, "n/a");
+            } else if (fid.grows) {
+                table_cell(t, "grows");
+                table_cell(t, "grows");
+            } else {
+                table_cell(t, "%+.3f", fid.cents);
+                table_cell(t, "%.4f", fid.t60_ratio);
+            }
+            if (refused) {
+                for (int k = 0; k < 3; k++)
+                    table_cell(t, "-");
+            } else {
+                table_cell(t, "%zu", im.n);
+                if (im.n)
+                    table_cell(t, "%.6f", im.v[0].start);
+                else
+                    table_cell(t, "none");
+                if (st == SOLVE_BLOWUP)
+                    table_cell(t, "%.6f", res.t);
+                else
+                    table_cell(t, "none");
+            }
+            if (m->needs_uv || fid.grows)
+                table_cell(t, "%s", m->needs_uv ? "n/a" : "grows");
+            else
+                table_cell(t, "%.4f", fid.t60_ratio * s.t60);
+            if (refused) {
+                table_cell(t, "-");
+                table_cell(t, "-");
+            } else {
+                if (rh.compared)
+                    table_cell(t, "%.4f", 1e3 * rh.max_error);
+                else
+                    table_cell(t, "none");
+                table_cell(t, "%s", verdict);
+            }
+            table_cell(t, "%s", status);
+        }
+        for (size_t i = 0; i < im.n; i++)
+            fprintf(frh, "%zu\t%s\t%s\t%.9f\n", r + 1, label, m->name, im.v[i].start);
+        /* The sound: one gain for every run; samples past full scale (a blow-up) are clipped. */
+        if (!refused) {
+            for (size_t k = 0; k < c.n; k++)
+                c.u1[k] = fmax(-1.0 / gain, fmin(1.0 / gain, c.u1[k]));
+            char name[128], wav[4096];
+            snprintf(name, sizeof name, "audiorate-%s-%g.wav", m->name, runs[r].fs);
+            path_join(wav, sizeof wav, sound, name);
+            mkdir_p(sound);
+            if (wav_write(wav, c.u1, (size_t)n + 1, (int)runs[r].fs, gain, err, sizeof err) != 0) {
+                fprintf(stderr, PROG ": %s\n", err);
+                return 1;
+            }
+        }
+        ball_impacts_free(&im);
+        free(c.u1);
+    }
+    atomic_file a_sum;
+    FILE *fsum = atomic_open_in(&a_sum, common.out, "summary.tsv");
+    if (!fsum)
+        write_fail("summary.tsv", common.out);
+    fprintf(fsum, "key\tvalue\nreference_impacts\t%zu\ncheck_impacts\t%zu\nhorizon_impacts\t%zu\nhorizon_t_s\t%.9g\n"
+                  "later_diff_ms\t%.6g\nrhythm_impacts\t%zu\nwav_gain_per_m\t%.6g\nT_s\t%g\n",
+            ref.impacts.n, ref2.impacts.n, horizon, horizon ? ref.impacts.v[horizon - 1].start : 0.0, 1e3 * later_diff,
+            upto, gain, s.T);
+    if (atomic_commit(&a_rh) != 0 || atomic_commit(&a_runs) != 0 || atomic_commit(&a_sum) != 0)
+        write_fail("rhythm.tsv, runs.tsv and summary.tsv", common.out);
+    bool first_note = true;
+    for (size_t r = 0; r < nruns; r++) {
+        if (!notes[r][0])
+            continue;
+        if (exit_status || common.tsv)
+            fprintf(stderr, PROG ": %s\n", notes[r]);
+        else
+            printf("%s%s\n", first_note ? "\n" : "", notes[r]);
+        first_note = false;
+    }
+    if (!common.tsv)
+        printf("\nWAVs of u1 (gain %.4g 1/m: the reference peaks at %g of full scale) in %s/\n", gain, s.wav_peak, sound);
+    ball_impacts_free(&ref.impacts);
+    ball_impacts_free(&ref2.impacts);
+    free(rc.u1);
+    free(tref);
+    return exit_status;
+}

@@ -1,0 +1,370 @@
+/* ball.c: the ball on a damped oscillator, its contact, energy and Jacobian (the lecture's
+ * F_drop and jac_drop), and the adaptive run and impact detection both ball lessons use. */
+#include "models/ball.h"
+#include "cli.h"
+#include "util.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ball_param_spec(ball_settings *s, param_spec *out)
+{
+    const param_spec spec[BALL_NPARAMS + 1] = {
+        {"m1", &s->m1, "kg", 0, 1e6, CLI_OPEN_MIN, "oscillator mass"},
+        {"m2", &s->m2, "kg", 0, 1e6, CLI_OPEN_MIN, "ball mass"},
+        {"h0", &s->h0, "m", 0, 1e3, CLI_OPEN_MIN, "drop height of the ball, at rest"},
+        {"f0", &s->f0, "Hz", 0, 2e4, CLI_OPEN_MIN, "pitch of the oscillator alone"},
+        {"t60", &s->t60, "s", 0, 1e4, CLI_OPEN_MIN, "60 dB decay time of the oscillator alone"},
+        {"kc", &s->kc, "N/m^1.5", 0, 1e15, CLI_OPEN_MIN, "Hertz contact stiffness"},
+        {"lambda", &s->lambda, "s/m", 0, 1e3, 0, "contact loss"},
+        {"g", &s->g, "m/s^2", 0, 1e3, CLI_OPEN_MIN, "gravity"},
+        {"T", &s->T, "s", 0, 60, CLI_OPEN_MIN, "duration of a run"},
+        {"rtol", &s->rtol, "", 1e-14, 1e-2, 0, "CVODE relative tolerance"},
+        {"atol", &s->atol, "m, m/s", 1e-20, 1e-2, 0, "CVODE absolute tolerance"},
+        {"max_step", &s->max_step, "s", 0, 1, CLI_OPEN_MIN, "CVODE largest step"},
+        {"fs_audio", &s->fs_audio, "Hz", 1000, 384000, 0, "audio rate (reference samples, spectrum, WAV)"},
+        {"fs_mid", &s->fs_mid, "Hz", 1000, 384000, 0, "middle rate of the RK4 rhythm runs"},
+        {"fs_low", &s->fs_low, "Hz", 1000, 384000, 0, "lowest rate of the RK4 rhythm runs"},
+        {"dense_rate", &s->dense_rate, "Hz", 1e3, 1e8, 0, "sampling of the dense window around the first impact"},
+        {"window_before", &s->window_before, "s", 0, 1, 0, "dense window before the first impact"},
+        {"window_after", &s->window_after, "s", 0, 1, CLI_OPEN_MIN, "dense window after the first impact"},
+        {"blowup", &s->blowup, "m, m/s", 0, 1e300, CLI_OPEN_MIN, "blow-up bound on max |y_i| of a fixed-step run"},
+        {"wav_peak", &s->wav_peak, "", 0, 1, CLI_OPEN_MIN, "peak of the reference run in the WAVs (full scale 1)"},
+        {"rhythm_impacts", &s->rhythm_impacts, "", 1, 1000, 0, "how many leading impacts a rhythm is judged on"},
+        {"keep_ms", &s->keep_ms, "ms", 0, 1e3, CLI_OPEN_MIN, "rhythm kept: each of those starts within this"},
+        {"lose_ms", &s->lose_ms, "ms", 0, 1e3, CLI_OPEN_MIN, "rhythm lost: one off by more than this, or missing"},
+        {"check_tol", &s->check_tol, "", 1e-6, 1, CLI_OPEN_MAX, "the reference is checked at rtol, atol times this"},
+        {NULL, NULL, NULL, 0, 0, 0, NULL},
+    };
+    memcpy(out, spec, sizeof spec);
+}
+
+void ball_settings_load(const char *program, ball_settings *s, param_spec *spec)
+{
+    char err[400];
+    ball_param_spec(s, spec);
+    if (params_load(spec, params_path("ball.ini"), false, err, sizeof err) != 0)
+        cli_fail(program, "%s", err);
+    if (s->rhythm_impacts != floor(s->rhythm_impacts))
+        cli_fail(program, "ball.ini: rhythm_impacts = %g; accepted: a whole number", s->rhythm_impacts);
+    if (s->keep_ms > s->lose_ms)
+        cli_fail(program, "ball.ini: keep_ms = %g exceeds lose_ms = %g; accepted: keep_ms <= lose_ms", s->keep_ms,
+                 s->lose_ms);
+}
+
+ball ball_from_settings(const ball_settings *s)
+{
+    ball b;
+    b.m1 = s->m1;
+    b.m2 = s->m2;
+    b.kc = s->kc;
+    b.lambda = s->lambda;
+    b.g = s->g;
+    b.omega0 = 2.0 * M_PI * s->f0;
+    b.sigma0 = 6.0 * log(10.0) / s->t60;
+    b.K = b.m1 * b.omega0 * b.omega0;
+    b.R = 2.0 * b.m1 * b.sigma0;
+    return b;
+}
+
+void ball_initial(const ball_settings *s, double y[4])
+{
+    y[0] = 0.0;
+    y[1] = 0.0;
+    y[2] = s->h0;
+    y[3] = 0.0;
+}
+
+double ball_contact_force(const ball *b, const double *y)
+{
+    double d = y[0] - y[2], dd = y[1] - y[3];
+    double loss = 1.0 + b->lambda * dd;
+    if (d <= 0.0 || loss <= 0.0)
+        return 0.0;
+    return b->kc * d * sqrt(d) * loss;
+}
+
+static int rhs(double t, const double *y, double *f, void *params)
+{
+    (void)t;
+    const ball *b = params;
+    double fc = ball_contact_force(b, y);
+    f[0] = y[1];
+    f[1] = (-b->K * y[0] - b->R * y[1] - fc) / b->m1;
+    f[2] = y[3];
+    f[3] = -b->g + fc / b->m2;
+    return 0;
+}
+
+static int jac(double t, const double *y, double *J, void *params)
+{
+    (void)t;
+    const ball *b = params;
+    double d = y[0] - y[2], dd = y[1] - y[3];
+    double fd = 0.0, fdd = 0.0;     /* df_c/d delta, df_c/d delta' */
+    if (d > 0.0 && 1.0 + b->lambda * dd > 0.0) {
+        fd = 1.5 * b->kc * sqrt(d) * (1.0 + b->lambda * dd);
+        fdd = b->lambda * b->kc * d * sqrt(d);
+    }
+    const double rows[16] = {
+        0.0, 1.0, 0.0, 0.0,
+        (-b->K - fd) / b->m1, (-b->R - fdd) / b->m1, fd / b->m1, fdd / b->m1,
+        0.0, 0.0, 0.0, 1.0,
+        fd / b->m2, fdd / b->m2, -fd / b->m2, -fdd / b->m2,
+    };
+    memcpy(J, rows, sizeof rows);
+    return 0;
+}
+
+double ball_energy(double t, const double *y, void *params)
+{
+    (void)t;
+    const ball *b = params;
+    double d = y[0] - y[2];
+    double e = 0.5 * b->m1 * y[1] * y[1] + 0.5 * b->K * y[0] * y[0] + 0.5 * b->m2 * y[3] * y[3] + b->m2 * b->g * y[2];
+    if (d > 0.0)
+        e += 0.4 * b->kc * d * d * sqrt(d);
+    return e;
+}
+
+ivp ball_ivp(ball *b)
+{
+    ivp p = {4, rhs, jac, ball_energy, b, false, false};
+    return p;
+}
+
+double ball_omega1(const ball *b)
+{
+    return sqrt(b->omega0 * b->omega0 - b->sigma0 * b->sigma0);
+}
+
+double ball_impulse_response(const ball *b, double J, double t)
+{
+    double w1 = ball_omega1(b);
+    return -J / (b->m1 * w1) * exp(-b->sigma0 * t) * sin(w1 * t);
+}
+
+void ball_impacts_free(ball_impacts *l)
+{
+    free(l->v);
+    l->v = NULL;
+    l->n = l->cap = 0;
+}
+
+static ball_impact *impacts_push(ball_impacts *l)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 16;
+        ball_impact *v = xcalloc(cap, sizeof *v);
+        if (l->n)
+            memcpy(v, l->v, l->n * sizeof *v);
+        free(l->v);
+        l->v = v;
+        l->cap = cap;
+    }
+    ball_impact *e = &l->v[l->n++];
+    e->start = e->end = e->impulse = e->centre = NAN;
+    return e;
+}
+
+/* ---- the adaptive run ---- */
+
+typedef struct {
+    const ball *b;
+    const ball_adaptive_opts *o;
+    ball_adaptive_result *r;
+    bool on;                /* the contact force is on */
+    double t_on, v2_on, u2_on;  /* ball's time, velocity and height when it turned on */
+    double e_min;           /* running minimum of the energy, J */
+    bool struck;            /* the first contact has begun */
+    double *h[3];           /* internal steps of each kind, s */
+    size_t nh[3], caph[3];
+} adaptive_ctx;
+
+/* Roots: the gap delta = u1 - u2 (contact on/off by geometry) and 1 + lambda delta' (the
+ * loss term switching the force off while the surfaces still overlap). */
+static int contact_roots(double t, const double *y, double *g, void *params)
+{
+    (void)t;
+    const ball *b = params;
+    g[0] = y[0] - y[2];
+    g[1] = 1.0 + b->lambda * (y[1] - y[3]);
+    return 0;
+}
+
+static void watch_energy(adaptive_ctx *c, double t, const double *y)
+{
+    double e = ball_energy(t, y, (void *)c->b);
+    if (e < c->e_min)
+        c->e_min = e;
+    if (e - c->e_min > c->r->energy_rise) {
+        c->r->energy_rise = e - c->e_min;
+        c->r->energy_rise_t = t;
+    }
+}
+
+static int on_event(double t, const double *y, const int *dir, void *ctx)
+{
+    adaptive_ctx *c = ctx;
+    const ball *b = c->b;
+    /* The sign of each root function just after the event: a crossing's direction, else its value. */
+    double gap = dir[0] ? dir[0] : y[0] - y[2];
+    double loss = dir[1] ? dir[1] : 1.0 + b->lambda * (y[1] - y[3]);
+    bool on = gap > 0.0 && loss > 0.0;
+    watch_energy(c, t, y);
+    if (on && !c->on) {
+        c->struck = true;
+        c->t_on = t;
+        c->v2_on = y[3];
+        c->u2_on = y[2];
+    } else if (!on && c->on) {
+        /* m2 u2'' = -m2 g + f_c, so over the contact J = m2 (v2_off - v2_on) + m2 g (t_off - t_on), and
+         * integral (t - t_on) f_c dt = m2 [(t_off - t_on) v2_off - (u2_off - u2_on)] + m2 g (t_off - t_on)^2 / 2:
+         * both exact consequences of the ODE, evaluated at the two roots. */
+        double dt = t - c->t_on, m2 = b->m2;
+        ball_impact *e = impacts_push(&c->r->impacts);
+        e->start = c->t_on;
+        e->end = t;
+        e->impulse = m2 * (y[3] - c->v2_on) + m2 * b->g * dt;
+        double moment = m2 * (dt * y[3] - (y[2] - c->u2_on)) + 0.5 * m2 * b->g * dt * dt;
+        e->centre = c->t_on + moment / e->impulse;
+    }
+    c->on = on;
+    return 0;
+}
+
+static int on_step(double t, double h, const double *y, void *ctx)
+{
+    adaptive_ctx *c = ctx;
+    watch_energy(c, t, y);
+    int kind = c->on ? BALL_CONTACT : c->struck ? BALL_RING : BALL_FALL;
+    if (c->nh[kind] == c->caph[kind]) {
+        size_t cap = c->caph[kind] ? 2 * c->caph[kind] : 1024;
+        double *v = xcalloc(cap, sizeof *v);
+        if (c->nh[kind])
+            memcpy(v, c->h[kind], c->nh[kind] * sizeof *v);
+        free(c->h[kind]);
+        c->h[kind] = v;
+        c->caph[kind] = cap;
+    }
+    c->h[kind][c->nh[kind]++] = h;
+    return c->o->on_step ? c->o->on_step(t, h, y, c->o->ctx) : 0;
+}
+
+static int on_sample(long k, double t, const double *y, void *ctx)
+{
+    adaptive_ctx *c = ctx;
+    return c->o->sink ? c->o->sink(k, t, y, c->o->ctx) : 0;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int ball_solve_adaptive(const ball *b, const double y0[4], const ball_adaptive_opts *o, ball_adaptive_result *r,
+                        char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    ivp p = ball_ivp((ball *)b);
+    double y[4];
+    memcpy(y, y0, sizeof y);
+    r->energy0 = ball_energy(0.0, y, (void *)b);
+    adaptive_ctx c;
+    memset(&c, 0, sizeof c);
+    c.b = b;
+    c.o = o;
+    c.r = r;
+    c.on = c.struck = ball_contact_force(b, y) > 0.0;
+    c.v2_on = y[3];
+    c.u2_on = y[2];
+    c.e_min = r->energy0;
+    cvode_opts co = cvode_defaults();
+    co.lmm = CVODE_BDF;
+    co.solver = CVODE_DENSE;
+    co.rtol = o->rtol;
+    co.atol = o->atol;
+    co.max_step = o->max_step;
+    co.tout = o->tout;
+    co.nout = o->nout;
+    co.sink = on_sample;
+    co.ctx = &c;
+    co.nroots = 2;
+    co.roots = contact_roots;
+    co.on_event = on_event;
+    co.on_step = on_step;
+    int rc = cvode_solve(&p, 0.0, y, o->T, &co, &r->stats, err, errlen);
+    r->energy_final = ball_energy(o->T, y, (void *)b);
+    for (int k = 0; k < 3; k++) {
+        r->h_count[k] = (long)c.nh[k];
+        r->h_median[k] = NAN;
+        if (c.nh[k]) {
+            qsort(c.h[k], c.nh[k], sizeof(double), by_value);
+            size_t m = c.nh[k] / 2;
+            r->h_median[k] = c.nh[k] % 2 ? c.h[k][m] : 0.5 * (c.h[k][m - 1] + c.h[k][m]);
+        }
+        free(c.h[k]);
+    }
+    return rc;
+}
+
+/* ---- impacts from samples ---- */
+
+void ball_detector_init(ball_detector *d, const ball *b, ball_impacts *out)
+{
+    memset(d, 0, sizeof *d);
+    d->b = b;
+    d->out = out;
+}
+
+void ball_detector_sample(ball_detector *d, double t, const double *y)
+{
+    double gap = y[0] - y[2];
+    bool on = ball_contact_force(d->b, y) > 0.0;
+    if (d->started && on != d->on) {
+        /* Where the gap crossed 0 between the two samples, else (the loss term switched) at this sample. */
+        double tc = t;
+        if ((d->gap_prev <= 0.0) != (gap <= 0.0))
+            tc = d->t_prev + (t - d->t_prev) * (-d->gap_prev) / (gap - d->gap_prev);
+        if (on)
+            impacts_push(d->out)->start = tc;
+        else if (d->out->n)
+            d->out->v[d->out->n - 1].end = tc;
+    } else if (!d->started && on) {
+        impacts_push(d->out)->start = t;
+    }
+    d->started = true;
+    d->on = on;
+    d->t_prev = t;
+    d->gap_prev = gap;
+}
+
+ball_rhythm ball_rhythm_compare(const ball_impacts *ref, const ball_impacts *run, size_t upto)
+{
+    ball_rhythm r = {0, false, INFINITY};
+    size_t want = upto < ref->n ? upto : ref->n;
+    r.compared = want < run->n ? want : run->n;
+    r.complete = run->n >= want;
+    if (r.compared)
+        r.max_error = 0.0;
+    for (size_t i = 0; i < r.compared; i++)
+        r.max_error = fmax(r.max_error, fabs(run->v[i].start - ref->v[i].start));
+    return r;
+}
+
+const char *ball_rhythm_verdict(const ball_rhythm *r, double keep_s, double lose_s)
+{
+    if (!r->complete || !(r->max_error <= lose_s))
+        return "loses";
+    return r->max_error <= keep_s ? "keeps" : "drifts";
+}
+
+size_t ball_impacts_agree(const ball_impacts *a, const ball_impacts *b, double tol)
+{
+    size_t i = 0;
+    while (i < a->n && i < b->n && fabs(a->v[i].start - b->v[i].start) <= tol)
+        i++;
+    return i;
+}

@@ -1,0 +1,210 @@
+/* test_ball.c: the ball on a damped oscillator. K and R give the tuned pitch and T60; the contact
+ * switches as specified; the analytic Jacobian matches differences; the energy only decreases
+ * along the flow; the adaptive run finds the first impact at the free-fall time with an
+ * impulse that the trapezoid rule confirms; impacts from samples, the rhythm verdicts, and the
+ * Hann spectrum's peak. */
+#include "check.h"
+#include "io/params.h"
+#include "measure.h"
+#include "models/ball.h"
+#include "spectrum.h"
+#include "util.h"
+#include <complex.h>
+#include <stdlib.h>
+#include <string.h>
+
+static ball_settings lecture_settings(void)
+{
+    ball_settings s;
+    memset(&s, 0, sizeof s);
+    s.m1 = 0.1;
+    s.m2 = 0.01;
+    s.h0 = 0.15;
+    s.f0 = 400;
+    s.t60 = 1.5;
+    s.kc = 1e8;
+    s.lambda = 0.1;
+    s.g = 9.81;
+    s.T = 0.3;
+    s.rtol = 1e-8;
+    s.atol = 1e-12;
+    s.max_step = 1e-3;
+    return s;
+}
+
+typedef struct {
+    const ball *b;
+    double t_prev, f_prev, J, n;    /* trapezoid sum of f_c over the outputs */
+} trap_ctx;
+
+static int trap_sink(long k, double t, const double *y, void *c)
+{
+    trap_ctx *x = c;
+    double f = ball_contact_force(x->b, y);
+    if (k > 0)
+        x->J += 0.5 * (f + x->f_prev) * (t - x->t_prev);
+    x->t_prev = t;
+    x->f_prev = f;
+    x->n++;
+    return 0;
+}
+
+int main(void)
+{
+    ball_settings s = lecture_settings();
+    ball b = ball_from_settings(&s);
+    ivp p = ball_ivp(&b);
+
+    /* The parameter file holds every key the table declares. */
+    ball_settings fs;
+    param_spec spec[BALL_NPARAMS + 1];
+    char err[600];
+    ball_param_spec(&fs, spec);
+    int nkeys = 0;
+    while (spec[nkeys].key)
+        nkeys++;
+    check(nkeys == BALL_NPARAMS, "the key table has %d keys (BALL_NPARAMS = %d)", nkeys, BALL_NPARAMS);
+    int rc = params_load(spec, "lessons/params/ball.ini", false, err, sizeof err);
+    check(rc == 0 && fs.m1 == 0.1 && fs.kc == 1e8 && fs.h0 == 0.15, "ball.ini loads (m1 = %g kg, kc = %g, h0 = %g m) %s",
+          fs.m1, fs.kc, fs.h0, rc ? err : "");
+
+    /* m1 alone: the 2x2 block of the Jacobian out of contact has eigenvalues -sigma0 +- j omega1. */
+    double J[16], y[4] = {0.0, 0.0, 0.1, 0.0};
+    p.jac(0.0, y, J, p.params);
+    double tr = J[0 * 4 + 0] + J[1 * 4 + 1], det = J[0] * J[5] - J[1] * J[4];
+    double sigma = -tr / 2.0, w1 = sqrt(det - sigma * sigma);
+    check_close("oscillator alone: pitch from K, m1 (Hz)", sqrt(det) / (2 * M_PI), 400.0, 1e-9);
+    check_close("oscillator alone: T60 from R, m1 (s)", measure_t60(sigma), 1.5, 1e-12);
+    check_close("omega1 = sqrt(omega0^2 - sigma0^2) (rad/s)", ball_omega1(&b), w1, 1e-9);
+
+    /* The contact: off for delta <= 0 and for 1 + lambda delta' <= 0, Hertz with loss otherwise. */
+    double apart[4] = {0.0, 0.0, 1e-6, -1.0}, touch[4] = {1e-4, 0.2, 0.0, -1.0}, parting[4] = {1e-4, 0.0, 0.0, 20.0};
+    double expect = 1e8 * pow(1e-4, 1.5) * (1.0 + 0.1 * 1.2);
+    check(ball_contact_force(&b, apart) == 0.0, "no force while the ball is above m1");
+    check(fabs(ball_contact_force(&b, touch) - expect) < 1e-12 * expect, "f_c = kc delta^1.5 (1 + lambda delta') = %.6g N",
+          ball_contact_force(&b, touch));
+    check(ball_contact_force(&b, parting) == 0.0, "no (pulling) force when 1 + lambda delta' <= 0 (delta' = -20 m/s)");
+
+    /* Analytic Jacobian against central differences, in contact and out of it. */
+    double *states[2] = {touch, apart};
+    for (int k = 0; k < 2; k++) {
+        double Ja[16], fp[4], fm[4], worst = 0.0, scale = 0.0;
+        p.jac(0.0, states[k], Ja, p.params);
+        for (int j = 0; j < 4; j++) {
+            double x[4];
+            memcpy(x, states[k], sizeof x);
+            double d = 1e-7 * fmax(fabs(x[j]), 1e-3);
+            if (j == 0 || j == 2)
+                d = 1e-10;          /* displacements are of order 1e-4 m */
+            x[j] += d;
+            p.rhs(0.0, x, fp, p.params);
+            x[j] -= 2 * d;
+            p.rhs(0.0, x, fm, p.params);
+            for (int i = 0; i < 4; i++) {
+                double fd = (fp[i] - fm[i]) / (2 * d);
+                worst = fmax(worst, fabs(fd - Ja[i * 4 + j]));
+                scale = fmax(scale, fabs(Ja[i * 4 + j]));
+            }
+        }
+        check(worst < 1e-6 * scale, "%s: analytic Jacobian matches central differences (max diff %.2e of %.2e)",
+              k ? "out of contact" : "in contact", worst, scale);
+    }
+
+    /* Energy along the flow: dE/dt = -R u1'^2 - lambda kc delta^1.5 delta'^2 <= 0 (in contact). */
+    {
+        double f[4], e0, e1, x[4], eps = 1e-9;
+        p.rhs(0.0, touch, f, p.params);
+        for (int i = 0; i < 4; i++)
+            x[i] = touch[i] + eps * f[i];
+        e1 = ball_energy(0.0, x, &b);
+        for (int i = 0; i < 4; i++)
+            x[i] = touch[i] - eps * f[i];
+        e0 = ball_energy(0.0, x, &b);
+        double rate = (e1 - e0) / (2 * eps), dd = touch[1] - touch[3];
+        double want = -b.R * touch[1] * touch[1] - b.lambda * b.kc * pow(touch[0] - touch[2], 1.5) * dd * dd;
+        check(fabs(rate - want) < 1e-4 * fabs(want) && rate < 0, "dE/dt along F in contact = %.6g W (expected %.6g W)",
+              rate, want);
+    }
+
+    /* The adaptive run over the first impact only. */
+    double y0[4];
+    ball_initial(&s, y0);
+    size_t nout = 20001;
+    double *tout = xcalloc(nout, sizeof(double));
+    for (size_t k = 0; k < nout; k++)
+        tout[k] = 0.17 + 1e-6 * (double)k;     /* 1 MHz over [0.17, 0.19] s */
+    trap_ctx tc = {&b, 0, 0, 0, 0};
+    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tout, nout, trap_sink, NULL, &tc};
+    ball_adaptive_result r;
+    rc = ball_solve_adaptive(&b, y0, &ao, &r, err, sizeof err);
+    check(rc == 0, "adaptive run to %g s %s", s.T, rc ? err : "ran");
+    double t_fall = sqrt(2 * s.h0 / s.g);
+    check(r.impacts.n == 1, "one impact in %g s (found %zu)", s.T, r.impacts.n);
+    if (r.impacts.n >= 1) {
+        ball_impact *e = &r.impacts.v[0];
+        check(fabs(e->start - t_fall) < 1e-8, "first contact at %.10f s = free fall sqrt(2 h0 / g) = %.10f s", e->start,
+              t_fall);
+        check(e->end - e->start > 0.2e-3 && e->end - e->start < 0.4e-3, "first contact lasts %.4f ms",
+              1e3 * (e->end - e->start));
+        check(fabs(e->impulse - tc.J) < 1e-5 * e->impulse,
+              "impulse from the ball's momentum %.8e N s = trapezoid of f_c over 1 MHz samples %.8e N s", e->impulse, tc.J);
+        check(e->centre > e->start && e->centre < e->end, "impulse centre %.7f s lies inside the contact", e->centre);
+        double v_in = sqrt(2 * s.g * s.h0);
+        check(e->impulse > s.m2 * v_in && e->impulse < 2 * s.m2 * v_in,
+              "impulse %.5f N s between m2 v_in (stop) and 2 m2 v_in (elastic)", e->impulse);
+    }
+    check(r.energy_rise < 1e-9 * r.energy0, "energy never rises: largest rise %.2e J of %.4e J", r.energy_rise, r.energy0);
+    check(r.energy_final < r.energy0, "energy after the impact %.6e J < %.6e J", r.energy_final, r.energy0);
+    check(r.h_median[BALL_CONTACT] < r.h_median[BALL_RING] && r.h_median[BALL_RING] < r.h_median[BALL_FALL],
+          "median steps: contact %.2e s < ringing %.2e s < free fall %.2e s", r.h_median[BALL_CONTACT],
+          r.h_median[BALL_RING], r.h_median[BALL_FALL]);
+    ball_impacts_free(&r.impacts);
+    free(tout);
+
+    /* Impacts from samples: a gap falling linearly through 0 and back up. */
+    ball_impacts im = {0, 0, NULL};
+    ball_detector d;
+    ball_detector_init(&d, &b, &im);
+    for (int k = 0; k <= 100; k++) {
+        double t = 1e-5 * k, gap = 2e-5 - fabs(1.0 * (t - 5.03e-4));  /* delta > 0 for |t - 0.503 ms| < 20 us */
+        double ys[4] = {0.0, 0.0, -gap, t < 5.03e-4 ? -1.0 : 1.0};
+        ball_detector_sample(&d, t, ys);
+    }
+    check(im.n == 1 && fabs(im.v[0].start - 4.83e-4) < 1e-12 && fabs(im.v[0].end - 5.23e-4) < 1e-12,
+          "from samples: contact from %.6g s to %.6g s (exact 4.83e-4 to 5.23e-4 s)", im.n ? im.v[0].start : NAN,
+          im.n ? im.v[0].end : NAN);
+
+    /* Rhythm verdicts. */
+    ball_impact rv[3] = {{0.1, 0.1003, NAN, NAN}, {0.3, 0.3003, NAN, NAN}, {0.45, 0.4503, NAN, NAN}};
+    ball_impact xv[3] = {{0.1, 0.1003, NAN, NAN}, {0.30005, 0.3003, NAN, NAN}, {0.47, 0.47, NAN, NAN}};
+    ball_impacts ref = {3, 3, rv}, run = {3, 3, xv}, one = {1, 1, xv};
+    ball_rhythm rh = ball_rhythm_compare(&ref, &run, 2);
+    check(rh.compared == 2 && fabs(rh.max_error - 5e-5) < 1e-12 && !strcmp(ball_rhythm_verdict(&rh, 1e-4, 1e-2), "keeps"),
+          "two impacts within 0.05 ms: keeps (%s)", ball_rhythm_verdict(&rh, 1e-4, 1e-2));
+    rh = ball_rhythm_compare(&ref, &run, 3);
+    check(!strcmp(ball_rhythm_verdict(&rh, 1e-4, 1e-2), "loses") && !strcmp(ball_rhythm_verdict(&rh, 1e-4, 3e-2), "drifts"),
+          "an impact 20 ms late: loses at a 10 ms bound, drifts at 30 ms");
+    rh = ball_rhythm_compare(&ref, &one, 2);
+    check(!rh.complete && !strcmp(ball_rhythm_verdict(&rh, 1e-4, 1e-2), "loses"), "a missing impact loses the rhythm");
+    check(ball_impacts_agree(&ref, &run, 1e-4) == 2, "two leading impacts agree within 0.1 ms");
+    ball_impacts_free(&im);
+
+    /* Spectrum: a decaying 400.3 Hz sine, 1 s at 44.1 kHz. */
+    size_t n = 44100;
+    double *x = xcalloc(n, sizeof(double));
+    for (size_t k = 0; k < n; k++)
+        x[k] = exp(-3.0 * k / 44100.0) * sin(2 * M_PI * 400.3 * k / 44100.0);
+    spectrum sp;
+    double fpk = NAN;
+    rc = spectrum_hann(x, n, 44100.0, &sp);
+    size_t bin = rc == 0 ? spectrum_peak(&sp, 50, 5000, &fpk, NULL) : 0;
+    check(rc == 0 && sp.nbins == n / 2 + 1 && fabs(sp.df - 1.0) < 1e-12 && bin == 400,
+          "Hann spectrum: %zu bins of %.3g Hz, largest bin %zu", sp.nbins, sp.df, bin);
+    check(fabs(fpk - 400.3) < 0.05, "interpolated peak %.4f Hz (sine at 400.3 Hz)", fpk);
+    check(spectrum_db(&sp, 2000, sp.mag[bin]) < -60, "far from the peak (2 kHz) the level is %.1f dB",
+          spectrum_db(&sp, 2000, sp.mag[bin]));
+    spectrum_free(&sp);
+    spectrum_free(&sp);
+    free(x);
+    return check_done();
+}
