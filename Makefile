@@ -29,12 +29,18 @@ BIN     := bin
 endif
 PKG_CFLAGS := $(shell pkg-config --cflags gsl sndfile hdf5-serial libcmark-gfm 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs gsl sndfile hdf5-serial libcmark-gfm 2>/dev/null)
+# SUNDIALS: Debian's 6.4 by default; another install (e.g. 7.x) with
+#   make SUNDIALS_PREFIX=/opt/sundials BUILD=build/sun BIN=build/sun/bin all
+ifdef SUNDIALS_PREFIX
+SUN_CPPFLAGS := -I$(SUNDIALS_PREFIX)/include
+SUN_LDFLAGS  := -L$(SUNDIALS_PREFIX)/lib -Wl,-rpath,$(SUNDIALS_PREFIX)/lib
+endif
 # SUNDIALS 7 moved its core into libsundials_core; 6.4 (Debian 12) has no such library.
-SUN_CORE   := $(shell printf 'int main(void){return 0;}\n' | $(CC) -x c - -o /dev/null -lsundials_core 2>/dev/null && echo -lsundials_core)
-SUN_LIBS   := -lsundials_cvode -lsundials_nvecserial -lsundials_sunmatrixdense -lsundials_sunmatrixband \
+SUN_CORE   := $(shell printf 'int main(void){return 0;}\n' | $(CC) -x c - -o /dev/null $(SUN_LDFLAGS) -lsundials_core 2>/dev/null && echo -lsundials_core)
+SUN_LIBS   := $(SUN_LDFLAGS) -lsundials_cvode -lsundials_nvecserial -lsundials_sunmatrixdense -lsundials_sunmatrixband \
               -lsundials_sunlinsoldense -lsundials_sunlinsolband -lsundials_sunnonlinsolfixedpoint $(SUN_CORE)
 # _DEFAULT_SOURCE: POSIX calls and M_PI under -std=c17.
-CPPFLAGS := -Isrc -D_DEFAULT_SOURCE $(PKG_CFLAGS)
+CPPFLAGS := -Isrc -D_DEFAULT_SOURCE $(SUN_CPPFLAGS) $(PKG_CFLAGS)
 LIB      := $(BUILD)/libivplab.a
 LDLIBS   := $(LIB) $(SUN_LIBS) $(PKG_LIBS) -lm
 
