@@ -280,7 +280,7 @@ int main(int argc, char **argv)
         printf(": they come faster as the ball loses height.\nFirst flights:");
         for (size_t i = 1; i < im->n && i <= FLIGHTS_SHOWN; i++)
             printf(" %.4f", im->v[i].start - im->v[i - 1].start);
-        printf(" s; a flight is shorter than the one before in %zu of %zu cases.\n"
+        printf(" s (later the ringing m1 jostles the order: %zu of %zu flights are shorter than the one before).\n"
                "Time scales: flights of %.2f s and less, one period of m1 %.4f ms, one contact %.4f ms.\n",
                shorter, intervals > 0 ? intervals - 1 : 0, im->n >= 2 ? im->v[1].start - im->v[0].start : NAN,
                1e3 / f1, im->n ? 1e3 * (im->v[0].end - im->v[0].start) : NAN);

@@ -61,8 +61,12 @@ static int ref_sample(long k, double t, const double *y, void *ctx)
 static int parse_rate(const char *text, void *dest, char *why, size_t whylen)
 {
     double v;
-    if (cli_number(text, &v) != 0 || v != floor(v) || v < 1000 || v > 384000) {
-        snprintf(why, whylen, "not a whole number of Hz in [1000, 384000]");
+    const char *bad = cli_number(text, &v) != 0 ? "not a finite number"
+                      : v != floor(v)            ? "not a whole number"
+                      : v < 1000 || v > 384000   ? "out of range"
+                                                 : NULL;
+    if (bad) {
+        snprintf(why, whylen, "%s", bad);
         return -1;
     }
     *(double *)dest = v;

@@ -1,0 +1,77 @@
+# audiorate.sh: the claims of lesson 8 (bin/audiorate): the ball drop at fixed audio-rate steps.
+. "$(dirname "$0")/../lib.sh"
+row() { awk -F'\t' -v m="$1" -v fs="$2" -v c="$3" '
+    NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+    $h["method"] == m && $h["fs"] == fs { print $h[c]; exit }' "$TMP/a.tsv"; }
+sum() { tsv_get "$TMP/a/summary.tsv" key "$1" value; }
+ini() { awk -F'[=#]' -v k="$1" '{ gsub(/ /, "", $1) } $1 == k { gsub(/ /, "", $2); print $2; exit }' lessons/params/ball.ini; }
+keep=$(ini keep_ms); lose=$(ini lose_ms)
+
+$BIN/audiorate --tsv --out "$TMP/a" --sound "$TMP/s" >"$TMP/a.tsv" 2>"$TMP/a.err"
+check_num "audiorate (the six runs): exit status" "$?" near 0 0
+check_text "audiorate --tsv: header" "$(head -1 "$TMP/a.tsv")" \
+    "$(printf 'method\tfs\tpitch_cents\tt60_ratio\timpacts\tfirst_impact_s\tblowup_s')"
+check_num "six runs" "$(($(wc -l <"$TMP/a.tsv") - 1))" near 6 0
+
+# Rhythm, on the drop and the first rebound (keep_ms = $keep, lose_ms = $lose in ball.ini).
+check_text "RK4 keeps the rhythm at 44.1 kHz" "$(row rk4 44100 rhythm)" keeps
+check_num "RK4 44.1 kHz: impact error within keep_ms (ms)" "$(row rk4 44100 impact_error_ms)" le "$keep"
+check_text "RK4 drifts at 16 kHz" "$(row rk4 16000 rhythm)" drifts
+check_num "RK4 16 kHz: impact error above keep_ms (ms)" "$(row rk4 16000 impact_error_ms)" gt "$keep"
+check_num "RK4 16 kHz: impact error within lose_ms (ms)" "$(row rk4 16000 impact_error_ms)" le "$lose"
+check_text "RK4 loses the rhythm at 8 kHz" "$(row rk4 8000 rhythm)" loses
+check_num "RK4 8 kHz: impact error above lose_ms (ms)" "$(row rk4 8000 impact_error_ms)" gt "$lose"
+for r in "rk4 44100" "rk4 16000" "rk4 8000" "trapezoid 44100" "backward-euler 44100"; do
+    check_num "$r: first impact near the free-fall time 0.174874 s" "$(row $r first_impact_s)" near 0.174874 2e-5
+done
+# Why the rhythm is judged on the first impacts: the reference itself agrees with a 100x tighter
+# one only for its first few impacts, then the impact times part (chaos).
+check_num "reference trusted (within keep_ms of a tighter run) for at least the impacts judged" \
+    "$(sum horizon_impacts)" ge "$(sum rhythm_impacts)"
+check_num "later reference impacts part from the tighter run by more than keep_ms (ms)" "$(sum later_diff_ms)" gt "$keep"
+
+# Forward Euler grows without bound: a blow-up, with its time, after the first impact.
+check_text "forward Euler: the 400 Hz oscillator grows" "$(row euler 44100 pitch_cents)" grows
+check_text "forward Euler: blows up" "$(row euler 44100 status)" blowup
+check_num "forward Euler: blow-up time after the first impact (s)" "$(row euler 44100 blowup_s)" gt 0.175
+check_num "forward Euler: blow-up time before the end (s)" "$(row euler 44100 blowup_s)" lt 2
+check_text "the blow-up is reported with the method and the time" "$(cat "$TMP/a.err")" "euler blew up at t = "
+# Backward Euler is stable but cuts T60 from 1.5 s to about 0.17 s.
+check_text "backward Euler: stable" "$(row backward-euler 44100 blowup_s)" none
+check_num "backward Euler: T60 (s)" "$(row backward-euler 44100 t60_s)" near 0.17 0.01
+check_num "backward Euler: T60 ratio" "$(row backward-euler 44100 t60_ratio)" near 0.114 0.002
+check_num "backward Euler: fewer impacts than RK4 (it erases the bounce)" "$(row backward-euler 44100 impacts)" lt "$(row rk4 44100 impacts)"
+# The trapezoid keeps T60 but shifts the pitch slightly.
+check_num "trapezoid: T60 ratio" "$(row trapezoid 44100 t60_ratio)" near 1 0.002
+tp=$(row trapezoid 44100 pitch_cents)
+check_num "trapezoid: pitch shift (cents), slightly flat" "$tp" near -0.47 0.02
+check_num "RK4 44.1 kHz: pitch error (cents)" "$(row rk4 44100 pitch_cents | tr -d +-)" lt 0.01
+check_num "RK4 8 kHz: pitch error larger (cents)" "$(row rk4 8000 pitch_cents | tr -d +-)" gt 0.1
+# A WAV of u1 per run.
+check_num "six WAVs written" "$(ls "$TMP/s"/audiorate-*.wav 2>/dev/null | wc -l)" near 6 0
+check_num "RK4 8 kHz WAV size (bytes, 16001 float samples)" "$(stat -c %s "$TMP/s/audiorate-rk4-8000.wav" 2>/dev/null || echo 0)" ge 64004
+
+# One run by flag; a blow-up of the chosen run is a failure: exit 1, method and time on stderr.
+$BIN/audiorate --method euler --out "$TMP/e" --sound "$TMP/s" >/dev/null 2>"$TMP/e.err"
+check_num "--method euler: exit status" "$?" near 1 0
+check_text "--method euler: says when it blew up" "$(cat "$TMP/e.err")" "euler blew up at t = 0.2287"
+$BIN/audiorate --method rk4 --fs 22050 --tsv --out "$TMP/r" --sound "$TMP/s" >"$TMP/r.tsv"
+check_num "--method rk4 --fs 22050: one row" "$(($(wc -l <"$TMP/r.tsv") - 1))" near 1 0
+# Every method in the table: one that refuses the problem is reported and the others still run.
+$BIN/audiorate --method all --tsv --out "$TMP/all" --sound "$TMP/s" >"$TMP/all.tsv" 2>"$TMP/all.err"
+check_num "--method all: exit status" "$?" near 0 0
+check_num "--method all: a row per method" "$(($(wc -l <"$TMP/all.tsv") - 1))" ge 5
+refused=$(awk -F'\t' 'NR > 1 && $NF == "refused"' "$TMP/all.tsv" | wc -l)
+check_num "--method all: refusals are reported with a reason" "$(grep -c 'failed in the step' "$TMP/all.err")" ge "$refused"
+
+# Bad input: one line, exit 2, no file.
+expect_bad_input "--fs 44100.5" $BIN/audiorate --method rk4 --fs 44100.5 --out "$TMP/out" --sound "$TMP/out"
+expect_bad_input "--fs 100" $BIN/audiorate --method rk4 --fs 100 --out "$TMP/out" --sound "$TMP/out"
+expect_bad_input "--fs without --method" $BIN/audiorate --fs 8000 --out "$TMP/out" --sound "$TMP/out"
+expect_bad_input "--method nope" $BIN/audiorate --method nope --out "$TMP/out" --sound "$TMP/out"
+expect_bad_input "--T 0" $BIN/audiorate --T 0 --out "$TMP/out" --sound "$TMP/out"
+expect_bad_input "--keep-ms above --lose-ms" $BIN/audiorate --keep-ms 20 --out "$TMP/out" --sound "$TMP/out"
+help=$($BIN/audiorate --help)
+for f in method fs m1 m2 h0 f0 t60 kc lambda g T blowup keep-ms lose-ms rhythm-impacts sound tsv out; do
+    check_text "audiorate --help lists --$f" "$help" "--$f"
+done

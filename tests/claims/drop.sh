@@ -1,0 +1,63 @@
+# drop.sh: the claims of lesson 7 (bin/drop): the adaptive run of the ball on the damped oscillator.
+. "$(dirname "$0")/../lib.sh"
+sum() { tsv_get "$TMP/d/summary.tsv" key "$1" value; }
+
+$BIN/drop --tsv --out "$TMP/d" --sound "$TMP/s" >"$TMP/drop.tsv" 2>"$TMP/drop.err"
+check_num "drop: exit status" "$?" near 0 0
+check_text "drop --tsv: header" "$(head -1 "$TMP/drop.tsv")" "$(printf 'impact\tstart_s\tend_s\tduration_ms\timpulse_Ns')"
+
+# The ball first hits m1 near 0.17 s: at the free-fall time sqrt(2 h0/g), found by the root function.
+first=$(tsv_get "$TMP/drop.tsv" impact 1 start_s)
+check_num "first impact near 0.17 s" "$first" near 0.17 0.01
+check_num "first impact at the free-fall time sqrt(2 h0/g), to solver accuracy (s)" \
+    "$(awk -v a="$first" -v b="$(sum free_fall_s)" 'BEGIN { d = a - b; printf "%.3e", d < 0 ? -d : d }')" lt 1e-8
+# A contact lasts about 0.3 ms (the first ones; late contacts of a ball nearly at rest are longer).
+for i in 1 2 3; do
+    check_num "contact $i lasts about 0.3 ms" "$(tsv_get "$TMP/drop.tsv" impact $i duration_ms)" near 0.3 0.05
+done
+# Impacts come faster as the ball loses height: more in each quarter of the run, shorter flights.
+q="$(sum impacts_quarter1) $(sum impacts_quarter2) $(sum impacts_quarter3) $(sum impacts_quarter4)"
+check_num "impacts per quarter of the run rise ($q)" \
+    "$(echo $q | awk '{ ok = 1; for (i = 2; i <= NF; i++) if ($i <= $(i-1)) ok = 0; print ok }')" near 1 0
+flights=$(awk -F'\t' 'NR > 1 && NR <= 7 { if (p != "") printf "%.6f ", $2 - p; p = $2 }' "$TMP/drop.tsv")
+check_num "the first five flights shrink ($flights s)" \
+    "$(echo $flights | awk '{ ok = NF == 5; for (i = 2; i <= NF; i++) if ($i >= $(i-1)) ok = 0; print ok }')" near 1 0
+# Three time scales: flight ~0.1 s (the first ones 0.25 s and shrinking), period 2.5 ms, contact 0.3 ms.
+check_num "period of m1 (ms)" "$(sum period_ms)" near 2.5 0.01
+check_num "first flight is of order 0.1 s (s)" "$(sum first_flight_s)" near 0.2 0.1
+
+# The impulse J: from the ball's momentum, confirmed by the trapezoid rule over 1 MHz samples.
+check_num "impulse: momentum against trapezoid (relative difference)" \
+    "$(awk -v a="$(sum first_impulse_Ns)" -v b="$(sum first_impulse_trapezoid_Ns)" 'BEGIN { d = (a - b) / a; printf "%.3e", d < 0 ? -d : d }')" lt 1e-4
+check_num "the table's impulse is the momentum impulse" "$(tsv_get "$TMP/drop.tsv" impact 1 impulse_Ns)" near "$(sum first_impulse_Ns)" 1e-8
+# Between impacts m1 rings as the free oscillator struck by J.
+check_num "u1 after the first impact follows -J/(m1 w1) e^(-s0 t) sin(w1 t) (error of the amplitude)" "$(sum formula_error_rel)" lt 0.02
+# Same pitch after every bounce: the spectrum of u1 over 2 s peaks at 400 Hz.
+check_num "spectrum peak (Hz)" "$(sum spectrum_peak_Hz)" near 400 0.5
+# Energy never increases.
+check_num "largest energy increase, relative to the initial energy" "$(sum energy_rise_rel)" lt 1e-8
+check_num "energy falls: final over initial" "$(awk -v a="$(sum energy_final_J)" -v b="$(sum energy0_J)" 'BEGIN { printf "%.3e", a / b }')" lt 0.01
+# The step controller: capped in free fall, shorter while ringing, shorter again in each contact.
+check_num "median step in free fall is the cap (s)" "$(sum h_fall_s)" near 1e-3 1e-9
+check_num "median step while ringing, below the cap (s)" "$(sum h_ring_s)" lt 1e-4
+check_num "median step in a contact, below the ringing step (s)" "$(sum h_contact_s)" lt "$(sum h_ring_s)"
+check_num "CVODE statistics: events found (two per impact)" "$(sum nevents)" ge $((2 * $(sum impacts)))
+check_num "CVODE statistics: Jacobians evaluated" "$(sum njev)" gt 0
+# The sound of u1: 2 s at 44.1 kHz, 32-bit float.
+check_num "drop.wav size (bytes, 88201 float samples)" "$(stat -c %s "$TMP/s/drop.wav" 2>/dev/null || echo 0)" ge 352804
+
+# Flags override the parameter file: a lower drop hits sooner.
+$BIN/drop --h0 0.05 --T 0.5 --tsv --out "$TMP/d2" --sound "$TMP/s" >"$TMP/d2.tsv"
+check_num "--h0 0.05: first impact at sqrt(2 * 0.05 / 9.81) = 0.100964 s" "$(tsv_get "$TMP/d2.tsv" impact 1 start_s)" near 0.100964 1e-6
+
+# Bad input: one line, exit 2, no file.
+expect_bad_input "--m1 0" $BIN/drop --m1 0 --out "$TMP/out" --sound "$TMP/out"
+expect_bad_input "--h0 abc" $BIN/drop --h0 abc --out "$TMP/out" --sound "$TMP/out"
+expect_bad_input "--T -1" $BIN/drop --T -1 --out "$TMP/out" --sound "$TMP/out"
+expect_bad_input "--lambda nan" $BIN/drop --lambda nan --out "$TMP/out" --sound "$TMP/out"
+expect_bad_input "--f0 0.1 --t60 0.001 (not underdamped)" $BIN/drop --f0 0.1 --t60 0.001 --out "$TMP/out" --sound "$TMP/out"
+help=$($BIN/drop --help)
+for f in m1 m2 h0 f0 t60 kc lambda g T rtol atol max-step sound tsv out; do
+    check_text "drop --help lists --$f" "$help" "--$f"
+done
+check_text "drop --help shows ball.ini's m1 with its unit" "$help" "[0.1 kg]"
