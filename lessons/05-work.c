@@ -1,0 +1,280 @@
+/* Lesson 5, "Getting the most accuracy per evaluation" and "In practice: adaptive step size":
+ * the error at T = 5 s on the damped oscillator against the number of evaluations, for every
+ * fixed-step method (n = 60 ... 40000 steps, as the lecture) and for the adaptive drivers over
+ * tolerances 1e-3 ... 1e-12: the lecture's Heun-Euler pair (src/adaptive.c), GSL's rkf45, and
+ * CVODE Adams (fixed-point) and BDF (Newton, the model's Jacobian). Every count of every run is
+ * recorded once, in work.tsv, and the figure and the table are drawn from that record.
+ * evaluations = F evaluations + Jacobian evaluations (an analytic Jacobian counted as one).
+ * --tableau prints each explicit method's Butcher tableau from its table entry and checks that
+ * every arrow points right or down (a strictly lower-triangular A: explicit). */
+#include "adaptive.h"
+#include "cli.h"
+#include "cvode.h"
+#include "io/atomic.h"
+#include "io/table.h"
+#include "measure.h"
+#include "method.h"
+#include "models/oscillator.h"
+#include "solve.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_RUNS 512
+
+typedef struct {
+    char method[32];        /* name as --tsv prints it */
+    char label[48];         /* legend */
+    bool adaptive;
+    double param;           /* steps n (fixed) or tolerance (adaptive) */
+    long steps;             /* steps taken (accepted, for adaptive drivers) */
+    long rejected;          /* rejected steps (-1: not reported) */
+    long nfev;              /* F evaluations (difference Jacobians included) */
+    long njev;              /* Jacobian evaluations */
+    double error;           /* ||y - y(T)|| */
+} record;
+
+static int print_tableaux(void)
+{
+    int bad = 0;
+    for (int k = 0; method_all[k]; k++) {
+        const method *m = method_all[k];
+        printf("%s (%s, order %d):\n", m->label, m->name, m->order);
+        if (!m->tableau) {
+            printf("  no Butcher tableau in its table entry: %s\n\n",
+                   m->implicit ? "implicit (an arrow points back: F at y_k+1 feeds y_k+1, so Newton solves for it)"
+                               : "a partitioned method (u and v take different weights), not a single RK tableau");
+            continue;
+        }
+        const rk_tableau *tb = m->tableau;
+        int s = tb->stages;
+        bool lower = true, rowsum = true;
+        for (int i = 0; i < s; i++) {
+            double sum = 0.0;
+            printf("  %8.4f |", tb->c[i]);
+            for (int j = 0; j < s; j++) {
+                double a = tb->a[i * s + j];
+                printf(" %8.4f", a);
+                sum += a;
+                if (j >= i && a != 0.0)
+                    lower = false;
+            }
+            printf("\n");
+            if (fabs(sum - tb->c[i]) > 1e-15)
+                rowsum = false;
+        }
+        printf("  ---------+");
+        for (int j = 0; j < s; j++)
+            printf("---------");
+        printf("\n           |");
+        double bsum = 0.0;
+        for (int j = 0; j < s; j++) {
+            printf(" %8.4f", tb->b[j]);
+            bsum += tb->b[j];
+        }
+        printf("\n  every arrow points right or down (A strictly lower triangular): %s; c_i = sum_j a_ij: %s; "
+               "sum b = %.15g\n\n", lower ? "yes" : "NO", rowsum ? "yes" : "NO", bsum);
+        if (!lower || !rowsum || fabs(bsum - 1.0) > 1e-15)
+            bad = 1;
+    }
+    return bad;
+}
+
+/* Evaluations at which err crosses target along a method's runs (sorted by increasing work),
+ * interpolated in log-log between the bracketing runs; beyond the runs, extrapolated from the
+ * last two (*how says which). */
+static double evals_to_reach(const record *r, int n, double target, const char **how)
+{
+    for (int i = 0; i < n; i++)
+        if (r[i].error <= target) {
+            if (i == 0) {
+                *how = "first run";
+                return (double)(r[0].nfev + r[0].njev);
+            }
+            double x0 = log((double)(r[i - 1].nfev + r[i - 1].njev)), x1 = log((double)(r[i].nfev + r[i].njev));
+            double y0 = log(r[i - 1].error), y1 = log(r[i].error);
+            *how = "interpolated";
+            return exp(x0 + (log(target) - y0) * (x1 - x0) / (y1 - y0));
+        }
+    if (n < 2) {
+        *how = "not reached";
+        return NAN;
+    }
+    double x0 = log((double)(r[n - 2].nfev + r[n - 2].njev)), x1 = log((double)(r[n - 1].nfev + r[n - 1].njev));
+    double y0 = log(r[n - 2].error), y1 = log(r[n - 1].error);
+    if (!(y1 < y0)) {
+        *how = "not reached";
+        return NAN;
+    }
+    *how = "extrapolated";
+    return exp(x1 + (log(target) - y1) * (x1 - x0) / (y1 - y0));
+}
+
+int main(int argc, char **argv)
+{
+    double T = 5.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, target = 1e-6;
+    double nmin = 60, nmax = 40000, tol_loose = 1e-3, tol_tight = 1e-12, tol_tight_he = 1e-9;
+    long nfixed = 12;
+    bool tableau = false;
+    cli_common common = {false, "build/data/work"};
+    const cli_opt opts[] = {
+        {"tableau", CLI_FLAG, &tableau, "", "print each explicit method's Butcher tableau and check it, then stop", 0, 0, 0, NULL, NULL, NULL},
+        {"T", CLI_DOUBLE, &T, "s", "time at which the error is measured", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"target", CLI_DOUBLE, &target, "", "the error the table asks each method to reach", 1e-14, 1, 0, NULL, NULL, NULL},
+        {"nmin", CLI_DOUBLE, &nmin, "", "fewest steps of the fixed-step runs", 1, 1e7, 0, NULL, NULL, NULL},
+        {"nmax", CLI_DOUBLE, &nmax, "", "most steps of the fixed-step runs", 2, 1e7, 0, NULL, NULL, NULL},
+        {"nfixed", CLI_LONG, &nfixed, "", "fixed-step runs a method (geometric in n)", 2, 40, 0, NULL, NULL, NULL},
+        {"tol-loose", CLI_DOUBLE, &tol_loose, "", "loosest tolerance of the adaptive runs (rtol = atol)", 1e-14, 1e-1, 0, NULL, NULL, NULL},
+        {"tol-tight", CLI_DOUBLE, &tol_tight, "", "tightest tolerance (one run a decade)", 1e-14, 1e-1, 0, NULL, NULL, NULL},
+        {"tol-tight-heun", CLI_DOUBLE, &tol_tight_he, "", "tightest tolerance of the Heun-Euler pair (order 2: "
+         "1e-12 takes over 1e7 steps)", 1e-14, 1e-1, 0, NULL, NULL, NULL},
+        {"omega0", CLI_DOUBLE, &omega0, "rad/s", "lossless angular frequency", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "decay rate of the envelope", 0, 1e4, 0, NULL, NULL, NULL},
+        CLI_COMMON_OPTS(common),
+        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    const cli_spec spec = {"work", "Error at T against F (and Jacobian) evaluations: fixed-step methods and adaptive "
+                                   "drivers (Heun-Euler, GSL rkf45, CVODE Adams and BDF) on the damped oscillator.",
+                           NULL, 0, opts};
+    cli_parse(&spec, argc, argv);
+    if (tableau)
+        return print_tableaux();
+    if (nmax <= nmin)
+        cli_fail("work", "--nmin %g --nmax %g; accepted: nmin < nmax", nmin, nmax);
+    if (tol_tight > tol_loose)
+        cli_fail("work", "--tol-tight %g is looser than --tol-loose %g; accepted: tol-tight <= tol-loose", tol_tight, tol_loose);
+
+    oscillator osc = {omega0, sigma0};
+    ivp p = oscillator_ivp(&osc);
+    const double y0[2] = {u0, v0};
+    double yT[2];
+    oscillator_exact(&osc, y0, T, yT);
+
+    static record rec[MAX_RUNS];
+    int nrec = 0;
+    /* fixed steps: n geometric from nmin to nmax, as the lecture's geomspace(60, 40000, 12) */
+    for (int k = 0; method_all[k]; k++) {
+        long last = -1;
+        for (long i = 0; i < nfixed && nrec < MAX_RUNS; i++) {
+            long n = (long)(nmin * pow(nmax / nmin, (double)i / (double)(nfixed - 1)));
+            if (n == last)
+                continue;
+            last = n;
+            double y[2] = {u0, v0};
+            solve_opts o = {method_all[k], 0.0, T / (double)n, n, 0, 1, NULL, NULL};
+            solve_result r;
+            if (solve_fixed(&p, y, &o, NULL, &r) == SOLVE_FAILED) {
+                fprintf(stderr, "work: %s\n", r.message);
+                return 1;
+            }
+            record *q = &rec[nrec++];
+            snprintf(q->method, sizeof q->method, "%s", method_all[k]->name);
+            snprintf(q->label, sizeof q->label, "%s (%s)", method_all[k]->label,
+                     method_all[k]->implicit ? "F + J" : "fixed h");
+            q->adaptive = false;
+            q->param = (double)n;
+            q->steps = r.steps;
+            q->rejected = 0;
+            q->nfev = r.counts.nfev;
+            q->njev = r.counts.njev;
+            q->error = r.status == SOLVE_OK ? hypot(y[0] - yT[0], y[1] - yT[1]) : INFINITY;
+        }
+    }
+    /* adaptive drivers: one run a decade of tolerance */
+    const char *drivers[] = {"heun-euler", "gsl-rkf45", "cvode-adams", "cvode-bdf"};
+    const char *dlabels[] = {"Heun-Euler adaptive", "GSL rkf45", "CVODE Adams", "CVODE BDF"};
+    for (int d = 0; d < 4; d++)
+        for (double tol = tol_loose; tol >= (d == 0 ? fmax(tol_tight, tol_tight_he) : tol_tight) * 0.999 && nrec < MAX_RUNS;
+             tol /= 10.0) {
+            double y[2] = {u0, v0};
+            char err[400] = "";
+            record *q = &rec[nrec];
+            memset(q, 0, sizeof *q);
+            int rc;
+            if (d < 2) {
+                adaptive_opts o = {.rtol = tol, .atol = tol};
+                adaptive_stats st;
+                rc = d == 0 ? adaptive_heun_euler(&p, 0.0, y, T, &o, &st, err, sizeof err)
+                            : adaptive_gsl_rkf45(&p, 0.0, y, T, &o, &st, err, sizeof err);
+                q->steps = d == 0 ? st.accepted : -1;
+                q->rejected = d == 0 ? st.rejected : -1;
+                q->nfev = st.nfev;
+            } else {
+                cvode_opts o = cvode_defaults();
+                o.lmm = d == 2 ? CVODE_ADAMS : CVODE_BDF;
+                o.solver = d == 2 ? CVODE_FIXEDPOINT : CVODE_DENSE;
+                o.rtol = tol;
+                o.atol = tol;
+                cvode_stats st;
+                rc = cvode_solve(&p, 0.0, y, T, &o, &st, err, sizeof err);
+                q->steps = st.steps;
+                q->rejected = st.netf;
+                q->nfev = st.nfev + st.nfev_jac;
+                q->njev = st.njev;
+            }
+            if (rc != 0) {
+                fprintf(stderr, "work: %s at tolerance %g: %s\n", drivers[d], tol, err);
+                return 1;
+            }
+            snprintf(q->method, sizeof q->method, "%s", drivers[d]);
+            snprintf(q->label, sizeof q->label, "%s", dlabels[d]);
+            q->adaptive = true;
+            q->param = tol;
+            q->error = hypot(y[0] - yT[0], y[1] - yT[1]);
+            nrec++;
+        }
+
+    /* The record: every run, every count. */
+    atomic_file a;
+    FILE *f = atomic_open_in(&a, common.out, "work.tsv");
+    if (!f) {
+        fprintf(stderr, "work: cannot write %s/work.tsv: %s\n", common.out, strerror(errno));
+        return 1;
+    }
+    fprintf(f, "method\tlabel\tkind\tsteps_or_tol\tsteps\trejected\tnfev\tnjev\tevaluations\terror\n");
+    for (int i = 0; i < nrec; i++) {
+        const record *q = &rec[i];
+        if (i > 0 && strcmp(q->method, rec[i - 1].method) != 0)
+            fprintf(f, "\n\n");     /* one gnuplot data block a method */
+        fprintf(f, "%s\t%s\t%s\t%g\t%ld\t%ld\t%ld\t%ld\t%ld\t%.6e\n", q->method, q->label, q->adaptive ? "adaptive" : "fixed",
+                q->param, q->steps, q->rejected, q->nfev, q->njev, q->nfev + q->njev, q->error);
+    }
+    if (atomic_commit(&a) != 0) {
+        fprintf(stderr, "work: cannot write %s: %s\n", a.path, strerror(errno));
+        return 1;
+    }
+    atomic_file at;
+    FILE *ft = atomic_open_in(&at, common.out, "target.tsv");
+    if (!ft || (fprintf(ft, "target\n%g\n", target), atomic_commit(&at)) != 0) {
+        fprintf(stderr, "work: cannot write %s/target.tsv: %s\n", common.out, strerror(errno));
+        return 1;
+    }
+
+    /* The table, read from the record: evaluations to reach the target, per method. */
+    if (!common.tsv)
+        printf("damped oscillator (omega0 = %g rad/s, sigma0 = %g 1/s), error ||y - y(%g)|| against evaluations\n"
+               "(F + Jacobian; %d runs recorded in %s/work.tsv). Evaluations to reach %g:\n\n",
+               omega0, sigma0, T, nrec, common.out, target);
+    table tab;
+    table_begin(&tab, stdout, common.tsv, "method", "kind", "evals_to_target", "how", "best_error", "runs", NULL);
+    for (int i = 0; i < nrec;) {
+        int j = i;
+        while (j < nrec && strcmp(rec[j].method, rec[i].method) == 0)
+            j++;
+        const char *how = "";
+        double ev = evals_to_reach(rec + i, j - i, target, &how);
+        double best = INFINITY;
+        for (int k = i; k < j; k++)
+            best = fmin(best, rec[k].error);
+        table_cell(&tab, "%s", rec[i].method);
+        table_cell(&tab, "%s", rec[i].adaptive ? "adaptive" : "fixed");
+        table_cell(&tab, "%.4g", ev);
+        table_cell(&tab, "%s", how);
+        table_cell(&tab, "%.3e", best);
+        table_cell(&tab, "%d", j - i);
+        i = j;
+    }
+    return 0;
+}

@@ -1,0 +1,38 @@
+# work.sh: the claims of bin/work: accuracy per evaluation, from the one record of every run.
+. "$(dirname "$0")/../lib.sh"
+
+$BIN/work --tsv --out "$TMP/w" >"$TMP/w.tsv"
+check_num "work exits 0" "$?" near 0 0
+ev() { tsv_get "$TMP/w.tsv" method "$1" evals_to_target; }
+# RK4 needs far fewer evaluations than Heun, Heun far fewer than forward Euler (lecture's figure).
+check_num "RK4 reaches 1e-6 with under 5000 evaluations" "$(ev rk4)" lt 5000
+check_num "Heun needs over 10x RK4's evaluations for 1e-6" "$(ev heun)" gt "$(awk -v r=$(ev rk4) 'BEGIN { print 10 * r }')"
+check_num "forward Euler needs over 100x Heun's evaluations for 1e-6" "$(ev euler)" gt "$(awk -v r=$(ev heun) 'BEGIN { print 100 * r }')"
+check_text "RK4's count is interpolated between two runs" "$(tsv_get "$TMP/w.tsv" method rk4 how)" "interpolated"
+check_text "forward Euler's is extrapolated (not reached in 40000 steps)" "$(tsv_get "$TMP/w.tsv" method euler how)" "extrapolated"
+# The adaptive high-order drivers beat fixed-step RK4.
+for d in gsl-rkf45 cvode-adams cvode-bdf; do
+    check_num "$d reaches 1e-6 with fewer evaluations than fixed-step RK4 ($(ev rk4))" "$(ev $d)" lt "$(ev rk4)"
+    check_text "$d's count is interpolated between two of its runs" "$(tsv_get "$TMP/w.tsv" method $d how)" "interpolated"
+done
+check_text "the Heun-Euler pair reaches 1e-6" "$(tsv_get "$TMP/w.tsv" method heun-euler how)" "interpolated"
+# The record: every run, every count.
+rec="$TMP/w/work.tsv"
+check_num "record: 6 methods x 12 fixed runs + 7 Heun-Euler + 3 x 10 adaptive runs" "$(grep -c -E '	(fixed|adaptive)	' "$rec")" near 109 0
+check_text "record header" "$(head -1 "$rec")" "method	label	kind	steps_or_tol	steps	rejected	nfev	njev	evaluations	error"
+check_num "record: RK4 at n = 60 made 240 F evaluations" "$(awk -F'\t' '$1 == "rk4" && $4 == 60 { print $7 }' "$rec")" near 240 0
+check_num "record: the implicit runs count their Jacobians" "$(awk -F'\t' '$1 == "backward-euler" && $4 == 60 { print $8 }' "$rec")" ge 1
+check_num "record: CVODE BDF counts Jacobians" "$(awk -F'\t' '$1 == "cvode-bdf" { s += $8 } END { print s }' "$rec")" gt 0
+check_num "record: the Heun-Euler pair's F count is 2 per accepted step + 1 per rejection" \
+    "$(awk -F'\t' '$1 == "heun-euler" && $7 != 2 * $5 + $6 { bad++ } END { print bad + 0 }' "$rec")" near 0 0
+# --tableau: the explicit methods' tableaux from their table entries; every arrow right or down.
+tab=$($BIN/work --tableau)
+check_num "--tableau exits 0 (every explicit tableau checks out)" "$?" near 0 0
+check_num "--tableau: three explicit tableaux, every arrow right or down" "$(printf '%s\n' "$tab" | grep -c 'right or down (A strictly lower triangular): yes; c_i = sum_j a_ij: yes; sum b = 1$')" near 3 0
+check_text "--tableau: RK4's weights 1/6 1/3 1/3 1/6" "$tab" "|   0.1667   0.3333   0.3333   0.1667"
+check_text "--tableau: backward Euler has none (implicit)" "$tab" "implicit (an arrow points back"
+expect_bad_input "--nmin above --nmax" $BIN/work --nmin 500 --nmax 100 --out "$TMP/out"
+expect_bad_input "--target 2" $BIN/work --target 2 --out "$TMP/out"
+expect_bad_input "--tol-tight looser than --tol-loose" $BIN/work --tol-tight 1e-2 --tol-loose 1e-4 --out "$TMP/out"
+help=$($BIN/work --help)
+for f in tableau T target nmin nmax tol-loose tol-tight tol-tight-heun tsv out; do check_text "--help lists --$f" "$help" "--$f"; done
