@@ -1,0 +1,605 @@
+/* Lesson 10, "The bowed string": a stiff, nonlinear IVP from current research, the thermal
+ * elasto-plastic friction model of van Walstijn et al. (Acta Acustica 2026). One stroke of
+ * the bow on a cello G string, solved by a structure-using fixed-step scheme (default) or by
+ * CVODE BDF; the bridge force as TSV and as a 48 kHz WAV, and what the run shows: the
+ * fundamental, slips per period, peak contact temperature, the bristle bound (18), the energy
+ * balance (64) and the speed against real time. Without --quick it also writes the data of
+ * the article's Figures 4, 7, 8d and the Q-factors. */
+#include "cli.h"
+#include "gesture.h"
+#include "io/atomic.h"
+#include "io/params.h"
+#include "io/table.h"
+#include "io/wav.h"
+#include "models/bow.h"
+#include "resample.h"
+#include "util.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PROGRAM "bow"
+#define WAV_RATE 48000      /* Hz: the sound file's rate */
+
+/* ---- parameters: the instrument (cello-g.ini), the stroke, the figures -------------- */
+
+typedef struct stroke_params {
+    double accel, v_hold, t_hold, decel, f_b, x_b_rel;   /* see stroke-fig6.ini */
+} stroke_params;
+
+typedef struct figure_params {
+    double fig4_F_b, fig4_mu_s, fig4_mu_d, fig4_b_tau, fig4_c_tau, fig4_y_a, fig4_xi;
+    double fig4_tau_g[3], fig4_v_max;
+    double fig7_accel, fig7_x_b_rel, fig7_f_b, fig7_duration, fig7_mu_d[3], fig7_b_scale[3];
+    double pluck_x_rel, pluck_amplitude, pluck_duration;
+} figure_params;
+
+static param_spec inst_spec[BOW_NKEYS + 1];
+
+static int parse_set(const char *text, void *dest, char *why, size_t whylen)
+{
+    (void)dest;
+    return params_set(inst_spec, text, why, whylen);
+}
+
+static int parse_params_file(const char *text, void *dest, char *why, size_t whylen)
+{
+    (void)dest;
+    return params_load(inst_spec, text, true, why, whylen);
+}
+
+static int parse_track(const char *text, void *dest, char *why, size_t whylen)
+{
+    return gesture_track_parse(text, dest, why, whylen);
+}
+
+/* ---- one run, sampled at every step ------------------------------------------------- */
+
+typedef struct record {
+    const bow_model *m;
+    size_t n, cap;
+    double *t, *bridge_u, *bridge_w, *v_mean, *z_mean, *tau_mean, *tau_max, *friction, *v_b;
+    double z_absmax;        /* largest |z_j| seen, m */
+    double tau_min;         /* smallest tau_j seen, K */
+    double H0;              /* energy at t = 0, J */
+    double residual;        /* largest |H - H0 - int (P - Q)|, J */
+} record;
+
+static void record_init(record *r, const bow_model *m, size_t cap)
+{
+    memset(r, 0, sizeof *r);
+    r->m = m;
+    r->cap = cap;
+    double **c[] = {&r->t, &r->bridge_u, &r->bridge_w, &r->v_mean, &r->z_mean, &r->tau_mean, &r->tau_max,
+                    &r->friction, &r->v_b};
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
+        *c[k] = xcalloc(cap, sizeof(double));
+    r->tau_min = INFINITY;
+}
+
+static void record_free(record *r)
+{
+    double *c[] = {r->t, r->bridge_u, r->bridge_w, r->v_mean, r->z_mean, r->tau_mean, r->tau_max, r->friction, r->v_b};
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
+        free(c[k]);
+    memset(r, 0, sizeof *r);
+}
+
+static int record_sink(double t, const double *x, void *ctx)
+{
+    record *r = ctx;
+    if (r->n == r->cap)
+        return 1;
+    bow_obs o;
+    bow_observe(r->m, t, x, &o);
+    if (r->n == 0)
+        r->H0 = o.H;
+    size_t k = r->n++;
+    r->t[k] = t, r->bridge_u[k] = o.bridge_u, r->bridge_w[k] = o.bridge_w, r->v_mean[k] = o.v_mean;
+    r->z_mean[k] = o.z_mean, r->tau_mean[k] = o.tau_mean, r->tau_max[k] = o.tau_max;
+    r->friction[k] = o.friction / o.f_b, r->v_b[k] = o.v_b;
+    r->z_absmax = fmax(r->z_absmax, o.z_absmax);
+    r->tau_min = fmin(r->tau_min, o.tau_min);
+    r->residual = fmax(r->residual, fabs(o.H - r->H0 - (o.e_in - o.e_out)));
+    return 0;
+}
+
+/* ---- what the stroke shows ------------------------------------------------------------ */
+
+/* The analysis window: the last two thirds of the longest constant, positive-velocity
+ * segment of the stroke (the article's steady part), else the last third of the stroke. */
+static void analysis_window(const gesture *g, double *w0, double *w1)
+{
+    const gesture_track *v = &g->velocity;
+    double best = 0.0;
+    *w0 = g->duration * 2.0 / 3.0, *w1 = g->duration;
+    for (int k = 0; k < v->n; k++) {
+        double a = v->time[k], b = k + 1 < v->n ? v->time[k + 1] : g->duration;
+        b = fmin(b, g->duration);
+        bool flat = k + 1 < v->n ? v->value[k + 1] == v->value[k] : true;
+        if (flat && v->value[k] > 0.0 && b - a > best) {
+            best = b - a;
+            *w0 = a + (b - a) / 3.0, *w1 = b;
+        }
+    }
+}
+
+/* Fundamental from the autocorrelation of x (rate fs) over 40..1000 Hz: the first lag whose
+ * normalised autocorrelation is within 10% of the best, refined by a parabola. 0 if none. */
+static double fundamental(const double *x, size_t n, double fs)
+{
+    if (n < 16)
+        return 0.0;
+    double mean = 0;
+    for (size_t i = 0; i < n; i++)
+        mean += x[i] / n;
+    long lo = (long)floor(fs / 1000.0), hi = (long)ceil(fs / 40.0);
+    if (hi > (long)n / 2)
+        hi = (long)n / 2;
+    if (lo < 2 || hi <= lo + 2)
+        return 0.0;
+    double *r = xcalloc((size_t)hi + 2, sizeof(double));
+    double r0 = 0;
+    for (size_t i = 0; i < n; i++)
+        r0 += (x[i] - mean) * (x[i] - mean);
+    for (long L = lo - 1; L <= hi + 1 && L < (long)n; L++) {
+        double s = 0;
+        for (size_t i = 0; i + L < n; i++)
+            s += (x[i] - mean) * (x[i + L] - mean);
+        r[L] = s / (r0 * (double)(n - L) / n);
+    }
+    double best = -1;
+    for (long L = lo; L <= hi; L++)
+        best = fmax(best, r[L]);
+    double f = 0.0;
+    for (long L = lo; L <= hi; L++)
+        if (r[L] >= r[L - 1] && r[L] >= r[L + 1] && r[L] >= 0.9 * best && best > 0.3) {
+            double d = r[L - 1] - 2 * r[L] + r[L + 1];
+            double off = d != 0 ? 0.5 * (r[L - 1] - r[L + 1]) / d : 0.0;
+            f = fs / (L + off);
+            break;
+        }
+    free(r);
+    return f;
+}
+
+/* Slips: the string moving backwards, v > v_b (onset), re-armed when v < v_b / 5. */
+static long count_slips(const record *r, size_t k0, size_t k1, double *first)
+{
+    long n = 0;
+    bool armed = true;
+    *first = -1;
+    for (size_t k = k0; k < k1; k++) {
+        double vb = r->v_b[k];
+        if (armed && vb > 0 && r->v_mean[k] > vb) {
+            n++;
+            armed = false;
+            if (*first < 0)
+                *first = r->t[k];
+        } else if (!armed && r->v_mean[k] < 0.2 * vb)
+            armed = true;
+    }
+    return n;
+}
+
+/* Schelleng ripples per period: a sawtooth's harmonics fall as 1/n, and the ripples add a
+ * bump of harmonics near their own count per period; so the count is the harmonic number n
+ * (3..60) where n |X_n| is largest, X_n the Hann-windowed spectrum of y at n f0. 0 if none. */
+static double ripples_per_period(const double *y, size_t n, double fs, double f0)
+{
+    if (n < 16 || f0 <= 0)
+        return 0.0;
+    double best = 0.0;
+    int nbest = 0;
+    for (int h = 3; h <= 60 && h * f0 < 0.45 * fs; h++) {
+        double re = 0, im = 0, w = 2 * M_PI * h * f0 / fs;
+        for (size_t k = 0; k < n; k++) {
+            double hann = 0.5 - 0.5 * cos(2 * M_PI * k / (n - 1));
+            re += hann * y[k] * cos(w * k);
+            im -= hann * y[k] * sin(w * k);
+        }
+        double a = h * hypot(re, im);
+        if (a > best)
+            best = a, nbest = h;
+    }
+    return nbest;
+}
+
+static FILE *open_data(atomic_file *af, const char *dir, const char *name)
+{
+    FILE *f = atomic_open_in(af, dir, name);
+    if (!f) {
+        fprintf(stderr, PROGRAM ": cannot write %s/%s: %s\n", dir, name, strerror(errno));
+        exit(1);
+    }
+    return f;
+}
+
+static void commit(atomic_file *af)
+{
+    if (atomic_commit(af) != 0) {
+        fprintf(stderr, PROGRAM ": cannot write %s: %s\n", af->path, strerror(errno));
+        exit(1);
+    }
+}
+
+/* ---- the extra figures ------------------------------------------------------------------ */
+
+static void write_modes(const bow_model *m, const char *dir)
+{
+    atomic_file af;
+    FILE *f = open_data(&af, dir, "modes.tsv");
+    fprintf(f, "mode\tf_u_hz\tQ_u\tf_w_hz\tQ_w\n");
+    int M = m->Mu > m->Mw ? m->Mu : m->Mw;
+    for (int i = 0; i < M; i++) {
+        fprintf(f, "%d", i + 1);
+        if (i < m->Mu)
+            fprintf(f, "\t%.6g\t%.6g", m->fu[i], m->Qu[i]);
+        else
+            fprintf(f, "\tNaN\tNaN");
+        if (i < m->Mw)
+            fprintf(f, "\t%.6g\t%.6g\n", m->fw[i], m->Qw[i]);
+        else
+            fprintf(f, "\tNaN\tNaN\n");
+    }
+    commit(&af);
+}
+
+/* Figure 4: mu_ss(v), tau(v) by Appendix B's Newton solve, and y(tau), for three tau_g. */
+static void write_fig4(const bow_instrument *in, const figure_params *fp, const char *dir)
+{
+    bow_friction fr[3];
+    for (int c = 0; c < 3; c++) {
+        fr[c] = bow_friction_of(in);
+        fr[c].mu_s = fp->fig4_mu_s, fr[c].mu_d = fp->fig4_mu_d, fr[c].b_tau = fp->fig4_b_tau;
+        fr[c].c_tau = fp->fig4_c_tau, fr[c].y_a = fp->fig4_y_a, fr[c].xi = fp->fig4_xi;
+        fr[c].tau_g = fp->fig4_tau_g[c];
+    }
+    atomic_file af;
+    FILE *f = open_data(&af, dir, "fig4_v.tsv");
+    fprintf(f, "v_m_per_s\tmu_ss_%g\tmu_ss_%g\tmu_ss_%g\ttemp_c_%g\ttemp_c_%g\ttemp_c_%g\tmu_str_%g\tmu_str_%g\tmu_str_%g\n",
+            fp->fig4_tau_g[0], fp->fig4_tau_g[1], fp->fig4_tau_g[2], fp->fig4_tau_g[0], fp->fig4_tau_g[1],
+            fp->fig4_tau_g[2], fp->fig4_tau_g[0], fp->fig4_tau_g[1], fp->fig4_tau_g[2]);
+    for (int k = 0; k <= 400; k++) {
+        double v = fp->fig4_v_max * pow(10.0, -4.0 + 4.0 * k / 400.0), tau[3];
+        fprintf(f, "%.6g", v);
+        for (int c = 0; c < 3; c++) {
+            bow_tau_of_v(&fr[c], v, fp->fig4_F_b, &tau[c]);
+            fprintf(f, "\t%.6g", bow_mu_ss(&fr[c], tau[c]));
+        }
+        for (int c = 0; c < 3; c++)
+            fprintf(f, "\t%.6g", tau[c] + in->ambient_c);
+        for (int c = 0; c < 3; c++)
+            fprintf(f, "\t%.6g", bow_mu_str_tau(&fr[c], tau[c]));
+        fprintf(f, "\n");
+    }
+    commit(&af);
+    f = open_data(&af, dir, "fig4_y.tsv");
+    fprintf(f, "temp_c\ty_%g\ty_%g\ty_%g\n", fp->fig4_tau_g[0], fp->fig4_tau_g[1], fp->fig4_tau_g[2]);
+    for (int k = 0; k <= 300; k++) {
+        double tau = 100.0 * k / 300.0;
+        fprintf(f, "%.6g\t%.6g\t%.6g\t%.6g\n", tau + in->ambient_c, bow_y(&fr[0], tau), bow_y(&fr[1], tau),
+                bow_y(&fr[2], tau));
+    }
+    commit(&af);
+}
+
+/* Figure 7: the nine first-slip transients. Returns the number that slipped. */
+static int write_fig7(const bow_instrument *in0, const figure_params *fp, const char *dir, double *t_slip)
+{
+    size_t n = 0;
+    double *cols[9] = {0};
+    double *tcol = NULL;
+    int slipped = 0;
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 3; d++) {
+            bow_instrument in = *in0;
+            in.mu_d = fp->fig7_mu_d[d];
+            in.b_tau = in0->b_tau * fp->fig7_b_scale[b];
+            double v_end = fp->fig7_accel * fp->fig7_duration;
+            gesture g = gesture_stroke(fp->fig7_accel, v_end, 0.0, 0.0, fp->fig7_f_b, fp->fig7_x_b_rel * in.L);
+            g.duration = fp->fig7_duration;
+            bow_model m;
+            char err[300];
+            if (bow_model_init(&m, &in, &g, err, sizeof err) != 0)
+                cli_fail(PROGRAM, "figure 7: %s", err);
+            record r;
+            size_t cap = (size_t)lround(g.duration / in.dt) + 2;
+            record_init(&r, &m, cap);
+            double *x = xcalloc(m.at.dim, sizeof(double));
+            bow_run_opts o = {BOW_FIXED, in.dt, 0, 0, in.dt, g.duration, record_sink, &r};
+            bow_run_result res;
+            if (bow_run(&m, &o, x, &res) != 0) {
+                fprintf(stderr, PROGRAM ": figure 7 (mu_d %g, b_tau %g): %s\n", in.mu_d, in.b_tau, res.message);
+                exit(1);
+            }
+            int c = 3 * b + d;
+            count_slips(&r, 0, r.n, &t_slip[c]);
+            slipped += t_slip[c] > 0;
+            n = r.n / 4;
+            cols[c] = xcalloc(n, sizeof(double));
+            if (!tcol)
+                tcol = xcalloc(n, sizeof(double));
+            for (size_t k = 0; k < n; k++)
+                cols[c][k] = r.bridge_u[4 * k], tcol[k] = r.t[4 * k];
+            free(x);
+            record_free(&r);
+            bow_model_free(&m);
+        }
+    atomic_file af;
+    FILE *f = open_data(&af, dir, "fig7.tsv");
+    fprintf(f, "t_s");
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 3; d++)
+            fprintf(f, "\tb_tau_x%g_mu_d_%g", fp->fig7_b_scale[b], fp->fig7_mu_d[d]);
+    fprintf(f, "\n");
+    for (size_t k = 0; k < n; k++) {
+        fprintf(f, "%.7g", tcol[k]);
+        for (int c = 0; c < 9; c++)
+            fprintf(f, "\t%.6g", cols[c][k]);
+        fprintf(f, "\n");
+    }
+    commit(&af);
+    for (int c = 0; c < 9; c++)
+        free(cols[c]);
+    free(tcol);
+    return slipped;
+}
+
+/* Figure 8d: the string alone from a triangular shape, released at rest; each mode decays
+ * exactly as e^(-g t)(cos w t + g/w sin w t), g = R/(2 m) (the exact answer, no stepping). */
+static void write_pluck(const bow_model *m, const figure_params *fp, const char *dir)
+{
+    double L = m->in.L, xp = fp->pluck_x_rel * L, u0 = fp->pluck_amplitude;
+    atomic_file af;
+    FILE *f = open_data(&af, dir, "pluck.tsv");
+    fprintf(f, "t_s\tbridge_force_N\n");
+    long n = lround(fp->pluck_duration / m->in.dt);
+    for (long k = 0; k <= n; k++) {
+        double t = k * m->in.dt, fu = 0;
+        for (int i = 0; i < m->Mu; i++) {
+            double b = (i + 1) * M_PI / L;
+            double a0 = 2.0 * u0 * sin(b * xp) / (b * b * xp * (L - xp));
+            double g = m->Ru[i] / (2 * m->m_u), w = 2 * M_PI * m->fu[i];
+            fu += m->gu[i] * a0 * exp(-g * t) * (cos(w * t) + g / w * sin(w * t));
+        }
+        fprintf(f, "%.7g\t%.6g\n", t, fu);
+    }
+    commit(&af);
+}
+
+int main(int argc, char **argv)
+{
+    bow_instrument in;
+    memset(&in, 0, sizeof in);
+    bow_param_table(&in, inst_spec);
+    char err[600];
+    if (params_load(inst_spec, params_path("cello-g.ini"), false, err, sizeof err) != 0) {
+        fprintf(stderr, PROGRAM ": %s\n", err);
+        return 2;
+    }
+    stroke_params sp;
+    const param_spec stroke_spec[] = {
+        {"accel", &sp.accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, "bow acceleration from rest"},
+        {"v_hold", &sp.v_hold, "m/s", 0, 10, CLI_OPEN_MIN, "bow velocity held after the ramp"},
+        {"t_hold", &sp.t_hold, "s", 0, 60, 0, "length of the hold"},
+        {"decel", &sp.decel, "m/s^2", 0, 1000, 0, "deceleration after the hold (0: none)"},
+        {"f_b", &sp.f_b, "N", 0, 100, CLI_OPEN_MIN, "bowing force"},
+        {"x_b_rel", &sp.x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "bow-bridge distance over string length"},
+        {NULL, NULL, NULL, 0, 0, 0, NULL},
+    };
+    if (params_load(stroke_spec, params_path("stroke-fig6.ini"), false, err, sizeof err) != 0) {
+        fprintf(stderr, PROGRAM ": %s\n", err);
+        return 2;
+    }
+    figure_params fp;
+    const param_spec fig_spec[] = {
+        {"fig4_F_b", &fp.fig4_F_b, "N/m", 0, 1e6, CLI_OPEN_MIN, ""},
+        {"fig4_mu_s", &fp.fig4_mu_s, "", 0, 5, CLI_OPEN_MIN, ""},
+        {"fig4_mu_d", &fp.fig4_mu_d, "", 0, 5, 0, ""},
+        {"fig4_b_tau", &fp.fig4_b_tau, "", 0, 100, 0, ""},
+        {"fig4_c_tau", &fp.fig4_c_tau, "", 0, 100, 0, ""},
+        {"fig4_y_a", &fp.fig4_y_a, "", 0, 1, CLI_OPEN_MIN, ""},
+        {"fig4_xi", &fp.fig4_xi, "", 1, 10, 0, ""},
+        {"fig4_tau_g1", &fp.fig4_tau_g[0], "K", 0, 500, CLI_OPEN_MIN, ""},
+        {"fig4_tau_g2", &fp.fig4_tau_g[1], "K", 0, 500, CLI_OPEN_MIN, ""},
+        {"fig4_tau_g3", &fp.fig4_tau_g[2], "K", 0, 500, CLI_OPEN_MIN, ""},
+        {"fig4_v_max", &fp.fig4_v_max, "m/s", 0, 100, CLI_OPEN_MIN, ""},
+        {"fig7_accel", &fp.fig7_accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, ""},
+        {"fig7_x_b_rel", &fp.fig7_x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""},
+        {"fig7_f_b", &fp.fig7_f_b, "N", 0, 100, CLI_OPEN_MIN, ""},
+        {"fig7_duration", &fp.fig7_duration, "s", 0, 10, CLI_OPEN_MIN, ""},
+        {"fig7_mu_d1", &fp.fig7_mu_d[0], "", 0, 5, 0, ""},
+        {"fig7_mu_d2", &fp.fig7_mu_d[1], "", 0, 5, 0, ""},
+        {"fig7_mu_d3", &fp.fig7_mu_d[2], "", 0, 5, 0, ""},
+        {"fig7_b_scale1", &fp.fig7_b_scale[0], "", 0, 100, CLI_OPEN_MIN, ""},
+        {"fig7_b_scale2", &fp.fig7_b_scale[1], "", 0, 100, CLI_OPEN_MIN, ""},
+        {"fig7_b_scale3", &fp.fig7_b_scale[2], "", 0, 100, CLI_OPEN_MIN, ""},
+        {"pluck_x_rel", &fp.pluck_x_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""},
+        {"pluck_amplitude", &fp.pluck_amplitude, "m", 0, 0.1, CLI_OPEN_MIN, ""},
+        {"pluck_duration", &fp.pluck_duration, "s", 0, 10, CLI_OPEN_MIN, ""},
+        {NULL, NULL, NULL, 0, 0, 0, NULL},
+    };
+    if (params_load(fig_spec, params_path("bow-figures.ini"), false, err, sizeof err) != 0) {
+        fprintf(stderr, PROGRAM ": %s\n", err);
+        return 2;
+    }
+
+    const char *solver = "fixed", *wav_path = "build/sound/bow.wav";
+    double rtol = 1e-8, atol = 1e-12, duration = 0.0;
+    bool quick = false;
+    gesture_track velocity = {0, {0}, {0}};
+    cli_common common = {false, "build/data/bow"};
+    const cli_opt opts[] = {
+        {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, 0, NULL,
+         parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
+        {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini (any subset of the keys)", 0, 0, 0,
+         NULL, parse_params_file, "a readable .ini file with keys of cello-g.ini"},
+        {"accel", CLI_DOUBLE, &sp.accel, "m/s^2", "bow acceleration from rest", 0, 1000, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"v_hold", CLI_DOUBLE, &sp.v_hold, "m/s", "bow velocity held after the ramp", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"t_hold", CLI_DOUBLE, &sp.t_hold, "s", "length of the hold", 0, 60, 0, NULL, NULL, NULL},
+        {"decel", CLI_DOUBLE, &sp.decel, "m/s^2", "deceleration after the hold (0: none)", 0, 1000, 0, NULL, NULL, NULL},
+        {"f_b", CLI_DOUBLE, &sp.f_b, "N", "bowing force", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"x_b_rel", CLI_DOUBLE, &sp.x_b_rel, "", "bow-bridge distance over string length x_b/L", 0, 1,
+         CLI_OPEN_MIN | CLI_OPEN_MAX, NULL, NULL, NULL},
+        {"velocity", CLI_CUSTOM, &velocity, "s:m/s", "bow velocity breakpoints instead of the stroke, T:V,T:V,...", 0, 0,
+         0, NULL, parse_track, "increasing times >= 0, as T:V pairs separated by commas"},
+        {"duration", CLI_DOUBLE, &duration, "s", "simulated time (0: the end of the stroke)", 0, 60, 0, NULL, NULL, NULL},
+        {"solver", CLI_CHOICE, &solver, "", "fixed-step scheme at dt, or CVODE BDF (the reference)", 0, 0, 0,
+         "fixed|cvode", NULL, NULL},
+        {"rtol", CLI_DOUBLE, &rtol, "", "CVODE relative tolerance", 1e-14, 1e-2, 0, NULL, NULL, NULL},
+        {"atol", CLI_DOUBLE, &atol, "", "CVODE absolute tolerance (SI units of each state)", 1e-20, 1e-3, 0, NULL, NULL, NULL},
+        {"wav", CLI_STRING, &wav_path, "", "sound file of the bridge force, 48 kHz", 0, 0, 0, NULL, NULL, NULL},
+        {"quick", CLI_FLAG, &quick, "", "the stroke only: skip the data of Figures 4, 7, 8d and the Q-factors", 0, 0, 0,
+         NULL, NULL, NULL},
+        CLI_COMMON_OPTS(common),
+        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    const cli_spec spec = {PROGRAM,
+                           "One bow stroke on a cello G string (thermal elasto-plastic friction): bridge force, "
+                           "slips, temperature, energy balance.",
+                           NULL, 0, opts};
+    cli_parse(&spec, argc, argv);
+    if (strlen(common.out) == 0)
+        cli_fail(PROGRAM, "--out '' is empty; accepted: a folder name");
+
+    gesture g = gesture_stroke(sp.accel, sp.v_hold, sp.t_hold, sp.decel, sp.f_b, sp.x_b_rel * in.L);
+    if (velocity.n > 0) {
+        g.velocity = velocity;
+        g.duration = velocity.time[velocity.n - 1];
+    }
+    if (duration > 0)
+        g.duration = duration;
+    if (!(g.duration > 0))
+        cli_fail(PROGRAM, "the stroke lasts %g s; accepted: --duration > 0 or a velocity track that ends after 0 s",
+                 g.duration);
+    bow_model m;
+    if (bow_model_init(&m, &in, &g, err, sizeof err) != 0)
+        cli_fail(PROGRAM, "%s", err);
+    bow_solver sv = strcmp(solver, "cvode") == 0 ? BOW_CVODE : BOW_FIXED;
+
+    /* the stroke */
+    size_t cap = (size_t)lround(g.duration / in.dt) + 2;
+    record r;
+    record_init(&r, &m, cap);
+    double *x = xcalloc(m.at.dim, sizeof(double));
+    bow_run_opts o = {sv, in.dt, rtol, atol, in.dt, g.duration, record_sink, &r};
+    bow_run_result res;
+    if (bow_run(&m, &o, x, &res) != 0) {
+        fprintf(stderr, PROGRAM ": %s\n", res.message);
+        return 1;
+    }
+    bow_obs last;
+    bow_observe(&m, g.duration, x, &last);
+    double fs = 1.0 / in.dt, zbound = in.mu_s / in.sigma0;
+
+    size_t nw;
+    double *wav = resample_sinc(r.bridge_u, r.n, fs, WAV_RATE, 0.9, &nw);
+    double w0, w1;
+    analysis_window(&g, &w0, &w1);
+    size_t k0 = (size_t)lround(w0 * fs), k1 = r.n;
+    size_t j0 = (size_t)lround(w0 * WAV_RATE), j1 = nw;
+    (void)w1;
+    double f0 = fundamental(wav + j0, j1 - j0, WAV_RATE);
+    double first_slip;
+    count_slips(&r, 0, r.n, &first_slip);
+    double dummy;
+    long slips = count_slips(&r, k0, k1, &dummy);
+    double spp = f0 > 0 ? slips / ((k1 - k0) / fs * f0) : 0.0;
+    double ripples = ripples_per_period(wav + j0, j1 - j0, WAV_RATE, f0);
+    double peak_tau = 0;
+    for (size_t k = 0; k < r.n; k++)
+        peak_tau = fmax(peak_tau, r.tau_max[k]);
+    double residual = last.e_abs > 0 ? r.residual / last.e_abs : 0.0;
+    double rt = g.duration / res.seconds;
+    if (getenv("BOW_DEBUG"))
+        fprintf(stderr, "steps %ld newton %ld seconds %g\n", res.steps, res.newton, res.seconds);
+    char regime[32];
+    long nslip = lround(spp);
+    if (slips == 0)
+        snprintf(regime, sizeof regime, "no-slip");
+    else
+        snprintf(regime, sizeof regime, "%ld-slip", nslip);
+
+    /* data for the figures */
+    atomic_file af;
+    FILE *f = open_data(&af, common.out, "stroke.tsv");
+    fprintf(f, "t_s\tv_b_m_per_s\tbridge_force_N\tquasi_static_N\tv_mean_m_per_s\tz_mean_um\ttemp_mean_c\t"
+               "temp_max_c\tf_over_fb\ttorsional_bridge_N\n");
+    double t_up = sp.v_hold / sp.accel;
+    for (size_t k = 0; k < r.n; k += 4) {
+        double t = r.t[k];
+        double qs = velocity.n == 0 && t <= t_up ? in.T * r.v_b[k] * t / (2.0 * g.position) : NAN;   /* (89) */
+        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", t, r.v_b[k], r.bridge_u[k], qs,
+                r.v_mean[k], r.z_mean[k] * 1e6, r.tau_mean[k] + in.ambient_c, r.tau_max[k] + in.ambient_c,
+                r.friction[k], r.bridge_w[k]);
+    }
+    commit(&af);
+    /* three periods at the end, every step */
+    f = open_data(&af, common.out, "zoom.tsv");
+    fprintf(f, "t_ms\tbridge_force_N\tv_mean_m_per_s\tf_over_fb\ttemp_mean_c\tz_mean_um\n");
+    size_t nz = f0 > 0 ? (size_t)lround(3.0 * fs / f0) : 0;
+    for (size_t k = r.n > nz ? r.n - nz : 0; k < r.n; k++)
+        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", r.t[k] * 1e3, r.bridge_u[k], r.v_mean[k], r.friction[k],
+                r.tau_mean[k] + in.ambient_c, r.z_mean[k] * 1e6);
+    commit(&af);
+    /* the steady-state mapping (28) at this load, for Figure 6g */
+    f = open_data(&af, common.out, "steady.tsv");
+    fprintf(f, "v_m_per_s\ttemp_c\tmu_ss\n");
+    double F_b = sp.f_b / in.W_b;
+    for (int k = 0; k <= 200; k++) {
+        double v = 2.0 * k / 200.0, tau;
+        bow_tau_of_v(&m.fr, v, F_b, &tau);
+        fprintf(f, "%.6g\t%.6g\t%.6g\n", v, tau + in.ambient_c, bow_mu_ss(&m.fr, tau));
+    }
+    commit(&af);
+    /* the sound: band-limited to 48 kHz, normalised to 0.9 of full scale */
+    double peak = max_abs(wav, nw);
+    if (wav_write(wav_path, wav, nw, WAV_RATE, peak > 0 ? 0.9 / peak : 1.0, err, sizeof err) != 0) {
+        fprintf(stderr, PROGRAM ": %s\n", err);
+        return 1;
+    }
+
+    int fig7_slipped = -1;
+    double t_slip[9];
+    if (!quick) {
+        write_modes(&m, common.out);
+        write_fig4(&in, &fp, common.out);
+        write_pluck(&m, &fp, common.out);
+        fig7_slipped = write_fig7(&in, &fp, common.out, t_slip);
+    }
+
+    if (!common.tsv) {
+        printf("bowed cello G string: L = %g m, T = %g N, %d transverse + %d torsional modes (to %g Hz), N = %d points\n"
+               "stroke: %g m/s^2 to %g m/s, hold %g s, f_b = %g N at x_b/L = %g; %s, dt = %g s, %g s simulated\n\n",
+               in.L, in.T, m.Mu, m.Mw, in.f_max, m.N, sp.accel, sp.v_hold, sp.t_hold, sp.f_b, sp.x_b_rel,
+               bow_solver_name(sv), in.dt, g.duration);
+        printf("first slip at %.4f s; analysis window %.3f-%.3f s\n", first_slip, w0, g.duration);
+        printf("Schelleng ripples per period: %.1f (L/x_b = %.1f)\n", ripples, 1.0 / sp.x_b_rel);
+        printf("smallest contact temperature rise: %.3g K (never below ambient)\n", r.tau_min);
+        if (fig7_slipped >= 0)
+            printf("Figure 7: %d of 9 first-slip transients slipped (first slips %.4f-%.4f s)\n", fig7_slipped,
+                   t_slip[0], t_slip[8]);
+        printf("wrote %s/stroke.tsv, %s (%zu samples at %d Hz)\n\n", common.out, wav_path, nw, WAV_RATE);
+    }
+    table tab;
+    table_begin(&tab, stdout, common.tsv, "f0_hz", "slips_per_period", "regime", "peak_temp_c", "z_max_over_bound",
+                "energy_residual", "realtime_factor", "ripples_per_period", "first_slip_s", "tau_min_k", NULL);
+    table_cell(&tab, "%.3f", f0);
+    table_cell(&tab, "%.3f", spp);
+    table_cell(&tab, "%s", regime);
+    table_cell(&tab, "%.2f", peak_tau + in.ambient_c);
+    table_cell(&tab, "%.4f", r.z_absmax / zbound);
+    table_cell(&tab, "%.3e", residual);
+    table_cell(&tab, "%.3f", rt);
+    table_cell(&tab, "%.2f", ripples);
+    table_cell(&tab, "%.5f", first_slip);
+    table_cell(&tab, "%.3e", r.tau_min);
+    free(wav);
+    free(x);
+    record_free(&r);
+    bow_model_free(&m);
+    return 0;
+}
