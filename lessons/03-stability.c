@@ -128,11 +128,11 @@ int main(int argc, char **argv)
     }
     table tab;
     if (z[2] != 0.0)
-        table_begin(&tab, stdout, common.tsv, "method", "real_bound", "imag_bound", "max_abs_R_hlambda",
-                    "problem_stable", "abs_R_z", "z_stable", NULL);
+        table_begin(&tab, stdout, common.tsv, "method", "real_bound", "imag_bound", "region_bounded",
+                    "max_abs_R_hlambda", "problem_stable", "abs_R_z", "z_stable", "arg_R_minus_im_z", NULL);
     else
-        table_begin(&tab, stdout, common.tsv, "method", "real_bound", "imag_bound", "max_abs_R_hlambda",
-                    "problem_stable", NULL);
+        table_begin(&tab, stdout, common.tsv, "method", "real_bound", "imag_bound", "region_bounded",
+                    "max_abs_R_hlambda", "problem_stable", NULL);
     for (int k = 0; k < nm; k++) {
         const method *m = method_all[k];
         char b1[32], b2[32];
@@ -140,19 +140,22 @@ int main(int argc, char **argv)
         double worst = 0.0;
         bool ok = true;
         for (int i = 0; i < neig; i++) {
-            double a = cabs(m->R(h * lam[i]));
-            worst = fmax(worst, a);
-            ok = ok && stability_stable(m, h * lam[i]);
+            /* leapfrog's R is defined on the undamped oscillator: it is read at j h |lambda| */
+            double complex zi = m->needs_uv ? I * h * cabs(lam[i]) * (cimag(lam[i]) < 0 ? -1.0 : 1.0) : h * lam[i];
+            worst = fmax(worst, cabs(m->R(zi)));
+            ok = ok && stability_stable(m, zi);
         }
         table_cell(&tab, "%s", m->name);
         table_cell(&tab, "%s", fmt_bound(rb, b1, sizeof b1));
         table_cell(&tab, "%s", fmt_bound(ib, b2, sizeof b2));
+        table_cell(&tab, "%s", stability_region_bounded(m, 50.0) ? "yes" : "no");
         table_cell(&tab, "%.6g", worst);
         table_cell(&tab, "%s", ok ? "yes" : "no");
         if (z[2] != 0.0) {
             double complex zz = z[0] + I * z[1];
             table_cell(&tab, "%.6g", cabs(m->R(zz)));
             table_cell(&tab, "%s", stability_stable(m, zz) ? "yes" : "no");
+            table_cell(&tab, "%.6g", carg(m->R(zz)) - cimag(zz));    /* phase error of one step, rad */
         }
         fprintf(fb, "%s\t%s\t%s\n", m->name, b1, b2);
     }
@@ -161,10 +164,14 @@ int main(int argc, char **argv)
                neig, what, h);
         for (int i = 0; i < neig; i++)
             printf("  h lambda = %+.6g %+.6gj\n", creal(h * lam[i]), cimag(h * lam[i]));
+        printf("region_bounded: every point of |z| = 50 unstable (explicit methods: R is a polynomial)\n");
         if (z[2] != 0.0)
-            printf("abs_R_z, z_stable: at z = %g %+gj\n", z[0], z[1]);
+            printf("abs_R_z, z_stable, arg_R_minus_im_z: at z = %g %+gj; the last is the phase error of one step on\n"
+                   "an oscillator, arg R(z) - Im z, rad (the trapezoid: |R| = 1 on the axis, yet a pitch error)\n",
+                   z[0], z[1]);
         printf("\nleapfrog's R is the larger eigenvalue of its step on the undamped oscillator (a 2x2 matrix),\n"
-               "so its region is the imaginary segment |Im z| <= 2 alone.\n");
+               "so its region is the imaginary segment |Im z| <= 2 alone; for a problem's eigenvalues it is read at\n"
+               "z = j h |lambda| (the undamped frequency).\n");
     }
     for (int k = 0; k < nm; k++)
         if (atomic_commit(&ag[k]) != 0) {

@@ -42,6 +42,14 @@ double stability_bound(const method *m, double complex dir)
     return lo;
 }
 
+bool stability_region_bounded(const method *m, double radius)
+{
+    for (int k = 0; k < 720; k++)
+        if (stability_stable(m, radius * cexp(I * M_PI * k / 360.0)))
+            return false;
+    return true;
+}
+
 int stability_grid(const method *m, FILE *f, double x0, double x1, int nx, double y0, double y1, int ny)
 {
     for (int i = 0; i < nx; i++) {

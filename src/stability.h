@@ -24,6 +24,10 @@ bool stability_stable(const method *m, double complex z);
  * of STABILITY_SCAN_STEP, then bisection to 1e-12. */
 double stability_bound(const method *m, double complex dir);
 
+/* Whether the region is bounded: every point of the circle |z| = radius (720 points) unstable.
+ * Explicit methods (R a polynomial) have bounded regions; A-stable ones do not. */
+bool stability_region_bounded(const method *m, double radius);
+
 /* Write |R| on an nx x ny grid over [x0, x1] x [y0, y1] as a gnuplot grid (blank line between
  * rows): columns re_z, im_z, abs_R, stable (1 or 0). Returns 0, or -1 on a write error. */
 int stability_grid(const method *m, FILE *f, double x0, double x1, int nx, double y0, double y1, int ny);

@@ -38,3 +38,21 @@ expect_bad_input "--problem nope" $BIN/stability --problem nope --out "$TMP/out"
 expect_bad_input "--h 0" $BIN/stability --h 0 --out "$TMP/out"
 help=$($BIN/stability --help)
 for f in z problem h tsv out; do check_text "--help lists --$f" "$help" "--$f"; done
+
+# Explicit regions are bounded (lecture: R is a polynomial); the implicit ones here are not.
+for m in euler heun rk4 leapfrog; do
+    check_text "$m: region bounded" "$(tsv_get "$TMP/st.tsv" method $m region_bounded)" "yes"
+done
+for m in backward-euler trapezoid; do
+    check_text "$m: region unbounded" "$(tsv_get "$TMP/st.tsv" method $m region_bounded)" "no"
+done
+# On the imaginary axis (z = j): forward Euler grows, backward Euler decays, the trapezoid keeps
+# |R| = 1 exactly but its phase is off (a pitch error): arg R(j) - 1 = 2 atan(1/2) - 1.
+$BIN/stability --tsv --z 0,1 --out "$TMP/j" >"$TMP/j.tsv"
+check_num "z = j: forward Euler |R| = sqrt 2 (grows)" "$(tsv_get "$TMP/j.tsv" method euler abs_R_z)" near 1.41421 1e-5
+check_num "z = j: backward Euler |R| = 1/sqrt 2 (decays)" "$(tsv_get "$TMP/j.tsv" method backward-euler abs_R_z)" near 0.707107 1e-6
+check_num "z = j: trapezoid |R| = 1" "$(tsv_get "$TMP/j.tsv" method trapezoid abs_R_z)" near 1 1e-12
+check_num "z = j: trapezoid phase error 2 atan(1/2) - 1 rad" "$(tsv_get "$TMP/j.tsv" method trapezoid arg_R_minus_im_z)" near -0.0727048 1e-6
+# The damped oscillator at h = 0.1 s: leapfrog is read at j h omega0 = 0.628j, inside its segment.
+check_text "oscillator h = 0.1: leapfrog stable (j h |lambda| inside |Im z| <= 2)" "$(tsv_get "$TMP/st.tsv" method leapfrog problem_stable)" "yes"
+check_text "oscillator h = 0.1: forward Euler unstable" "$(tsv_get "$TMP/st.tsv" method euler problem_stable)" "no"
