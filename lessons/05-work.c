@@ -36,6 +36,20 @@ typedef struct {
     double error;           /* ||y - y(T)|| */
 } record;
 
+/* Every accepted step of the adaptive runs at the tolerance nearest the target: driver, t, h. */
+typedef struct {
+    FILE *f;
+    const char *driver;
+} step_ctx;
+
+static int step_sink(double t, double h, const double *y, void *ctx)
+{
+    (void)y;
+    step_ctx *c = ctx;
+    fprintf(c->f, "%s\t%.10g\t%.6e\n", c->driver, t, h);
+    return 0;
+}
+
 static int print_tableaux(void)
 {
     int bad = 0;
@@ -182,7 +196,15 @@ int main(int argc, char **argv)
             q->error = r.status == SOLVE_OK ? hypot(y[0] - yT[0], y[1] - yT[1]) : INFINITY;
         }
     }
-    /* adaptive drivers: one run a decade of tolerance */
+    /* adaptive drivers: one run a decade of tolerance; the steps of the run nearest the target kept */
+    atomic_file as;
+    FILE *fs = atomic_open_in(&as, common.out, "steps.tsv");
+    if (!fs) {
+        fprintf(stderr, "work: cannot write %s/steps.tsv: %s\n", common.out, strerror(errno));
+        return 1;
+    }
+    fprintf(fs, "driver\tt_s\th_s\n");
+    double tol_steps = tol_loose * pow(10.0, -round(log10(tol_loose / target)));
     const char *drivers[] = {"heun-euler", "gsl-rkf45", "cvode-adams", "cvode-bdf"};
     const char *dlabels[] = {"Heun-Euler adaptive", "GSL rkf45", "CVODE Adams", "CVODE BDF"};
     for (int d = 0; d < 4; d++)
@@ -193,8 +215,12 @@ int main(int argc, char **argv)
             record *q = &rec[nrec];
             memset(q, 0, sizeof *q);
             int rc;
+            bool keep = fabs(log10(tol / tol_steps)) < 0.01 && d != 1;   /* GSL's driver hides its steps */
+            step_ctx sc = {fs, drivers[d]};
+            if (keep && d > 0)
+                fprintf(fs, "\n\n");
             if (d < 2) {
-                adaptive_opts o = {.rtol = tol, .atol = tol};
+                adaptive_opts o = {.rtol = tol, .atol = tol, .on_step = keep ? step_sink : NULL, .ctx = &sc};
                 adaptive_stats st;
                 rc = d == 0 ? adaptive_heun_euler(&p, 0.0, y, T, &o, &st, err, sizeof err)
                             : adaptive_gsl_rkf45(&p, 0.0, y, T, &o, &st, err, sizeof err);
@@ -207,6 +233,8 @@ int main(int argc, char **argv)
                 o.solver = d == 2 ? CVODE_FIXEDPOINT : CVODE_DENSE;
                 o.rtol = tol;
                 o.atol = tol;
+                o.on_step = keep ? step_sink : NULL;
+                o.ctx = &sc;
                 cvode_stats st;
                 rc = cvode_solve(&p, 0.0, y, T, &o, &st, err, sizeof err);
                 q->steps = st.steps;
@@ -245,9 +273,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "work: cannot write %s: %s\n", a.path, strerror(errno));
         return 1;
     }
+    if (atomic_commit(&as) != 0) {
+        fprintf(stderr, "work: cannot write %s: %s\n", as.path, strerror(errno));
+        return 1;
+    }
     atomic_file at;
     FILE *ft = atomic_open_in(&at, common.out, "target.tsv");
-    if (!ft || (fprintf(ft, "target\n%g\n", target), atomic_commit(&at)) != 0) {
+    if (!ft || (fprintf(ft, "target\ttol_steps\n%g\t%g\n", target, tol_steps), atomic_commit(&at)) != 0) {
         fprintf(stderr, "work: cannot write %s/target.tsv: %s\n", common.out, strerror(errno));
         return 1;
     }

@@ -36,3 +36,11 @@ expect_bad_input "--target 2" $BIN/work --target 2 --out "$TMP/out"
 expect_bad_input "--tol-tight looser than --tol-loose" $BIN/work --tol-tight 1e-2 --tol-loose 1e-4 --out "$TMP/out"
 help=$($BIN/work --help)
 for f in tableau T target nmin nmax tol-loose tol-tight tol-tight-heun tsv out; do check_text "--help lists --$f" "$help" "--$f"; done
+# The steps of the adaptive runs at rtol = atol = 1e-6 (the figure work_steps): they add up to T.
+st="$TMP/w/steps.tsv"
+for d in heun-euler cvode-adams cvode-bdf; do
+    check_num "$d at 1e-6: its steps add up to T = 5 s" "$(awk -F'\t' -v d=$d '$1 == d { s += $3 } END { printf "%.9f", s }' "$st")" near 5 1e-6
+done
+check_num "heun-euler at 1e-6: as many steps in steps.tsv as accepted in the record" \
+    "$(awk -F'\t' '$1 == "heun-euler" { n++ } END { print n }' "$st")" near \
+    "$(awk -F'\t' '$1 == "heun-euler" && $4 == 1e-06 { print $5 }' "$rec")" 0
