@@ -12,9 +12,9 @@ set xrange [0:*]
 unset key
 set format x ""
 set ylabel "ball u_2 (mm)"
-plot f using 1:3 with lines lw 1.5 lc rgb c_rk4
+plot f every 4 using 1:3 with lines lw 1.5 lc rgb c_rk4
 set ylabel "u_1 ({/Symbol m}m)"
-plot f using 1:4 with lines lw 0.5 lc rgb c_euler
+plot f every 4 using 1:4 with lines lw 0.5 lc rgb c_euler
 set format x "%g"
 set xlabel "time t (s)"
 set ylabel "step h (s)"

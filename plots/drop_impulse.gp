@@ -13,8 +13,8 @@ set ytics nomirror
 set y2tics
 set yrange [-150:220]
 set key top right
-plot f using 1:5 axes x1y2 with filledcurves y1=0 fs solid 0.4 noborder lc rgb c_trapezoid title "f_c", \
-     f using 1:2 with lines lw 3 lc rgb "black" title "ODE solution (CVODE)", \
-     f using 1:3 with lines lw 2 dt 2 lc rgb c_backward title "-J/(m_1 {/Symbol w}_1) e^{-{/Symbol s}_0 t} sin({/Symbol w}_1 t)", \
-     f using 1:4 with lines lw 1 dt 3 lc rgb c_exact title "envelope", \
-     f using 1:(-$4) with lines lw 1 dt 3 lc rgb c_exact notitle
+plot f every 5 using 1:5 axes x1y2 with filledcurves y1=0 fs solid 0.4 noborder lc rgb c_trapezoid title "f_c", \
+     f every 5 using 1:2 with lines lw 3 lc rgb "black" title "ODE solution (CVODE)", \
+     f every 5 using 1:3 with lines lw 2 dt 2 lc rgb c_backward title "-J/(m_1 {/Symbol w}_1) e^{-{/Symbol s}_0 t} sin({/Symbol w}_1 t)", \
+     f every 5 using 1:4 with lines lw 1 dt 3 lc rgb c_exact title "envelope", \
+     f every 5 using 1:(-$4) with lines lw 1 dt 3 lc rgb c_exact notitle
