@@ -11,6 +11,7 @@
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
+#include "measure.h"
 #include "models/bow.h"
 #include "resample.h"
 #include "util.h"
@@ -370,6 +371,101 @@ static void write_pluck(const bow_model *m, const figure_params *fp, const char 
     commit(&af);
 }
 
+/* The fixed-step scheme against the CVODE BDF reference on the first slips: a reduced mode
+ * set (conv_f_max), the Figure 6 stroke up to conv_duration, the transverse bridge force
+ * compared every conv_dt_out. Writes convergence.tsv and conv_traj.tsv; returns the
+ * least-squares order over the dt values. */
+typedef struct conv_params {
+    double f_max, duration, dt_out, rtol, atol, dt_max;   /* see bow-figures.ini */
+    double levels;                                        /* how many halvings of dt_max */
+} conv_params;
+
+typedef struct series {
+    const bow_model *m;
+    double *y;
+    size_t n, cap;
+} series;
+
+static int series_sink(double t, const double *x, void *ctx)
+{
+    (void)t;
+    series *s = ctx;
+    if (s->n == s->cap)
+        return 1;
+    double fu = 0;
+    for (int i = 0; i < s->m->Mu; i++)
+        fu += s->m->gu[i] * x[s->m->at.u + i];
+    s->y[s->n++] = fu;
+    return 0;
+}
+
+static double convergence(const bow_instrument *in0, const gesture *g0, const conv_params *cp, const char *dir,
+                          double *first_slip_ref)
+{
+    bow_instrument in = *in0;
+    in.f_max = cp->f_max;
+    gesture g = *g0;
+    g.duration = cp->duration;
+    bow_model m;
+    char err[300];
+    if (bow_model_init(&m, &in, &g, err, sizeof err) != 0)
+        cli_fail(PROGRAM, "convergence study: %s", err);
+    int L = (int)lround(cp->levels);
+    size_t cap = (size_t)lround(cp->duration / cp->dt_out) + 2;
+    double *x = xcalloc(m.at.dim, sizeof(double));
+    series ref = {&m, xcalloc(cap, sizeof(double)), 0, cap};
+    bow_run_opts o = {BOW_CVODE, 0, cp->rtol, cp->atol, cp->dt_out, cp->duration, series_sink, &ref};
+    bow_run_result res;
+    if (bow_run(&m, &o, x, &res) != 0) {
+        fprintf(stderr, PROGRAM ": convergence reference: %s\n", res.message);
+        exit(1);
+    }
+    double scale = max_abs(ref.y, ref.n);
+    *first_slip_ref = 0;
+    series *fx = xcalloc((size_t)L, sizeof(series));
+    double *dts = xcalloc((size_t)L, sizeof(double)), *errs = xcalloc((size_t)L, sizeof(double));
+    atomic_file af;
+    FILE *f = open_data(&af, dir, "convergence.tsv");
+    fprintf(f, "dt_s\tmax_error_rel\tnewton_per_step\tseconds\n");
+    for (int l = 0; l < L; l++) {
+        dts[l] = cp->dt_max / pow(2.0, l);
+        fx[l] = (series){&m, xcalloc(cap, sizeof(double)), 0, cap};
+        bow_run_opts of = {BOW_FIXED, dts[l], 0, 0, cp->dt_out, cp->duration, series_sink, &fx[l]};
+        if (bow_run(&m, &of, x, &res) != 0) {
+            fprintf(stderr, PROGRAM ": convergence: %s\n", res.message);
+            exit(1);
+        }
+        double e = 0;
+        for (size_t k = 0; k < ref.n && k < fx[l].n; k++)
+            e = fmax(e, fabs(fx[l].y[k] - ref.y[k]));
+        errs[l] = e / scale;
+        fprintf(f, "%.6g\t%.6g\t%.4f\t%.4f\n", dts[l], errs[l], (double)res.newton / res.steps, res.seconds);
+    }
+    commit(&af);
+    f = open_data(&af, dir, "conv_traj.tsv");
+    fprintf(f, "t_s\tcvode_bdf_N");
+    for (int l = 0; l < L; l++)
+        fprintf(f, "\tdt_%gus_N", dts[l] * 1e6);
+    fprintf(f, "\n");
+    for (size_t k = 0; k < ref.n; k++) {
+        fprintf(f, "%.7g\t%.8g", k * cp->dt_out, ref.y[k]);
+        for (int l = 0; l < L; l++)
+            fprintf(f, "\t%.8g", k < fx[l].n ? fx[l].y[k] : NAN);
+        fprintf(f, "\n");
+    }
+    commit(&af);
+    double order = measure_loglog_slope(dts, errs, (size_t)L);
+    for (int l = 0; l < L; l++)
+        free(fx[l].y);
+    free(fx);
+    free(dts);
+    free(errs);
+    free(ref.y);
+    free(x);
+    bow_model_free(&m);
+    return order;
+}
+
 int main(int argc, char **argv)
 {
     bow_instrument in;
@@ -395,6 +491,7 @@ int main(int argc, char **argv)
         return 2;
     }
     figure_params fp;
+    conv_params cp;
     const param_spec fig_spec[] = {
         {"fig4_F_b", &fp.fig4_F_b, "N/m", 0, 1e6, CLI_OPEN_MIN, ""},
         {"fig4_mu_s", &fp.fig4_mu_s, "", 0, 5, CLI_OPEN_MIN, ""},
@@ -420,6 +517,13 @@ int main(int argc, char **argv)
         {"pluck_x_rel", &fp.pluck_x_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""},
         {"pluck_amplitude", &fp.pluck_amplitude, "m", 0, 0.1, CLI_OPEN_MIN, ""},
         {"pluck_duration", &fp.pluck_duration, "s", 0, 10, CLI_OPEN_MIN, ""},
+        {"conv_f_max", &cp.f_max, "Hz", 100, 1e5, 0, ""},
+        {"conv_duration", &cp.duration, "s", 0, 10, CLI_OPEN_MIN, ""},
+        {"conv_dt_out", &cp.dt_out, "s", 0, 1, CLI_OPEN_MIN, ""},
+        {"conv_rtol", &cp.rtol, "", 1e-14, 1e-3, 0, ""},
+        {"conv_atol", &cp.atol, "", 1e-20, 1e-3, 0, ""},
+        {"conv_dt_max", &cp.dt_max, "s", 1e-8, 1e-3, 0, ""},
+        {"conv_levels", &cp.levels, "", 2, 8, 0, ""},
         {NULL, NULL, NULL, 0, 0, 0, NULL},
     };
     if (params_load(fig_spec, params_path("bow-figures.ini"), false, err, sizeof err) != 0) {
@@ -520,6 +624,8 @@ int main(int argc, char **argv)
     long nslip = lround(spp);
     if (slips == 0)
         snprintf(regime, sizeof regime, "no-slip");
+    else if (f0 == 0)
+        snprintf(regime, sizeof regime, "aperiodic");
     else
         snprintf(regime, sizeof regime, "%ld-slip", nslip);
 
@@ -563,12 +669,14 @@ int main(int argc, char **argv)
     }
 
     int fig7_slipped = -1;
+    double conv_order = NAN, conv_slip = 0;
     double t_slip[9];
     if (!quick) {
         write_modes(&m, common.out);
         write_fig4(&in, &fp, common.out);
         write_pluck(&m, &fp, common.out);
         fig7_slipped = write_fig7(&in, &fp, common.out, t_slip);
+        conv_order = convergence(&in, &g, &cp, common.out, &conv_slip);
     }
 
     if (!common.tsv) {
@@ -582,6 +690,9 @@ int main(int argc, char **argv)
         if (fig7_slipped >= 0)
             printf("Figure 7: %d of 9 first-slip transients slipped (first slips %.4f-%.4f s)\n", fig7_slipped,
                    t_slip[0], t_slip[8]);
+        if (!quick)
+            printf("fixed-step scheme against CVODE BDF (to %g Hz, first %g s): measured order %.2f\n", cp.f_max,
+                   cp.duration, conv_order);
         printf("wrote %s/stroke.tsv, %s (%zu samples at %d Hz)\n\n", common.out, wav_path, nw, WAV_RATE);
     }
     table tab;

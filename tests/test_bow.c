@@ -1,0 +1,255 @@
+/* test_bow.c: the bowed-string model keeps the article's promises: Appendix B's Newton solve
+ * inverts (B.2); the friction law's partial derivatives (used by the fixed-step Newton) are
+ * right; the energy balance (64) holds to CVODE's tolerance and to O(dt^2) for the fixed-step
+ * scheme; tau >= 0 and |z| < mu_s / sigma0 (18) on every run; the two solvers agree; the
+ * gesture and the resampler do what they say. Short runs on a reduced mode set. */
+#include "check.h"
+#include "gesture.h"
+#include "io/params.h"
+#include "models/bow.h"
+#include "resample.h"
+#include "util.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bow_instrument cello(void)
+{
+    bow_instrument in;
+    param_spec spec[BOW_NKEYS + 1];
+    bow_param_table(&in, spec);
+    char err[400];
+    if (params_load(spec, params_path("cello-g.ini"), false, err, sizeof err) != 0) {
+        printf("FAIL: cello-g.ini: %s\n", err);
+        exit(1);
+    }
+    return in;
+}
+
+static void test_steady_state(const bow_instrument *in)
+{
+    /* Figure 4's values and the cello's */
+    bow_friction f4 = bow_friction_of(in);
+    f4.mu_s = 1.2, f4.mu_d = 0.3, f4.b_tau = 0.05, f4.c_tau = 1e-4, f4.y_a = 0.4, f4.xi = 3.0;
+    bow_friction sets[4] = {f4, f4, f4, bow_friction_of(in)};
+    sets[0].tau_g = 15, sets[1].tau_g = 25, sets[2].tau_g = 35;
+    double F_b[4] = {100, 100, 100, 215};
+    for (int c = 0; c < 4; c++) {
+        double worst = 0, worst_res = 0;
+        int maxit = 0;
+        for (double tau = 0.5; tau <= 120; tau *= 1.3) {
+            double v = bow_v_of_tau(&sets[c], tau, F_b[c]), back;       /* (B.2) */
+            int it = bow_tau_of_v(&sets[c], v, F_b[c], &back);          /* Newton on (B.3) */
+            maxit = it < 0 || it > maxit ? (it < 0 ? 999 : it) : maxit;
+            worst = fmax(worst, fabs(back - tau) / tau);
+            /* (B.1) itself at the solution */
+            double res = (sets[c].b_tau * sqrt(v / F_b[c]) + sets[c].c_tau) * back - bow_mu_ss(&sets[c], back) * v;
+            worst_res = fmax(worst_res, fabs(res) / (bow_mu_ss(&sets[c], back) * v));
+        }
+        check(worst < 1e-10 && maxit < 30,
+              "Appendix B (tau_g %g, F_b %g N/m): Newton tau(v) inverts (B.2) to %.2e relative, <= %d iterations",
+              sets[c].tau_g, F_b[c], worst, maxit);
+        check(worst_res < 1e-12, "Appendix B (tau_g %g): (B.1) residual at the solution %.2e", sets[c].tau_g, worst_res);
+    }
+    /* mu_ss decreasing, mu_str above mu_ss, tau(v) increasing (section 2.2.7) */
+    bow_friction fr = bow_friction_of(in);
+    double prev_tau = -1, prev_mu = 10;
+    int ok = 1;
+    for (double v = 1e-4; v < 3; v *= 1.5) {
+        double tau;
+        bow_tau_of_v(&fr, v, 215, &tau);
+        double mss = bow_mu_ss(&fr, tau), mstr = bow_mu_str(&fr, v, 215, NULL, NULL);
+        ok &= tau > prev_tau && mss < prev_mu && mstr > mss;
+        prev_tau = tau, prev_mu = mss;
+    }
+    check(ok, "steady state: tau(v) increases, mu_ss(v) decreases, mu_str(v) > mu_ss(v) for v in [1e-4, 3] m/s");
+    /* d mu_ss / d tau against a central difference (the printed (B.4) lacks xi and a square) */
+    double werr = 0;
+    for (double tau = 1; tau < 90; tau += 7) {
+        double h = 1e-5 * tau;
+        double fd = (bow_mu_ss(&fr, tau + h) - bow_mu_ss(&fr, tau - h)) / (2 * h);
+        werr = fmax(werr, fabs(bow_dmu_ss(&fr, tau) - fd) / fabs(fd));
+    }
+    check(werr < 1e-6, "d mu_ss/d tau against central differences: %.2e relative", werr);
+    /* the Stribeck slope */
+    double v = 0.3, dm, h = 1e-6;
+    bow_mu_str(&fr, v, 215, &dm, NULL);
+    double fd = (bow_mu_str(&fr, v + h, 215, NULL, NULL) - bow_mu_str(&fr, v - h, 215, NULL, NULL)) / (2 * h);
+    check(fabs(dm - fd) < 1e-5 * fabs(fd), "d mu_str/dv at 0.3 m/s: %.6g against %.6g", dm, fd);
+}
+
+static void test_contact_partials(const bow_instrument *in)
+{
+    bow_friction fr = bow_friction_of(in);
+    double F_b = 215, zs = fr.mu_s / fr.sigma0;
+    /* points in the three regions of the adhesion map, sliding both ways */
+    double pts[][3] = {{0.45 * zs, 0.2, 10}, {0.6 * zs, 0.5, 30}, {0.9 * zs, 1.2, 40}, {-0.5 * zs, -0.3, 20},
+                       {0.3 * zs, 0.05, 5}};
+    double worst = 0;
+    for (size_t k = 0; k < sizeof pts / sizeof pts[0]; k++) {
+        double z = pts[k][0], v = pts[k][1], tau = pts[k][2];
+        bow_contact_rates c, p, q;
+        bow_contact(&fr, z, v, tau, F_b, NULL, true, &c);
+        double hz = 1e-6 * zs, hv = 1e-6 * fabs(v), ht = 1e-6 * tau;
+        double an[6] = {c.s_z, c.s_v, c.s_tau, c.t_z, c.t_v, c.t_tau}, fd[6];
+        bow_contact(&fr, z + hz, v, tau, F_b, NULL, false, &p);
+        bow_contact(&fr, z - hz, v, tau, F_b, NULL, false, &q);
+        fd[0] = (p.varsigma - q.varsigma) / (2 * hz), fd[3] = (p.dtau - q.dtau) / (2 * hz);
+        bow_contact(&fr, z, v + hv, tau, F_b, NULL, false, &p);
+        bow_contact(&fr, z, v - hv, tau, F_b, NULL, false, &q);
+        fd[1] = (p.varsigma - q.varsigma) / (2 * hv), fd[4] = (p.dtau - q.dtau) / (2 * hv);
+        bow_contact(&fr, z, v, tau + ht, F_b, NULL, false, &p);
+        bow_contact(&fr, z, v, tau - ht, F_b, NULL, false, &q);
+        fd[2] = (p.varsigma - q.varsigma) / (2 * ht), fd[5] = (p.dtau - q.dtau) / (2 * ht);
+        for (int i = 0; i < 6; i++) {
+            double scale = fmax(fabs(fd[i]), 1e-6 * (fabs(an[0]) + fabs(an[3]) + 1.0));
+            worst = fmax(worst, fabs(an[i] - fd[i]) / scale);
+        }
+    }
+    check(worst < 1e-4, "contact partials (varsigma, dtau/dt by z, v, tau) against central differences: %.2e", worst);
+    bow_contact_rates c;
+    bow_contact(&fr, 0.4 * zs, 0.0, 10, F_b, NULL, true, &c);
+    check(c.varsigma == 0.0 && c.dtau < 0, "v = 0: varsigma = 0 (60) and the temperature only decays (%.3g K/s)", c.dtau);
+    bow_contact(&fr, 0.1 * zs, 0.3, 0, F_b, NULL, false, &c);
+    check(c.varsigma == 0.0, "|z| <= z_ba: alpha = 0, no sliding between bristles and string (12)");
+}
+
+typedef struct watch {
+    const bow_model *m;
+    double H0, residual, z_max, tau_min, bridge_max;
+    long n;
+    double *bridge;     /* bridge force at each sample (optional) */
+    size_t cap;
+} watch;
+
+static int watch_sink(double t, const double *x, void *ctx)
+{
+    watch *w = ctx;
+    bow_obs o;
+    bow_observe(w->m, t, x, &o);
+    if (w->n == 0)
+        w->H0 = o.H, w->tau_min = INFINITY;
+    w->residual = fmax(w->residual, fabs(o.H - w->H0 - (o.e_in - o.e_out)));
+    w->z_max = fmax(w->z_max, o.z_absmax);
+    w->tau_min = fmin(w->tau_min, o.tau_min);
+    w->bridge_max = fmax(w->bridge_max, fabs(o.bridge_u));
+    if (w->bridge && (size_t)w->n < w->cap)
+        w->bridge[w->n] = o.bridge_u;
+    w->n++;
+    return 0;
+}
+
+static void test_runs(const bow_instrument *in0)
+{
+    bow_instrument in = *in0;
+    in.f_max = 1500;                            /* a reduced mode set: quick */
+    gesture g = gesture_stroke(0.5, 0.1, 0.1, 0.0, 2.15, 0.075 * in.L);   /* Figure 6's stroke */
+    double T = 0.06, dt_out = 2e-5;             /* through the first slip (about 0.054 s) */
+    bow_model m;
+    char err[300];
+    int rc0 = bow_model_init(&m, &in, &g, err, sizeof err);
+    check(rc0 == 0, "model: %d + %d modes, N = %d", m.Mu, m.Mw, m.N);
+    size_t cap = (size_t)lround(T / dt_out) + 2;
+    double *x = xcalloc(m.at.dim, sizeof(double));
+    watch cv = {&m, 0, 0, 0, 0, 0, 0, xcalloc(cap, sizeof(double)), cap};
+    bow_run_opts o = {BOW_CVODE, 0, 1e-8, 1e-13, dt_out, T, watch_sink, &cv};
+    bow_run_result r;
+    int rc = bow_run(&m, &o, x, &r);
+    check(rc == 0, "CVODE BDF to %g s: %ld steps, %.2f s %s", T, r.steps, r.seconds, r.message);
+    double zb = in.mu_s / in.sigma0;
+    bow_obs last;
+    bow_observe(&m, T, x, &last);
+    check(cv.residual / last.e_abs < 1e-6, "CVODE energy balance: max|H - H0 - int(P - Q)| / int|P| = %.2e (rtol 1e-8)",
+          cv.residual / last.e_abs);
+    check(cv.z_max < zb && cv.tau_min >= 0, "CVODE: |z| max %.4f of mu_s/sigma0 (18), tau min %.3g K >= 0",
+          cv.z_max / zb, cv.tau_min);
+    double res_h[2], err_h[2];
+    for (int l = 0; l < 2; l++) {
+        double h = l == 0 ? 1e-5 : 5e-6;
+        watch fx = {&m, 0, 0, 0, 0, 0, 0, xcalloc(cap, sizeof(double)), cap};
+        bow_run_opts of = {BOW_FIXED, h, 0, 0, dt_out, T, watch_sink, &fx};
+        rc = bow_run(&m, &of, x, &r);
+        bow_observe(&m, T, x, &last);
+        res_h[l] = fx.residual / last.e_abs;
+        double e = 0;
+        for (long k = 0; k < fx.n && k < cv.n; k++)
+            e = fmax(e, fabs(fx.bridge[k] - cv.bridge[k]));
+        err_h[l] = e / cv.bridge_max;
+        check(rc == 0 && fx.z_max < zb && fx.tau_min >= 0,
+              "fixed dt = %g s: %.2f Newton iterations a step, |z| max %.4f of the bound, tau min %.3g K", h,
+              (double)r.newton / r.steps, fx.z_max / zb, fx.tau_min);
+        free(fx.bridge);
+    }
+    check(err_h[1] < 1e-3 && err_h[0] / err_h[1] > 2.5,
+          "fixed step against CVODE through the first slip: max bridge-force error %.2e (10 us), %.2e (5 us): order %.2f",
+          err_h[0], err_h[1], log2(err_h[0] / err_h[1]));
+    check(res_h[1] < 1e-4 && res_h[0] / res_h[1] > 2.5,
+          "fixed-step energy residual is O(dt^2): %.2e (10 us), %.2e (5 us)", res_h[0], res_h[1]);
+    /* the stroke for sweeps */
+    double *br = NULL, *vr = NULL;
+    size_t n = 0;
+    gesture gs = g;
+    gs.duration = 0.01;
+    rc = bow_stroke(&in, &gs, &br, &vr, &n, err, sizeof err);
+    check(rc == 0 && n == 2001 && fabs(br[n - 1] - 0.0) > 0 && vr[0] == 0.0,
+          "bow_stroke: %zu samples of bridge force and relative velocity over 10 ms", n);
+    free(br);
+    free(vr);
+    free(cv.bridge);
+    free(x);
+    bow_model_free(&m);
+    /* the bow off the string is refused */
+    gesture off = gesture_stroke(0.5, 0.1, 0.1, 0, 2, 0.001);
+    check(bow_model_init(&m, &in, &off, err, sizeof err) != 0, "bow off the string refused: %s", err);
+}
+
+static void test_gesture(void)
+{
+    gesture g = gesture_stroke(0.5, 0.1, 0.3, 1.0, 2.15, 0.05);
+    check(fabs(gesture_value(&g.velocity, 0.1) - 0.05) < 1e-15 && gesture_value(&g.velocity, 0.3) == 0.1 &&
+              fabs(gesture_value(&g.velocity, 0.55) - 0.05) < 1e-12 && gesture_value(&g.velocity, 1) == 0.0,
+          "stroke: ramp 0.5 m/s^2, hold 0.1 m/s, ramp down at 1 m/s^2, rest (duration %g s)", g.duration);
+    check(gesture_slope(&g.velocity, 0.1) == 0.5 && gesture_slope(&g.velocity, 0.3) == 0.0 &&
+              fabs(gesture_slope(&g.velocity, 0.55) + 1.0) < 1e-12, "stroke: acceleration 0.5, 0, -1 m/s^2");
+    double br[8];
+    int nb = gesture_breaks(&g, 0, 1, br, 8);
+    check(nb == 3 && fabs(br[0] - 0.2) < 1e-15 && fabs(br[2] - 0.6) < 1e-12, "breakpoints: %d (0.2, 0.5, 0.6 s)", nb);
+    gesture_track tr;
+    char why[200];
+    check(gesture_track_parse("0:0,0.1:0.05,0.5:0.05", &tr, why, sizeof why) == 0 && tr.n == 3, "track parses");
+    check(gesture_track_parse("0:0,0.1", &tr, why, sizeof why) != 0, "track 0:0,0.1 refused: %s", why);
+    check(gesture_track_parse("0.2:0,0.1:1", &tr, why, sizeof why) != 0, "decreasing times refused: %s", why);
+}
+
+static void test_resample(void)
+{
+    double fs = 200000, fo = 48000;
+    size_t n = 20000, m;
+    double *x = xcalloc(n, sizeof(double)), *y;
+    for (size_t k = 0; k < n; k++)
+        x[k] = sin(2 * M_PI * 1000.0 * k / fs);
+    y = resample_sinc(x, n, fs, fo, 0.9, &m);
+    double e = 0;
+    for (size_t j = 200; j + 200 < m; j++)
+        e = fmax(e, fabs(y[j] - sin(2 * M_PI * 1000.0 * j / fo)));
+    check(m == 4800 && e < 1e-4, "resample 200 kHz -> 48 kHz: a 1 kHz sine within %.2e (%zu samples)", e, m);
+    free(y);
+    for (size_t k = 0; k < n; k++)
+        x[k] = sin(2 * M_PI * 30000.0 * k / fs);    /* above the new Nyquist frequency */
+    y = resample_sinc(x, n, fs, fo, 0.9, &m);
+    double a = max_abs(y + 200, m - 400);
+    check(a < 1e-3, "resample: a 30 kHz sine is removed, not aliased to 18 kHz (amplitude %.2e)", a);
+    free(y);
+    free(x);
+}
+
+int main(void)
+{
+    bow_instrument in = cello();
+    test_gesture();
+    test_resample();
+    test_steady_state(&in);
+    test_contact_partials(&in);
+    test_runs(&in);
+    return check_done();
+}
