@@ -2,7 +2,8 @@
  *
  * A notebook is Markdown. Fenced cells run in order, in one working directory per notebook:
  *   ```c        a complete C program, compiled against libivplab and run
- *   ```sh       shell commands (lesson programs are on PATH, and bin/ links to them)
+ *   ```sh       shell commands (lesson programs are on PATH, and bin/ links to them;
+ *               plots/ links to the lessons' figure scripts, so a gnuplot cell can load one)
  *   ```gnuplot  a figure (the terminal and output file are set for the cell)
  * A cell's standard output appears under it (tab-separated output as a table), figures in place
  * (embedded), and a WAV the cell writes gets an audio player. Formulas are written $`...`$
@@ -31,6 +32,7 @@
 typedef struct {
     char name[256];         /* file name in the working directory */
     double mtime;           /* modification time, s */
+    long long size;         /* bytes */
 } file_stamp;
 
 typedef struct {
@@ -144,6 +146,7 @@ static int list_files(const char *dir, file_stamp *out)
             continue;
         snprintf(out[n].name, sizeof out[n].name, "%s", e->d_name);
         out[n].mtime = (double)st.st_mtim.tv_sec + 1e-9 * (double)st.st_mtim.tv_nsec;
+        out[n].size = (long long)st.st_size;
         n++;
     }
     closedir(d);
@@ -275,7 +278,7 @@ static int run_cell(notebook *nb, const char *lang, const char *code, sbuf *out)
             if (strcmp(before[j].name, after[i].name) == 0 && before[j].mtime == after[i].mtime)
                 fresh = false;
         const char *fext = extension(after[i].name);
-        if (!fresh || after[i].name[0] == '.')
+        if (!fresh || after[i].name[0] == '.' || after[i].size == 0)
             continue;
         char *p = xasprintf("%s/%s", nb->work, after[i].name);
         if (strcmp(fext, "png") == 0) {
@@ -546,11 +549,12 @@ static int write_index(const char *outdir, char **books, int nbooks, const char 
 
 int main(int argc, char **argv)
 {
-    const char *out = "build/notebooks", *bindir = "bin", *katex = "/usr/share/javascript/katex";
+    const char *out = "build/notebooks", *bindir = "bin", *plotdir = "plots", *katex = "/usr/share/javascript/katex";
     bool index = false;
     const cli_opt opts[] = {
         {"out", CLI_STRING, &out, "", "folder for the pages (working folders go in OUT/work/)", 0, 0, 0, NULL, NULL, NULL},
         {"bin", CLI_STRING, &bindir, "", "folder of the lesson programs, put on PATH for the cells", 0, 0, 0, NULL, NULL, NULL},
+        {"plots", CLI_STRING, &plotdir, "", "folder of the figure scripts, linked as plots/ in each working folder", 0, 0, 0, NULL, NULL, NULL},
         {"katex", CLI_STRING, &katex, "", "KaTeX folder copied beside the pages (Debian's libjs-katex)", 0, 0, 0, NULL, NULL, NULL},
         {"index", CLI_FLAG, &index, "", "also write OUT/index.html listing the notebooks given", 0, 0, 0, NULL, NULL, NULL},
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -562,13 +566,15 @@ int main(int argc, char **argv)
         if (access(argv[i], R_OK) != 0)
             cli_fail("notebook", "'%s' cannot be read: %s; accepted: a Markdown notebook file", argv[i], strerror(errno));
 
-    char outabs[PATH_MAX], binabs[PATH_MAX];
+    char outabs[PATH_MAX], binabs[PATH_MAX], plotabs[PATH_MAX];
     if (mkdir_p(out) != 0 || !realpath(out, outabs)) {
         fprintf(stderr, "notebook: cannot create %s: %s\n", out, strerror(errno));
         return 1;
     }
     if (!realpath(bindir, binabs))
         cli_fail("notebook", "--bin '%s' does not exist; accepted: the folder of the built programs", bindir);
+    if (!realpath(plotdir, plotabs))
+        cli_fail("notebook", "--plots '%s' does not exist; accepted: the folder of the figure scripts", plotdir);
     char *workroot = xasprintf("%s/work", outabs);
     char *cmd = xasprintf("mkdir -p '%s/katex' && cp -rL '%s/katex.min.js' '%s/katex.min.css' '%s/fonts' '%s/katex/'",
                           outabs, katex, katex, katex, outabs);
@@ -593,8 +599,9 @@ int main(int argc, char **argv)
             *dot = '\0';
         nb.outdir = outabs;
         nb.work = xasprintf("%s/%s", workroot, nb.stem);
-        /* A fresh working folder, with bin/ pointing at the programs. */
-        cmd = xasprintf("rm -rf '%s' && mkdir -p '%s' && ln -s '%s' '%s/bin'", nb.work, nb.work, binabs, nb.work);
+        /* A fresh working folder, with bin/ and plots/ pointing at the programs and figure scripts. */
+        cmd = xasprintf("rm -rf '%s' && mkdir -p '%s' && ln -s '%s' '%s/bin' && ln -s '%s' '%s/plots'", nb.work, nb.work,
+                        binabs, nb.work, plotabs, nb.work);
         int made = system(cmd);
         free(cmd);
         if (made != 0) {
