@@ -253,14 +253,15 @@ int main(int argc, char **argv)
         write_fail("summary.tsv", common.out);
     fprintf(fs, "key\tvalue\n"
                 "impacts\t%zu\nfree_fall_s\t%.12g\nfirst_start_s\t%.12g\nfirst_end_s\t%.12g\nfirst_duration_ms\t%.9g\n"
-                "first_impulse_Ns\t%.9g\nfirst_impulse_trapezoid_Ns\t%.9g\nfirst_centre_s\t%.12g\n"
+                "first_impulse_Ns\t%.9g\nfirst_impulse_trapezoid_Ns\t%.9g\nfirst_centre_s\t%.12g\nfirst_restitution\t%.9g\n"
                 "duration_min_ms\t%.9g\nduration_max_ms\t%.9g\nintervals\t%zu\nintervals_shorter\t%zu\n"
                 "first_flight_s\t%.9g\nperiod_ms\t%.9g\nformula_error_rel\t%.6g\nspectrum_peak_Hz\t%.6f\nf1_Hz\t%.6f\n"
                 "energy0_J\t%.12g\nenergy_final_J\t%.12g\nenergy_rise_rel\t%.6g\nenergy_rise_t_s\t%.9g\n"
                 "steps\t%ld\nnfev\t%ld\nnjev\t%ld\nnsetups\t%ld\nnetf\t%ld\nnniters\t%ld\nnncf\t%ld\nngev\t%ld\n"
                 "nevents\t%ld\nh_fall_s\t%.6g\nh_contact_s\t%.6g\nh_ring_s\t%.6g\nseconds\t%.4f\n",
             im->n, t_fall, im->n ? im->v[0].start : NAN, im->n ? im->v[0].end : NAN,
-            im->n ? 1e3 * (im->v[0].end - im->v[0].start) : NAN, J1, J_trap, tc, 1e3 * dur_min, 1e3 * dur_max,
+            im->n ? 1e3 * (im->v[0].end - im->v[0].start) : NAN, J1, J_trap, tc,
+            im->n ? ball_restitution(&im->v[0]) : NAN, 1e3 * dur_min, 1e3 * dur_max,
             intervals, shorter, im->n >= 2 ? im->v[1].start - im->v[0].start : NAN, 1e3 / f1,
             amp > 0 ? fit_err / amp : NAN, f_peak, f1, r.energy0, r.energy_final, rise_rel, r.energy_rise_t,
             st->steps, st->nfev, st->njev, st->nsetups, st->netf, st->nniters, st->nncf, st->ngev, st->nevents,
@@ -285,9 +286,10 @@ int main(int argc, char **argv)
                shorter, intervals > 0 ? intervals - 1 : 0, im->n >= 2 ? im->v[1].start - im->v[0].start : NAN,
                1e3 / f1, im->n ? 1e3 * (im->v[0].end - im->v[0].start) : NAN);
         printf("Between impacts: first impulse J = %.6e N s (momentum of the ball; trapezoid over %.0f MHz "
-               "samples: %.6e N s);\nu1 after it follows -J/(m1 omega1) e^(-sigma0 t) sin(omega1 t) within %.3f %% "
-               "of its amplitude %.3f um.\n",
-               J1, s.dense_rate / 1e6, J_trap, 100.0 * fit_err / amp, 1e6 * amp);
+               "samples: %.6e N s),\nthe ball leaving with restitution %.4f; u1 after it follows "
+               "-J/(m1 omega1) e^(-sigma0 t) sin(omega1 t)\nwithin %.3f %% of its amplitude %.3f um.\n",
+               J1, s.dense_rate / 1e6, J_trap, im->n ? ball_restitution(&im->v[0]) : NAN, 100.0 * fit_err / amp,
+               1e6 * amp);
         printf("Spectrum of u1 over %g s (Hann window): peak at %.3f Hz (f1 = %.3f Hz, f0 = %g Hz).\n", s.T, f_peak,
                f1, s.f0);
         printf("Energy (kinetic + spring + gravity + contact): %.6e J at 0, %.6e J at %g s; largest increase "

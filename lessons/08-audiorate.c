@@ -173,6 +173,9 @@ int main(int argc, char **argv)
     for (size_t i = horizon; i < ref.impacts.n && i < ref2.impacts.n; i++)
         later_diff = fmax(later_diff, fabs(ref.impacts.v[i].start - ref2.impacts.v[i].start));
     size_t upto = (size_t)s.rhythm_impacts;
+    /* The reference's first contact: how many samples of a run it spans, and its restitution. */
+    double ref_contact = ref.impacts.n ? ref.impacts.v[0].end - ref.impacts.v[0].start : NAN;
+    double ref_e = ref.impacts.n ? ball_restitution(&ref.impacts.v[0]) : NAN;
 
     atomic_file a_rh, a_runs;
     FILE *frh = atomic_open_in(&a_rh, common.out, "rhythm.tsv");
@@ -184,9 +187,9 @@ int main(int argc, char **argv)
         fprintf(frh, "0\treference (CVODE)\treference\t%.9f\n", ref.impacts.v[i].start);
     table tf, tab;
     const char *cols[] = {"method", "fs", "pitch_cents", "t60_ratio", "impacts", "first_impact_s", "blowup_s",
-                          "t60_s", "impact_error_ms", "rhythm", "status"};
+                          "t60_s", "impact_error_ms", "rhythm", "restitution", "contact_samples", "status"};
     table_begin(&tf, fru, true, "row", "label", cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6], cols[7],
-                cols[8], cols[9], cols[10], NULL);
+                cols[8], cols[9], cols[10], cols[11], cols[12], NULL);
     if (!common.tsv) {
         printf("ball drop at fixed steps h = 1/fs over %g s; reference: CVODE BDF (rtol %g, atol %g), %zu impacts.\n"
                "The reference agrees with CVODE at rtol %g, atol %g within %g ms for its first %zu impacts (to "
@@ -194,16 +197,19 @@ int main(int argc, char **argv)
                "bounce (chaos).\n",
                s.T, s.rtol, s.atol, ref.impacts.n, s.rtol * s.check_tol, s.atol * s.check_tol, s.keep_ms, horizon,
                horizon ? ref.impacts.v[horizon - 1].start : 0.0, 1e3 * later_diff);
+        printf("Its first contact lasts %.4f ms; the ball leaves it with restitution %.4f (-v_out / v_in).\n",
+               1e3 * ref_contact, ref_e);
         printf("Rhythm, judged on the first %zu impacts: keeps = each start within %g ms of the reference's; loses =\n"
                "one missing or off by more than %g ms; else drifts. impact_error_ms: the largest of those errors.\n"
-               "Pitch and T60: what one step of h does to the %g Hz oscillator alone, from the method's R(z).\n\n",
+               "Pitch and T60: what one step of h does to the %g Hz oscillator alone, from the method's R(z).\n"
+               "restitution: of the run's first impact; contact_samples: samples of h in the reference's first contact.\n\n",
                upto, s.keep_ms, s.lose_ms, s.f0);
         if (upto > horizon)
             printf("Note: the rhythm is judged on %zu impacts, beyond the %zu the reference is sure of.\n\n", upto,
                    horizon);
     }
     table_begin(&tab, stdout, common.tsv, cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6], cols[7],
-                cols[8], cols[9], cols[10], NULL);
+                cols[8], cols[9], cols[10], cols[11], cols[12], NULL);
 
     int exit_status = 0;
     char notes[MAX_RUNS][400];
@@ -273,15 +279,20 @@ int main(int argc, char **argv)
             else
                 table_cell(t, "%.4f", fid.t60_ratio * s.t60);
             if (refused) {
-                table_cell(t, "-");
-                table_cell(t, "-");
+                for (int k = 0; k < 3; k++)
+                    table_cell(t, "-");
             } else {
                 if (rh.compared)
                     table_cell(t, "%.4f", 1e3 * rh.max_error);
                 else
                     table_cell(t, "none");
                 table_cell(t, "%s", verdict);
+                if (im.n && isfinite(ball_restitution(&im.v[0])))
+                    table_cell(t, "%.4f", ball_restitution(&im.v[0]));
+                else
+                    table_cell(t, "none");
             }
+            table_cell(t, "%.1f", ref_contact * runs[r].fs);
             table_cell(t, "%s", status);
         }
         for (size_t i = 0; i < im.n; i++)
@@ -307,9 +318,10 @@ int main(int argc, char **argv)
     if (!fsum)
         write_fail("summary.tsv", common.out);
     fprintf(fsum, "key\tvalue\nreference_impacts\t%zu\ncheck_impacts\t%zu\nhorizon_impacts\t%zu\nhorizon_t_s\t%.9g\n"
-                  "later_diff_ms\t%.6g\nrhythm_impacts\t%zu\nwav_gain_per_m\t%.6g\nT_s\t%g\n",
+                  "later_diff_ms\t%.6g\nrhythm_impacts\t%zu\nwav_gain_per_m\t%.6g\nT_s\t%g\n"
+                  "reference_contact_ms\t%.6g\nreference_restitution\t%.6g\n",
             ref.impacts.n, ref2.impacts.n, horizon, horizon ? ref.impacts.v[horizon - 1].start : 0.0, 1e3 * later_diff,
-            upto, gain, s.T);
+            upto, gain, s.T, 1e3 * ref_contact, ref_e);
     if (atomic_commit(&a_rh) != 0 || atomic_commit(&a_runs) != 0 || atomic_commit(&a_sum) != 0)
         write_fail("rhythm.tsv, runs.tsv and summary.tsv", common.out);
     bool first_note = true;

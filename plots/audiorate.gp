@@ -3,8 +3,11 @@
 load "plots/common.gp"
 f = data."/audiorate/rhythm.tsv"
 r = data."/audiorate/runs.tsv"
+set datafile columnheaders
 stats data."/audiorate/summary.tsv" using (strcol(1) eq "T_s" ? $2 : 1/0) nooutput
 T = STATS_max
+stats data."/audiorate/summary.tsv" using (strcol(1) eq "horizon_t_s" ? $2 : 1/0) nooutput
+H = STATS_max
 stats r using 1 nooutput
 nrows = STATS_max
 color(m) = m eq "reference" ? 0xa0a0a0 : m eq "euler" ? 0x1f77b4 : m eq "backward-euler" ? 0xd62728 : \
@@ -17,6 +20,9 @@ set yrange [nrows + 0.7:-0.7]
 set lmargin 22
 unset key
 set ytics ("reference (CVODE)" 0)
+# Past this impact the reference's own impact times depend on its tolerance (chaos).
+set arrow from H, graph 0 to H, graph 1 nohead dt 2 lc rgb "#606060"
+set label "reference sure of the impacts up to here " at H, graph 0.04 right font ",9" tc rgb "#606060"
 plot f using 4:($1 - 0.35):(0):(0.7):(color(strcol(3))) with vectors nohead lw 1.5 lc rgb variable, \
      r using (0):1:ytic(2) with points pt -1 notitle, \
-     r using (T):1:(strcol(13) eq "blowup" ? sprintf("blows up at %.3f s  ", $9) : "") with labels right tc rgb c_euler font ",10"
+     r using (T):1:(strcol("status") eq "blowup" ? sprintf("blows up at %.3f s  ", column("blowup_s")) : "") with labels right tc rgb c_euler font ",10"

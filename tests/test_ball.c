@@ -149,6 +149,10 @@ int main(void)
         check(fabs(e->impulse - tc.J) < 1e-5 * e->impulse,
               "impulse from the ball's momentum %.8e N s = trapezoid of f_c over 1 MHz samples %.8e N s", e->impulse, tc.J);
         check(e->centre > e->start && e->centre < e->end, "impulse centre %.7f s lies inside the contact", e->centre);
+        check(fabs(e->v_in + sqrt(2 * s.g * s.h0)) < 1e-6 && ball_restitution(e) > 0 && ball_restitution(e) < 1,
+              "arrives at %.7f m/s = -sqrt(2 g h0), leaves with restitution %.4f", e->v_in, ball_restitution(e));
+        check(fabs(e->impulse - s.m2 * (e->v_out - e->v_in) - s.m2 * s.g * (e->end - e->start)) < 1e-15,
+              "impulse = m2 (v_out - v_in) + m2 g (contact time)");
         double v_in = sqrt(2 * s.g * s.h0);
         check(e->impulse > s.m2 * v_in && e->impulse < 2 * s.m2 * v_in,
               "impulse %.5f N s between m2 v_in (stop) and 2 m2 v_in (elastic)", e->impulse);
@@ -173,10 +177,12 @@ int main(void)
     check(im.n == 1 && fabs(im.v[0].start - 4.83e-4) < 1e-12 && fabs(im.v[0].end - 5.23e-4) < 1e-12,
           "from samples: contact from %.6g s to %.6g s (exact 4.83e-4 to 5.23e-4 s)", im.n ? im.v[0].start : NAN,
           im.n ? im.v[0].end : NAN);
+    check(im.n == 1 && im.v[0].v_in == -1.0 && im.v[0].v_out == 1.0 && ball_restitution(&im.v[0]) == 1.0,
+          "from samples: velocities in and out -1 and 1 m/s, restitution %g", im.n ? ball_restitution(&im.v[0]) : NAN);
 
     /* Rhythm verdicts. */
-    ball_impact rv[3] = {{0.1, 0.1003, NAN, NAN}, {0.3, 0.3003, NAN, NAN}, {0.45, 0.4503, NAN, NAN}};
-    ball_impact xv[3] = {{0.1, 0.1003, NAN, NAN}, {0.30005, 0.3003, NAN, NAN}, {0.47, 0.47, NAN, NAN}};
+    ball_impact rv[3] = {{0.1, 0.1003, NAN, NAN, NAN, NAN}, {0.3, 0.3003, NAN, NAN, NAN, NAN}, {0.45, 0.4503, NAN, NAN, NAN, NAN}};
+    ball_impact xv[3] = {{0.1, 0.1003, NAN, NAN, NAN, NAN}, {0.30005, 0.3003, NAN, NAN, NAN, NAN}, {0.47, 0.47, NAN, NAN, NAN, NAN}};
     ball_impacts ref = {3, 3, rv}, run = {3, 3, xv}, one = {1, 1, xv};
     ball_rhythm rh = ball_rhythm_compare(&ref, &run, 2);
     check(rh.compared == 2 && fabs(rh.max_error - 5e-5) < 1e-12 && !strcmp(ball_rhythm_verdict(&rh, 1e-4, 1e-2), "keeps"),

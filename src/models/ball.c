@@ -164,8 +164,13 @@ static ball_impact *impacts_push(ball_impacts *l)
         l->cap = cap;
     }
     ball_impact *e = &l->v[l->n++];
-    e->start = e->end = e->impulse = e->centre = NAN;
+    e->start = e->end = e->impulse = e->centre = e->v_in = e->v_out = NAN;
     return e;
+}
+
+double ball_restitution(const ball_impact *e)
+{
+    return -e->v_out / e->v_in;
 }
 
 /* ---- the adaptive run ---- */
@@ -226,6 +231,8 @@ static int on_event(double t, const double *y, const int *dir, void *ctx)
         ball_impact *e = impacts_push(&c->r->impacts);
         e->start = c->t_on;
         e->end = t;
+        e->v_in = c->v2_on;
+        e->v_out = y[3];
         e->impulse = m2 * (y[3] - c->v2_on) + m2 * b->g * dt;
         double moment = m2 * (dt * y[3] - (y[2] - c->u2_on)) + 0.5 * m2 * b->g * dt * dt;
         e->centre = c->t_on + moment / e->impulse;
@@ -328,17 +335,24 @@ void ball_detector_sample(ball_detector *d, double t, const double *y)
         double tc = t;
         if ((d->gap_prev <= 0.0) != (gap <= 0.0))
             tc = d->t_prev + (t - d->t_prev) * (-d->gap_prev) / (gap - d->gap_prev);
-        if (on)
-            impacts_push(d->out)->start = tc;
-        else if (d->out->n)
+        if (on) {
+            ball_impact *e = impacts_push(d->out);
+            e->start = tc;
+            e->v_in = d->v2_prev;      /* the force is off at the sample before: the velocity of the approach */
+        } else if (d->out->n) {
             d->out->v[d->out->n - 1].end = tc;
+            d->out->v[d->out->n - 1].v_out = y[3];
+        }
     } else if (!d->started && on) {
-        impacts_push(d->out)->start = t;
+        ball_impact *e = impacts_push(d->out);
+        e->start = t;
+        e->v_in = y[3];
     }
     d->started = true;
     d->on = on;
     d->t_prev = t;
     d->gap_prev = gap;
+    d->v2_prev = y[3];
 }
 
 ball_rhythm ball_rhythm_compare(const ball_impacts *ref, const ball_impacts *run, size_t upto)

@@ -84,7 +84,11 @@ typedef struct ball_impact {
     double start, end;      /* contact on and off, s */
     double impulse;         /* J = integral of f_c dt over the contact, N s (NAN if not measured) */
     double centre;          /* integral of t f_c dt / J: the impulse's centre, s (NAN if not measured) */
+    double v_in, v_out;     /* the ball's velocity u2' when the contact turns on and off, m/s */
 } ball_impact;
+
+/* Coefficient of restitution of an impact, -v_out / v_in (NAN while the contact is open). */
+double ball_restitution(const ball_impact *e);
 
 typedef struct ball_impacts {
     size_t n, cap;          /* impacts held, room */
@@ -134,6 +138,7 @@ typedef struct ball_detector {
     bool on;                /* the force was on at the last sample */
     double t_prev;          /* last sample's time, s */
     double gap_prev;        /* last sample's delta = u1 - u2, m */
+    double v2_prev;         /* last sample's ball velocity u2', m/s */
     ball_impacts *out;      /* where impacts go */
 } ball_detector;
 

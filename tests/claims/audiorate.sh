@@ -41,6 +41,14 @@ check_text "backward Euler: stable" "$(row backward-euler 44100 blowup_s)" none
 check_num "backward Euler: T60 (s)" "$(row backward-euler 44100 t60_s)" near 0.17 0.01
 check_num "backward Euler: T60 ratio" "$(row backward-euler 44100 t60_ratio)" near 0.114 0.002
 check_num "backward Euler: fewer impacts than RK4 (it erases the bounce)" "$(row backward-euler 44100 impacts)" lt "$(row rk4 44100 impacts)"
+check_num "backward Euler takes energy at the impact: restitution below the reference's" \
+    "$(row backward-euler 44100 restitution)" lt "$(awk -v e="$(sum reference_restitution)" 'BEGIN { print e - 0.1 }')"
+check_num "forward Euler gives energy at the impact: restitution" "$(row euler 44100 restitution)" gt 1
+check_num "RK4 44.1 kHz: restitution as the reference's" "$(row rk4 44100 restitution)" near "$(sum reference_restitution)" 1e-3
+# At 8 kHz a 0.3 ms contact is only 2 to 3 samples.
+check_num "the reference's first contact (ms)" "$(sum reference_contact_ms)" near 0.3 0.05
+check_num "8 kHz: samples in a contact, at least 2" "$(row rk4 8000 contact_samples)" ge 2
+check_num "8 kHz: samples in a contact, at most 3" "$(row rk4 8000 contact_samples)" le 3
 # The trapezoid keeps T60 but shifts the pitch slightly.
 check_num "trapezoid: T60 ratio" "$(row trapezoid 44100 t60_ratio)" near 1 0.002
 tp=$(row trapezoid 44100 pitch_cents)

@@ -30,6 +30,11 @@ check_num "first flight is of order 0.1 s (s)" "$(sum first_flight_s)" near 0.2 
 check_num "impulse: momentum against trapezoid (relative difference)" \
     "$(awk -v a="$(sum first_impulse_Ns)" -v b="$(sum first_impulse_trapezoid_Ns)" 'BEGIN { d = (a - b) / a; printf "%.3e", d < 0 ? -d : d }')" lt 1e-4
 check_num "the table's impulse is the momentum impulse" "$(tsv_get "$TMP/drop.tsv" impact 1 impulse_Ns)" near "$(sum first_impulse_Ns)" 1e-8
+# The rebound: restitution e = -v_out/v_in, and the first flight it implies, 2 e sqrt(2 g h0) / g.
+e=$(sum first_restitution)
+check_num "first impact: restitution (-v_out / v_in)" "$e" near 0.73 0.02
+check_num "first flight from the restitution, 2 e sqrt(2 g h0)/g, against the measured one (s)" \
+    "$(awk -v e="$e" -v f="$(sum first_flight_s)" 'BEGIN { d = 2 * e * sqrt(2 * 9.81 * 0.15) / 9.81 - f; printf "%.3e", d < 0 ? -d : d }')" lt 5e-4
 # Between impacts m1 rings as the free oscillator struck by J.
 check_num "u1 after the first impact follows -J/(m1 w1) e^(-s0 t) sin(w1 t) (error of the amplitude)" "$(sum formula_error_rel)" lt 0.02
 # Same pitch after every bounce: the spectrum of u1 over 2 s peaks at 400 Hz.
