@@ -273,12 +273,12 @@ int main(int argc, char **argv)
     cols[nc++] = "problem";
     cols[nc++] = "method";
     cols[nc++] = "slope";
-    cols[nc++] = "order";
     for (int i = 0; i < nh; i++) {
         snprintf(names[nc], sizeof names[nc], "err_h=2^-%ld", kmin + i);
         cols[nc] = names[nc];
         nc++;
     }
+    cols[nc++] = "order";
     cols[nc++] = "fit_hmax_s";
     cols[nc++] = "fit_hmin_s";
     for (int i = 0; i + 1 < nh && nc < TABLE_MAX_COLS; i++) {
@@ -307,9 +307,9 @@ int main(int argc, char **argv)
             table_cell(&tab, "%s", pbs[q].name);
             table_cell(&tab, "%s", method_all[k]->name);
             table_cell(&tab, "%.3f", r->slope);
-            table_cell(&tab, "%d", method_all[k]->order);
             for (int i = 0; i < nh; i++)
                 table_cell(&tab, "%.3e", r->err[i]);
+            table_cell(&tab, "%d", method_all[k]->order);
             table_cell(&tab, "%.4g", r->count ? hs[r->first] : NAN);
             table_cell(&tab, "%.4g", r->count ? hs[r->first + r->count - 1] : NAN);
             for (int i = 0; i + 1 < nh && 4 + nh + 2 + i < TABLE_MAX_COLS; i++)

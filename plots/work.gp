@@ -12,7 +12,7 @@ set title "damped oscillator: work against accuracy (fixed steps: solid; adaptiv
 set yrange [1e-13:1e2]
 set key outside right font ",9"
 names  = "euler backward-euler trapezoid heun rk4 leapfrog heun-euler gsl-rkf45 cvode-adams cvode-bdf"
-labels = "'forward Euler (1 F/step)' 'backward Euler (F+J)' 'trapezoid (F+J)' 'Heun (2 F/step)' 'RK4 (4 F/step)' 'leapfrog' 'Heun-Euler adaptive' 'GSL rkf45' 'CVODE Adams' 'CVODE BDF (F+J)'"
+labels = "'forward Euler (1 F/step)' 'backward Euler (F+J)' 'trapezoid (F+J)' 'Heun (2 F/step)' 'RK4 (4 F/step)' 'leapfrog (3 F/step, damped)' 'Heun-Euler adaptive' 'GSL rkf45' 'CVODE Adams' 'CVODE BDF (F+J)'"
 cols = c_euler." ".c_backward." ".c_trapezoid." ".c_heun." ".c_rk4." ".c_leapfrog." ".c_heun." #17becf ".c_cvode." #bcbd22"
 set arrow 1 from graph 0, first target to graph 1, first target nohead dt 3 lw 1.5 lc rgb "gray"
 set label 1 sprintf("%g", target) at graph 0.01, first target * 2 tc rgb "gray"

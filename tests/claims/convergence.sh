@@ -11,8 +11,8 @@ for p in oscillator pendulum; do
     done
 done
 hdr=$(head -1 "$TMP/c.tsv")
-check_text "TSV header starts problem, method, slope" "$hdr" "problem	method	slope	order	err_h=2^-3"
-check_text "TSV header ends at h = 2^-11 and has pairwise slopes" "$hdr" "err_h=2^-11	fit_hmax_s	fit_hmin_s	p(2^-3)"
+check_text "TSV header: problem, method, slope, then the errors" "$hdr" "problem	method	slope	err_h=2^-3	err_h=2^-4"
+check_text "TSV header: after the errors the theory's order, the fitted range and the pairwise slopes" "$hdr" "err_h=2^-11	order	fit_hmax_s	fit_hmin_s	p(2^-3)"
 check_num "12 rows: 6 methods x 2 problems" "$(($(wc -l <"$TMP/c.tsv") - 1))" near 12 0
 # The fitted range is the 5 smallest h above the floor: on the oscillator h = 2^-7 ... 2^-11.
 check_num "oscillator rk4 fit ends at h = 2^-11" "$(awk -F'\t' '$1 == "oscillator" && $2 == "rk4" { print $15 }' "$TMP/c.tsv")" near 0.0004883 1e-7
@@ -27,7 +27,7 @@ check_num "h = 0.1: trapezoid's amplitude over 5-6 s within 10% of the exact $ex
 # Flags change the range: h = 2^-4 ... 2^-8 still gives RK4 order 4 on the oscillator.
 $BIN/convergence --tsv --kmin 4 --kmax 8 --fit 3 --out "$TMP/c2" >"$TMP/c2.tsv"
 check_num "--kmin 4 --kmax 8 --fit 3: oscillator rk4 slope" "$(awk -F'\t' '$1 == "oscillator" && $2 == "rk4" { print $3 }' "$TMP/c2.tsv")" near 4 0.1
-check_text "--kmin 4 --kmax 8: columns" "$(head -1 "$TMP/c2.tsv")" "err_h=2^-4	err_h=2^-5	err_h=2^-6	err_h=2^-7	err_h=2^-8	fit_hmax_s"
+check_text "--kmin 4 --kmax 8: columns" "$(head -1 "$TMP/c2.tsv")" "err_h=2^-4	err_h=2^-5	err_h=2^-6	err_h=2^-7	err_h=2^-8	order	fit_hmax_s"
 
 expect_bad_input "--kmax below --kmin" $BIN/convergence --kmin 8 --kmax 5 --out "$TMP/out"
 expect_bad_input "--T not a multiple of 2^-kmin" $BIN/convergence --T 0.3 --out "$TMP/out"
