@@ -445,7 +445,7 @@ static double convergence(const bow_instrument *in0, const gesture *g0, const co
     f = open_data(&af, dir, "conv_traj.tsv");
     fprintf(f, "t_s\tcvode_bdf_N");
     for (int l = 0; l < L; l++)
-        fprintf(f, "\tdt_%gus_N", dts[l] * 1e6);
+        fprintf(f, "\tfixed dt = %g us", dts[l] * 1e6);
     fprintf(f, "\n");
     for (size_t k = 0; k < ref.n; k++) {
         fprintf(f, "%.7g\t%.8g", k * cp->dt_out, ref.y[k]);
@@ -629,6 +629,16 @@ int main(int argc, char **argv)
     else
         snprintf(regime, sizeof regime, "%ld-slip", nslip);
 
+    /* the direction of the f/f_b - v and tau - v loops over the last three periods: the sign
+     * of the area they enclose (positive: anticlockwise) */
+    double area_f = 0, area_tau = 0;
+    size_t nz = f0 > 0 ? (size_t)lround(3.0 * fs / f0) : 0;
+    for (size_t k = r.n > nz ? r.n - nz : 1; k < r.n; k++) {
+        area_f += 0.5 * (r.v_mean[k - 1] * r.friction[k] - r.v_mean[k] * r.friction[k - 1]);
+        area_tau += 0.5 * (r.v_mean[k - 1] * r.tau_mean[k] - r.v_mean[k] * r.tau_mean[k - 1]);
+    }
+    const char *dir_f = area_f < 0 ? "clockwise" : "anticlockwise", *dir_tau = area_tau < 0 ? "clockwise" : "anticlockwise";
+
     /* data for the figures */
     atomic_file af;
     FILE *f = open_data(&af, common.out, "stroke.tsv");
@@ -646,7 +656,6 @@ int main(int argc, char **argv)
     /* three periods at the end, every step */
     f = open_data(&af, common.out, "zoom.tsv");
     fprintf(f, "t_ms\tbridge_force_N\tv_mean_m_per_s\tf_over_fb\ttemp_mean_c\tz_mean_um\n");
-    size_t nz = f0 > 0 ? (size_t)lround(3.0 * fs / f0) : 0;
     for (size_t k = r.n > nz ? r.n - nz : 0; k < r.n; k++)
         fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", r.t[k] * 1e3, r.bridge_u[k], r.v_mean[k], r.friction[k],
                 r.tau_mean[k] + in.ambient_c, r.z_mean[k] * 1e6);
@@ -686,6 +695,8 @@ int main(int argc, char **argv)
                bow_solver_name(sv), in.dt, g.duration);
         printf("first slip at %.4f s; analysis window %.3f-%.3f s\n", first_slip, w0, g.duration);
         printf("Schelleng ripples per period: %.1f (L/x_b = %.1f)\n", ripples, 1.0 / sp.x_b_rel);
+        printf("last three periods: the f/f_b - v loop runs %s (area %.3g m/s), the tau - v loop %s (%.3g K m/s)\n",
+               dir_f, area_f, dir_tau, area_tau);
         printf("smallest contact temperature rise: %.3g K (never below ambient)\n", r.tau_min);
         if (fig7_slipped >= 0)
             printf("Figure 7: %d of 9 first-slip transients slipped (first slips %.4f-%.4f s)\n", fig7_slipped,
@@ -697,7 +708,8 @@ int main(int argc, char **argv)
     }
     table tab;
     table_begin(&tab, stdout, common.tsv, "f0_hz", "slips_per_period", "regime", "peak_temp_c", "z_max_over_bound",
-                "energy_residual", "realtime_factor", "ripples_per_period", "first_slip_s", "tau_min_k", NULL);
+                "energy_residual", "realtime_factor", "ripples_per_period", "first_slip_s", "tau_min_k", "loop_f_v",
+                "loop_tau_v", NULL);
     table_cell(&tab, "%.3f", f0);
     table_cell(&tab, "%.3f", spp);
     table_cell(&tab, "%s", regime);
@@ -708,6 +720,8 @@ int main(int argc, char **argv)
     table_cell(&tab, "%.2f", ripples);
     table_cell(&tab, "%.5f", first_slip);
     table_cell(&tab, "%.3e", r.tau_min);
+    table_cell(&tab, "%s", dir_f);
+    table_cell(&tab, "%s", dir_tau);
     free(wav);
     free(x);
     record_free(&r);

@@ -289,9 +289,9 @@ int bow_model_init(bow_model *m, const bow_instrument *in, const gesture *g, cha
     m->r_q = m->dx * in->zeta_h;
     m->Mu = count_modes(m->m_u, in->f_max, K_u, m);
     m->Mw = count_modes(m->m_w, in->f_max, K_w, m);
-    if (m->Mu < 1 || m->Mw < 1) {
-        snprintf(err, errlen, "f_max = %g Hz keeps no mode (first modes %g Hz and %g Hz)", in->f_max,
-                 sqrt(K_u(m, 1) / m->m_u) / (2 * M_PI), sqrt(K_w(m, 1) / m->m_w) / (2 * M_PI));
+    if (m->Mu < 1) {   /* no torsional mode below f_max is allowed: the string then only bends */
+        snprintf(err, errlen, "f_max = %g Hz keeps no transverse mode (the first is at %g Hz)", in->f_max,
+                 sqrt(K_u(m, 1) / m->m_u) / (2 * M_PI));
         return -1;
     }
     int Mu = m->Mu, Mw = m->Mw, N = m->N;

@@ -1,0 +1,83 @@
+# bow.sh: the claims of lesson 10 (bin/bow), the bowed string, and its conventions.
+. "$(dirname "$0")/../lib.sh"
+
+# The default run: the article's Figure 6 stroke (x_b/L = 0.075, f_b = 2.15 N, 0.5 m/s^2 for
+# 200 ms, then 0.1 m/s), the figures' data and the convergence study.
+$BIN/bow --tsv --out "$TMP/bow" --wav "$TMP/bow/bow.wav" >"$TMP/bow.tsv" 2>"$TMP/bow.err"
+check_num "default run: exit status" "$?" near 0 0
+check_text "--tsv: header row with the summary columns" "$(head -1 "$TMP/bow.tsv")" \
+    "$(printf 'f0_hz\tslips_per_period\tregime\tpeak_temp_c\tz_max_over_bound\tenergy_residual\trealtime_factor')"
+check_num "--tsv: one header row and one data row" "$(wc -l <"$TMP/bow.tsv")" near 2 0
+# col FILE NAME: the value of column NAME in the data row
+col() { awk -F'\t' -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i } NR == 2 { print $h[c] }' "$1"; }
+get() { col "$TMP/bow.tsv" "$1"; }
+check_num "Figure 6: fundamental within 3% of 98 Hz" "$(get f0_hz)" near 98 2.94
+check_num "Figure 6: one slip per period (Helmholtz motion)" "$(get slips_per_period)" near 1 0.05
+check_text "Figure 6: regime" "$(get regime)" "1-slip"
+check_num "Figure 6: about L/x_b = 13.3 Schelleng ripples per period" "$(get ripples_per_period)" near 13.3 1.5
+check_num "Figure 6: largest |z| below the bound mu_s/sigma0 (18)" "$(get z_max_over_bound)" lt 1
+check_num "Figure 6: contact temperature never below ambient (tau >= 0)" "$(get tau_min_k)" ge 0
+check_num "Figure 6: peak contact temperature, degC" "$(get peak_temp_c)" near 55.5 3
+check_num "Figure 6: energy residual of the fixed-step scheme (O(dt^2))" "$(get energy_residual)" lt 1e-4
+check_text "Figure 6f: the f/f_b - v loop runs clockwise" "$(get loop_f_v)" "clockwise"
+check_num "Figure 6f: (exactly, not anticlockwise)" "$(get loop_f_v | grep -c anti)" near 0 0
+check_text "Figure 6g: the tau - v loop runs anticlockwise" "$(get loop_tau_v)" "anticlockwise"
+check_num "Figure 6: first slip during the ramp, s" "$(get first_slip_s)" near 0.057 0.005
+# the ramp follows the quasi-static line (89) up to the first slip, a little below it (torsion)
+ratio=$(awk -F'\t' 'NR > 1 && $1 > 0.0399 && $1 < 0.0401 { printf "%.4f", $3 / $4; exit }' "$TMP/bow/stroke.tsv")
+check_num "Figure 6: bridge force at 40 ms over T v_b t / (2 x_b) (89)" "$ratio" near 0.93 0.04
+for f in stroke zoom steady modes fig4_v fig4_y fig7 pluck convergence conv_traj; do
+    check_num "data file $f.tsv has rows" "$(wc -l <"$TMP/bow/$f.tsv")" gt 2
+done
+check_num "Figure 7: transients that slipped (of 9)" \
+    "$(awk -F'\t' 'NR == 1 { next } { for (c = 2; c <= NF; c++) if (!d[c] && $c < m[c] - 0.5) d[c] = 1; for (c = 2; c <= NF; c++) if ($c > m[c]) m[c] = $c } END { n = 0; for (c in d) n++; print n }' "$TMP/bow/fig7.tsv")" near 9 0
+check_num "the WAV is at 48 kHz" "$(od -A n -t u4 -j 24 -N 4 "$TMP/bow/bow.wav" | tr -d ' ')" near 48000 0
+
+# The fixed-step scheme converges to the CVODE BDF reference through the first slip.
+order=$(awk -F'\t' 'NR > 1 { n++; x = log($1); y = log($2); sx += x; sy += y; sxx += x * x; sxy += x * y }
+    END { printf "%.3f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' "$TMP/bow/convergence.tsv")
+check_num "convergence against CVODE: least-squares order" "$order" gt 1.5
+check_num "convergence against CVODE: finest error relative to the peak force" \
+    "$(tail -1 "$TMP/bow/convergence.tsv" | cut -f2)" lt 1e-4
+check_num "convergence: error at dt = 5 us relative to the peak force" \
+    "$(awk -F'\t' '$1 == 5e-06 { print $2 }' "$TMP/bow/convergence.tsv")" lt 1e-3
+
+# CVODE BDF on the same stroke: the energy balance (64) to its tolerance.
+$BIN/bow --solver cvode --rtol 1e-8 --set f_max=1500 --duration 0.06 --quick --tsv --out "$TMP/cv" \
+    --wav "$TMP/cv/b.wav" >"$TMP/cv.tsv"
+check_num "CVODE: energy residual at rtol 1e-8" "$(col "$TMP/cv.tsv" energy_residual)" lt 1e-6
+check_num "CVODE: |z| below the bound (18)" "$(col "$TMP/cv.tsv" z_max_over_bound)" lt 1
+check_num "CVODE: first slip as the fixed-step scheme's (s)" "$(col "$TMP/cv.tsv" first_slip_s)" near 0.0535 0.002
+
+# Without torsion the ramp follows (89) closely: torsion is the divergence the article names.
+$BIN/bow --quick --duration 0.045 --set K_T=1 --tsv --out "$TMP/kt" --wav "$TMP/kt/b.wav" >/dev/null
+ratio=$(awk -F'\t' 'NR > 1 && $1 > 0.0399 && $1 < 0.0401 { printf "%.4f", $3 / $4; exit }' "$TMP/kt/stroke.tsv")
+check_num "no torsional modes (K_T = 1 N m^2): bridge force over (89) at 40 ms" "$ratio" near 1.0 0.05
+
+# More modes change nothing that the summary claims.
+$BIN/bow --quick --set f_max=24000 --tsv --out "$TMP/more" --wav "$TMP/more/b.wav" >"$TMP/more.tsv"
+more() { col "$TMP/more.tsv" "$1"; }
+check_num "modes to 24 kHz: fundamental as to 20 kHz" "$(more f0_hz)" near "$(get f0_hz)" 0.3
+check_num "modes to 24 kHz: slips per period" "$(more slips_per_period)" near 1 0.05
+check_num "modes to 24 kHz: peak temperature as to 20 kHz" "$(more peak_temp_c)" near "$(get peak_temp_c)" 1
+
+# Bad input: one line, exit 2, no file.
+expect_bad_input "--set with an unknown key" $BIN/bow --set mu_q=1 --out "$TMP/out" --wav "$TMP/out/b.wav"
+expect_bad_input "--set out of range" $BIN/bow --set mu_s=-1 --out "$TMP/out" --wav "$TMP/out/b.wav"
+expect_bad_input "--set without =" $BIN/bow --set mu_s --out "$TMP/out" --wav "$TMP/out/b.wav"
+expect_bad_input "--params missing file" $BIN/bow --params /nonexistent.ini --out "$TMP/out" --wav "$TMP/out/b.wav"
+expect_bad_input "--x_b_rel 2" $BIN/bow --x_b_rel 2 --out "$TMP/out" --wav "$TMP/out/b.wav"
+expect_bad_input "--velocity bad" $BIN/bow --velocity 0:0,0.1 --out "$TMP/out" --wav "$TMP/out/b.wav"
+expect_bad_input "--solver nope" $BIN/bow --solver nope --out "$TMP/out" --wav "$TMP/out/b.wav"
+expect_bad_input "bow off the string" $BIN/bow --x_b_rel 0.001 --out "$TMP/out" --wav "$TMP/out/b.wav"
+expect_bad_input "mu_d above mu_s" $BIN/bow --set mu_d=2 --out "$TMP/out" --wav "$TMP/out/b.wav"
+printf 'mu_s = 1.2  # 1; test\nsigma0 = 2e6  # 1/m; test\n' >"$TMP/alt.ini"
+$BIN/bow --params "$TMP/alt.ini" --quick --duration 0.03 --tsv --out "$TMP/alt" --wav "$TMP/alt/b.wav" >"$TMP/alt.tsv"
+check_num "--params FILE: read (a subset of the keys)" "$?" near 0 0
+
+# --help lists every flag with its unit and default.
+help=$($BIN/bow --help)
+for f in set params accel v_hold t_hold decel f_b x_b_rel velocity duration solver rtol atol wav quick tsv out; do
+    check_text "--help lists --$f" "$help" "--$f"
+done
+check_text "--help shows the default stroke's force from stroke-fig6.ini" "$help" "2.15 N"
