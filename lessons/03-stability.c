@@ -170,8 +170,8 @@ int main(int argc, char **argv)
                    "an oscillator, arg R(z) - Im z, rad (the trapezoid: |R| = 1 on the axis, yet a pitch error)\n",
                    z[0], z[1]);
         printf("\nleapfrog's R is the larger eigenvalue of its step on the undamped oscillator (a 2x2 matrix),\n"
-               "so its region is the imaginary segment |Im z| <= 2 alone; for a problem's eigenvalues it is read at\n"
-               "z = j h |lambda| (the undamped frequency).\n");
+               "so its region is the imaginary segment |Im z| <= %.4f alone; for a problem's eigenvalues it is read\n"
+               "at z = j h |lambda| (the undamped frequency).\n", stability_bound(&method_leapfrog, I));
     }
     for (int k = 0; k < nm; k++)
         if (atomic_commit(&ag[k]) != 0) {

@@ -13,6 +13,7 @@
 #include "method.h"
 #include "models/spring2.h"
 #include "solve.h"
+#include "stability.h"
 #include <complex.h>
 #include <errno.h>
 #include <math.h>
@@ -129,8 +130,9 @@ int main(int argc, char **argv)
         printf("modes (GSL gensymmv): %.4f Hz and %.2f Hz; pull m1 by %g m, release; T = %g s\n", md.omega[0] / (2 * M_PI),
                md.omega[1] / (2 * M_PI), pull, T);
         printf("fast mode's amplitude on the light mass (exact, constant): %.4e m\n", fast_exact);
-        printf("fast mode h lambda = %.4gj at h = %g s, %.4gj at h = %g s (RK4 stable for |h lambda| < 2.83)\n\n",
-               md.omega[1] * h_big, h_big, md.omega[1] * h_small, h_small);
+        printf("fast mode h lambda = %.4gj at h = %g s, %.4gj at h = %g s (RK4 stable on the imaginary axis for\n"
+               "|h lambda| <= %.4f, from its R)\n\n",
+               md.omega[1] * h_big, h_big, md.omega[1] * h_small, h_small, stability_bound(&method_rk4, I));
     }
     table tab;
     table_begin(&tab, stdout, common.tsv, "method", "h_s", "slow_hz", "fast_hz", "status", "t_end_s", "max_err_u1_m",
