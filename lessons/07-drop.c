@@ -271,25 +271,36 @@ int main(int argc, char **argv)
     if (atomic_commit(&a_sum) != 0)
         write_fail("summary.tsv", common.out);
 
-    if (!common.tsv) {
+    if (!common.tsv && im->n == 0)
+        printf("\nNo impact before T = %g s: the ball reaches m1 at the free-fall time %.6f s.\n", s.T, t_fall);
+    if (!common.tsv && im->n > 0) {
+        const ball_impact *e = &im->v[0];
         printf("\n%zu impacts. The first starts at %.9f s (free fall sqrt(2 h0/g) = %.9f s) and lasts %.4f ms;\n"
-               "contacts last %.4f to %.4f ms (the long ones late, the ball nearly at rest on m1).\n"
-               "Impacts in each quarter of the run:", im->n, im->n ? im->v[0].start : NAN, t_fall,
-               im->n ? 1e3 * (im->v[0].end - im->v[0].start) : NAN, 1e3 * dur_min, 1e3 * dur_max);
+               "contacts last %.4f to %.4f ms.\n"
+               "Impacts in each quarter of the run:", im->n, e->start, t_fall, 1e3 * (e->end - e->start),
+               1e3 * dur_min, 1e3 * dur_max);
         for (int q = 0; q < QUARTERS; q++)
             printf(" %zu", per_quarter[q]);
-        printf(": they come faster as the ball loses height.\nFirst flights:");
-        for (size_t i = 1; i < im->n && i <= FLIGHTS_SHOWN; i++)
-            printf(" %.4f", im->v[i].start - im->v[i - 1].start);
-        printf(" s (later the ringing m1 jostles the order: %zu of %zu flights are shorter than the one before).\n"
-               "Time scales: flights of %.2f s and less, one period of m1 %.4f ms, one contact %.4f ms.\n",
-               shorter, intervals > 0 ? intervals - 1 : 0, im->n >= 2 ? im->v[1].start - im->v[0].start : NAN,
-               1e3 / f1, im->n ? 1e3 * (im->v[0].end - im->v[0].start) : NAN);
+        bool rising = true;
+        for (int q = 1; q < QUARTERS; q++)
+            rising = rising && per_quarter[q] > per_quarter[q - 1];
+        printf("%s\n", rising ? ": they come faster as the ball loses height." : " (not rising in every quarter).");
+        if (im->n >= 2) {
+            printf("First flights:");
+            for (size_t i = 1; i < im->n && i <= FLIGHTS_SHOWN; i++)
+                printf(" %.4f", im->v[i].start - im->v[i - 1].start);
+            printf(" s (later the ringing m1 jostles the order: %zu of %zu flights are shorter than the one "
+                   "before).\n",
+                   shorter, intervals - 1);
+        }
+        printf("Time scales: flights of %.2f s and less, one period of m1 %.4f ms, one contact %.4f ms.\n",
+               im->n >= 2 ? im->v[1].start - e->start : NAN, 1e3 / f1, 1e3 * (e->end - e->start));
         printf("Between impacts: first impulse J = %.6e N s (momentum of the ball; trapezoid over %.0f MHz "
                "samples: %.6e N s),\nthe ball leaving with restitution %.4f; u1 after it follows "
                "-J/(m1 omega1) e^(-sigma0 t) sin(omega1 t)\nwithin %.3f %% of its amplitude %.3f um.\n",
-               J1, s.dense_rate / 1e6, J_trap, im->n ? ball_restitution(&im->v[0]) : NAN, 100.0 * fit_err / amp,
-               1e6 * amp);
+               J1, s.dense_rate / 1e6, J_trap, ball_restitution(e), 100.0 * fit_err / amp, 1e6 * amp);
+    }
+    if (!common.tsv) {
         printf("Spectrum of u1 over %g s (Hann window): peak at %.3f Hz (f1 = %.3f Hz, f0 = %g Hz).\n", s.T, f_peak,
                f1, s.f0);
         printf("Energy (kinetic + spring + gravity + contact): %.6e J at 0, %.6e J at %g s; largest increase "

@@ -160,7 +160,8 @@ int main(int argc, char **argv)
         fprintf(stderr, PROG ": the adaptive reference failed: %s\n", err);
         return 1;
     }
-    double gain = s.wav_peak / max_abs(rc.u1, rc.n);
+    double ref_peak = max_abs(rc.u1, rc.n);
+    double gain = ref_peak > 0.0 ? s.wav_peak / ref_peak : 1.0;    /* 1 1/m when m1 never moves */
     /* How far the reference itself can be trusted: against a run at tolerances check_tol times tighter. */
     ball_adaptive_opts tight = {s.T, s.rtol * s.check_tol, s.atol * s.check_tol, s.max_step, NULL, 0, NULL, NULL, NULL};
     ball_adaptive_result ref2;
@@ -204,7 +205,10 @@ int main(int argc, char **argv)
                "Pitch and T60: what one step of h does to the %g Hz oscillator alone, from the method's R(z).\n"
                "restitution: of the run's first impact; contact_samples: samples of h in the reference's first contact.\n\n",
                upto, s.keep_ms, s.lose_ms, s.f0);
-        if (upto > horizon)
+        if (ref.impacts.n < upto)
+            printf("Note: the reference has %zu impacts before T = %g s, fewer than the %zu a rhythm is judged on: "
+                   "rhythm n/a.\n\n", ref.impacts.n, s.T, upto);
+        else if (upto > horizon)
             printf("Note: the rhythm is judged on %zu impacts, beyond the %zu the reference is sure of.\n\n", upto,
                    horizon);
     }
@@ -238,7 +242,8 @@ int main(int argc, char **argv)
         osc_fidelity fid = measure_oscillator_fidelity(m, b.omega0, b.sigma0, h);
         /* A run that blew up is judged on the impacts it had before. */
         ball_rhythm rh = ball_rhythm_compare(&ref.impacts, &im, upto);
-        const char *verdict = refused ? "-" : ball_rhythm_verdict(&rh, 1e-3 * s.keep_ms, 1e-3 * s.lose_ms);
+        const char *verdict = refused ? "-" : ref.impacts.n < upto ? "n/a"
+                                            : ball_rhythm_verdict(&rh, 1e-3 * s.keep_ms, 1e-3 * s.lose_ms);
         char label[80];
         snprintf(label, sizeof label, "%s, %g kHz", m->label, runs[r].fs / 1000.0);
         table *ts[2] = {&tf, &tab};
@@ -292,7 +297,10 @@ int main(int argc, char **argv)
                 else
                     table_cell(t, "none");
             }
-            table_cell(t, "%.1f", ref_contact * runs[r].fs);
+            if (isfinite(ref_contact))
+                table_cell(t, "%.1f", ref_contact * runs[r].fs);
+            else
+                table_cell(t, "none");
             table_cell(t, "%s", status);
         }
         for (size_t i = 0; i < im.n; i++)
@@ -334,8 +342,10 @@ int main(int argc, char **argv)
             printf("%s%s\n", first_note ? "\n" : "", notes[r]);
         first_note = false;
     }
-    if (!common.tsv)
+    if (!common.tsv && ref_peak > 0.0)
         printf("\nWAVs of u1 (gain %.4g 1/m: the reference peaks at %g of full scale) in %s/\n", gain, s.wav_peak, sound);
+    else if (!common.tsv)
+        printf("\nWAVs of u1 (gain 1 1/m: m1 does not move in the reference) in %s/\n", sound);
     ball_impacts_free(&ref.impacts);
     ball_impacts_free(&ref2.impacts);
     free(rc.u1);

@@ -193,6 +193,9 @@ int main(void)
     rh = ball_rhythm_compare(&ref, &one, 2);
     check(!rh.complete && !strcmp(ball_rhythm_verdict(&rh, 1e-4, 1e-2), "loses"), "a missing impact loses the rhythm");
     check(ball_impacts_agree(&ref, &run, 1e-4) == 2, "two leading impacts agree within 0.1 ms");
+    ball_impacts none = {0, 0, NULL};
+    rh = ball_rhythm_compare(&none, &none, 2);
+    check(rh.compared == 0 && rh.complete && rh.max_error == 0.0, "no impacts in the reference: nothing missed");
     ball_impacts_free(&im);
 
     /* Spectrum: a decaying 400.3 Hz sine, 1 s at 44.1 kHz. */

@@ -361,7 +361,7 @@ ball_rhythm ball_rhythm_compare(const ball_impacts *ref, const ball_impacts *run
     size_t want = upto < ref->n ? upto : ref->n;
     r.compared = want < run->n ? want : run->n;
     r.complete = run->n >= want;
-    if (r.compared)
+    if (r.compared || want == 0)     /* nothing to miss when the reference has no impact */
         r.max_error = 0.0;
     for (size_t i = 0; i < r.compared; i++)
         r.max_error = fmax(r.max_error, fabs(run->v[i].start - ref->v[i].start));

@@ -151,7 +151,8 @@ void ball_detector_sample(ball_detector *d, double t, const double *y);
 typedef struct ball_rhythm {
     size_t compared;        /* pairs compared: min(upto, impacts of ref, impacts of run) */
     bool complete;          /* run has at least min(upto, impacts of ref) impacts */
-    double max_error;       /* largest start-time difference over the pairs, s (INFINITY if none) */
+    double max_error;       /* largest start-time difference over the pairs, s (0 when ref has no
+                               impact, INFINITY when run has none to pair) */
 } ball_rhythm;
 
 ball_rhythm ball_rhythm_compare(const ball_impacts *ref, const ball_impacts *run, size_t upto);
