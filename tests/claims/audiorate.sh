@@ -39,7 +39,10 @@ check_text "the blow-up is reported with the method and the time" "$(cat "$TMP/a
 # Backward Euler is stable but cuts T60 from 1.5 s to about 0.17 s.
 check_text "backward Euler: stable" "$(row backward-euler 44100 blowup_s)" none
 check_num "backward Euler: T60 (s)" "$(row backward-euler 44100 t60_s)" near 0.17 0.01
-check_num "backward Euler: T60 ratio" "$(row backward-euler 44100 t60_ratio)" near 0.114 0.002
+# |R(h lambda)| = 1 / |1 - h lambda| per step: sigma_num = ln|1 - h lambda| / h against sigma0.
+be=$(awk 'BEGIN { w0 = 2 * 3.141592653589793 * 400; s0 = 6 * log(10) / 1.5; w1 = sqrt(w0 * w0 - s0 * s0); h = 1 / 44100
+                  sn = 0.5 * log((1 + s0 * h)^2 + (w1 * h)^2) / h; printf "%.4f", s0 / sn }')
+check_num "backward Euler: T60 ratio, as 1/|1 - h lambda| predicts ($be)" "$(row backward-euler 44100 t60_ratio)" near "$be" 2e-4
 check_num "backward Euler: fewer impacts than RK4 (it erases the bounce)" "$(row backward-euler 44100 impacts)" lt "$(row rk4 44100 impacts)"
 check_num "backward Euler takes energy at the impact: restitution below the reference's" \
     "$(row backward-euler 44100 restitution)" lt "$(awk -v e="$(sum reference_restitution)" 'BEGIN { print e - 0.1 }')"
@@ -52,7 +55,11 @@ check_num "8 kHz: samples in a contact, at most 3" "$(row rk4 8000 contact_sampl
 # The trapezoid keeps T60 but shifts the pitch slightly.
 check_num "trapezoid: T60 ratio" "$(row trapezoid 44100 t60_ratio)" near 1 0.002
 tp=$(row trapezoid 44100 pitch_cents)
-check_num "trapezoid: pitch shift (cents), slightly flat" "$tp" near -0.47 0.02
+# The bilinear transform's frequency warping: omega_num = (2/h) atan(omega1 h / 2), about -0.47 cents.
+warp=$(awk 'BEGIN { w0 = 2 * 3.141592653589793 * 400; s0 = 6 * log(10) / 1.5; x = sqrt(w0 * w0 - s0 * s0) / (2 * 44100)
+                    printf "%.4f", 1200 * log(atan2(x, 1) / x) / log(2) }')
+check_num "trapezoid: pitch shift (cents), slightly flat, as the warping $warp predicts" "$tp" near "$warp" 0.01
+check_num "trapezoid: pitch shift is slight (cents)" "$(echo "$tp" | tr -d +-)" lt 1
 check_num "RK4 44.1 kHz: pitch error (cents)" "$(row rk4 44100 pitch_cents | tr -d +-)" lt 0.01
 check_num "RK4 8 kHz: pitch error larger (cents)" "$(row rk4 8000 pitch_cents | tr -d +-)" gt 0.1
 # A WAV of u1 per run.
