@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Temporaries in flight, removed by the signal handler. */
@@ -89,6 +90,10 @@ const char *atomic_reserve(atomic_file *a, const char *path)
         a->tmp[0] = '\0';
         return NULL;
     }
+    /* mkstemp makes the file private (0600); an output file gets the usual 0666 less the umask. */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
     close(fd);
     track(a->tmp);
     return a->tmp;
