@@ -68,3 +68,7 @@ if command -v valgrind >/dev/null && [ -z "${SAN_BUILD:-}" ] && ! ldd "$BIN/ivp"
 else
     echo "note: memcheck is left to the plain build (ASan and valgrind do not mix)"
 fi
+
+# Output files get the usual permissions (0666 less the umask), not a temporary's private 0600.
+(umask 022; "$BIN/ivp" --T 1 --out "$TMP/perm" >/dev/null)
+check_text "output files are readable by others under umask 022" "$(stat -c %a "$TMP/perm/trajectory.tsv")" "644"
