@@ -258,14 +258,14 @@ int main(int argc, char **argv)
                 "first_flight_s\t%.9g\nperiod_ms\t%.9g\nformula_error_rel\t%.6g\nspectrum_peak_Hz\t%.6f\nf1_Hz\t%.6f\n"
                 "energy0_J\t%.12g\nenergy_final_J\t%.12g\nenergy_rise_rel\t%.6g\nenergy_rise_t_s\t%.9g\n"
                 "steps\t%ld\nnfev\t%ld\nnjev\t%ld\nnsetups\t%ld\nnetf\t%ld\nnniters\t%ld\nnncf\t%ld\nngev\t%ld\n"
-                "nevents\t%ld\nh_fall_s\t%.6g\nh_contact_s\t%.6g\nh_ring_s\t%.6g\nseconds\t%.4f\n",
+                "nevents\t%ld\nh_fall_s\t%.6g\nh_contact_s\t%.6g\nh_ring_s\t%.6g\n",
             im->n, t_fall, im->n ? im->v[0].start : NAN, im->n ? im->v[0].end : NAN,
             im->n ? 1e3 * (im->v[0].end - im->v[0].start) : NAN, J1, J_trap, tc,
             im->n ? ball_restitution(&im->v[0]) : NAN, 1e3 * dur_min, 1e3 * dur_max,
             intervals, shorter, im->n >= 2 ? im->v[1].start - im->v[0].start : NAN, 1e3 / f1,
             amp > 0 ? fit_err / amp : NAN, f_peak, f1, r.energy0, r.energy_final, rise_rel, r.energy_rise_t,
             st->steps, st->nfev, st->njev, st->nsetups, st->netf, st->nniters, st->nncf, st->ngev, st->nevents,
-            r.h_median[BALL_FALL], r.h_median[BALL_CONTACT], r.h_median[BALL_RING], st->seconds);
+            r.h_median[BALL_FALL], r.h_median[BALL_CONTACT], r.h_median[BALL_RING]);
     for (int q = 0; q < QUARTERS; q++)
         fprintf(fs, "impacts_quarter%d\t%zu\n", q + 1, per_quarter[q]);
     if (atomic_commit(&a_sum) != 0)
@@ -308,11 +308,11 @@ int main(int argc, char **argv)
                r.energy0, r.energy_final, s.T, rise_rel, r.energy_rise_t);
         printf("\nCVODE %s (BDF, dense, analytic Jacobian): %ld steps, %ld F evaluations, %ld Jacobians, %ld "
                "linear setups,\n%ld Newton iterations, %ld convergence failures, %ld error-test failures, %ld root "
-               "evaluations, %ld events; %.3f s wall.\n"
+               "evaluations, %ld events.\n"
                "Median step: %.3g s in free fall (max step %g s), %.3g s ringing between contacts, %.3g s in a "
                "contact.\n",
                cvode_version(), st->steps, st->nfev, st->njev, st->nsetups, st->nniters, st->nncf, st->netf, st->ngev,
-               st->nevents, st->seconds, r.h_median[BALL_FALL], s.max_step, r.h_median[BALL_RING],
+               st->nevents, r.h_median[BALL_FALL], s.max_step, r.h_median[BALL_RING],
                r.h_median[BALL_CONTACT]);
         printf("Data: %s/ (steps, impacts, first_impact, spectrum, summary); sound: %s\n", common.out, wav);
     }
