@@ -1,0 +1,459 @@
+/* regime.c: the oscillation-regime classifier of regime.h. */
+#include "regime.h"
+#include "spectrum.h"
+#include "util.h"
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_fft_halfcomplex.h>
+#include <gsl/gsl_fft_real.h>
+#include <gsl/gsl_rng.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const names[REGIME_COUNT] = {
+    "helmholtz", "double_slip", "raucous", "multiple_slip", "s_motion", "multiple_flyback", "unclassified",
+};
+static const char *const labels[REGIME_COUNT] = {
+    "Helmholtz motion", "double slips", "raucous motion", "multiple slips",
+    "S-motion", "multiple flyback", "unclassified",
+};
+
+const char *regime_name(regime_kind k) { return (unsigned)k < REGIME_COUNT ? names[k] : NULL; }
+const char *regime_label(regime_kind k) { return (unsigned)k < REGIME_COUNT ? labels[k] : NULL; }
+
+int regime_from_name(const char *name)
+{
+    for (int k = 0; k < REGIME_COUNT; k++)
+        if (strcmp(name, names[k]) == 0)
+            return k;
+    return -1;
+}
+
+double regime_helmholtz_pp(double tension, double v_bow, double beta, double wave_speed)
+{
+    return 2.0 * tension * v_bow / (beta * wave_speed);
+}
+
+regime_opts regime_defaults(void)
+{
+    regime_opts o = {
+        .slip_on = 1.0,
+        .slip_off = 0.2,
+        .slip_peak = 0.15,
+        .min_regularity = 0.9,
+        .period_tol = 0.08,
+        .return_time = 1.5,
+        .big_jump = 0.5,
+        .small_jump = 0.1,
+        .flyback_min = 0.5,
+        .flyback_abs = 0.2,
+        .tiny = 0.01,
+        .tiny_abs = 1e-3,
+        .raucous_amp = 0.5,
+    };
+    return o;
+}
+
+/* Normalised autocorrelation r[L] = sum x_i x_{i+L} / sqrt(sum_{i<n-L} x_i^2 sum_{i>=L} x_i^2)
+ * for L <= maxlag, through a zero-padded radix-2 FFT (GSL). x has its mean removed. */
+static int autocorr(const double *x, size_t n, size_t maxlag, double *r)
+{
+    size_t m = 1;
+    while (m < 2 * n)
+        m <<= 1;
+    double *d = xcalloc(m, sizeof *d);
+    memcpy(d, x, n * sizeof *d);
+    if (gsl_fft_real_radix2_transform(d, 1, m) != GSL_SUCCESS) {
+        free(d);
+        return -1;
+    }
+    /* Half-complex radix-2 layout: d[0] = X_0, d[k] = Re X_k, d[m-k] = Im X_k, d[m/2] = X_{m/2}. */
+    d[0] = d[0] * d[0];
+    d[m / 2] = d[m / 2] * d[m / 2];
+    for (size_t k = 1; k < m / 2; k++) {
+        d[k] = d[k] * d[k] + d[m - k] * d[m - k];
+        d[m - k] = 0.0;
+    }
+    if (gsl_fft_halfcomplex_radix2_inverse(d, 1, m) != GSL_SUCCESS) {
+        free(d);
+        return -1;
+    }
+    /* Energies of the head x[0..n-L-1] and of the tail x[L..n-1]. */
+    double *cum = xcalloc(n + 1, sizeof *cum);
+    for (size_t i = 0; i < n; i++)
+        cum[i + 1] = cum[i] + x[i] * x[i];
+    for (size_t L = 0; L <= maxlag && L < n; L++) {
+        double head = cum[n - L], tail = cum[n] - cum[L];
+        r[L] = head > 0 && tail > 0 ? d[L] / sqrt(head * tail) : 0.0;
+    }
+    free(cum);
+    free(d);
+    return 0;
+}
+
+/* Returns of F in direction dir (-1 falling, +1 rising) within a time m / fs: where
+ * D(i) = -dir (F(i) - F(i + m)) exceeds thr, each stretch above thr is one return, of size
+ * max D and at the time of that maximum (size[] and when[], at most cap). Returns how many;
+ * *largest gets the largest size. */
+static size_t drops(const double *F, size_t n, double fs, size_t m, double thr, int dir, double *size,
+                    double *when, size_t cap, double *largest)
+{
+    size_t count = 0;
+    *largest = 0;
+    bool in = false;
+    double best = 0;
+    size_t at = 0;
+    for (size_t i = 0; i + m < n; i++) {
+        double D = -dir * (F[i] - F[i + m]);
+        if (D > thr) {
+            if (!in || D > best)
+                best = D, at = i;
+            in = true;
+        } else if (in) {
+            if (count < cap) {
+                size[count] = best;
+                when[count++] = ((double)at + 0.5 * (double)m) / fs;
+            }
+            *largest = fmax(*largest, best);
+            in = false;
+        }
+    }
+    return count;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Events at times t[0..m-1] (increasing) in a window of length window: counted per whole
+ * period T, with the period boundaries put in the largest gap between the events' phases
+ * (so that jitter does not move an event across a boundary). *mean gets the events per
+ * period (m / (window / T) when the window holds no whole period); returns the largest minus
+ * the smallest count. */
+static long per_period(const double *t, size_t m, double T, double window, double *mean)
+{
+    *mean = (double)m * T / window;
+    if (m == 0)
+        return 0;
+    double *ph = xcalloc(m, sizeof *ph);
+    for (size_t k = 0; k < m; k++)
+        ph[k] = fmod(t[k], T) / T;
+    qsort(ph, m, sizeof *ph, cmp_double);
+    double gap = ph[0] + 1.0 - ph[m - 1], cut = fmod(ph[m - 1] + 0.5 * gap, 1.0);
+    for (size_t k = 1; k < m; k++)
+        if (ph[k] - ph[k - 1] > gap) {
+            gap = ph[k] - ph[k - 1];
+            cut = 0.5 * (ph[k] + ph[k - 1]);
+        }
+    free(ph);
+    double t0 = cut * T;
+    long whole = (long)floor((window - t0) / T);
+    if (whole < 1)
+        return 0;
+    long *cnt = xcalloc((size_t)whole, sizeof *cnt);
+    for (size_t k = 0; k < m; k++) {
+        double p = (t[k] - t0) / T;
+        if (p >= 0 && p < whole)
+            cnt[(long)p]++;
+    }
+    long cmin = cnt[0], cmax = cnt[0], sum = 0;
+    for (long p = 0; p < whole; p++) {
+        cmin = cnt[p] < cmin ? cnt[p] : cmin;
+        cmax = cnt[p] > cmax ? cnt[p] : cmax;
+        sum += cnt[p];
+    }
+    free(cnt);
+    *mean = (double)sum / (double)whole;
+    return cmax - cmin;
+}
+
+int regime_classify(const regime_input *in, const regime_opts *o, regime_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->kind = REGIME_UNCLASSIFIED;
+    r->period_s = r->f0_hz = r->period_ratio = r->amplitude_ratio = NAN;
+    double T0 = in->period_nominal, fs = in->fs;
+    if (!(fs > 0) || !(T0 > 0) || !(in->v_bow > 0) || !in->bridge || !in->v_rel ||
+        (double)in->n < 2.0 * T0 * fs) {
+        snprintf(r->why, sizeof r->why, "cannot analyse: needs fs, T0, v_b > 0 and at least two nominal periods");
+        return -1;
+    }
+    size_t n = in->n;
+    const double *F = in->bridge, *v = in->v_rel;
+
+    /* Mean, RMS about the mean, peak-to-peak. */
+    double mean = 0, lo = F[0], hi = F[0];
+    for (size_t i = 0; i < n; i++) {
+        mean += F[i];
+        lo = fmin(lo, F[i]);
+        hi = fmax(hi, F[i]);
+    }
+    mean /= (double)n;
+    double *x = xcalloc(n, sizeof *x), var = 0;
+    for (size_t i = 0; i < n; i++) {
+        x[i] = F[i] - mean;
+        var += x[i] * x[i];
+    }
+    r->mean_n = mean;
+    r->rms_n = sqrt(var / (double)n);
+    double pp = hi - lo;
+    r->amplitude_n = pp;
+    if (in->helmholtz_pp > 0)
+        r->amplitude_ratio = pp / in->helmholtz_pp;
+
+    /* Power-weighted spectral centroid of F - mean (Hann window). */
+    spectrum sp;
+    if (spectrum_hann(x, n, fs, &sp) == 0) {
+        double num = 0, den = 0;
+        for (size_t k = 1; k < sp.nbins; k++) {
+            double p = sp.mag[k] * sp.mag[k];
+            num += spectrum_freq(&sp, k) * p;
+            den += p;
+        }
+        r->centroid_hz = den > 0 ? num / den : NAN;
+        spectrum_free(&sp);
+    } else
+        r->centroid_hz = NAN;
+
+    /* Period: the largest autocorrelation in [0.7 T0, 1.5 T0]. */
+    size_t Llo = (size_t)floor(0.7 * T0 * fs), Lhi = (size_t)ceil(1.5 * T0 * fs);
+    if (Lhi + 2 >= n)
+        Lhi = n - 3;
+    if (Llo < 1)
+        Llo = 1;
+    double *ac = xcalloc(Lhi + 2, sizeof *ac);
+    double T = NAN;
+    if (var > 0 && autocorr(x, n, Lhi + 1, ac) == 0) {
+        size_t best = Llo;
+        for (size_t L = Llo; L <= Lhi; L++)
+            if (ac[L] > ac[best])
+                best = L;
+        double off = 0;
+        if (best > 0) {
+            double d = ac[best - 1] - 2 * ac[best] + ac[best + 1];
+            if (d < 0)
+                off = 0.5 * (ac[best - 1] - ac[best + 1]) / d;
+        }
+        T = ((double)best + off) / fs;
+        r->regularity = ac[best];
+    }
+    free(ac);
+    double Tm = isfinite(T) ? T : T0;
+    if (isfinite(T)) {
+        r->period_s = T;
+        r->f0_hz = 1.0 / T;
+        r->period_ratio = T / T0;
+    }
+
+    /* Slips: onsets of v > slip_on v_b, ended by v < slip_off v_b. */
+    double von = o->slip_on * in->v_bow, voff = o->slip_off * in->v_bow;
+    bool slipping = v[0] > von;
+    size_t cap = (size_t)(n / 2 + 1), ns = 0, slip_samples = 0;
+    double *onset = xcalloc(cap, sizeof *onset), *peak = xcalloc(cap, sizeof *peak), vmax = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!slipping && v[i] > von) {
+            slipping = true;
+            onset[ns] = (double)i / fs;
+            peak[ns++] = v[i];
+        } else if (slipping && v[i] < voff)
+            slipping = false;
+        if (slipping) {
+            slip_samples++;
+            if (ns > 0 && v[i] > peak[ns - 1])
+                peak[ns - 1] = v[i];
+        }
+        vmax = fmax(vmax, v[i]);
+    }
+    /* Keep the slips whose peak is at least slip_peak of the largest: a precursor blip just
+     * over the threshold ahead of the main slip is not a slip of its own. */
+    size_t kept = 0;
+    for (size_t k = 0; k < ns; k++)
+        if (peak[k] >= o->slip_peak * vmax)
+            onset[kept++] = onset[k];
+    ns = kept;
+    free(peak);
+    r->slips = (long)ns;
+    r->slip_fraction = (double)slip_samples / (double)n;
+    double window = (double)n / fs;
+    double spp;
+    r->slip_spread = per_period(onset, ns, Tm, window, &spp);
+    r->slips_per_period = spp;
+    free(onset);
+
+    /* Flybacks: the returns of the sawtooth, measured over 1.5 beta T0 (the slip's length). */
+    double beta = in->beta > 0 ? in->beta : 0.1;
+    double tau = fmin(fmax(o->return_time * beta, 0.02), 0.4) * T0;
+    size_t m = (size_t)lround(tau * fs);
+    if (m < 1)
+        m = 1;
+    size_t rcap = (size_t)(n / (m + 1) + 16);
+    double *sz[2], *tm[2], lg[2] = {0, 0};
+    size_t cnt[2] = {0, 0};
+    for (int d = 0; d < 2; d++) {
+        sz[d] = xcalloc(rcap, sizeof(double));
+        tm[d] = xcalloc(rcap, sizeof(double));
+        if (pp > 0)
+            cnt[d] = drops(F, n, fs, m, o->small_jump * pp, d ? +1 : -1, sz[d], tm[d], rcap, &lg[d]);
+    }
+    int d = lg[1] > lg[0] ? 1 : 0;    /* the sawtooth's fast direction */
+    double *run = sz[d], *trun = tm[d], largest = lg[d];
+    size_t nrun = cnt[d];
+    double fly_floor = fmax(o->flyback_min * pp, o->flyback_abs * (in->helmholtz_pp > 0 ? in->helmholtz_pp : pp));
+    size_t nfly = 0, njump = 0;
+    double *tfly = xcalloc(nrun + 1, sizeof *tfly), *tjump = xcalloc(nrun + 1, sizeof *tjump);
+    for (size_t k = 0; k < nrun; k++) {
+        if (run[k] >= o->big_jump * largest && run[k] >= fly_floor)
+            tfly[nfly++] = trun[k];
+        tjump[njump++] = trun[k];
+    }
+    per_period(tfly, nfly, Tm, window, &r->flybacks_per_period);
+    per_period(tjump, njump, Tm, window, &r->jumps_per_period);
+    free(tfly);
+    free(tjump);
+    for (int k = 0; k < 2; k++) {
+        free(sz[k]);
+        free(tm[k]);
+    }
+    free(x);
+
+    /* The rules, in the order of regime.h. */
+    double tiny = in->helmholtz_pp > 0 ? o->tiny * in->helmholtz_pp : o->tiny_abs;
+    double big = in->helmholtz_pp > 0 ? o->raucous_amp * in->helmholtz_pp : 10 * o->tiny_abs;
+    long k = lround(r->slips_per_period);
+    bool integer = k >= 1 && fabs(r->slips_per_period - (double)k) <= 0.15;
+    bool period_ok = isfinite(T) && fabs(T / T0 - 1.0) <= o->period_tol;
+    bool periodic = r->regularity >= o->min_regularity && period_ok && integer && r->slip_spread <= 1;
+    long fly = lround(r->flybacks_per_period);
+    if (ns == 0) {
+        snprintf(r->why, sizeof r->why, "no slip in the window (%s throughout)",
+                 r->slip_fraction > 0.5 ? "slipping" : "sticking");
+        return 0;
+    }
+    if (pp < tiny) {
+        snprintf(r->why, sizeof r->why, "tiny: peak-to-peak %.3g N below %.3g N", pp, tiny);
+        return 0;
+    }
+    bool irregular = !(r->regularity >= o->min_regularity) || !period_ok;
+    if (!periodic) {
+        if (pp >= big && irregular) {
+            r->kind = REGIME_RAUCOUS;
+            snprintf(r->why, sizeof r->why,
+                     "large (%.3g N) and not periodic: regularity %.3f, T/T0 %.3f, %.2f slips/period, spread %ld",
+                     pp, r->regularity, r->period_ratio, r->slips_per_period, r->slip_spread);
+        } else
+            snprintf(r->why, sizeof r->why,
+                     "%s and not periodic: regularity %.3f, T/T0 %.3f, %.2f slips/period, spread %ld",
+                     irregular ? "small" : "a regular bridge force but a slip count that changes", r->regularity,
+                     r->period_ratio, r->slips_per_period, r->slip_spread);
+        return 0;
+    }
+    if (k == 1 && fly < 1) {
+        snprintf(r->why, sizeof r->why, "periodic, %ld slips/period, but no sharp flyback (rounded corners)", k);
+        return 0;
+    }
+    if (k == 1)
+        r->kind = fly == 1 ? REGIME_HELMHOLTZ : REGIME_S_MOTION;
+    else if (k == 2)
+        r->kind = fly <= 2 ? REGIME_DOUBLE_SLIP : REGIME_MULTIPLE_FLYBACK;
+    else
+        r->kind = fly <= 1 ? REGIME_MULTIPLE_SLIP : REGIME_MULTIPLE_FLYBACK;
+    snprintf(r->why, sizeof r->why, "periodic (regularity %.3f, T/T0 %.3f): %ld slips and %ld flybacks per period",
+             r->regularity, r->period_ratio, k, fly);
+    return 0;
+}
+
+/* ---- synthetic signals -------------------------------------------------------------------- */
+
+/* A sawtooth that rises over each period and drops by drop[j] at phase at[j] (j < m, at[0] = 0),
+ * normalised so that the drops sum to the rise: F(phase) = rise * phase - sum of drops passed. */
+static double saw(double ph, const double *at, const double *drop, int m)
+{
+    double rise = 0, F = 0;
+    for (int j = 0; j < m; j++)
+        rise += drop[j];
+    F = rise * ph;
+    for (int j = 1; j < m; j++)
+        if (ph >= at[j])
+            F -= drop[j];
+    return F;
+}
+
+void regime_synthetic(regime_kind k, double *v_rel, double *bridge, size_t n, double fs, double period,
+                      double v_bow, double beta, double pp, unsigned seed)
+{
+    const double mean = 0.5 * pp;   /* a positive mean, as the friction force gives */
+    double at[4] = {0}, drop[4] = {0}, slipv[4] = {0}, slipw[4] = {0};
+    int m = 1;
+    at[0] = 0, drop[0] = pp, slipv[0] = v_bow / beta, slipw[0] = beta;
+    switch (k) {
+    case REGIME_HELMHOLTZ:
+        break;
+    case REGIME_DOUBLE_SLIP:  /* a second, smaller slip mid-period: a small step in F */
+        m = 2;
+        at[1] = 0.5, drop[1] = 0.12 * pp, slipv[1] = 0.4 * v_bow / beta, slipw[1] = 0.5 * beta;
+        break;
+    case REGIME_MULTIPLE_SLIP:  /* four slips a period, three small */
+        m = 4;
+        for (int j = 1; j < 4; j++)
+            at[j] = 0.25 * j, drop[j] = 0.1 * pp, slipv[j] = 0.3 * v_bow / beta, slipw[j] = 0.4 * beta;
+        drop[0] = 0.6 * pp;
+        break;
+    case REGIME_S_MOTION:  /* one slip, but a second large return of the bridge force */
+        m = 2;
+        at[1] = 0.5, drop[1] = 0.7 * pp;
+        break;
+    case REGIME_MULTIPLE_FLYBACK:  /* three slips, each a large return */
+        m = 3;
+        at[1] = 1.0 / 3, at[2] = 2.0 / 3;
+        drop[0] = pp, drop[1] = 0.8 * pp, drop[2] = 0.6 * pp;
+        for (int j = 0; j < 3; j++)
+            slipv[j] = 0.6 * v_bow / beta, slipw[j] = beta;
+        break;
+    default:
+        break;
+    }
+    if (k == REGIME_RAUCOUS || k == REGIME_UNCLASSIFIED) {
+        gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+        gsl_rng_set(rng, seed + 1);
+        if (k == REGIME_RAUCOUS) {
+            /* Slips at irregular intervals (0.3 .. 1.2 T0), each dropping F by a random amount. */
+            double next = 0, F = mean, level = 0;
+            size_t slip_end = 0;
+            for (size_t i = 0; i < n; i++) {
+                double t = (double)i / fs;
+                if (t >= next) {
+                    double d = pp * (0.5 + gsl_rng_uniform(rng));
+                    level -= d;
+                    slip_end = i + (size_t)(beta * period * fs);
+                    next = t + period * (0.3 + 0.9 * gsl_rng_uniform(rng));
+                }
+                level += 1.5 * pp / (period * fs);
+                if (level > pp)
+                    level = pp;
+                F = mean + level;
+                bridge[i] = F;
+                v_rel[i] = i < slip_end ? 1.5 * v_bow / beta : 0.0;
+            }
+        } else {
+            /* Continuous, irregular slipping at a small, rounded amplitude. */
+            for (size_t i = 0; i < n; i++) {
+                double ph = 2 * M_PI * (double)i / (period * fs);
+                bridge[i] = mean + 0.15 * pp * sin(ph) + 0.02 * pp * (gsl_rng_uniform(rng) - 0.5);
+                v_rel[i] = v_bow * (0.8 + 0.3 * sin(ph) + 0.2 * (gsl_rng_uniform(rng) - 0.5));
+            }
+        }
+        gsl_rng_free(rng);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        double ph = fmod((double)i / (period * fs), 1.0);
+        bridge[i] = mean + saw(ph, at, drop, m) - 0.5 * pp;
+        v_rel[i] = 0.0;
+        for (int j = 0; j < m; j++)
+            if (ph >= at[j] && ph < at[j] + slipw[j])
+                v_rel[i] = slipv[j];
+    }
+}

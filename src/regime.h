@@ -1,0 +1,150 @@
+/* regime.h: what kind of oscillation a bowed string sustains. The input is the steady part
+ * of a stroke: the relative velocity at the bow v (bow minus string, so v > 0 while the
+ * string slips back against a bow moving forward) and the transverse bridge force F, both
+ * sampled at fs, with the nominal period T0 = 1/f0 of the string and the bow speed v_b. The
+ * output is one of seven regimes of van Walstijn et al. (Acta Acustica 2026, section 3.2,
+ * Figures 10-11) and the numbers it was decided from, plus the four measures of their
+ * Figure 12 (mean, RMS about the mean, fundamental frequency, power-weighted centroid).
+ *
+ * What is measured (all on the window given):
+ *   period T      the lag of the largest normalised autocorrelation of F - mean(F) in
+ *                 [0.7 T0, 1.5 T0], refined by a parabola; f0 = 1/T.
+ *   regularity    that autocorrelation's value at T: 1 for a signal that repeats exactly from
+ *                 period to period, near 0 for noise.
+ *   slips         a slip starts when v rises above slip_on * v_b (default 1: the string moves
+ *                 backwards) and ends when v falls below slip_off * v_b (hysteresis); it counts
+ *                 if its peak v reaches slip_peak of the largest v of the window (a precursor
+ *                 blip just over the threshold before the main slip is not a slip). Counted
+ *                 per whole period T, the period boundaries placed in the largest gap between
+ *                 the slips' phases: slips_per_period is the mean count, slip_spread the largest
+ *                 minus the smallest (0 when every period slips alike).
+ *   flybacks      the returns of the bridge-force sawtooth. In Helmholtz motion F rises
+ *                 while the string sticks and returns while it slips, over beta T0; so the
+ *                 drop D(t) = F(t) - F(t + tau) is measured over tau = return_time * beta * T0
+ *                 (clamped to [0.02, 0.4] T0), in the sawtooth's fast direction (falling or
+ *                 rising, whichever reaches the larger D). Each stretch where D exceeds
+ *                 small_jump of the peak-to-peak is one return (jumps_per_period counts them);
+ *                 it is a flyback when its D is at least big_jump of the largest return, at
+ *                 least flyback_min of the peak-to-peak (a sinusoid's D stays below that: a
+ *                 rounded corner), and at least flyback_abs of the Helmholtz amplitude.
+ *                 flybacks_per_period counts them per whole period as for slips.
+ *   amplitude     peak-to-peak of F, N, and its ratio to the ideal Helmholtz amplitude
+ *                 helmholtz_pp (2 T v_b / (beta c) for tension T, wave speed c, beta = x_b/L;
+ *                 see regime_helmholtz_pp) when the caller gives it.
+ *
+ * The regimes, in the order they are tested (each with its operational definition):
+ *   unclassified     none of the below: no slip in the window (sticking throughout, or
+ *                    slipping throughout), a tiny signal (amplitude below tiny * helmholtz_pp,
+ *                    or below tiny_abs N when helmholtz_pp is not given), or a periodic signal
+ *                    with no sharp flyback (strongly rounded corners), or an irregular
+ *                    signal of small amplitude (continuous, irregular slipping). Small alone
+ *                    is no reason: a regular small pattern is classified by its slips.
+ *   raucous motion   slipping, large (amplitude at least raucous_amp * helmholtz_pp), and
+ *                    aperiodic: regularity below min_regularity, or a period outside
+ *                    T0 (1 +- period_tol). (A regular bridge force whose slip count changes
+ *                    from period to period, e.g. a decaying transient, is unclassified.)
+ *   The periodic regimes: regularity >= min_regularity, |T/T0 - 1| <= period_tol, the
+ *   same number of slips k in every period (slip_spread <= 1 and slips_per_period within
+ *   0.15 of the integer k >= 1); for k = 1 also a flyback (else unclassified, "rounded
+ *   corners"):
+ *   Helmholtz motion k = 1 and one flyback per period.
+ *   S-motion         k = 1 but two or more flybacks per period: one slip at the bow while
+ *                    further corners of comparable size reach the bridge.
+ *   double slips     k = 2 and at most two flybacks per period.
+ *   multiple slips   k >= 3 and at most one flyback per period: the extra slips leave only
+ *                    small steps in the bridge force.
+ *   multiple flyback k >= 3 with two or more flybacks per period, or k = 2 with three or
+ *                    more: several of the slips return the bridge force by a large step.
+ *
+ * The thresholds are ours: the article names the regimes and says its algorithm is that of
+ * its reference [49] after Galluzzo, with the "unclassified" class for small signals that
+ * resemble none of the others, but gives no numbers. regime_defaults() holds them. */
+#ifndef IVPLAB_REGIME_H
+#define IVPLAB_REGIME_H
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum {
+    REGIME_HELMHOLTZ,
+    REGIME_DOUBLE_SLIP,
+    REGIME_RAUCOUS,
+    REGIME_MULTIPLE_SLIP,
+    REGIME_S_MOTION,
+    REGIME_MULTIPLE_FLYBACK,
+    REGIME_UNCLASSIFIED,
+    REGIME_COUNT
+} regime_kind;
+
+/* The steady part of one stroke. */
+typedef struct regime_input {
+    const double *v_rel;    /* relative velocity at the bow, bow minus string, m/s (n samples) */
+    const double *bridge;   /* transverse bridge force, N (n samples) */
+    size_t n;               /* samples */
+    double fs;              /* sample rate, Hz */
+    double period_nominal;  /* nominal period T0 of the string, s */
+    double v_bow;           /* bow speed during the window, m/s (> 0) */
+    double helmholtz_pp;    /* ideal Helmholtz peak-to-peak bridge force, N (0: unknown) */
+    double beta;            /* bow-bridge distance over string length x_b/L (0: unknown, 0.1 used) */
+} regime_input;
+
+/* The thresholds of the definitions above (regime_defaults() gives ours). */
+typedef struct regime_opts {
+    double slip_on;         /* slip starts above slip_on * v_b, 1 */
+    double slip_off;        /* slip ends below slip_off * v_b, 1 */
+    double slip_peak;       /* a slip peaks at least at this * the window's largest v, 1 */
+    double min_regularity;  /* periodic: autocorrelation at the period at least this, 1 */
+    double period_tol;      /* periodic: |T/T0 - 1| at most this, 1 */
+    double return_time;     /* returns are measured over this * beta * T0, 1 */
+    double small_jump;      /* a return: F drops by at least this * pp within that time, 1 */
+    double big_jump;        /* a flyback: a return of at least this * the largest return, 1 */
+    double flyback_min;     /* a flyback also drops by at least this * pp, 1 */
+    double flyback_abs;     /* and by at least this * helmholtz_pp (pp when not given), 1 */
+    double tiny;            /* unclassified below this * helmholtz_pp, 1 */
+    double tiny_abs;        /* the same when helmholtz_pp is 0, N */
+    double raucous_amp;     /* raucous needs at least this * helmholtz_pp (or 10 tiny_abs), 1 */
+} regime_opts;
+
+typedef struct regime_result {
+    regime_kind kind;
+    double period_s;            /* measured period T, s (NAN when not found) */
+    double f0_hz;               /* 1/T, Hz */
+    double period_ratio;        /* T / T0 */
+    double regularity;          /* normalised autocorrelation at T, 1 */
+    double slips_per_period;    /* slip onsets per measured period (per T0 if T not found) */
+    long slips;                 /* slip onsets in the window */
+    long slip_spread;           /* max - min slips over the whole periods of the window */
+    double flybacks_per_period; /* large sharp returns of F per period */
+    double jumps_per_period;    /* returns of F of at least small_jump * pp per period */
+    double slip_fraction;       /* fraction of the window spent slipping, 1 */
+    double amplitude_n;         /* peak-to-peak bridge force, N */
+    double amplitude_ratio;     /* amplitude over helmholtz_pp (NAN when that is 0) */
+    double mean_n;              /* mean bridge force, N */
+    double rms_n;               /* RMS of the bridge force about its mean, N */
+    double centroid_hz;         /* power-weighted spectral centroid of F - mean, Hz */
+    char why[160];              /* the rule that decided, in words */
+} regime_result;
+
+regime_opts regime_defaults(void);
+/* Classify. 0 on success; -1 when the input cannot be analysed (fewer than two nominal
+ * periods, fs or T0 or v_b not positive): then kind is REGIME_UNCLASSIFIED and why says so. */
+int regime_classify(const regime_input *in, const regime_opts *o, regime_result *r);
+
+/* "helmholtz", "double_slip", ...: the TSV names (no spaces). NULL for an invalid kind. */
+const char *regime_name(regime_kind k);
+/* "Helmholtz motion", "double slips", ...: legends. */
+const char *regime_label(regime_kind k);
+/* The kind named name (a regime_name), or -1. */
+int regime_from_name(const char *name);
+
+/* The ideal Helmholtz peak-to-peak bridge force 2 T v_b / (beta c), N: the bridge slope of
+ * the Helmholtz corner swings by twice the corner's slope jump v_b / (beta c). */
+double regime_helmholtz_pp(double tension, double v_bow, double beta, double wave_speed);
+
+/* Synthetic, idealised signals of each regime (for tests and for Figure 11 where no simulated
+ * example exists): n samples at fs of a string with period T0, bowed at v_b with bow-bridge
+ * ratio beta and Helmholtz amplitude pp (N). Kinematic sketches, not simulations: straight
+ * sawtooth segments, rectangular slips. seed varies the raucous and unclassified ones. */
+void regime_synthetic(regime_kind k, double *v_rel, double *bridge, size_t n, double fs, double period,
+                      double v_bow, double beta, double pp, unsigned seed);
+
+#endif

@@ -1,0 +1,163 @@
+/* test_regime.c: the regime classifier (src/regime.c) on synthetic signals whose answer is
+ * known: an ideal Helmholtz sawtooth written out here (and its mean, RMS and centroid
+ * against closed forms), two slips a period, an aperiodic signal, a tiny one, a sticking
+ * one, a period off the nominal one, each synthetic regime of regime_synthetic, and bad
+ * input. The simulated strokes are held by tests/claims/schelleng.sh. */
+#include "check.h"
+#include "regime.h"
+#include "util.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FS 48000.0
+#define F0 98.0
+#define VB 0.1
+#define BETA 0.075
+
+/* The ideal Helmholtz motion at beta: v = v_b / beta during the slip (a fraction beta of
+ * the period), 0 while sticking; the bridge force a sawtooth of peak-to-peak pp rising over
+ * the period and returning at the slip, about mean m. */
+static void helmholtz(double *v, double *F, size_t n, double f0, double pp, double m)
+{
+    for (size_t i = 0; i < n; i++) {
+        double ph = fmod((double)i * f0 / FS, 1.0);
+        v[i] = ph < BETA ? VB / BETA : 0.0;
+        F[i] = m + pp * (ph - 0.5);
+    }
+}
+
+static regime_result classify(const double *v, const double *F, size_t n, double pp_nominal)
+{
+    regime_input in = {v, F, n, FS, 1.0 / F0, VB, pp_nominal, BETA};
+    regime_opts o = regime_defaults();
+    regime_result r;
+    regime_classify(&in, &o, &r);
+    return r;
+}
+
+int main(void)
+{
+    size_t n = (size_t)(0.2 * FS);  /* 0.2 s: about 20 periods */
+    double *v = xcalloc(n, sizeof *v), *F = xcalloc(n, sizeof *F);
+    double pp = regime_helmholtz_pp(149.74, VB, BETA, 2 * 0.7 * F0);
+    check_close("Helmholtz peak-to-peak 2 T v_b / (beta c) at beta 0.075, N", pp, 2 * 149.74 * 0.1 / (0.075 * 137.2),
+                1e-9);
+
+    /* 1. The ideal sawtooth. */
+    helmholtz(v, F, n, F0, pp, 1.2);
+    regime_result r = classify(v, F, n, pp);
+    check(r.kind == REGIME_HELMHOLTZ, "ideal sawtooth: %s (%s)", regime_name(r.kind), r.why);
+    check_close("ideal sawtooth: f0, Hz", r.f0_hz, F0, 0.05);
+    check_close("ideal sawtooth: slips per period", r.slips_per_period, 1.0, 0.06);
+    check_close("ideal sawtooth: flybacks per period", r.flybacks_per_period, 1.0, 0.06);
+    check(r.regularity > 0.99, "ideal sawtooth: regularity %.4f > 0.99", r.regularity);
+    check_close("ideal sawtooth: slip fraction = beta", r.slip_fraction, BETA, 0.005);
+    check_close("ideal sawtooth: amplitude ratio", r.amplitude_ratio, 1.0, 0.01);
+    /* A sawtooth over a whole number of periods has its mean at m and RMS pp / sqrt(12). */
+    check_close("ideal sawtooth: mean, N", r.mean_n, 1.2, 0.02 * pp);
+    check_close("ideal sawtooth: RMS about the mean, N", r.rms_n, pp / sqrt(12.0), 0.01 * pp);
+    /* Harmonic k has power ~1/k^2; sampling folds harmonic k to |k f0 - FS round(k f0 / FS)|,
+     * so the power-weighted centroid is sum(f_k / k^2) / sum(1 / k^2) over the folded ones. */
+    double num = 0, den = 0;
+    for (long k = 1; k < 2000000; k++) {
+        double f = fabs(k * F0 - FS * round(k * F0 / FS));
+        num += f / ((double)k * k), den += 1.0 / ((double)k * k);
+    }
+    check_close("ideal sawtooth: power-weighted centroid, Hz", r.centroid_hz, num / den, 0.03 * num / den);
+
+    /* 2. Pitch flattening within the tolerance is still Helmholtz; a period 20% off is not. */
+    helmholtz(v, F, n, 0.97 * F0, pp, 1.2);
+    r = classify(v, F, n, pp);
+    check(r.kind == REGIME_HELMHOLTZ && fabs(r.period_ratio - 1 / 0.97) < 0.002,
+          "sawtooth 3%% flat: %s, T/T0 = %.4f (expected %.4f)", regime_name(r.kind), r.period_ratio, 1 / 0.97);
+    helmholtz(v, F, n, 0.8 * F0, pp, 1.2);
+    r = classify(v, F, n, pp);
+    check(r.kind == REGIME_RAUCOUS, "large sawtooth at 0.8 f0 (not the string's period): %s (%s)",
+          regime_name(r.kind), r.why);
+
+    /* 3. Two slips a period: a second, smaller slip at mid-period and a small step. */
+    for (size_t i = 0; i < n; i++) {
+        double ph = fmod((double)i * F0 / FS, 1.0);
+        v[i] = ph < BETA ? VB / BETA : (ph >= 0.5 && ph < 0.5 + BETA / 2 ? 0.3 * VB / BETA : 0.0);
+        F[i] = 1.2 + 1.1 * pp * (ph - 0.5) - (ph >= 0.5 ? 0.1 * pp : 0.0) + 0.05 * pp;
+    }
+    r = classify(v, F, n, pp);
+    check(r.kind == REGIME_DOUBLE_SLIP, "two slips a period: %s (%s)", regime_name(r.kind), r.why);
+    check_close("two slips a period: slips per period", r.slips_per_period, 2.0, 0.1);
+
+    /* 4. An aperiodic signal: random slip times and drops (large: raucous; small: unclassified). */
+    srand(7);
+    double level = 0;
+    size_t next = 0, end = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i >= next) {
+            level -= pp * (0.5 + rand() / (double)RAND_MAX);
+            end = i + (size_t)(BETA * FS / F0);
+            next = i + (size_t)((0.3 + 0.9 * rand() / (double)RAND_MAX) * FS / F0);
+        }
+        level = fmin(level + 1.5 * pp * F0 / FS, pp);
+        F[i] = level;
+        v[i] = i < end ? VB / BETA : 0.0;
+    }
+    r = classify(v, F, n, pp);
+    check(r.kind == REGIME_RAUCOUS, "aperiodic, large: %s (%s)", regime_name(r.kind), r.why);
+    check(r.regularity < 0.9, "aperiodic: regularity %.3f < 0.9", r.regularity);
+    double lo = F[0], hi = F[0];
+    for (size_t i = 0; i < n; i++)
+        lo = fmin(lo, F[i]), hi = fmax(hi, F[i]);
+    for (size_t i = 0; i < n; i++)
+        F[i] = 1.0 + 0.2 * pp * (F[i] - lo) / (hi - lo);
+    r = classify(v, F, n, pp);
+    check(r.kind == REGIME_UNCLASSIFIED, "aperiodic, small (0.2 of Helmholtz): %s (%s)", regime_name(r.kind), r.why);
+
+    /* 5. A tiny Helmholtz-shaped signal (1% of the Helmholtz amplitude). */
+    helmholtz(v, F, n, F0, 0.01 * pp, 0.01);
+    r = classify(v, F, n, pp);
+    check(r.kind == REGIME_UNCLASSIFIED && strstr(r.why, "tiny"), "tiny sawtooth: %s (%s)", regime_name(r.kind),
+          r.why);
+
+    /* 6. Sticking throughout: no slip. */
+    for (size_t i = 0; i < n; i++)
+        v[i] = 0.01 * VB * sin(2 * M_PI * F0 * (double)i / FS), F[i] = 0.5 + 0.3 * sin(2 * M_PI * F0 * (double)i / FS);
+    r = classify(v, F, n, pp);
+    check(r.kind == REGIME_UNCLASSIFIED && r.slips == 0, "sticking: %s, %ld slips (%s)", regime_name(r.kind), r.slips,
+          r.why);
+
+    /* 7. A periodic signal with one slip a period but a rounded (sinusoidal) bridge force. */
+    for (size_t i = 0; i < n; i++) {
+        double ph = fmod((double)i * F0 / FS, 1.0);
+        v[i] = ph < 0.3 ? VB * 2 : 0.0;
+        F[i] = 1 + 0.5 * pp * sin(2 * M_PI * ph);
+    }
+    r = classify(v, F, n, pp);
+    check(r.kind == REGIME_UNCLASSIFIED && strstr(r.why, "rounded"), "rounded corners: %s (%s)",
+          regime_name(r.kind), r.why);
+
+    /* 8. Every synthetic regime comes back as itself. */
+    for (int k = 0; k < REGIME_COUNT; k++) {
+        regime_synthetic((regime_kind)k, v, F, n, FS, 1.0 / F0, VB, BETA, pp, 3);
+        r = classify(v, F, n, pp);
+        check(r.kind == (regime_kind)k, "synthetic %s: classified %s (%s)", regime_name((regime_kind)k),
+              regime_name(r.kind), r.why);
+    }
+
+    /* 9. Without the Helmholtz amplitude the absolute floor decides "tiny". */
+    helmholtz(v, F, n, F0, 1e-4, 0.0);
+    r = classify(v, F, n, 0.0);
+    check(r.kind == REGIME_UNCLASSIFIED && isnan(r.amplitude_ratio), "tiny, no nominal amplitude: %s (%s)",
+          regime_name(r.kind), r.why);
+
+    /* 10. Input too short to analyse, and the names. */
+    regime_input bad = {v, F, 100, FS, 1.0 / F0, VB, pp, BETA};
+    regime_opts o = regime_defaults();
+    check(regime_classify(&bad, &o, &r) == -1 && r.kind == REGIME_UNCLASSIFIED, "100 samples: refused (%s)", r.why);
+    int ok = 1;
+    for (int k = 0; k < REGIME_COUNT; k++)
+        ok &= regime_from_name(regime_name((regime_kind)k)) == k && regime_label((regime_kind)k) != NULL;
+    check(ok && regime_from_name("nope") == -1 && regime_name(REGIME_COUNT) == NULL,
+          "regime names round-trip; unknown names are refused");
+    free(v);
+    free(F);
+    return check_done();
+}
