@@ -618,8 +618,6 @@ int main(int argc, char **argv)
         peak_tau = fmax(peak_tau, r.tau_max[k]);
     double residual = last.e_abs > 0 ? r.residual / last.e_abs : 0.0;
     double rt = g.duration / res.seconds;
-    if (getenv("BOW_DEBUG"))
-        fprintf(stderr, "steps %ld newton %ld seconds %g\n", res.steps, res.newton, res.seconds);
     char regime[32];
     long nslip = lround(spp);
     if (slips == 0)
@@ -693,6 +691,10 @@ int main(int argc, char **argv)
                "stroke: %g m/s^2 to %g m/s, hold %g s, f_b = %g N at x_b/L = %g; %s, dt = %g s, %g s simulated\n\n",
                in.L, in.T, m.Mu, m.Mw, in.f_max, m.N, sp.accel, sp.v_hold, sp.t_hold, sp.f_b, sp.x_b_rel,
                bow_solver_name(sv), in.dt, g.duration);
+        printf("%s: %ld steps (%ld split after a failed Newton solve), %.2f Newton iterations a step, %.3f s wall, %.3f s processor time "
+               "(%.2f simulated seconds per processor second)\n", bow_solver_name(sv), res.steps, res.split,
+               res.steps ? (double)res.newton / res.steps : 0.0, res.seconds, res.cpu_seconds,
+               g.duration / res.cpu_seconds);
         printf("first slip at %.4f s; analysis window %.3f-%.3f s\n", first_slip, w0, g.duration);
         printf("Schelleng ripples per period: %.1f (L/x_b = %.1f)\n", ripples, 1.0 / sp.x_b_rel);
         printf("last three periods: the f/f_b - v loop runs %s (area %.3g m/s), the tau - v loop %s (%.3g K m/s)\n",

@@ -171,7 +171,9 @@ typedef struct bow_run_result {
     long steps;         /* steps (fixed) or internal steps (CVODE) */
     long newton;        /* Newton iterations (fixed) or nonlinear iterations (CVODE) */
     long nfev;          /* F evaluations (CVODE, Jacobian differences included) */
+    long split;         /* fixed steps redone as two halves (or finer) after a failed Newton solve */
     double seconds;     /* wall time, s */
+    double cpu_seconds; /* processor time of this process during the run, s */
     char message[480];  /* on failure: the solver, the time and the reason */
 } bow_run_result;
 /* Run from the rest state; x receives the final state. 0 on success, else 1 (message set). */

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 const char *bow_solver_name(bow_solver s) { return s == BOW_CVODE ? "cvode-bdf" : "bow-trapezoid"; }
 
@@ -31,12 +32,16 @@ typedef struct fixed {
     double *vec;                /* 16 N scratch */
     double *zd1, *taud1;        /* contact rates at the last residual evaluation */
     double *qd1;                /* hair velocities at the end of the last step, m/s */
+    double *zd0, *taud0;        /* contact rates at the start of the last step (the predictor) */
     double t_cached;            /* the time those rates (and P1, Q1) belong to, s (NaN: none) */
     double P1, Q1;              /* powers at t_cached, W */
     gsl_matrix *J;
     gsl_vector *R, *dX;
     gsl_permutation *perm;
     long newton;                /* Newton iterations so far */
+    long split;                 /* steps split in halves because their Newton solve failed */
+    int depth;                  /* this solver's step is the main step / 2^depth */
+    struct fixed *half;         /* the same scheme at h / 2, made when first needed */
 } fixed;
 
 static void coeffs(double mass, double K, double R, double h, double *a, double *b, double *c)
@@ -66,6 +71,8 @@ static void fixed_init(fixed *s, bow_model *m, double h)
     s->zd1 = xcalloc((size_t)N, sizeof(double));
     s->taud1 = xcalloc((size_t)N, sizeof(double));
     s->qd1 = xcalloc((size_t)N, sizeof(double));
+    s->zd0 = xcalloc((size_t)N, sizeof(double));
+    s->taud0 = xcalloc((size_t)N, sizeof(double));
     s->t_cached = NAN;
     for (int i = 0; i < Mu; i++) {
         coeffs(m->m_u, m->Ku[i], m->Ru[i], h, &s->au[i], &s->bu[i], &s->cu[i]);
@@ -90,8 +97,13 @@ static void fixed_init(fixed *s, bow_model *m, double h)
 
 static void fixed_free(fixed *s)
 {
+    if (s->half) {
+        fixed_free(s->half);
+        free(s->half);
+        s->half = NULL;
+    }
     double **p[] = {&s->au, &s->bu, &s->cu, &s->aw, &s->bw, &s->cw, &s->pu, &s->pw, &s->C, &s->vec,
-                    &s->zd1, &s->taud1, &s->qd1};
+                    &s->zd1, &s->taud1, &s->qd1, &s->zd0, &s->taud0};
     for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
         free(*p[k]);
         *p[k] = NULL;
@@ -102,6 +114,9 @@ static void fixed_free(fixed *s)
     gsl_permutation_free(s->perm);
     s->J = NULL, s->R = s->dX = NULL, s->perm = NULL;
 }
+
+/* Newton's scales: z against the bound mu_s/sigma0 (18), tau against this, K */
+#define TAU_SCALE 10.0
 
 /* Residual of the contact equations at X = (z, tau); fills v and, when J is given, the
  * Jacobian. Returns the scaled max-norm of the residual. */
@@ -127,7 +142,7 @@ static double contact_residual(fixed *s, double F_b1, double kappa1, const doubl
         s->taud1[j] = c.dtau;
         gsl_vector_set(s->R, j, Rz);
         gsl_vector_set(s->R, N + j, Rt);
-        norm = fmax(norm, fmax(fabs(Rz) / zs, fabs(Rt)));
+        norm = fmax(norm, fmax(fabs(Rz) / zs, fabs(Rt) / TAU_SCALE));
         if (jac)
             for (int k = 0; k < N; k++) {
                 double dv = -0.5 * kappa1 * s->C[j * N + k];          /* d v_j / d z_k */
@@ -244,12 +259,16 @@ static int fixed_step(fixed *s, double t, double *x, char *err, size_t errlen)
         for (int k = 0; k < N; k++)
             cf += s->C[j * N + k] * k0 * zn[k];
         v0[j] = v_b1 + qfree[j] - uc[j] - wc[j] - 0.5 * cf;   /* v' = v0 - (k1/2) C z' */
-        z[j] = zn[j] + h * zdn[j], tau[j] = taun[j] + h * taudn[j];   /* explicit predictor */
+        if (cached)     /* second-order predictor (Adams-Bashforth) from the last two rates */
+            z[j] = zn[j] + h * (1.5 * zdn[j] - 0.5 * s->zd0[j]), tau[j] = taun[j] + h * (1.5 * taudn[j] - 0.5 * s->taud0[j]);
+        else
+            z[j] = zn[j] + h * zdn[j], tau[j] = taun[j] + h * taudn[j];
+        s->zd0[j] = zdn[j], s->taud0[j] = taudn[j];
     }
     /* Newton in (z, tau), halving the step when the residual grows */
     double zs = m->fr.mu_s / m->fr.sigma0;
     double norm = contact_residual(s, F_b1, k1, v0, z, tau, zn, taun, zdn, taudn, v, true);
-    int it, conv = norm < 1e-11;
+    int it, conv = norm < 1e-10;
     for (it = 0; it < 60 && !conv; it++) {
         int sg;
         gsl_linalg_LU_decomp(s->J, s->perm, &sg);
@@ -263,7 +282,7 @@ static int fixed_step(fixed *s, double t, double *x, char *err, size_t errlen)
             for (int j = 0; j < N; j++) {
                 double dz = -lam * gsl_vector_get(s->dX, j), dt = -lam * gsl_vector_get(s->dX, N + j);
                 zt[j] = z[j] + dz, tt[j] = tau[j] + dt;
-                dmax = fmax(dmax, fmax(fabs(dz) / zs, fabs(dt)));
+                dmax = fmax(dmax, fmax(fabs(dz) / zs, fabs(dt) / TAU_SCALE));
             }
             double n2 = contact_residual(s, F_b1, k1, v0, zt, tt, zn, taun, zdn, taudn, v, true);
             if (n2 < norm || n2 < 1e-12 || tries == 19) {
@@ -275,7 +294,7 @@ static int fixed_step(fixed *s, double t, double *x, char *err, size_t errlen)
         memcpy(z, zt, N * sizeof(double));
         memcpy(tau, tt, N * sizeof(double));
         s->newton++;
-        conv = (dmax < 1e-10 && norm < 1e-8) || norm < 1e-11;
+        conv = (dmax < 1e-10 && norm < 1e-8) || norm < 1e-10;
     }
     if (!conv || !isfinite(norm)) {
         snprintf(err, errlen, "%s failed at t = %.9g s: the contact Newton solve did not converge in %d iterations "
@@ -310,6 +329,32 @@ static int fixed_step(fixed *s, double t, double *x, char *err, size_t errlen)
     return 0;
 }
 
+/* A step whose contact Newton solve fails (it can stall at the kinks of the friction law,
+ * e.g. where v changes sign) is done again as two steps of h / 2, down to h / 64. */
+#define MAX_SPLIT_DEPTH 6
+static int fixed_step_robust(fixed *s, double t, double *x, char *err, size_t errlen)
+{
+    if (fixed_step(s, t, x, err, errlen) == 0)
+        return 0;
+    if (s->depth >= MAX_SPLIT_DEPTH)
+        return -1;
+    if (!s->half) {
+        s->half = xcalloc(1, sizeof(fixed));
+        fixed_init(s->half, s->m, 0.5 * s->h);
+        s->half->depth = s->depth + 1;
+    }
+    s->half->t_cached = NAN;
+    long n0 = s->half->newton;
+    if (fixed_step_robust(s->half, t, x, err, errlen) != 0 ||
+        fixed_step_robust(s->half, t + 0.5 * s->h, x, err, errlen) != 0)
+        return -1;
+    s->newton += s->half->newton - n0;
+    s->split += 1 + s->half->split;
+    s->half->split = 0;
+    s->t_cached = NAN;      /* the next step starts from the state, not from this step's cache */
+    return 0;
+}
+
 static int run_fixed(bow_model *m, const bow_run_opts *o, double *x, bow_run_result *res)
 {
     fixed s;
@@ -326,7 +371,7 @@ static int run_fixed(bow_model *m, const bow_run_opts *o, double *x, bow_run_res
     long k;
     for (k = 0; k < n && status == 0; k++) {
         double t = k * o->h;
-        if (fixed_step(&s, t, x, res->message, sizeof res->message) != 0) {
+        if (fixed_step_robust(&s, t, x, res->message, sizeof res->message) != 0) {
             status = 1;
             break;
         }
@@ -347,6 +392,7 @@ static int run_fixed(bow_model *m, const bow_run_opts *o, double *x, bow_run_res
     res->t = k * o->h;
     res->steps = k;
     res->newton = s.newton;
+    res->split = s.split;
     res->seconds = wall_seconds() - w0;
     fixed_free(&s);
     return status;
@@ -420,7 +466,10 @@ int bow_run(bow_model *m, const bow_run_opts *o, double *x, bow_run_result *res)
     memset(res, 0, sizeof *res);
     for (int j = 0; j < m->N; j++)
         m->tss[j] = 0.0;
-    return o->solver == BOW_CVODE ? run_cvode(m, o, x, res) : run_fixed(m, o, x, res);
+    clock_t c0 = clock();
+    int rc = o->solver == BOW_CVODE ? run_cvode(m, o, x, res) : run_fixed(m, o, x, res);
+    res->cpu_seconds = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    return rc;
 }
 
 typedef struct stroke_ctx {
