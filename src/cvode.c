@@ -209,7 +209,7 @@ int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts 
     CHECK_CALL(CVodeInit(mem, rhs, t0, v));
     CHECK_CALL(CVodeSetUserData(mem, &u));
     CHECK_CALL(CVodeSStolerances(mem, o->rtol, o->atol));
-        CHECK_CALL(CVodeSetStopTime(mem, t1));
+    CHECK_CALL(CVodeSetStopTime(mem, t1));
     if (o->max_step > 0)
         CHECK_CALL(CVodeSetMaxStep(mem, o->max_step));
     if (o->init_step > 0)

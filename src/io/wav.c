@@ -25,6 +25,8 @@ int wav_write(const char *path, const double *x, size_t n, int fs, double gain, 
         atomic_abort(&a);
         return -1;
     }
+    /* No PEAK chunk: it carries a time stamp, and the same run must give the same bytes. */
+    sf_command(sf, SFC_SET_ADD_PEAK_CHUNK, NULL, SF_FALSE);
     float buf[4096];
     for (size_t k = 0; k < n;) {
         size_t m = n - k < 4096 ? n - k : 4096;

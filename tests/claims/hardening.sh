@@ -72,3 +72,9 @@ fi
 # Output files get the usual permissions (0666 less the umask), not a temporary's private 0600.
 (umask 022; "$BIN/ivp" --T 1 --out "$TMP/perm" >/dev/null)
 check_text "output files are readable by others under umask 022" "$(stat -c %a "$TMP/perm/trajectory.tsv")" "644"
+
+# WAVs too: the same drop twice gives the same bytes (no time-stamped PEAK chunk).
+"$BIN/drop" --T 0.5 --out "$TMP/w1" --sound "$TMP/w1" >/dev/null
+"$BIN/drop" --T 0.5 --out "$TMP/w2" --sound "$TMP/w2" >/dev/null
+if cmp -s "$TMP/w1/drop.wav" "$TMP/w2/drop.wav"; then pass "two runs of bin/drop give byte-identical WAVs"
+else fail "two runs of bin/drop give different WAV bytes"; fi
