@@ -643,7 +643,7 @@ int main(int argc, char **argv)
     fprintf(f, "t_s\tv_b_m_per_s\tbridge_force_N\tquasi_static_N\tv_mean_m_per_s\tz_mean_um\ttemp_mean_c\t"
                "temp_max_c\tf_over_fb\ttorsional_bridge_N\n");
     double t_up = sp.v_hold / sp.accel;
-    for (size_t k = 0; k < r.n; k += 4) {
+    for (size_t k = 0; k < r.n; k += 8) {
         double t = r.t[k];
         double qs = velocity.n == 0 && t <= t_up ? in.T * r.v_b[k] * t / (2.0 * g.position) : NAN;   /* (89) */
         fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", t, r.v_b[k], r.bridge_u[k], qs,
