@@ -288,7 +288,8 @@ static void write_fig4(const bow_instrument *in, const figure_params *fp, const 
 }
 
 /* Figure 7: the nine first-slip transients. Returns the number that slipped. */
-static int write_fig7(const bow_instrument *in0, const figure_params *fp, const char *dir, double *t_slip)
+static int write_fig7(const bow_instrument *in0, const figure_params *fp, const char *dir, double *t_slip,
+                      double *drop, double *fall)
 {
     size_t n = 0;
     double *cols[9] = {0};
@@ -319,6 +320,28 @@ static int write_fig7(const bow_instrument *in0, const figure_params *fp, const 
             int c = 3 * b + d;
             count_slips(&r, 0, r.n, &t_slip[c]);
             slipped += t_slip[c] > 0;
+            /* the force drop of the first slip: the largest force in the 2 ms before it less
+             * the smallest in the 3 ms after */
+            drop[c] = 0;
+            if (t_slip[c] > 0) {
+                size_t ks = (size_t)lround(t_slip[c] / in.dt), kb = (size_t)lround(2e-3 / in.dt),
+                       ka = (size_t)lround(3e-3 / in.dt);
+                double hi = -INFINITY, lo = INFINITY;
+                size_t khi = ks, klo = ks;
+                for (size_t k = ks > kb ? ks - kb : 0; k <= ks && k < r.n; k++)
+                    if (r.bridge_u[k] > hi)
+                        hi = r.bridge_u[k], khi = k;
+                for (size_t k = ks; k <= ks + ka && k < r.n; k++)
+                    if (r.bridge_u[k] < lo)
+                        lo = r.bridge_u[k], klo = k;
+                drop[c] = hi - lo;
+                /* how fast: the steepest fall of the force (20 us differences, the measured
+                 * signal's spacing in Figure 1b) between the maximum and the minimum */
+                size_t kd = (size_t)lround(2e-5 / in.dt);
+                fall[c] = 0;
+                for (size_t k = khi; k + kd <= klo && k + kd < r.n; k++)
+                    fall[c] = fmax(fall[c], (r.bridge_u[k] - r.bridge_u[k + kd]) / (kd * in.dt));
+            }
             n = r.n / 4;
             cols[c] = xcalloc(n, sizeof(double));
             if (!tcol)
@@ -342,6 +365,13 @@ static int write_fig7(const bow_instrument *in0, const figure_params *fp, const 
             fprintf(f, "\t%.6g", cols[c][k]);
         fprintf(f, "\n");
     }
+    commit(&af);
+    f = open_data(&af, dir, "fig7_drops.tsv");
+    fprintf(f, "b_tau_scale\tmu_d\tfirst_slip_s\tforce_drop_N\tsteepest_fall_N_per_ms\n");
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 3; d++)
+            fprintf(f, "%g\t%g\t%.5f\t%.4f\t%.3f\n", fp->fig7_b_scale[b], fp->fig7_mu_d[d], t_slip[3 * b + d],
+                    drop[3 * b + d], fall[3 * b + d] * 1e-3);
     commit(&af);
     for (int c = 0; c < 9; c++)
         free(cols[c]);
@@ -677,12 +707,12 @@ int main(int argc, char **argv)
 
     int fig7_slipped = -1;
     double conv_order = NAN, conv_slip = 0;
-    double t_slip[9];
+    double t_slip[9], drop[9], fall[9];
     if (!quick) {
         write_modes(&m, common.out);
         write_fig4(&in, &fp, common.out);
         write_pluck(&m, &fp, common.out);
-        fig7_slipped = write_fig7(&in, &fp, common.out, t_slip);
+        fig7_slipped = write_fig7(&in, &fp, common.out, t_slip, drop, fall);
         conv_order = convergence(&in, &g, &cp, common.out, &conv_slip);
     }
 
@@ -700,9 +730,17 @@ int main(int argc, char **argv)
         printf("last three periods: the f/f_b - v loop runs %s (area %.3g m/s), the tau - v loop %s (%.3g K m/s)\n",
                dir_f, area_f, dir_tau, area_tau);
         printf("smallest contact temperature rise: %.3g K (never below ambient)\n", r.tau_min);
-        if (fig7_slipped >= 0)
-            printf("Figure 7: %d of 9 first-slip transients slipped (first slips %.4f-%.4f s)\n", fig7_slipped,
-                   t_slip[0], t_slip[8]);
+        if (fig7_slipped >= 0) {
+            printf("Figure 7: %d of 9 first-slip transients slipped; first slip (s), its force drop (N), steepest fall:\n",
+                   fig7_slipped);
+            for (int b = 0; b < 3; b++) {
+                printf("  b_tau x %-4g", fp.fig7_b_scale[b]);
+                for (int d = 0; d < 3; d++)
+                    printf("  mu_d %-4g %.4f s %.2f N %.0f N/ms", fp.fig7_mu_d[d], t_slip[3 * b + d], drop[3 * b + d],
+                           fall[3 * b + d] * 1e-3);
+                printf("\n");
+            }
+        }
         if (!quick)
             printf("fixed-step scheme against CVODE BDF (to %g Hz, first %g s): measured order %.2f\n", cp.f_max,
                    cp.duration, conv_order);

@@ -26,11 +26,26 @@ check_num "Figure 6: first slip during the ramp, s" "$(get first_slip_s)" near 0
 # the ramp follows the quasi-static line (89) up to the first slip, a little below it (torsion)
 ratio=$(awk -F'\t' 'NR > 1 && $1 > 0.0399 && $1 < 0.0401 { printf "%.4f", $3 / $4; exit }' "$TMP/bow/stroke.tsv")
 check_num "Figure 6: bridge force at 40 ms over T v_b t / (2 x_b) (89)" "$ratio" near 0.93 0.04
-for f in stroke zoom steady modes fig4_v fig4_y fig7 pluck convergence conv_traj; do
+for f in stroke zoom steady modes fig4_v fig4_y fig7 fig7_drops pluck convergence conv_traj; do
     check_num "data file $f.tsv has rows" "$(wc -l <"$TMP/bow/$f.tsv")" gt 2
 done
 check_num "Figure 7: transients that slipped (of 9)" \
     "$(awk -F'\t' 'NR == 1 { next } { for (c = 2; c <= NF; c++) if (!d[c] && $c < m[c] - 0.5) d[c] = 1; for (c = 2; c <= NF; c++) if ($c > m[c]) m[c] = $c } END { n = 0; for (c in d) n++; print n }' "$TMP/bow/fig7.tsv")" near 9 0
+d7="$TMP/bow/fig7_drops.tsv"
+check_num "Figure 7: first slips found (of 9)" "$(awk -F'\t' 'NR > 1 && $3 > 0' "$d7" | wc -l)" near 9 0
+check_num "Figure 7: slowest first-slip fall, N/ms (the ramp before it rises at about 0.13 N/ms)" \
+    "$(awk -F'\t' 'NR > 1 { if (m == "" || $5 < m) m = $5 } END { print m }' "$d7")" gt 3
+check_num "Figure 7: more heat conduction b_tau delays the first slip for every mu_d (violations)" \
+    "$(awk -F'\t' 'NR > 1 { t[$1 "," $2] = $3; b[$1] = 1; d[$2] = 1 }
+        END { n = 0; for (m in d) { if (!(t["0.5," m] < t["1," m] && t["1," m] < t["2," m])) n++ } print n }' "$d7")" near 0 0
+# Figure 8d, the string alone: held at 1 mm at x/L = 0.104 the bridge feels T u0 / x_p =
+# 149.74e-3 / 0.0728 = 2.057 N; after the release the drop reaches it at x_p / c = 0.531 ms
+# (c = 2 L f0 = 137.2 m/s; stiffness brings the front a little earlier).
+pl="$TMP/bow/pluck.tsv"
+check_num "Figure 8d: static bridge force before the release wave arrives, N" \
+    "$(awk -F'\t' 'NR > 1 && $1 < 2e-4 { s += $2; n++ } END { printf "%.4f", s / n }' "$pl")" near 2.057 0.04
+check_num "Figure 8d: the release reaches the bridge (force below half), ms" \
+    "$(awk -F'\t' 'NR > 1 && $1 > 1e-4 && $2 < 1.03 { printf "%.4f", $1 * 1e3; exit }' "$pl")" near 0.531 0.05
 check_num "the WAV is at 48 kHz" "$(od -A n -t u4 -j 24 -N 4 "$TMP/bow/bow.wav" | tr -d ' ')" near 48000 0
 
 # The fixed-step scheme converges to the CVODE BDF reference through the first slip.
