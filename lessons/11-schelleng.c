@@ -1,0 +1,926 @@
+/* Lesson 11, "Schelleng diagrams": which oscillation a bowed cello string settles into, over
+ * the plane of bow-bridge distance x_b/L and bowing force f_b (van Walstijn et al., Acta
+ * Acustica 2026, section 3.2). Each cell is one stroke of the bowed-string model (bow.h):
+ * accelerate from rest, hold 0.1 m/s, (decelerate); its steady part is classified by
+ * regime.h and measured (mean, RMS, f0, spectral centroid). Cells run in parallel in forked
+ * workers and are appended to a TSV as they finish, so an interrupted sweep resumes, and
+ * --shard K/N splits a large sweep over machines.
+ *
+ * Try it: bin/schelleng --cell 0.075,2.15 (the Figure 6 point), then --full. */
+#include "cli.h"
+#include "io/atomic.h"
+#include "io/params.h"
+#include "io/table.h"
+#include "models/bow.h"
+#include "regime.h"
+#include "resample.h"
+#include "schelleng_stroke.h"
+#include "util.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PROGRAM "schelleng"
+#define NGALLERY 10
+#define PLOT_RATE 20000.0   /* Hz: rate of the waveforms written for the figures */
+
+/* ---- parameters ---------------------------------------------------------------------- */
+
+typedef struct plane_params {
+    double x_min, x_max, f_min, f_max, nx, nf, n_full;     /* see schelleng.ini */
+    schelleng_stroke stroke;
+    double gallery_x, gallery_offset, gallery_f[NGALLERY];
+} plane_params;
+
+static bow_instrument inst;
+static param_spec inst_spec[BOW_NKEYS + 1];
+static plane_params pp;
+static param_spec plane_spec[32];
+static const char *params_name = NULL;  /* --params: instrument overrides */
+
+static void plane_table(void)
+{
+    static char keys[NGALLERY][16];
+    const param_spec base[] = {
+        {"x_min", &pp.x_min, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "smallest x_b/L"},
+        {"x_max", &pp.x_max, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "largest x_b/L"},
+        {"f_min", &pp.f_min, "N", 0, 100, CLI_OPEN_MIN, "smallest bowing force"},
+        {"f_max", &pp.f_max, "N", 0, 100, CLI_OPEN_MIN, "largest bowing force"},
+        {"nx", &pp.nx, "", 1, 400, 0, "bowing positions"},
+        {"nf", &pp.nf, "", 1, 400, 0, "bowing forces"},
+        {"n_full", &pp.n_full, "", 1, 400, 0, "positions and forces of the full grid"},
+        {"accel", &pp.stroke.accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, "bow acceleration from rest"},
+        {"v_hold", &pp.stroke.v_hold, "m/s", 0, 10, CLI_OPEN_MIN, "steady bow velocity"},
+        {"t_hold", &pp.stroke.t_hold, "s", 0, 60, CLI_OPEN_MIN, "length of the hold"},
+        {"decel", &pp.stroke.decel, "m/s^2", 0, 1000, 0, "deceleration after the hold"},
+        {"settle", &pp.stroke.settle, "s", 0, 60, 0, "analysis starts this long into the hold"},
+        {"gallery_x", &pp.gallery_x, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "x_b/L of the Figure 9 gallery"},
+        {"gallery_offset", &pp.gallery_offset, "N", 0, 100, 0, "offset between gallery waveforms"},
+    };
+    size_t nb = sizeof base / sizeof base[0];
+    memcpy(plane_spec, base, sizeof base);
+    for (int k = 0; k < NGALLERY; k++) {
+        snprintf(keys[k], sizeof keys[k], "gallery_f%d", k + 1);
+        plane_spec[nb + k] = (param_spec){keys[k], &pp.gallery_f[k], "N", 0, 100, CLI_OPEN_MIN, "gallery force"};
+    }
+    plane_spec[nb + NGALLERY] = (param_spec){NULL, NULL, NULL, 0, 0, 0, NULL};
+}
+
+static int parse_set(const char *text, void *dest, char *why, size_t whylen)
+{
+    (void)dest;
+    return params_set(inst_spec, text, why, whylen);
+}
+
+static int parse_params_file(const char *text, void *dest, char *why, size_t whylen)
+{
+    (void)dest;
+    const char *path = strchr(text, '/') ? text : params_path(text);
+    if (params_load(inst_spec, path, true, why, whylen) != 0)
+        return -1;
+    params_name = text;
+    return 0;
+}
+
+typedef struct shard { long k, n; } shard;
+
+static int parse_shard(const char *text, void *dest, char *why, size_t whylen)
+{
+    shard *s = dest;
+    char *end;
+    long k = strtol(text, &end, 10);
+    if (end == text || *end != '/') {
+        snprintf(why, whylen, "not of the form K/N");
+        return -1;
+    }
+    const char *p = end + 1;
+    long n = strtol(p, &end, 10);
+    if (end == p || *end || n < 1 || k < 1 || k > n || n > 100000) {
+        snprintf(why, whylen, "K and N must be integers with 1 <= K <= N <= 100000");
+        return -1;
+    }
+    s->k = k, s->n = n;
+    return 0;
+}
+
+typedef struct point { double x, f; bool set; } point;
+
+static int parse_point(const char *text, void *dest, char *why, size_t whylen)
+{
+    point *c = dest;
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", text);
+    char *comma = strchr(buf, ',');
+    if (!comma) {
+        snprintf(why, whylen, "not of the form X,F");
+        return -1;
+    }
+    *comma = 0;
+    if (cli_number(buf, &c->x) || cli_number(comma + 1, &c->f) || !(c->x > 0 && c->x < 1) ||
+        !(c->f > 0 && c->f <= 100)) {
+        snprintf(why, whylen, "X (x_b/L) in (0, 1) and F (N) in (0, 100]");
+        return -1;
+    }
+    c->set = true;
+    return 0;
+}
+
+/* ---- the grid -------------------------------------------------------------------------- */
+
+typedef struct grid {
+    int nx, nf;
+    double x_min, x_max, f_min, f_max;
+    double rx, rf;      /* ratio between neighbouring positions, forces */
+} grid;
+
+static double grid_x(const grid *g, int i) { return g->nx > 1 ? g->x_min * pow(g->rx, i) : g->x_min; }
+static double grid_f(const grid *g, int j) { return g->nf > 1 ? g->f_min * pow(g->rf, j) : g->f_min; }
+
+/* What a worker sends back for one cell (one write, smaller than PIPE_BUF). */
+typedef struct cell_msg {
+    int index;              /* j * nx + i */
+    int status;             /* 0, or -1 with err */
+    double seconds;         /* wall time of the cell, s */
+    double cpu;             /* CPU time of the cell, s */
+    double dt;              /* the time step that succeeded, s */
+    regime_result r;
+    char err[240];
+} cell_msg;
+
+static const char *const columns[] = {
+    "i_x", "i_f", "x_b_over_L", "f_b_N", "regime", "slips_per_period", "f0_hz", "mean_N", "rms_N",
+    "centroid_hz", "period_ratio", "regularity", "flybacks_per_period", "amplitude_N", "amplitude_ratio",
+    "x_lo", "x_hi", "f_lo", "f_hi", "seconds", "cpu_seconds", "dt_s", "source", NULL,
+};
+
+/* One results row, tab-separated, ending in a newline. */
+static int format_row(char *buf, size_t n, const grid *g, const cell_msg *m, const char *source)
+{
+    int i = m->index % g->nx, j = m->index / g->nx;
+    double x = grid_x(g, i), f = grid_f(g, j), sx = sqrt(g->rx), sf = sqrt(g->rf);
+    const regime_result *r = &m->r;
+    return snprintf(buf, n,
+                    "%d\t%d\t%.6g\t%.6g\t%s\t%.4f\t%.4f\t%.5g\t%.5g\t%.5g\t%.5f\t%.4f\t%.4f\t%.5g\t%.4g\t%.6g\t%.6g\t"
+                    "%.6g\t%.6g\t%.3f\t%.3f\t%.3g\t%s\n",
+                    i, j, x, f, m->status ? "failed" : regime_name(r->kind), r->slips_per_period, r->f0_hz,
+                    r->mean_n, r->rms_n, r->centroid_hz, r->period_ratio, r->regularity, r->flybacks_per_period,
+                    r->amplitude_n, r->amplitude_ratio, x / sx, x * sx, f / sf, f * sf, m->seconds, m->cpu, m->dt,
+                    source);
+}
+
+/* ---- the results file: read what is done, append the rest -------------------------------- */
+
+/* Marks done[] from the rows of path (a missing file is an empty one) and cuts off a final
+ * line without its newline. Returns the number of rows, or -1 with a reason (exit status 2: the flags do not
+ * match the file). */
+static long read_done(const char *path, const grid *g, const char *source, char *done, char *why, size_t whylen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return errno == ENOENT ? 0 : (snprintf(why, whylen, "cannot read %s: %s", path, strerror(errno)), -1);
+    char line[2048];
+    long rows = 0, lineno = 0, good_end = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        size_t len = strlen(line);
+        if (len == 0 || line[len - 1] != '\n')
+            break;  /* an unfinished last row: dropped below */
+        good_end = ftell(f);
+        if (strncmp(line, "i_x\t", 4) == 0)
+            continue;
+        int i, j;
+        double x, fb;
+        char regime[64], src[64];
+        char *field[32];
+        int nf = 0;
+        for (char *s = strtok(line, "\t\n"); s && nf < 32; s = strtok(NULL, "\t\n"))
+            field[nf++] = s;
+        if (nf != 23 || sscanf(field[0], "%d", &i) != 1 || sscanf(field[1], "%d", &j) != 1 ||
+            sscanf(field[2], "%lf", &x) != 1 || sscanf(field[3], "%lf", &fb) != 1) {
+            snprintf(why, whylen, "%s:%ld: not a results row of this program", path, lineno);
+            fclose(f);
+            return -1;
+        }
+        snprintf(regime, sizeof regime, "%s", field[4]);
+        snprintf(src, sizeof src, "%s", field[22]);
+        if (i < 0 || i >= g->nx || j < 0 || j >= g->nf || fabs(x / grid_x(g, i) - 1) > 1e-5 ||
+            fabs(fb / grid_f(g, j) - 1) > 1e-5) {
+            snprintf(why, whylen,
+                     "%s:%ld: cell (%d, %d) at x_b/L %g, f_b %g N is not on this grid; accepted: the grid that "
+                     "made the file, or another --results file",
+                     path, lineno, i, j, x, fb);
+            fclose(f);
+            return -1;
+        }
+        if (strcmp(src, source) != 0) {
+            snprintf(why, whylen, "%s:%ld: a %s row, but this run computes %s cells; use another --results file",
+                     path, lineno, src, source);
+            fclose(f);
+            return -1;
+        }
+        done[j * g->nx + i] = 1;
+        rows++;
+    }
+    fclose(f);
+    struct stat st;
+    if (stat(path, &st) == 0 && st.st_size > good_end && truncate(path, good_end) != 0) {
+        snprintf(why, whylen, "cannot cut the unfinished last row of %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return rows;
+}
+
+static int write_all(int fd, const void *buf, size_t n)
+{
+    const char *p = buf;
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        p += w, n -= (size_t)w;
+    }
+    return 0;
+}
+
+static int read_all(int fd, void *buf, size_t n)
+{
+    char *p = buf;
+    while (n > 0) {
+        ssize_t r = read(fd, p, n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        p += r, n -= (size_t)r;
+    }
+    return 0;
+}
+
+static void clock_text(char *buf, size_t n, double s)
+{
+    long t = lround(s);
+    if (t >= 3600)
+        snprintf(buf, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+    else
+        snprintf(buf, n, "%ld:%02ld", t / 60, t % 60);
+}
+
+/* The progress bar on stderr: redrawn in place on a terminal, a line every tenth otherwise. */
+static void progress(const char *what, long done, long total, double elapsed, bool final)
+{
+    static int last_tenth = -1;
+    bool tty = isatty(2);
+    int tenth = total ? (int)(10 * done / total) : 10;
+    if (!tty && !final && tenth == last_tenth)
+        return;
+    last_tenth = tenth;
+    char bar[31], el[32], eta[32];
+    int fill = total ? (int)(30 * done / total) : 30;
+    for (int k = 0; k < 30; k++)
+        bar[k] = k < fill ? '#' : '.';
+    bar[30] = 0;
+    clock_text(el, sizeof el, elapsed);
+    if (done > 0)
+        clock_text(eta, sizeof eta, elapsed / done * (total - done));
+    else
+        snprintf(eta, sizeof eta, "?");
+    fprintf(stderr, "%s%s [%s] %ld/%ld cells %3.0f%%  elapsed %s  ETA %s%s", tty ? "\r" : "", what, bar, done, total,
+            total ? 100.0 * done / total : 100.0, el, eta, tty && !final ? "" : "\n");
+}
+
+typedef struct sweep_opts {
+    grid g;
+    shard sh;
+    long jobs;
+    bool stand_in;
+    const char *results;
+    const char *label;      /* for the progress bar */
+} sweep_opts;
+
+typedef struct sweep_stats {
+    long cells, skipped, computed, failed;
+    double wall;            /* s */
+    double cell_seconds;    /* CPU time summed over the computed cells, s */
+    char first_error[400];
+} sweep_stats;
+
+/* The workers of the running sweep: a SIGINT or SIGTERM to the parent ends them too (the rows
+ * already appended are whole; the next run resumes from them). */
+static pid_t *live_workers;
+static volatile long live_count;
+
+static void on_stop(int sig)
+{
+    for (long w = 0; w < live_count; w++)
+        if (live_workers[w] > 0)
+            kill(live_workers[w], SIGKILL);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void worker(int task_fd, int result_fd, const sweep_opts *so)
+{
+    regime_opts ro = regime_defaults();
+    int index;
+    while (read_all(task_fd, &index, sizeof index) == 0) {
+        cell_msg m;
+        memset(&m, 0, sizeof m);
+        m.index = index;
+        double x = grid_x(&so->g, index % so->g.nx), f = grid_f(&so->g, index / so->g.nx);
+        double t0 = wall_seconds(), c0 = cpu_seconds();
+        m.dt = inst.dt;
+        if (so->stand_in)
+            m.status = schelleng_standin_cell(&inst, &pp.stroke, x, f, &ro, &m.r);
+        else
+            m.status = schelleng_cell(&inst, &pp.stroke, x, f, &ro, &m.r, NULL, &m.dt, m.err, sizeof m.err);
+        m.seconds = wall_seconds() - t0;
+        m.cpu = cpu_seconds() - c0;
+        if (write_all(result_fd, &m, sizeof m) != 0)
+            _exit(1);
+    }
+    _exit(0);
+}
+
+/* Run every cell of the shard not yet in the results file. 0, or 1 on a failure to write. */
+static int sweep(const sweep_opts *so, sweep_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    const grid *g = &so->g;
+    long total = (long)g->nx * g->nf;
+    const char *source = so->stand_in ? "stand-in" : "simulation";
+    char *done = xcalloc((size_t)total, 1), why[600];
+    if (read_done(so->results, g, source, done, why, sizeof why) < 0) {
+        fprintf(stderr, PROGRAM ": %s\n", why);
+        free(done);
+        return 2;
+    }
+    long ntodo = 0;
+    int *todo = xcalloc((size_t)total, sizeof *todo);
+    for (long c = 0; c < total; c++) {
+        if (c % so->sh.n != so->sh.k - 1)
+            continue;
+        st->cells++;
+        if (done[c])
+            st->skipped++;
+        else
+            todo[ntodo++] = (int)c;
+    }
+    free(done);
+    char *dir = xstrdup(so->results), *slash = strrchr(dir, '/');
+    if (slash) {
+        *slash = 0;
+        mkdir_p(dir);
+    }
+    free(dir);
+    int fd = open(so->results, O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (fd < 0) {
+        fprintf(stderr, PROGRAM ": cannot write %s: %s\n", so->results, strerror(errno));
+        free(todo);
+        return 1;
+    }
+    struct stat sb;
+    if (fstat(fd, &sb) == 0 && sb.st_size == 0 && so->sh.k == 1) {
+        /* The header: only part 1 of a sharded sweep has it, so parts merge by cat. */
+        char head[1024] = "";
+        for (int k = 0; columns[k]; k++) {
+            strcat(head, columns[k]);
+            strcat(head, columns[k + 1] ? "\t" : "\n");
+        }
+        if (write_all(fd, head, strlen(head)) != 0) {
+            fprintf(stderr, PROGRAM ": cannot write %s: %s\n", so->results, strerror(errno));
+            close(fd);
+            free(todo);
+            return 1;
+        }
+    }
+    double t_start = wall_seconds();
+    if (ntodo == 0) {
+        close(fd);
+        free(todo);
+        return 0;
+    }
+    /* The work queue: every index written up front into one pipe (ints are read whole);
+     * the workers read the next index when free and send one message per cell. */
+    long jobs = so->jobs < ntodo ? so->jobs : ntodo;
+    int task[2], result[2];
+    if (pipe(task) != 0 || pipe(result) != 0) {
+        fprintf(stderr, PROGRAM ": pipe: %s\n", strerror(errno));
+        close(fd);
+        free(todo);
+        return 1;
+    }
+    fflush(NULL);
+    pid_t *pid = xcalloc((size_t)jobs, sizeof *pid);
+    for (long w = 0; w < jobs; w++) {
+        pid[w] = fork();
+        if (pid[w] == 0) {
+            close(task[1]);
+            close(result[0]);
+            close(fd);
+            worker(task[0], result[1], so);
+        }
+        if (pid[w] < 0) {
+            fprintf(stderr, PROGRAM ": fork: %s\n", strerror(errno));
+            jobs = w;
+            break;
+        }
+    }
+    close(task[0]);
+    close(result[1]);
+    live_workers = pid;
+    live_count = jobs;
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    /* The queue may exceed the pipe's buffer: feed it as the workers drain it. */
+    long sent = 0, got = 0;
+    int rc = 0;
+    progress(so->label, 0, ntodo, 0, false);
+    while (got < ntodo) {
+        struct pollfd pf[2] = {{result[0], POLLIN, 0}, {task[1], POLLOUT, 0}};
+        int npf = sent < ntodo ? 2 : 1;
+        if (poll(pf, (nfds_t)npf, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        if (npf == 2 && (pf[1].revents & POLLOUT)) {
+            if (write_all(task[1], &todo[sent], sizeof(int)) == 0)
+                sent++;
+            if (sent == ntodo)
+                close(task[1]);
+        }
+        if (pf[0].revents & (POLLIN | POLLHUP)) {
+            cell_msg m;
+            if (read_all(result[0], &m, sizeof m) != 0) {
+                fprintf(stderr, PROGRAM ": a worker stopped before its cells were done\n");
+                rc = 1;
+                break;
+            }
+            char row[1024];
+            int len = format_row(row, sizeof row, g, &m, source);
+            if (write_all(fd, row, (size_t)len) != 0) {    /* one write of the whole row */
+                fprintf(stderr, PROGRAM ": cannot append to %s: %s\n", so->results, strerror(errno));
+                rc = 1;
+                break;
+            }
+            got++;
+            st->computed++;
+            st->cell_seconds += m.cpu;
+            if (m.status) {
+                if (st->failed++ == 0)
+                    snprintf(st->first_error, sizeof st->first_error, "cell x_b/L %.4g, f_b %.4g N: %s",
+                             grid_x(g, m.index % g->nx), grid_f(g, m.index / g->nx), m.err);
+            }
+            progress(so->label, got, ntodo, wall_seconds() - t_start, got == ntodo);
+        }
+    }
+    if (sent < ntodo)
+        close(task[1]);
+    close(result[0]);
+    for (long w = 0; w < jobs; w++) {
+        if (rc)
+            kill(pid[w], SIGTERM);
+        waitpid(pid[w], NULL, 0);
+    }
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    live_count = 0;
+    live_workers = NULL;
+    free(pid);
+    close(fd);
+    free(todo);
+    st->wall = wall_seconds() - t_start;
+    return rc;
+}
+
+/* ---- reading the results back ------------------------------------------------------------ */
+
+typedef struct cell_row { double x, f; int kind; } cell_row;
+
+/* Every row of a results file: (x, f, regime); returns how many (rows holds at most cap). */
+static long load_rows(const char *path, cell_row *rows, long cap)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char line[2048];
+    long n = 0;
+    while (fgets(line, sizeof line, f) && n < cap) {
+        char regime[64];
+        double x, fb;
+        int i, j;
+        if (sscanf(line, "%d\t%d\t%lf\t%lf\t%63s", &i, &j, &x, &fb, regime) == 5)
+            rows[n++] = (cell_row){x, fb, regime_from_name(regime)};
+    }
+    fclose(f);
+    return n;
+}
+
+/* ---- Figure 9 and Figure 11: waveforms ---------------------------------------------------- */
+
+static double *at_plot_rate(const schelleng_signal *s, size_t *n)
+{
+    return resample_sinc(s->bridge, s->n, s->fs, PLOT_RATE, 0.9, n);
+}
+
+/* Ten strokes at gallery_x; writes gallery.tsv (t, the ten bridge forces) and returns the
+ * number of failures (messages on stderr). */
+static int gallery(const char *out, long jobs, table *tab)
+{
+    regime_opts ro = regime_defaults();
+    double *wave[NGALLERY] = {0};
+    size_t nw[NGALLERY] = {0};
+    regime_result res[NGALLERY];
+    int failed = 0;
+    /* Two at a time over the workers: each child writes its waveform into a shared pipe. */
+    for (int k0 = 0; k0 < NGALLERY; k0 += (int)jobs) {
+        int fds[NGALLERY][2];
+        pid_t pid[NGALLERY];
+        int k1 = k0 + (int)jobs > NGALLERY ? NGALLERY : k0 + (int)jobs;
+        fflush(NULL);
+        for (int k = k0; k < k1; k++) {
+            if (pipe(fds[k]) != 0)
+                return NGALLERY;
+            pid[k] = fork();
+            if (pid[k] == 0) {
+                close(fds[k][0]);
+                schelleng_signal s;
+                regime_result r;
+                char err[300];
+                int st = schelleng_cell(&inst, &pp.stroke, pp.gallery_x, pp.gallery_f[k], &ro, &r, &s, NULL, err,
+                                        sizeof err);
+                size_t n = 0;
+                double *w = st == 0 ? at_plot_rate(&s, &n) : NULL;
+                if (st != 0)
+                    fprintf(stderr, PROGRAM ": gallery f_b %g N: %s\n", pp.gallery_f[k], err);
+                write_all(fds[k][1], &st, sizeof st);
+                write_all(fds[k][1], &r, sizeof r);
+                write_all(fds[k][1], &n, sizeof n);
+                if (n)
+                    write_all(fds[k][1], w, n * sizeof *w);
+                _exit(0);
+            }
+            close(fds[k][1]);
+        }
+        for (int k = k0; k < k1; k++) {
+            int st = -1;
+            if (read_all(fds[k][0], &st, sizeof st) == 0 && st == 0 && read_all(fds[k][0], &res[k], sizeof res[k]) == 0 &&
+                read_all(fds[k][0], &nw[k], sizeof nw[k]) == 0) {
+                wave[k] = xcalloc(nw[k] + 1, sizeof(double));
+                if (read_all(fds[k][0], wave[k], nw[k] * sizeof(double)) != 0)
+                    nw[k] = 0;
+            } else
+                failed++;
+            close(fds[k][0]);
+            waitpid(pid[k], NULL, 0);
+        }
+    }
+    atomic_file af;
+    FILE *f = atomic_open_in(&af, out, "gallery.tsv");
+    if (!f) {
+        fprintf(stderr, PROGRAM ": cannot write %s/gallery.tsv: %s\n", out, strerror(errno));
+        return NGALLERY;
+    }
+    fprintf(f, "t_s");
+    for (int k = 0; k < NGALLERY; k++)
+        fprintf(f, "\tf_b = %.2f N (%s)", pp.gallery_f[k], wave[k] ? regime_label(res[k].kind) : "failed");
+    fprintf(f, "\n");
+    size_t n = 0;
+    for (int k = 0; k < NGALLERY; k++)
+        n = nw[k] > n ? nw[k] : n;
+    for (size_t i = 0; i < n; i++) {
+        fprintf(f, "%.6f", (double)i / PLOT_RATE);
+        for (int k = 0; k < NGALLERY; k++) {
+            if (wave[k] && i < nw[k])
+                fprintf(f, "\t%.5g", wave[k][i]);
+            else
+                fprintf(f, "\tNaN");
+        }
+        fprintf(f, "\n");
+    }
+    if (atomic_commit(&af) != 0) {
+        fprintf(stderr, PROGRAM ": cannot write %s/gallery.tsv: %s\n", out, strerror(errno));
+        failed = NGALLERY;
+    }
+    for (int k = 0; k < NGALLERY; k++) {
+        if (wave[k]) {
+            table_cell(tab, "gallery");
+            table_cell(tab, "%.4g", pp.gallery_x);
+            table_cell(tab, "%.3g", pp.gallery_f[k]);
+            table_cell(tab, "%s", regime_name(res[k].kind));
+            table_cell(tab, "%.3f", res[k].slips_per_period);
+            table_cell(tab, "%.2f", res[k].f0_hz);
+            table_cell(tab, "%.3f", res[k].mean_n);
+            table_cell(tab, "%.3f", res[k].rms_n);
+            table_cell(tab, "%.1f", res[k].centroid_hz);
+        }
+        free(wave[k]);
+    }
+    return failed;
+}
+
+/* Figure 11: one waveform per regime, simulated where the sweep found one (the cell nearest the
+ * middle of that regime's cells in log coordinates), synthetic otherwise. examples.tsv holds
+ * the regime, its source, the cell, and four periods of the bridge force. */
+static int examples(const char *out, const char *results, bool stand_in)
+{
+    long cap = 100000;
+    cell_row *rows = xcalloc((size_t)cap, sizeof *rows);
+    long n = stand_in ? 0 : load_rows(results, rows, cap);
+    atomic_file af;
+    FILE *f = atomic_open_in(&af, out, "examples.tsv");
+    if (!f) {
+        fprintf(stderr, PROGRAM ": cannot write %s/examples.tsv: %s\n", out, strerror(errno));
+        free(rows);
+        return 1;
+    }
+    fprintf(f, "regime\tsource\tcell\tt_ms\tbridge_N\n");
+    regime_opts ro = regime_defaults();
+    double T0 = 1.0 / inst.f0;
+    for (int k = 0; k < REGIME_COUNT; k++) {
+        /* The member closest to the regime's log-centroid. */
+        double cx = 0, cf = 0;
+        long m = 0;
+        for (long r = 0; r < n; r++)
+            if (rows[r].kind == k)
+                cx += log(rows[r].x), cf += log(rows[r].f), m++;
+        long best = -1;
+        double dbest = INFINITY;
+        for (long r = 0; r < n && m; r++)
+            if (rows[r].kind == k) {
+                double d = hypot(log(rows[r].x) - cx / m, log(rows[r].f) - cf / m);
+                if (d < dbest)
+                    dbest = d, best = r;
+            }
+        double *F = NULL;
+        size_t nF = 0, k0 = 0;
+        double fs = PLOT_RATE, x = NAN, fb = NAN;
+        const char *source = "synthetic";
+        schelleng_signal s = {0};
+        if (best >= 0) {
+            regime_result r;
+            char err[300];
+            x = rows[best].x, fb = rows[best].f;
+            if (schelleng_cell(&inst, &pp.stroke, x, fb, &ro, &r, &s, NULL, err, sizeof err) == 0) {
+                F = at_plot_rate(&s, &nF);
+                double t0, t1;
+                schelleng_window(&pp.stroke, &t0, &t1);
+                k0 = (size_t)lround((t1 - 4 * T0) * fs);
+                source = "simulated";
+            }
+            schelleng_signal_free(&s);
+        }
+        if (!F) {
+            nF = (size_t)lround(4 * T0 * fs);
+            F = xcalloc(nF, sizeof *F);
+            double *v = xcalloc(nF, sizeof *v), beta = 0.1;
+            regime_synthetic((regime_kind)k, v, F, nF, fs, T0, pp.stroke.v_hold, beta,
+                             regime_helmholtz_pp(inst.T, pp.stroke.v_hold, beta, 2 * inst.L * inst.f0), 5);
+            free(v);
+            k0 = 0;
+            x = fb = NAN;
+        }
+        char where[96] = "a kinematic sketch, not the model";
+        if (isfinite(x))
+            snprintf(where, sizeof where, "x_b/L = %.4g, f_b = %.3g N", x, fb);
+        for (size_t i = k0; i < nF && i < k0 + (size_t)lround(4 * T0 * fs); i++)
+            fprintf(f, "%s\t%s\t%s\t%.4f\t%.5g\n", regime_name((regime_kind)k), source, where,
+                    1e3 * (double)(i - k0) / fs, F[i]);
+        free(F);
+    }
+    free(rows);
+    if (atomic_commit(&af) != 0) {
+        fprintf(stderr, PROGRAM ": cannot write %s/examples.tsv: %s\n", out, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- main ---------------------------------------------------------------------------------- */
+
+static void summary_rows(table *tab, const char *what, const char *results)
+{
+    long cap = 200000, counts[REGIME_COUNT + 1] = {0};
+    cell_row *rows = xcalloc((size_t)cap, sizeof *rows);
+    long n = load_rows(results, rows, cap);
+    for (long r = 0; r < n; r++)
+        counts[rows[r].kind >= 0 ? rows[r].kind : REGIME_COUNT]++;
+    free(rows);
+    for (int k = 0; k <= REGIME_COUNT; k++) {
+        if (k == REGIME_COUNT && counts[k] == 0)
+            continue;
+        table_cell(tab, "%s", what);
+        table_cell(tab, "%s", k < REGIME_COUNT ? regime_name((regime_kind)k) : "failed");
+        table_cell(tab, "%ld", counts[k]);
+        table_cell(tab, "%ld", n);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    bow_param_table(&inst, inst_spec);
+    char err[600];
+    if (params_load(inst_spec, params_path("cello-g.ini"), false, err, sizeof err) != 0) {
+        fprintf(stderr, PROGRAM ": %s\n", err);
+        return 1;
+    }
+    plane_table();
+    if (params_load(plane_spec, params_path("schelleng.ini"), false, err, sizeof err) != 0) {
+        fprintf(stderr, PROGRAM ": %s\n", err);
+        return 1;
+    }
+    long nx = lround(pp.nx), nf = lround(pp.nf), jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    if (jobs < 1)
+        jobs = 1;
+    bool full = false, stand_in = false;
+    const char *what = "default", *results = NULL;
+    shard sh = {1, 1};
+    point cell = {0, 0, false};
+    cli_common common = {false, "build/data/schelleng"};
+    const cli_opt opts[] = {
+        {"x_min", CLI_DOUBLE, &pp.x_min, "", "smallest x_b/L (log-spaced grid)", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, NULL, NULL, NULL},
+        {"x_max", CLI_DOUBLE, &pp.x_max, "", "largest x_b/L", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, NULL, NULL, NULL},
+        {"f_min", CLI_DOUBLE, &pp.f_min, "N", "smallest bowing force (log-spaced grid)", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"f_max", CLI_DOUBLE, &pp.f_max, "N", "largest bowing force", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"nx", CLI_LONG, &nx, "", "bowing positions", 1, 400, 0, NULL, NULL, NULL},
+        {"nf", CLI_LONG, &nf, "", "bowing forces", 1, 400, 0, NULL, NULL, NULL},
+        {"full", CLI_FLAG, &full, "", "the article's full grid, n_full x n_full of schelleng.ini (40 x 40); sweep only", 0, 0, 0, NULL, NULL, NULL},
+        {"jobs", CLI_LONG, &jobs, "", "worker processes (default: the online cores)", 1, 256, 0, NULL, NULL, NULL},
+        {"shard", CLI_CUSTOM, &sh, "", "run only the K-th of N interleaved parts (cells c with c mod N = K - 1)", 0, 0, 0, NULL, parse_shard, "K/N with integers 1 <= K <= N"},
+        {"results", CLI_STRING, &results, "", "results TSV, appended as cells finish (default OUT/results[-PARAMS][-K-of-N].tsv)", 0, 0, 0, NULL, NULL, NULL},
+        {"what", CLI_CHOICE, &what, "", "default: sweep, Figure 13 sweep, Figure 9 gallery, Figure 11 examples; or one of them", 0, 0, 0, "default|sweep|fig13|gallery|examples", NULL, NULL},
+        {"cell", CLI_CUSTOM, &cell, "", "classify one stroke at x_b/L,f_b and print it (no files)", 0, 0, 0, NULL, parse_point, "X,F with X = x_b/L in (0, 1) and F in (0, 100] N"},
+        {"accel", CLI_DOUBLE, &pp.stroke.accel, "m/s^2", "bow acceleration from rest", 0, 1000, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"v_hold", CLI_DOUBLE, &pp.stroke.v_hold, "m/s", "steady bow velocity", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"t_hold", CLI_DOUBLE, &pp.stroke.t_hold, "s", "length of the hold", 0, 60, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"settle", CLI_DOUBLE, &pp.stroke.settle, "s", "the analysis window starts this long into the hold", 0, 60, 0, NULL, NULL, NULL},
+        {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, 0, NULL, parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
+        {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini over cello-g.ini (e.g. schelleng-fig13.ini)", 0, 0, 0, NULL, parse_params_file, "a readable .ini file with keys of cello-g.ini"},
+        {"stand_in", CLI_FLAG, &stand_in, "", "TESTING ONLY: a synthetic stand-in instead of the model (rows marked stand-in)", 0, 0, 0, NULL, NULL, NULL},
+        CLI_COMMON_OPTS(common),
+        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    const cli_spec spec = {PROGRAM, "Schelleng diagrams: classify the steady oscillation of bowed strokes over x_b/L and f_b, in parallel.",
+                           NULL, 0, opts};
+    cli_parse(&spec, argc, argv);
+    if (pp.x_min > pp.x_max)
+        cli_fail(PROGRAM, "--x_min %g is above --x_max %g; accepted: x_min <= x_max", pp.x_min, pp.x_max);
+    if (pp.f_min > pp.f_max)
+        cli_fail(PROGRAM, "--f_min %g is above --f_max %g; accepted: f_min <= f_max", pp.f_min, pp.f_max);
+    if (pp.stroke.settle >= pp.stroke.t_hold - 2.0 / inst.f0)
+        cli_fail(PROGRAM, "--settle %g leaves under two periods of the %g s hold; accepted: settle < t_hold - 2/f0",
+                 pp.stroke.settle, pp.stroke.t_hold);
+    if (full) {
+        nx = nf = lround(pp.n_full);
+        if (strcmp(what, "default") == 0)
+            what = "sweep";
+    }
+    if (sh.n > 1 && strcmp(what, "default") == 0)
+        what = "sweep";
+    if (pp.gallery_x * inst.L <= 0.5 * inst.W_b || pp.x_min * inst.L <= 0.5 * inst.W_b)
+        cli_fail(PROGRAM, "x_b/L %g puts the bow hair (width %g m) over the bridge; accepted: x_b > W_b / 2",
+                 fmin(pp.gallery_x, pp.x_min), inst.W_b);
+
+    table tab;
+    if (cell.set) {
+        regime_opts ro = regime_defaults();
+        regime_result r;
+        double t0 = wall_seconds();
+        int st = stand_in ? schelleng_standin_cell(&inst, &pp.stroke, cell.x, cell.f, &ro, &r)
+                          : schelleng_cell(&inst, &pp.stroke, cell.x, cell.f, &ro, &r, NULL, NULL, err, sizeof err);
+        if (st != 0) {
+            fprintf(stderr, PROGRAM ": %s\n", err);
+            return 1;
+        }
+        double t1, w0, w1;
+        schelleng_window(&pp.stroke, &w0, &w1);
+        t1 = wall_seconds() - t0;
+        if (!common.tsv)
+            printf("%sstroke at x_b/L = %g, f_b = %g N: %g m/s^2 to %g m/s, analysed %.3f-%.3f s (%.2f s wall)\n"
+                   "%s: %s\n\n", stand_in ? "STAND-IN (synthetic, not the model): " : "", cell.x, cell.f,
+                   pp.stroke.accel, pp.stroke.v_hold, w0, w1, t1, regime_label(r.kind), r.why);
+        table_begin(&tab, stdout, common.tsv, "x_b_over_L", "f_b_N", "regime", "slips_per_period", "flybacks_per_period",
+                    "f0_hz", "period_ratio", "regularity", "amplitude_ratio", "mean_N", "rms_N", "centroid_hz", NULL);
+        table_cell(&tab, "%.4g", cell.x);
+        table_cell(&tab, "%.4g", cell.f);
+        table_cell(&tab, "%s", regime_name(r.kind));
+        table_cell(&tab, "%.3f", r.slips_per_period);
+        table_cell(&tab, "%.3f", r.flybacks_per_period);
+        table_cell(&tab, "%.3f", r.f0_hz);
+        table_cell(&tab, "%.4f", r.period_ratio);
+        table_cell(&tab, "%.4f", r.regularity);
+        table_cell(&tab, "%.3f", r.amplitude_ratio);
+        table_cell(&tab, "%.4f", r.mean_n);
+        table_cell(&tab, "%.4f", r.rms_n);
+        table_cell(&tab, "%.1f", r.centroid_hz);
+        return 0;
+    }
+
+    bool all = strcmp(what, "default") == 0;
+    grid g = {(int)nx, (int)nf, pp.x_min, pp.x_max, pp.f_min, pp.f_max,
+              nx > 1 ? pow(pp.x_max / pp.x_min, 1.0 / (double)(nx - 1)) : 1.0,
+              nf > 1 ? pow(pp.f_max / pp.f_min, 1.0 / (double)(nf - 1)) : 1.0};
+    if (g.rx == 1.0)
+        g.rx = 1.1;
+    if (g.rf == 1.0)
+        g.rf = 1.1;
+    /* Default results names: results[-PARAMS][-K-of-N].tsv in OUT. */
+    char base[256] = "results", path_main[4096], path_fig13[4096];
+    if (params_name) {
+        const char *b = strrchr(params_name, '/');
+        b = b ? b + 1 : params_name;
+        snprintf(base, sizeof base, "results-%.*s", (int)(strcspn(b, ".")), b);
+    }
+    if (stand_in)
+        strcat(base, "-stand-in");
+    if (sh.n > 1)
+        snprintf(base + strlen(base), sizeof base - strlen(base), "-%ld-of-%ld", sh.k, sh.n);
+    snprintf(path_main, sizeof path_main, "%s/%s.tsv", common.out, base);
+    snprintf(path_fig13, sizeof path_fig13, "%s/results-fig13%s.tsv", common.out, stand_in ? "-stand-in" : "");
+    if (results)
+        snprintf(path_main, sizeof path_main, "%s", results);
+
+    if (!common.tsv)
+        printf("%sSchelleng plane: x_b/L %g-%g (%d), f_b %g-%g N (%d), log-spaced; stroke %g m/s^2 to %g m/s, "
+               "hold %g s, analysed from %g s into the hold; %ld workers%s\n\n",
+               stand_in ? "STAND-IN CELLS (synthetic, for testing the machinery; not results): " : "", g.x_min,
+               g.x_max, g.nx, g.f_min, g.f_max, g.nf, pp.stroke.accel, pp.stroke.v_hold, pp.stroke.t_hold,
+               pp.stroke.settle, jobs, sh.n > 1 ? "" : "");
+    table_begin(&tab, stdout, common.tsv, "what", "regime", "cells", "of", NULL);
+    int status = 0;
+    sweep_stats st;
+    double sweep_wall = 0, sweep_cpu = 0;
+    long sweep_computed = 0, sweep_cells = 0, sweep_skipped = 0;
+    if (all || strcmp(what, "sweep") == 0) {
+        sweep_opts so = {g, sh, jobs, stand_in, path_main, "sweep"};
+        int rc = sweep(&so, &st);
+        if (rc != 0)
+            return rc;
+        sweep_wall += st.wall, sweep_cpu += st.cell_seconds, sweep_computed += st.computed;
+        sweep_cells += st.cells, sweep_skipped += st.skipped;
+        summary_rows(&tab, params_name ? params_name : "sweep", path_main);
+        if (st.failed) {
+            fprintf(stderr, PROGRAM ": %ld cells failed; first: %s\n", st.failed, st.first_error);
+            status = 1;
+        }
+    }
+    if (all || strcmp(what, "fig13") == 0) {
+        bow_instrument keep = inst;
+        if (params_load(inst_spec, params_path("schelleng-fig13.ini"), true, err, sizeof err) != 0) {
+            fprintf(stderr, PROGRAM ": %s\n", err);
+            return 1;
+        }
+        sweep_opts so = {g, sh, jobs, stand_in, results && !all ? results : path_fig13, "fig13"};
+        int rc = sweep(&so, &st);
+        inst = keep;
+        if (rc != 0)
+            return rc;
+        sweep_wall += st.wall, sweep_cpu += st.cell_seconds, sweep_computed += st.computed;
+        sweep_cells += st.cells, sweep_skipped += st.skipped;
+        summary_rows(&tab, "fig13", so.results);
+        if (st.failed) {
+            fprintf(stderr, PROGRAM ": Figure 13 sweep: %ld cells failed; first: %s\n", st.failed, st.first_error);
+            status = 1;
+        }
+    }
+    table gtab;
+    if ((all && !stand_in) || strcmp(what, "gallery") == 0) {
+        if (!common.tsv)
+            printf("\nFigure 9 gallery at x_b/L = %g:\n", pp.gallery_x);
+        table_begin(&gtab, stdout, common.tsv, "what", "x_b_over_L", "f_b_N", "regime", "slips_per_period", "f0_hz",
+                    "mean_N", "rms_N", "centroid_hz", NULL);
+        if (gallery(common.out, jobs, &gtab) != 0)
+            status = 1;
+    }
+    if (all || strcmp(what, "examples") == 0)
+        if (examples(common.out, path_main, stand_in) != 0)
+            status = 1;
+    if (!common.tsv && sweep_cells > 0)
+        printf("\nsweep: %ld cells (%ld already in the results, %ld computed) in %.1f s wall on %ld workers, "
+               "%.2f s CPU per cell\n",
+               sweep_cells, sweep_skipped, sweep_computed, sweep_wall, jobs,
+               sweep_computed ? sweep_cpu / sweep_computed : 0.0);
+    return status;
+}

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# schelleng.sh: the claims of bin/schelleng (lesson 11). The classifier on simulated strokes
+# (the Figure 6 point is Helmholtz motion; low forces near the bridge give multiple slips or
+# unclassified; very high forces give raucous motion; two points of the Figure 9 gallery),
+# the Figure 13 parameter set reaching the model, and the sweep machinery on the stand-in cell
+# function (parallel workers, rows appended whole, resume after an interruption, shards that
+# merge by concatenation), progress on stderr, and bad input.
+. "$(dirname "$0")/../lib.sh"
+S=$BIN/schelleng
+
+cell() {  # cell X,F [flags...]: the TSV row of one classified stroke
+    local xf=$1; shift
+    "$S" --cell "$xf" --tsv "$@" >"$TMP/cell.tsv" 2>"$TMP/cell.err" || { cat "$TMP/cell.err"; return 1; }
+}
+col() { awk -F'\t' -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i } NR == 2 { print $k }' "$TMP/cell.tsv"; }
+
+# --- simulated strokes --------------------------------------------------------------------
+cell 0.075,2.15
+check_text "Figure 6 point (x_b/L 0.075, f_b 2.15 N) is Helmholtz motion" "$(col regime)" helmholtz
+check_num "Figure 6 point: slips per period" "$(col slips_per_period)" near 1 0.05
+check_num "Figure 6 point: f0 within 3% of 98 Hz" "$(col f0_hz)" near 98 2.94
+check_num "Figure 6 point: regularity from period to period" "$(col regularity)" gt 0.99
+mean_main=$(col mean_N)
+
+cell 0.025,0.24
+r=$(col regime)
+case $r in multiple_slip|unclassified) pass "low force near the bridge (0.025, 0.24 N): $r";;
+    *) fail "low force near the bridge (0.025, 0.24 N): $r, wanted multiple_slip or unclassified";; esac
+cell 0.0396,0.577
+check_text "low force near the bridge (0.0396, 0.577 N): multiple slips" "$(col regime)" multiple_slip
+check_num "(0.0396, 0.577 N): six slips a period" "$(col slips_per_period)" near 6 0.15
+
+cell 0.0995,8
+check_text "very high force (0.0995, 8 N): raucous motion" "$(col regime)" raucous
+check_num "very high force: not periodic at the nominal period (T/T0 off by > 8%)" \
+    "$(awk -v r="$(col period_ratio)" 'BEGIN { d = r - 1; print (d < 0 ? -d : d) }')" gt 0.08
+
+cell 0.0874,0.88
+check_text "Figure 9 gallery, 0.88 N: double slips" "$(col regime)" double_slip
+cell 0.0874,2.1
+check_text "Figure 9 gallery, 2.10 N: Helmholtz motion" "$(col regime)" helmholtz
+check_num "Figure 9 gallery, 2.10 N: pitch flattened below 98 Hz" "$(col f0_hz)" lt 98
+
+cell 0.075,2.15 --params schelleng-fig13.ini
+check_num "Figure 13 parameters (mu_d = mu_s) change the mean bridge force at the Figure 6 point" \
+    "$(awk -v a="$(col mean_N)" -v b="$mean_main" 'BEGIN { d = a - b; print (d < 0 ? -d : d) }')" gt 0.01
+
+# --- the sweep machinery, on the stand-in cells -----------------------------------------------
+O=$TMP/sw
+"$S" --stand_in --what sweep --nx 5 --nf 4 --jobs 2 --out "$O" >"$TMP/sw.out" 2>"$TMP/sw.err"
+R=$O/results-stand-in.tsv
+check_num "stand-in sweep 5 x 4: rows" "$(tail -n +2 "$R" | wc -l)" near 20 0
+check_text "stand-in sweep: the header names the columns" "$(head -1 "$R")" \
+    "x_b_over_L	f_b_N	regime	slips_per_period	f0_hz	mean_N	rms_N	centroid_hz"
+check_num "stand-in sweep: every row marked stand-in" "$(tail -n +2 "$R" | grep -c 'stand-in$')" near 20 0
+check_text "stand-in sweep: stdout says the cells are a stand-in" "$(head -1 "$TMP/sw.out")" "STAND-IN"
+check_text "progress bar with ETA on stderr" "$(cat "$TMP/sw.err")" "20/20 cells 100%"
+check_text "progress bar with ETA on stderr" "$(cat "$TMP/sw.err")" "ETA"
+check_num "stand-in sweep: all 20 cells distinct" "$(tail -n +2 "$R" | cut -f1,2 | sort -u | wc -l)" near 20 0
+regimes=$(tail -n +2 "$R" | cut -f5 | sort -u | wc -l)
+check_num "stand-in sweep: the stand-in's regimes come back from the classifier (distinct kinds)" "$regimes" ge 4
+
+# Rerun: everything is already there.
+"$S" --stand_in --what sweep --nx 5 --nf 4 --out "$O" >"$TMP/sw2.out" 2>/dev/null
+check_text "rerun skips the cells already in the file" "$(cat "$TMP/sw2.out")" "20 cells (20 already in the results, 0 computed)"
+
+# An interruption: the file cut after 7 rows plus half a row; the resumed run completes it.
+{ head -8 "$R"; tail -1 "$R" | head -c 25; } >"$TMP/cut.tsv"
+cp "$TMP/cut.tsv" "$R"
+"$S" --stand_in --what sweep --nx 5 --nf 4 --out "$O" >"$TMP/sw3.out" 2>/dev/null
+check_text "resume: 7 cells skipped, 13 computed" "$(cat "$TMP/sw3.out")" "20 cells (7 already in the results, 13 computed)"
+check_num "resume: 20 whole rows, no half row" "$(tail -n +2 "$R" | awk -F'\t' 'NF == 23' | wc -l)" near 20 0
+check_num "resume: no cell twice" "$(tail -n +2 "$R" | cut -f1,2 | sort -u | wc -l)" near 20 0
+
+# A real interruption (SIGTERM mid-sweep): only whole rows, then resumed to the end.
+O2=$TMP/int
+"$S" --stand_in --what sweep --nx 12 --nf 12 --jobs 2 --out "$O2" >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -TERM $pid 2>/dev/null
+wait $pid 2>/dev/null
+R2=$O2/results-stand-in.tsv
+before=$(tail -n +2 "$R2" | wc -l)
+bad=$(tail -n +2 "$R2" | awk -F'\t' 'NF != 23' | wc -l)
+check_num "SIGTERM mid-sweep: no partial rows ($before rows written)" "$bad" near 0 0
+"$S" --stand_in --what sweep --nx 12 --nf 12 --jobs 2 --out "$O2" >"$TMP/int.out" 2>/dev/null
+check_num "after SIGTERM, resumed: 144 distinct cells" "$(tail -n +2 "$R2" | cut -f1,2 | sort -u | wc -l)" near 144 0
+check_num "after SIGTERM, resumed: 144 rows" "$(tail -n +2 "$R2" | wc -l)" near 144 0
+
+# Shards: 1/3, 2/3, 3/3 concatenated equal the whole sweep (timing columns aside).
+for k in 1 2 3; do
+    "$S" --stand_in --what sweep --nx 5 --nf 4 --shard $k/3 --out "$TMP/sh" >/dev/null 2>&1
+done
+cat "$TMP"/sh/results-stand-in-{1,2,3}-of-3.tsv >"$TMP/merged.tsv"
+check_num "shards: only part 1 has the header" "$(grep -c '^i_x' "$TMP/merged.tsv")" near 1 0
+strip() { cut -f1-19 "$1" | sort; }
+if [ "$(strip "$TMP/merged.tsv")" = "$(strip "$R")" ]; then
+    pass "shards 1/3 + 2/3 + 3/3 concatenated = the whole sweep (20 cells)"
+else
+    fail "shards concatenated differ from the whole sweep"
+fi
+check_num "shard 2/3 holds cells c with c mod 3 = 1 only" \
+    "$(awk -F'\t' '($2 * 5 + $1) % 3 != 1' "$TMP/sh/results-stand-in-2-of-3.tsv" | wc -l)" near 0 0
+
+# A results file from another grid is refused.
+"$S" --stand_in --what sweep --nx 4 --nf 4 --out "$O" >/dev/null 2>"$TMP/grid.err"
+rc=$?
+check_num "a results file of another grid: exit 2" "$rc" near 2 0
+check_text "a results file of another grid: says so" "$(cat "$TMP/grid.err")" "is not on this grid"
+
+# --- bad input ----------------------------------------------------------------------------------
+expect_bad_input "--shard 3/2" "$S" --shard 3/2 --out "$TMP/out"
+expect_bad_input "--shard 0/2" "$S" --shard 0/2 --out "$TMP/out"
+expect_bad_input "--shard x" "$S" --shard x --out "$TMP/out"
+expect_bad_input "--nx 0" "$S" --nx 0 --out "$TMP/out"
+expect_bad_input "--x_min above --x_max" "$S" --x_min 0.3 --x_max 0.2 --out "$TMP/out"
+expect_bad_input "--cell 2,1 (x_b/L out of range)" "$S" --cell 2,1 --out "$TMP/out"
+expect_bad_input "--what bogus" "$S" --what bogus --out "$TMP/out"
+expect_bad_input "--set mu_d=-1" "$S" --set mu_d=-1 --out "$TMP/out"
+expect_bad_input "--settle longer than the hold" "$S" --settle 0.3 --t_hold 0.3 --out "$TMP/out"
+help=$("$S" --help)
+check_text "--help lists --shard" "$help" "--shard"
+check_text "--help lists --full" "$help" "--full"
+check_text "--help shows units" "$help" "[0.1 m/s]"
