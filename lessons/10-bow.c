@@ -291,6 +291,7 @@ static void write_fig4(const bow_instrument *in, const figure_params *fp, const 
 static int write_fig7(const bow_instrument *in0, const figure_params *fp, const char *dir, double *t_slip,
                       double *drop, double *fall)
 {
+    double zmax[9], taumin[9];
     size_t n = 0;
     double *cols[9] = {0};
     double *tcol = NULL;
@@ -318,6 +319,8 @@ static int write_fig7(const bow_instrument *in0, const figure_params *fp, const 
                 exit(1);
             }
             int c = 3 * b + d;
+            zmax[c] = r.z_absmax / (in.mu_s / in.sigma0);
+            taumin[c] = r.tau_min;
             count_slips(&r, 0, r.n, &t_slip[c]);
             slipped += t_slip[c] > 0;
             /* the force drop of the first slip: the largest force in the 2 ms before it less
@@ -367,11 +370,11 @@ static int write_fig7(const bow_instrument *in0, const figure_params *fp, const 
     }
     commit(&af);
     f = open_data(&af, dir, "fig7_drops.tsv");
-    fprintf(f, "b_tau_scale\tmu_d\tfirst_slip_s\tforce_drop_N\tsteepest_fall_N_per_ms\n");
+    fprintf(f, "b_tau_scale\tmu_d\tfirst_slip_s\tforce_drop_N\tsteepest_fall_N_per_ms\tz_max_over_bound\ttau_min_k\n");
     for (int b = 0; b < 3; b++)
         for (int d = 0; d < 3; d++)
-            fprintf(f, "%g\t%g\t%.5f\t%.4f\t%.3f\n", fp->fig7_b_scale[b], fp->fig7_mu_d[d], t_slip[3 * b + d],
-                    drop[3 * b + d], fall[3 * b + d] * 1e-3);
+            fprintf(f, "%g\t%g\t%.5f\t%.4f\t%.3f\t%.4f\t%.3e\n", fp->fig7_b_scale[b], fp->fig7_mu_d[d],
+                    t_slip[3 * b + d], drop[3 * b + d], fall[3 * b + d] * 1e-3, zmax[3 * b + d], taumin[3 * b + d]);
     commit(&af);
     for (int c = 0; c < 9; c++)
         free(cols[c]);
@@ -564,7 +567,7 @@ int main(int argc, char **argv)
     const char *solver = "fixed", *wav_path = "build/sound/bow.wav";
     double rtol = 1e-8, atol = 1e-12, duration = 0.0;
     bool quick = false;
-    gesture_track velocity = {0, {0}, {0}};
+    gesture_track velocity = {0, {0}, {0}}, force = {0, {0}, {0}};
     cli_common common = {false, "build/data/bow"};
     const cli_opt opts[] = {
         {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, 0, NULL,
@@ -580,6 +583,8 @@ int main(int argc, char **argv)
          CLI_OPEN_MIN | CLI_OPEN_MAX, NULL, NULL, NULL},
         {"velocity", CLI_CUSTOM, &velocity, "s:m/s", "bow velocity breakpoints instead of the stroke, T:V,T:V,...", 0, 0,
          0, NULL, parse_track, "increasing times >= 0, as T:V pairs separated by commas"},
+        {"force", CLI_CUSTOM, &force, "s:N", "bowing force breakpoints instead of the constant --f_b, T:F,T:F,...", 0, 0,
+         0, NULL, parse_track, "increasing times >= 0, as T:F pairs separated by commas, forces > 0"},
         {"duration", CLI_DOUBLE, &duration, "s", "simulated time (0: the end of the stroke)", 0, 60, 0, NULL, NULL, NULL},
         {"solver", CLI_CHOICE, &solver, "", "fixed-step scheme at dt, or CVODE BDF (the reference)", 0, 0, 0,
          "fixed|cvode", NULL, NULL},
@@ -604,6 +609,8 @@ int main(int argc, char **argv)
         g.velocity = velocity;
         g.duration = velocity.time[velocity.n - 1];
     }
+    if (force.n > 0)
+        g.force = force;
     if (duration > 0)
         g.duration = duration;
     if (!(g.duration > 0))

@@ -46,6 +46,9 @@ check_num "Figure 8d: static bridge force before the release wave arrives, N" \
     "$(awk -F'\t' 'NR > 1 && $1 < 2e-4 { s += $2; n++ } END { printf "%.4f", s / n }' "$pl")" near 2.057 0.04
 check_num "Figure 8d: the release reaches the bridge (force below half), ms" \
     "$(awk -F'\t' 'NR > 1 && $1 > 1e-4 && $2 < 1.03 { printf "%.4f", $1 * 1e3; exit }' "$pl")" near 0.531 0.05
+check_num "Figure 7: largest |z| over the bound (18) in all nine" \
+    "$(awk -F'\t' 'NR > 1 && $6 > m { m = $6 } END { print m }' "$d7")" lt 1
+check_num "Figure 7: smallest tau in all nine, K" "$(awk -F'\t' 'NR == 2 { m = $7 } NR > 1 && $7 < m { m = $7 } END { print m }' "$d7")" ge 0
 check_num "the WAV is at 48 kHz" "$(od -A n -t u4 -j 24 -N 4 "$TMP/bow/bow.wav" | tr -d ' ')" near 48000 0
 
 # The fixed-step scheme converges to the CVODE BDF reference through the first slip.
@@ -63,6 +66,12 @@ $BIN/bow --solver cvode --rtol 1e-8 --set f_max=1500 --duration 0.06 --quick --t
 check_num "CVODE: energy residual at rtol 1e-8" "$(col "$TMP/cv.tsv" energy_residual)" lt 1e-6
 check_num "CVODE: |z| below the bound (18)" "$(col "$TMP/cv.tsv" z_max_over_bound)" lt 1
 check_num "CVODE: first slip as the fixed-step scheme's (s)" "$(col "$TMP/cv.tsv" first_slip_s)" near 0.0535 0.002
+
+# A changing bowing force: the load-change power of (64) keeps the balance.
+$BIN/bow --solver cvode --set f_max=1500 --force 0:1,0.06:3 --duration 0.06 --quick --tsv --out "$TMP/cf" \
+    --wav "$TMP/cf/b.wav" >"$TMP/cf.tsv"
+check_num "CVODE, force ramp 1 -> 3 N: energy residual" "$(col "$TMP/cf.tsv" energy_residual)" lt 1e-6
+expect_bad_input "--force reaching 0 N" $BIN/bow --force 0:1,0.06:0 --out "$TMP/out" --wav "$TMP/out/b.wav"
 
 # Without torsion the ramp follows (89) closely: torsion is the divergence the article names.
 $BIN/bow --quick --duration 0.045 --set K_T=1 --tsv --out "$TMP/kt" --wav "$TMP/kt/b.wav" >/dev/null
@@ -92,7 +101,7 @@ check_num "--params FILE: read (a subset of the keys)" "$?" near 0 0
 
 # --help lists every flag with its unit and default.
 help=$($BIN/bow --help)
-for f in set params accel v_hold t_hold decel f_b x_b_rel velocity duration solver rtol atol wav quick tsv out; do
+for f in set params accel v_hold t_hold decel f_b x_b_rel velocity force duration solver rtol atol wav quick tsv out; do
     check_text "--help lists --$f" "$help" "--$f"
 done
 check_text "--help shows the default stroke's force from stroke-fig6.ini" "$help" "2.15 N"
