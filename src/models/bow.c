@@ -94,8 +94,9 @@ double bow_mu_ss(const bow_friction *fr, double tau)
     return (fr->mu_s + fr->mu_d * fr->y_a * s) / (1.0 + s);
 }
 
-/* The derivative of (31); (B.4) as printed lacks the factor xi and the square of 1 + s
- * (a finite difference in test_bow checks this form). */
+/* The derivative of (31): xi (mu_d y_a - mu_s) (tau/tau_g)^(xi-1) / (tau_g (1 + s)^2). (B.4) as
+ * printed lacks the factor xi and the square of 1 + s and divides by tau_g^xi instead of tau_g
+ * (a central difference in test_bow checks this form). */
 double bow_dmu_ss(const bow_friction *fr, double tau)
 {
     double ds, s = glass(fr, tau, &ds);

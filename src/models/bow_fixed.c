@@ -35,8 +35,10 @@ typedef struct fixed {
     double *zd0, *taud0;        /* contact rates at the start of the last step (the predictor) */
     double t_cached;            /* the time those rates (and P1, Q1) belong to, s (NaN: none) */
     double P1, Q1;              /* powers at t_cached, W */
-    gsl_matrix *J;
-    gsl_vector *R, *dX;
+    gsl_matrix *J;              /* N x N: the contact Jacobian with tau eliminated */
+    gsl_vector *R, *dX;         /* 2N: residual (z rows, tau rows) and Newton update */
+    gsl_vector *rz, *dz;        /* N: the reduced right-hand side and its solution */
+    double *jzt, *jtt, *jtz;    /* the diagonal z-tau and tau-tau blocks, the N x N tau-z block */
     gsl_permutation *perm;
     long newton;                /* Newton iterations so far */
     long split;                 /* steps split in halves because their Newton solve failed */
@@ -89,10 +91,15 @@ static void fixed_init(fixed *s, bow_model *m, double h)
     coeffs(m->m_q, m->k_q, m->r_q, h, &s->aq, &s->bq, &s->cq);
     for (int j = 0; j < N; j++)
         s->C[j * N + j] += s->bq;
-    s->J = gsl_matrix_alloc(2 * (size_t)N, 2 * (size_t)N);
+    s->J = gsl_matrix_alloc((size_t)N, (size_t)N);
     s->R = gsl_vector_alloc(2 * (size_t)N);
     s->dX = gsl_vector_alloc(2 * (size_t)N);
-    s->perm = gsl_permutation_alloc(2 * (size_t)N);
+    s->rz = gsl_vector_alloc((size_t)N);
+    s->dz = gsl_vector_alloc((size_t)N);
+    s->perm = gsl_permutation_alloc((size_t)N);
+    s->jzt = xcalloc((size_t)N, sizeof(double));
+    s->jtt = xcalloc((size_t)N, sizeof(double));
+    s->jtz = xcalloc((size_t)N * N, sizeof(double));
 }
 
 static void fixed_free(fixed *s)
@@ -103,7 +110,7 @@ static void fixed_free(fixed *s)
         s->half = NULL;
     }
     double **p[] = {&s->au, &s->bu, &s->cu, &s->aw, &s->bw, &s->cw, &s->pu, &s->pw, &s->C, &s->vec,
-                    &s->zd1, &s->taud1, &s->qd1, &s->zd0, &s->taud0};
+                    &s->zd1, &s->taud1, &s->qd1, &s->zd0, &s->taud0, &s->jzt, &s->jtt, &s->jtz};
     for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
         free(*p[k]);
         *p[k] = NULL;
@@ -111,8 +118,10 @@ static void fixed_free(fixed *s)
     gsl_matrix_free(s->J);
     gsl_vector_free(s->R);
     gsl_vector_free(s->dX);
+    gsl_vector_free(s->rz);
+    gsl_vector_free(s->dz);
     gsl_permutation_free(s->perm);
-    s->J = NULL, s->R = s->dX = NULL, s->perm = NULL;
+    s->J = NULL, s->R = s->dX = s->rz = s->dz = NULL, s->perm = NULL;
 }
 
 /* Newton's scales: z against the bound mu_s/sigma0 (18), tau against this, K */
@@ -143,18 +152,19 @@ static double contact_residual(fixed *s, double F_b1, double kappa1, const doubl
         gsl_vector_set(s->R, j, Rz);
         gsl_vector_set(s->R, N + j, Rt);
         norm = fmax(norm, fmax(fabs(Rz) / zs, fabs(Rt) / TAU_SCALE));
-        if (jac)
+        if (jac) {
+            /* the Jacobian has diagonal tau-z and tau-tau blocks (each tau_j only sees its own
+             * point), so tau is eliminated and only the N x N Schur complement in z is factored */
+            double dzt = 0.5 * h * c.s_tau, dtt = 1.0 - 0.5 * h * c.t_tau;
+            s->jzt[j] = dzt, s->jtt[j] = dtt;
             for (int k = 0; k < N; k++) {
                 double dv = -0.5 * kappa1 * s->C[j * N + k];          /* d v_j / d z_k */
                 double dzz = (j == k ? 1.0 + 0.5 * h * c.s_z : 0.0) - 0.5 * h * (1.0 - c.s_v) * dv;
-                double dzt = j == k ? 0.5 * h * c.s_tau : 0.0;
                 double dtz = -0.5 * h * ((j == k ? c.t_z : 0.0) + c.t_v * dv);
-                double dtt = j == k ? 1.0 - 0.5 * h * c.t_tau : 0.0;
-                gsl_matrix_set(s->J, j, k, dzz);
-                gsl_matrix_set(s->J, j, N + k, dzt);
-                gsl_matrix_set(s->J, N + j, k, dtz);
-                gsl_matrix_set(s->J, N + j, N + k, dtt);
+                s->jtz[j * N + k] = dtz;
+                s->J->data[j * s->J->tda + k] = dzz - dzt / dtt * dtz;
             }
+        }
     }
     return norm;
 }
@@ -193,6 +203,17 @@ static double modal_update(int M, int N, double h, const double *restrict G, con
                            double *restrict xq, double *restrict xp)
 {
     double q = 0.0;
+    if (N == 4) {                       /* the default */
+        double f0 = fbar[0], f1 = fbar[1], f2 = fbar[2], f3 = fbar[3];
+        for (int i = 0; i < M; i++) {
+            const double *restrict row = G + 4 * (size_t)i;
+            double p1 = pe[i] + cb[i] * (row[0] * f0 + row[1] * f1 + row[2] * f2 + row[3] * f3);
+            xq[i] += 0.5 * h * (xp[i] + p1);
+            xp[i] = p1;
+            q += R[i] * p1 * p1;
+        }
+        return q;
+    }
     for (int i = 0; i < M; i++) {
         const double *restrict row = G + (size_t)i * N;
         double gf = 0.0;
@@ -271,10 +292,19 @@ static int fixed_step(fixed *s, double t, double *x, char *err, size_t errlen)
     int it, conv = norm < 1e-10;
     for (it = 0; it < 60 && !conv; it++) {
         int sg;
+        for (int j = 0; j < N; j++)
+            gsl_vector_set(s->rz, j, gsl_vector_get(s->R, j) - s->jzt[j] / s->jtt[j] * gsl_vector_get(s->R, N + j));
         gsl_linalg_LU_decomp(s->J, s->perm, &sg);
-        if (gsl_linalg_LU_solve(s->J, s->perm, s->R, s->dX) != 0) {
+        if (gsl_linalg_LU_solve(s->J, s->perm, s->rz, s->dz) != 0) {
             snprintf(err, errlen, "%s failed at t = %.9g s: singular contact Jacobian", bow_solver_name(BOW_FIXED), t);
             return -1;
+        }
+        for (int j = 0; j < N; j++) {
+            double q = 0;
+            for (int k = 0; k < N; k++)
+                q += s->jtz[j * N + k] * gsl_vector_get(s->dz, k);
+            gsl_vector_set(s->dX, j, gsl_vector_get(s->dz, j));
+            gsl_vector_set(s->dX, N + j, (gsl_vector_get(s->R, N + j) - q) / s->jtt[j]);
         }
         double lam = 1.0, dmax = 0.0;
         for (int tries = 0; tries < 20; tries++) {
