@@ -1,0 +1,481 @@
+#include "models/string.h"
+#include "util.h"
+#include <complex.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int string_check(const string_params *s, char *why, size_t n)
+{
+    const struct { const char *name; double v; bool zero_ok; } pos[] = {
+        {"L", s->L, false}, {"c", s->c, false}, {"sigma0", s->sigma0, true}, {"kappa", s->kappa, true},
+        {"pluck-height", s->height, false}, {"w", s->w, false},
+    };
+    for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++)
+        if (!isfinite(pos[i].v) || pos[i].v < 0 || (!pos[i].zero_ok && pos[i].v == 0)) {
+            snprintf(why, n, "--%s %g is not accepted; accepted: a finite %s number", pos[i].name, pos[i].v,
+                     pos[i].zero_ok ? "non-negative" : "positive");
+            return -1;
+        }
+    if (!(s->xp > s->w && s->xp < s->L - s->w)) {
+        snprintf(why, n, "--xp %g with --w %g and --L %g puts the load past an end; accepted: w < xp < L - w", s->xp,
+                 s->w, s->L);
+        return -1;
+    }
+    if (!(s->xm > 0 && s->xm < s->L)) {
+        snprintf(why, n, "--xm %g is not on the string; accepted: 0 < xm < L = %g", s->xm, s->L);
+        return -1;
+    }
+    /* (pi/w)^2 = k_n^2 exactly when L/w = n: the closed form of A_n divides by zero there. */
+    double r = s->L / s->w;
+    if (fabs(r - nearbyint(r)) <= 1e-9 * r) {
+        snprintf(why, n, "--L %g over --w %g is the integer %.0f, where (pi/w)^2 = k_n^2; accepted: L/w not an integer",
+                 s->L, s->w, r);
+        return -1;
+    }
+    if (s->height > 0.1 * s->L) {
+        snprintf(why, n, "--pluck-height %g is not small against --L %g; accepted: height <= L/10 (a linear model)",
+                 s->height, s->L);
+        return -1;
+    }
+    return 0;
+}
+
+double string_load(const string_params *s)
+{
+    return s->height / (s->xp * (s->L - s->xp) / s->L - s->w * (0.25 - 1.0 / (M_PI * M_PI)));
+}
+
+double string_u0(const string_params *s, double x)
+{
+    double Q = string_load(s), L = s->L, xp = s->xp, w = s->w;
+    double tau = x <= xp ? x * (L - xp) / L : xp * (L - x) / L;
+    double y = x - xp, kap = 0.0;
+    if (fabs(y) <= w)
+        kap = (y > 0 ? y : 0.0) - (0.5 / w) * (0.5 * (y + w) * (y + w) - (w * w / (M_PI * M_PI)) * (1.0 + cos(M_PI * y / w)));
+    return Q * (tau + kap);
+}
+
+double string_mode_amplitude(const string_params *s, int n)
+{
+    double k = n * M_PI / s->L, p2 = (M_PI / s->w) * (M_PI / s->w);
+    return 2.0 * string_load(s) / (s->L * s->w * k * k * k) * sin(k * s->xp) * sin(k * s->w) * p2 / (p2 - k * k);
+}
+
+/* sinh(b t)/b, exact as b -> 0 */
+static double sinhc(double b, double t)
+{
+    double x = b * t;
+    return fabs(x) < 1e-4 ? t * (1.0 + x * x / 6.0) : sinh(x) / b;
+}
+
+void string_mode_eval(const string_mode *m, double t, double *a, double *adot)
+{
+    double A = m->amplitude, al = m->alpha, w2 = m->omega0sq, d = w2 - al * al;
+    if (d > 0) {
+        double om = sqrt(d), e = exp(-al * t), sn = sin(om * t), cs = cos(om * t);
+        *a = A * e * (cs + al / om * sn);
+        *adot = -A * w2 / om * e * sn;
+        return;
+    }
+    /* over- or critically damped: e^{-al t} cosh(b t) and e^{-al t} sinh(b t)/b, with the slow
+     * rate al - b = w2/(al + b) computed without cancellation */
+    double b = sqrt(-d);
+    double slow = w2 / (al + b), e1 = exp(-slow * t), e2 = exp(-(al + b) * t);
+    double ch = 0.5 * (e1 + e2);
+    double sh = b * t < 1e-4 ? exp(-al * t) * sinhc(b, t) : 0.5 * (e1 - e2) / b;
+    *a = A * (ch + al * sh);
+    *adot = -A * w2 * sh;
+}
+
+double string_mode_velocity_bound(const string_mode *m, double t)
+{
+    double A = fabs(m->amplitude * m->pickup), al = m->alpha, w2 = m->omega0sq, d = w2 - al * al;
+    double gam, env1;
+    if (d > 0) {
+        gam = al;
+        env1 = exp(-al * t) / sqrt(d);          /* |e^{-al t} sin(om t)/om| */
+    } else {
+        double b = sqrt(-d);
+        gam = w2 / (al + b);
+        env1 = b > 0 ? exp(-gam * t) / (2.0 * b) : INFINITY;
+    }
+    /* |sin(om t)/om| and sinh(b t)/b e^{-b t} are both <= t: sup over t' >= t of t' e^{-gam t'} */
+    double env2 = gam <= 0 ? INFINITY : (t >= 1.0 / gam ? t * exp(-gam * t) : exp(-1.0) / gam);
+    return A * w2 * fmin(env1, env2);
+}
+
+static string_mode exact_mode(const string_params *s, int n)
+{
+    double k = n * M_PI / s->L;
+    string_mode m = {string_mode_amplitude(s, n), s->sigma0 + 0.5 * s->kappa * k * k, s->c * s->c * k * k,
+                     sin(k * s->xm)};
+    return m;
+}
+
+int string_reference_modes(const string_params *s, double t1, double tol, int max_modes, string_mode **out)
+{
+    int cap = 1024, n = 0;
+    string_mode *m = xcalloc((size_t)cap, sizeof *m);
+    /* Past the load's resonance (k_n > 2 pi / w, n > 2L/w) the bound 2Q/(L w k^3) p^2/|p^2 - k^2|
+     * (p = pi/w) on |A_n|, times c k_n, falls at least like n^-4,
+     * so with the damping factor e^{-alpha_n t1} (alpha rising like n^2) the tail after mode n is
+     * at most E_n min(n/3, r/(1 - r)), r = exp(-(alpha_{n+1} - alpha_n) t1), E_n the bound of
+     * mode n with the pickup weight taken as 1 (n/3 alone once the modes are overdamped). */
+    double n_res = 2.0 * s->L / s->w;
+    for (;;) {
+        if (n == max_modes) {
+            free(m);
+            *out = NULL;
+            return -1;
+        }
+        if (n == cap)
+            m = realloc(m, (size_t)(cap *= 2) * sizeof *m);
+        if (!m) {
+            fprintf(stderr, "out of memory\n");
+            exit(1);
+        }
+        m[n] = exact_mode(s, n + 1);
+        n++;
+        if (n <= n_res)
+            continue;
+        /* the bound of a mode with both sines of A_n and the pickup weight taken as 1 */
+        double k = n * M_PI / s->L, p2 = (M_PI / s->w) * (M_PI / s->w);
+        string_mode whole = m[n - 1];
+        whole.amplitude = 2.0 * string_load(s) / (s->L * s->w * k * k * k) * p2 / fabs(p2 - k * k);
+        whole.pickup = 1.0;
+        double E = string_mode_velocity_bound(&whole, t1);
+        double dk2 = (2.0 * n + 1) * (M_PI / s->L) * (M_PI / s->L);
+        double r = exp(-0.5 * s->kappa * dk2 * t1);
+        /* overdamped modes decay at the slow rate omega0^2/(alpha + beta), which tends to c^2/kappa:
+         * no help from the damping there, only the power law */
+        bool under = whole.alpha * whole.alpha < whole.omega0sq;
+        double factor = under ? fmin(n / 3.0, r < 1 ? r / (1.0 - r) : INFINITY) : n / 3.0;
+        if (E * factor <= 0.5 * tol)
+            break;
+    }
+    *out = m;
+    return n;
+}
+
+/* First sample k in [0, n] from which the mode's velocity bound stays below eps (n if never). */
+static long mode_end(const string_mode *m, double fs, long n, double eps)
+{
+    if (string_mode_velocity_bound(m, (double)(n - 1) / fs) >= eps)
+        return n;
+    long lo = 0, hi = n - 1;      /* bound(lo) >= eps unknown, bound(hi) < eps */
+    while (hi - lo > 1) {
+        long mid = lo + (hi - lo) / 2;
+        if (string_mode_velocity_bound(m, (double)mid / fs) < eps)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long n, double tol, double *out,
+                          string_sum_info *info)
+{
+    memset(out, 0, (size_t)n * sizeof(double));
+    string_sum_info in = {nmodes, 0, 0};
+    const long anchor = 1024;
+    for (int j = 0; j < nmodes; j++) {
+        const string_mode *m = &modes[j];
+        if (m->pickup == 0.0 || m->amplitude == 0.0)
+            continue;
+        double eps = tol * 3.0 / (M_PI * M_PI * (j + 1.0) * (j + 1.0));
+        long end = mode_end(m, fs, n, eps);
+        in.mode_samples += end;
+        double d = m->omega0sq - m->alpha * m->alpha;
+        if (d <= 0) {
+            in.overdamped++;
+            for (long k = 0; k < end; k++) {
+                double a, ad;
+                string_mode_eval(m, k / fs, &a, &ad);
+                out[k] += m->pickup * ad;
+            }
+            continue;
+        }
+        /* pickup * a'(t) = coef * Im(e^{(-alpha + i omega) t}) */
+        double om = sqrt(d), coef = -m->pickup * m->amplitude * m->omega0sq / om;
+        double complex z = cexp((-m->alpha + I * om) / fs);
+        for (long k0 = 0; k0 < end; k0 += anchor) {
+            double t0 = k0 / fs;
+            double complex r = exp(-m->alpha * t0) * (cos(om * t0) + I * sin(om * t0));
+            long k1 = k0 + anchor < end ? k0 + anchor : end;
+            for (long k = k0; k < k1; k++) {
+                out[k] += coef * cimag(r);
+                r *= z;
+            }
+        }
+    }
+    out[0] = 0.0;   /* s(0) = 0 exactly: every a_n'(0) = 0 */
+    if (info)
+        *info = in;
+}
+
+void string_field(const string_params *s, const string_mode *modes, int nmodes, const double *x, size_t nx,
+                  const double *t, size_t nt, float *u)
+{
+    double *row = xcalloc(nx, sizeof(double)), *sn = xcalloc(nx * (size_t)nmodes, sizeof(double));
+    for (int j = 0; j < nmodes; j++) {
+        double k = (j + 1) * M_PI / s->L;
+        for (size_t i = 0; i < nx; i++)
+            sn[(size_t)j * nx + i] = sin(k * x[i]);
+    }
+    double floor_m = 1e-13 * s->height;
+    for (size_t r = 0; r < nt; r++) {
+        if (t[r] == 0.0) {
+            for (size_t i = 0; i < nx; i++)
+                row[i] = string_u0(s, x[i]);
+        } else {
+            memset(row, 0, nx * sizeof(double));
+            for (int j = 0; j < nmodes; j++) {
+                const string_mode *m = &modes[j];
+                double d = m->omega0sq - m->alpha * m->alpha;
+                /* |a(t)| <= |A| e^{-alpha t} omega0/omega when underdamped: skip modes below the floor */
+                if (d > 0 && fabs(m->amplitude) * exp(-m->alpha * t[r]) * sqrt(m->omega0sq / d) < floor_m / nmodes)
+                    continue;
+                double a, ad;
+                string_mode_eval(m, t[r], &a, &ad);
+                const double *sj = sn + (size_t)j * nx;
+                for (size_t i = 0; i < nx; i++)
+                    row[i] += a * sj[i];
+            }
+        }
+        for (size_t i = 0; i < nx; i++)
+            u[r * nx + i] = (float)row[i];
+    }
+    free(row);
+    free(sn);
+}
+
+/* ---- one mode ---- */
+static int mode_rhs(double t, const double *y, double *f, void *p)
+{
+    (void)t;
+    const string_mode *m = &((const string_mode_problem *)p)->mode;
+    f[0] = y[1];
+    f[1] = -m->omega0sq * y[0] - 2.0 * m->alpha * y[1];
+    return 0;
+}
+
+static int mode_jac(double t, const double *y, double *J, void *p)
+{
+    (void)t, (void)y;
+    const string_mode *m = &((const string_mode_problem *)p)->mode;
+    J[0] = 0.0, J[1] = 1.0, J[2] = -m->omega0sq, J[3] = -2.0 * m->alpha;
+    return 0;
+}
+
+ivp string_mode_ivp(string_mode_problem *mp)
+{
+    ivp p = {2, mode_rhs, mode_jac, NULL, mp, true, false};
+    return p;
+}
+
+/* ---- the Galerkin system, interleaved ---- */
+static int galerkin_rhs(double t, const double *y, double *f, void *p)
+{
+    (void)t;
+    const string_galerkin *g = p;
+    for (int j = 0; j < g->nmodes; j++) {
+        const string_mode *m = &g->modes[j];
+        f[2 * j] = y[2 * j + 1];
+        f[2 * j + 1] = -m->omega0sq * y[2 * j] - 2.0 * m->alpha * y[2 * j + 1];
+    }
+    return 0;
+}
+
+ivp string_galerkin_ivp(string_galerkin *g)
+{
+    ivp p = {2 * (size_t)g->nmodes, galerkin_rhs, NULL, NULL, g, true, false};
+    return p;
+}
+
+void string_galerkin_initial(const string_galerkin *g, double *y)
+{
+    for (int j = 0; j < g->nmodes; j++) {
+        y[2 * j] = g->modes[j].amplitude;
+        y[2 * j + 1] = 0.0;
+    }
+}
+
+double string_galerkin_pickup(const string_galerkin *g, const double *y)
+{
+    double s = 0.0;
+    for (int j = 0; j < g->nmodes; j++)
+        s += g->modes[j].pickup * y[2 * j + 1];
+    return s;
+}
+
+/* ---- finite differences ---- */
+size_t string_fd_dim(const string_fd *fd) { return 2 * (size_t)(fd->N - 1); }
+
+long string_fd_bandwidth(const string_fd *fd) { return fd->stencil == STRING_FD3 ? 3 : 5; }
+
+static inline size_t iu(const string_fd *fd, long i) { return fd->interleaved ? 2 * (size_t)(i - 1) : (size_t)(i - 1); }
+static inline size_t iv(const string_fd *fd, long i)
+{
+    return fd->interleaved ? 2 * (size_t)(i - 1) + 1 : (size_t)(fd->N - 1) + (size_t)(i - 1);
+}
+
+int string_fd_init(string_fd *fd, const string_params *s, string_stencil st, long N, bool interleaved, char *why,
+                   size_t whylen)
+{
+    memset(fd, 0, sizeof *fd);
+    if (N < (st == STRING_FD3 ? 4 : 6)) {
+        snprintf(why, whylen, "N = %ld intervals is too few for the %d-point stencil; accepted: N >= %d", N, (int)st,
+                 st == STRING_FD3 ? 4 : 6);
+        return -1;
+    }
+    fd->s = *s;
+    fd->stencil = st;
+    fd->N = N;
+    fd->dx = s->L / (double)N;
+    fd->interleaved = interleaved;
+    double q = s->xm / fd->dx;
+    long iq = lround(q);
+    if (fabs(q - (double)iq) <= 1e-9 * q) {
+        fd->pick_first = iq;
+        fd->pick_count = 1;
+        fd->pick_weight[0] = 1.0;
+    } else {
+        /* cubic Lagrange through 4 grid points (the ends, where v = 0, may be among them) */
+        long i0 = (long)floor(q) - 1;
+        if (i0 < 0)
+            i0 = 0;
+        if (i0 + 3 > N)
+            i0 = N - 3;
+        fd->pick_first = i0;
+        fd->pick_count = 4;
+        for (int a = 0; a < 4; a++) {
+            double wgt = 1.0;
+            for (int b = 0; b < 4; b++)
+                if (b != a)
+                    wgt *= (q - (double)(i0 + b)) / (double)(a - b);
+            fd->pick_weight[a] = wgt;
+        }
+    }
+    return 0;
+}
+
+/* y component comp (0: u, 1: v) at grid index i in [-1, N + 1]: zero at the ends, odd beyond them */
+static inline double at(const string_fd *fd, const double *y, long i, int comp)
+{
+    if (i == 0 || i == fd->N)
+        return 0.0;
+    if (i < 0)
+        return -at(fd, y, -i, comp);
+    if (i > fd->N)
+        return -at(fd, y, 2 * fd->N - i, comp);
+    return y[comp ? iv(fd, i) : iu(fd, i)];
+}
+
+static inline double d2(const string_fd *fd, const double *y, long i, int comp)
+{
+    double h2 = fd->dx * fd->dx;
+    if (fd->stencil == STRING_FD3)
+        return (at(fd, y, i - 1, comp) - 2.0 * at(fd, y, i, comp) + at(fd, y, i + 1, comp)) / h2;
+    return (-at(fd, y, i - 2, comp) + 16.0 * at(fd, y, i - 1, comp) - 30.0 * at(fd, y, i, comp) +
+            16.0 * at(fd, y, i + 1, comp) - at(fd, y, i + 2, comp)) / (12.0 * h2);
+}
+
+static int fd_rhs(double t, const double *y, double *f, void *p)
+{
+    (void)t;
+    const string_fd *fd = p;
+    double c2 = fd->s.c * fd->s.c, s2 = 2.0 * fd->s.sigma0, kap = fd->s.kappa;
+    for (long i = 1; i < fd->N; i++) {
+        f[iu(fd, i)] = y[iv(fd, i)];
+        f[iv(fd, i)] = c2 * d2(fd, y, i, 0) - s2 * y[iv(fd, i)] + kap * d2(fd, y, i, 1);
+    }
+    return 0;
+}
+
+static int fd_jac(double t, const double *y, double *J, void *p)
+{
+    (void)t, (void)y;
+    const string_fd *fd = p;
+    size_t n = string_fd_dim(fd);
+    memset(J, 0, n * n * sizeof(double));
+    double c2 = fd->s.c * fd->s.c, kap = fd->s.kappa, h2 = fd->dx * fd->dx;
+    static const double w3[] = {1.0, -2.0, 1.0}, w5[] = {-1.0 / 12, 16.0 / 12, -30.0 / 12, 16.0 / 12, -1.0 / 12};
+    const double *wt = fd->stencil == STRING_FD3 ? w3 : w5;
+    int half = fd->stencil == STRING_FD3 ? 1 : 2;
+    for (long i = 1; i < fd->N; i++) {
+        J[iu(fd, i) * n + iv(fd, i)] = 1.0;
+        size_t row = iv(fd, i) * n;
+        J[row + iv(fd, i)] -= 2.0 * fd->s.sigma0;
+        for (int o = -half; o <= half; o++) {
+            long jx = i + o;
+            double sign = 1.0;
+            if (jx == 0 || jx == fd->N)
+                continue;
+            if (jx < 0)
+                jx = -jx, sign = -1.0;
+            if (jx > fd->N)
+                jx = 2 * fd->N - jx, sign = -1.0;
+            double wgt = sign * wt[o + half] / h2;
+            J[row + iu(fd, jx)] += c2 * wgt;
+            J[row + iv(fd, jx)] += kap * wgt;
+        }
+    }
+    return 0;
+}
+
+ivp string_fd_ivp(string_fd *fd)
+{
+    ivp p = {string_fd_dim(fd), fd_rhs, fd_jac, NULL, fd, true, false};
+    return p;
+}
+
+void string_fd_initial(const string_fd *fd, double *y)
+{
+    for (long i = 1; i < fd->N; i++) {
+        y[iu(fd, i)] = string_u0(&fd->s, (double)i * fd->dx);
+        y[iv(fd, i)] = 0.0;
+    }
+}
+
+double string_fd_pickup(const string_fd *fd, const double *y)
+{
+    double s = 0.0;
+    for (int a = 0; a < fd->pick_count; a++)
+        s += fd->pick_weight[a] * at(fd, y, fd->pick_first + a, 1);
+    return s;
+}
+
+int string_fd_modes(const string_fd *fd, string_mode **out)
+{
+    long N = fd->N;
+    int nm = (int)(N - 1);
+    string_mode *m = xcalloc((size_t)nm, sizeof *m);
+    double *u = xcalloc((size_t)N + 1, sizeof(double)), *sn = xcalloc(2 * (size_t)N, sizeof(double));
+    for (long i = 1; i < N; i++)
+        u[i] = string_u0(&fd->s, (double)i * fd->dx);
+    for (long q = 0; q < 2 * N; q++)
+        sn[q] = (q % N == 0) ? 0.0 : sin(M_PI * (double)q / (double)N);      /* sin(pi q / N), period 2N */
+    double h2 = fd->dx * fd->dx, c2 = fd->s.c * fd->s.c;
+    for (long n = 1; n < N; n++) {
+        double b = 0.0;
+        for (long i = 1; i < N; i++)
+            b += u[i] * sn[(n * i) % (2 * N)];
+        double th = M_PI * (double)n / (double)N, K2;
+        if (fd->stencil == STRING_FD3)
+            K2 = 4.0 / h2 * sin(0.5 * th) * sin(0.5 * th);
+        else
+            K2 = (30.0 - 32.0 * cos(th) + 2.0 * cos(2.0 * th)) / (12.0 * h2);
+        double p = 0.0;
+        for (int a = 0; a < fd->pick_count; a++)
+            p += fd->pick_weight[a] * sn[(n * (fd->pick_first + a)) % (2 * N)];
+        string_mode mm = {2.0 / (double)N * b, fd->s.sigma0 + 0.5 * fd->s.kappa * K2, c2 * K2, p};
+        m[n - 1] = mm;
+    }
+    free(u);
+    free(sn);
+    *out = m;
+    return nm;
+}

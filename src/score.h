@@ -1,0 +1,44 @@
+/* score.h: the challenge (challenge.json read at run time), the format check of a submitted WAV,
+ * and the two error measures of string-pluck-v1: E_wave and E_spec (GSL's FFT). */
+#ifndef IVPLAB_SCORE_H
+#define IVPLAB_SCORE_H
+#include "io/wav.h"
+#include "models/string.h"
+#include <stddef.h>
+
+typedef struct challenge {
+    char id[64];                /* "string-pluck-v1" */
+    string_params string;       /* the model parameters */
+    double signal_scale;        /* s_ref: sample = s / s_ref, m/s */
+    int sample_rate;            /* Hz */
+    long num_samples;           /* samples in the deliverable */
+    int frame_length;           /* E_spec frame M, samples */
+    int hop;                    /* E_spec hop H, samples */
+    long field_nx;              /* field grid: positions */
+    long field_nt;              /* field grid: times */
+    double field_t_stop;        /* last field time, s */
+    double playback_gain_db;    /* listening gain, dB (never applied to the deliverable) */
+} challenge;
+
+/* challenge.json found from the program's location (bin/../challenge.json), else ./challenge.json.
+ * Returns a static buffer. */
+const char *challenge_path(void);
+/* Read every value above from path. 0, or -1 with "FILE: reason" in err. */
+int challenge_load(const char *path, challenge *ch, char *err, size_t errlen);
+
+/* Is w the specified deliverable (WAV, IEEE float 32, mono, the rate and the length, finite
+ * samples)? 0, or -1 with every mismatch said in why. */
+int score_check_format(const wav_data *w, const challenge *ch, char *why, size_t whylen);
+
+/* E_wave = |a - r|_2 / |r|_2 over n samples. */
+double score_wave(const double *a, const double *r, size_t n);
+/* E_spec with frames of M samples (periodic Hann), hop H, no padding, one-sided bins 0..M/2.
+ * M must be a power of two (GSL's radix-2 real FFT). NAN when n < M or M is not a power of two. */
+double score_spec(const double *a, const double *r, size_t n, int M, int H);
+
+/* The magnitude spectrogram E_spec compares: mag[m * (M/2 + 1) + q] = |X_m[q]| for frames
+ * m < score_frames(n, M, H). Same window, hop and bins as score_spec. */
+size_t score_frames(size_t n, int M, int H);
+void score_spectrogram(const double *x, size_t n, int M, int H, double *mag);
+
+#endif

@@ -1,0 +1,65 @@
+/* score: the challenge's scorer. Checks that every file is the specified deliverable (WAV, 32-bit
+ * IEEE float, mono, the rate and the length of challenge.json) and scores each submission against
+ * the reference: E_wave (waveform) and E_spec (magnitude spectrogram, GSL's FFT).
+ * A file that is not the specified format is refused with every mismatch named, exit status 2. */
+#include "cli.h"
+#include "io/table.h"
+#include "io/wav.h"
+#include "score.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static void load_checked(const char *path, const challenge *ch, wav_data *w)
+{
+    char err[800], why[700];
+    if (wav_read(path, w, err, sizeof err) != 0)
+        cli_fail("score", "%s; accepted: a %d Hz mono 32-bit float WAV of %ld samples", err, ch->sample_rate,
+                 ch->num_samples);
+    if (score_check_format(w, ch, why, sizeof why) != 0)
+        cli_fail("score", "%s: %s", path, why);
+}
+
+int main(int argc, char **argv)
+{
+    cli_common common = {false, "build/data/score"};
+    const char *chal = challenge_path();
+    const cli_opt opts[] = {
+        {"challenge", CLI_STRING, &chal, "", "the challenge file (format, frame length, hop)", 0, 0, 0, NULL, NULL, NULL},
+        CLI_COMMON_OPTS(common),
+        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+    };
+    const cli_spec spec = {"score", "Score submissions against a reference: E_wave and E_spec of string-pluck-v1.",
+                           "REF.wav SUB.wav [SUB.wav ...]", 2, opts};
+    int first = cli_parse(&spec, argc, argv);
+    challenge ch;
+    char err[600];
+    if (challenge_load(chal, &ch, err, sizeof err) != 0)
+        cli_fail("score", "--challenge %s: %s", chal, err);
+    wav_data ref;
+    load_checked(argv[first], &ch, &ref);
+    double energy = 0.0;
+    for (long k = 0; k < ref.frames; k++)
+        energy += ref.x[k] * ref.x[k];
+    if (energy == 0.0)
+        cli_fail("score", "%s: the reference is silent (all samples zero); accepted: a nonzero reference", argv[first]);
+    /* check every submission before printing anything */
+    int nsub = argc - first - 1;
+    wav_data sub[nsub];
+    for (int i = 0; i < nsub; i++)
+        load_checked(argv[first + 1 + i], &ch, &sub[i]);
+    table t;
+    if (!common.tsv)
+        printf("reference %s: %ld samples at %d Hz; E_spec frames %d, hop %d\n\n", argv[first], ref.frames, ref.rate,
+               ch.frame_length, ch.hop);
+    table_begin(&t, stdout, common.tsv, "file", "E_wave", "E_spec", NULL);
+    for (int i = 0; i < nsub; i++) {
+        size_t n = (size_t)ref.frames;
+        table_cell(&t, "%s", argv[first + 1 + i]);
+        table_cell(&t, "%.6e", score_wave(sub[i].x, ref.x, n));
+        table_cell(&t, "%.6e", score_spec(sub[i].x, ref.x, n, ch.frame_length, ch.hop));
+        wav_data_free(&sub[i]);
+    }
+    wav_data_free(&ref);
+    return 0;
+}
