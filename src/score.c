@@ -126,7 +126,7 @@ int score_check_format(const wav_data *w, const challenge *ch, char *why, size_t
     if (w->rate != ch->sample_rate)
         WRONG("%ssample rate %d Hz, expected %d Hz", len ? "; " : "", w->rate, ch->sample_rate);
     if (w->frames != ch->num_samples)
-        WRONG("%s%ld samples (%.4g s), expected %ld", len ? "; " : "", w->frames,
+        WRONG("%s%ld samples (%.6g s), expected %ld", len ? "; " : "", w->frames,
               w->rate > 0 ? (double)w->frames / w->rate : 0.0, ch->num_samples);
     if (len == 0)
         for (long k = 0; k < w->frames; k++)

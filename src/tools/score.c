@@ -56,8 +56,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < nsub; i++) {
         size_t n = (size_t)ref.frames;
         table_cell(&t, "%s", argv[first + 1 + i]);
-        table_cell(&t, "%.6e", score_wave(sub[i].x, ref.x, n));
-        table_cell(&t, "%.6e", score_spec(sub[i].x, ref.x, n, ch.frame_length, ch.hop));
+        table_cell(&t, "%.12e", score_wave(sub[i].x, ref.x, n));
+        table_cell(&t, "%.12e", score_spec(sub[i].x, ref.x, n, ch.frame_length, ch.hop));
         wav_data_free(&sub[i]);
     }
     wav_data_free(&ref);
