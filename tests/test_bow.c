@@ -203,6 +203,58 @@ static void test_runs(const bow_instrument *in0)
     check(bow_model_init(&m, &in, &off, err, sizeof err) != 0, "bow off the string refused: %s", err);
 }
 
+/* The analytic Jacobian of (81)-(88) against central differences of the right-hand side. */
+static void test_jacobian(const bow_instrument *in0)
+{
+    bow_instrument in = *in0;
+    in.f_max = 1200;
+    gesture g = gesture_stroke(0.5, 0.1, 0.1, 0.0, 2.15, 0.075 * in.L);
+    g.force.n = 2, g.force.time[1] = 0.1, g.force.value[1] = 3.0;     /* a load change too */
+    bow_model m;
+    char err[300];
+    if (bow_model_init(&m, &in, &g, err, sizeof err) != 0) {
+        check(0, "jacobian model: %s", err);
+        return;
+    }
+    ivp p = bow_ivp(&m);
+    size_t n = p.dim;
+    double *x = xcalloc(n, sizeof(double)), *J = xcalloc(n * n, sizeof(double));
+    double *f1 = xcalloc(n, sizeof(double)), *f2 = xcalloc(n, sizeof(double)), *xs = xcalloc(n, sizeof(double));
+    /* a state in the middle of a slip: string and hair moving, z in the adhesion map's ramp */
+    double zs = in.mu_s / in.sigma0;
+    for (size_t i = 0; i < n; i++)
+        x[i] = 1e-5 * sin(1.0 + 3.0 * i);
+    for (int j = 0; j < m.N; j++) {
+        x[m.at.v + j] = 0.4 + 0.05 * j;
+        x[m.at.z + j] = (0.55 + 0.05 * j) * zs;
+        x[m.at.tau + j] = 20 + 2 * j;
+        x[m.at.ud + j] = 0.01 * j;
+    }
+    double t = 0.05;
+    p.jac(t, x, J, p.params);
+    double worst = 0;
+    for (size_t c = 0; c < n; c++) {
+        /* steps by the block's scale: modal displacement 1e-4 m, velocities 0.1 m/s, hair
+         * 1e-6 m, z the bound, tau 1 K, energies 1e-3 J */
+        const bow_layout *L = &m.at;
+        double sc = c < L->q ? 1e-4 : c < L->ud ? 1e-6 : c < L->z ? 0.1 : c < L->tau ? zs : c < L->e_in ? 1.0 : 1e-3;
+        double hstep = 1e-6 * fmax(fabs(x[c]), sc);
+        memcpy(xs, x, n * sizeof(double));
+        xs[c] = x[c] + hstep;
+        p.rhs(t, xs, f1, p.params);
+        xs[c] = x[c] - hstep;
+        p.rhs(t, xs, f2, p.params);
+        for (size_t r = 0; r < n; r++) {
+            double fd = (f1[r] - f2[r]) / (2 * hstep), an = J[r * n + c];
+            double scale = fmax(fabs(fd), 1e-6 * (fabs(J[r * n + r]) + 1.0));
+            worst = fmax(worst, fabs(an - fd) / scale);
+        }
+    }
+    check(worst < 1e-4, "analytic Jacobian of (81)-(88) (%zu states) against central differences: %.2e", n, worst);
+    free(x), free(J), free(f1), free(f2), free(xs);
+    bow_model_free(&m);
+}
+
 static void test_gesture(void)
 {
     gesture g = gesture_stroke(0.5, 0.1, 0.3, 1.0, 2.15, 0.05);
@@ -250,6 +302,7 @@ int main(void)
     test_resample();
     test_steady_state(&in);
     test_contact_partials(&in);
+    test_jacobian(&in);
     test_runs(&in);
     return check_done();
 }

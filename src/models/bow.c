@@ -459,7 +459,9 @@ static int rhs(double t, const double *x, double *dx, void *params)
         double qdd = (-m->k_q * x[a->q + j] - m->r_q * qd[j] - f[j]) / m->m_q;
         dx[a->v + j] = a_b + qdd - ua[j] - wa[j];
         bow_contact_rates c;
-        bow_contact(&m->fr, x[a->z + j], x[a->v + j], x[a->tau + j], F_b, &m->tss[j], false, &c);
+        /* no warm start here: F must be a deterministic function of x for CVODE's
+         * error estimates and difference quotients */
+        bow_contact(&m->fr, x[a->z + j], x[a->v + j], x[a->tau + j], F_b, NULL, false, &c);
         dx[a->z + j] = x[a->v + j] - c.varsigma;                              /* (87) */
         dx[a->tau + j] = c.dtau;                                              /* (88) */
     }
@@ -468,6 +470,90 @@ static int rhs(double t, const double *x, double *dx, void *params)
     dx[a->e_in] = P;
     dx[a->e_out] = Q;
     dx[a->e_abs] = fabs(P);
+    return 0;
+}
+
+/* dF/dx of rhs, row-major, from the same terms (the friction law's partials from bow_contact). */
+static int jacobian(double t, const double *x, double *J, void *params)
+{
+    bow_model *m = params;
+    const bow_layout *a = &m->at;
+    int N = m->N, Mu = m->Mu, Mw = m->Mw;
+    size_t n = a->dim;
+    memset(J, 0, n * n * sizeof(double));
+#define JX(r, c) J[(size_t)(r) * n + (size_t)(c)]
+    double F_b = gesture_value(&m->g.force, t) / m->in.W_b, dF = gesture_slope(&m->g.force, t) / m->in.W_b;
+    double v_b = gesture_value(&m->g.velocity, t);
+    double kz = m->dx * F_b * m->fr.sigma0, rq = m->r_q / m->m_q;
+    double *uc = m->scratch, *wc = uc + N, *qd = wc + N;
+    at_points(m->Gu, x + a->ud, Mu, N, uc);
+    at_points(m->Gw, x + a->wd, Mw, N, wc);
+    for (int j = 0; j < N; j++)
+        qd[j] = uc[j] + wc[j] + x[a->v + j] - v_b;
+    double P, Q;
+    powers(m, t, x, qd, -1.0, &P, &Q);
+    double sgnP = P > 0 ? 1.0 : (P < 0 ? -1.0 : 0.0);
+    for (int i = 0; i < Mu; i++) {
+        JX(a->u + i, a->ud + i) = 1.0;
+        JX(a->ud + i, a->u + i) = -m->Ku[i] / m->m_u;
+        JX(a->ud + i, a->ud + i) = -m->Ru[i] / m->m_u;
+        double qsum = 0;
+        for (int j = 0; j < N; j++) {
+            double G = m->Gu[(size_t)i * N + j];
+            JX(a->ud + i, a->z + j) = G * kz / m->m_u;
+            JX(a->q + j, a->ud + i) = G;
+            JX(a->v + j, a->ud + i) = G * (m->Ru[i] / m->m_u - rq);
+            JX(a->v + j, a->u + i) = G * m->Ku[i] / m->m_u;
+            qsum += 2.0 * m->r_q * qd[j] * G;
+        }
+        JX(a->e_out, a->ud + i) = 2.0 * m->Ru[i] * x[a->ud + i] + qsum;
+    }
+    for (int i = 0; i < Mw; i++) {
+        JX(a->w + i, a->wd + i) = 1.0;
+        JX(a->wd + i, a->w + i) = -m->Kw[i] / m->m_w;
+        JX(a->wd + i, a->wd + i) = -m->Rw[i] / m->m_w;
+        double qsum = 0;
+        for (int j = 0; j < N; j++) {
+            double G = m->Gw[(size_t)i * N + j];
+            JX(a->wd + i, a->z + j) = G * kz / m->m_w;
+            JX(a->q + j, a->wd + i) = G;
+            JX(a->v + j, a->wd + i) = G * (m->Rw[i] / m->m_w - rq);
+            JX(a->v + j, a->w + i) = G * m->Kw[i] / m->m_w;
+            qsum += 2.0 * m->r_q * qd[j] * G;
+        }
+        JX(a->e_out, a->wd + i) = 2.0 * m->Rw[i] * x[a->wd + i] + qsum;
+    }
+    for (int j = 0; j < N; j++) {
+        JX(a->q + j, a->v + j) = 1.0;
+        JX(a->v + j, a->q + j) = -m->k_q / m->m_q;
+        JX(a->v + j, a->v + j) = -rq;
+        for (int k = 0; k < N; k++) {
+            double gg = 0;
+            for (int i = 0; i < Mu; i++)
+                gg += m->Gu[(size_t)i * N + j] * m->Gu[(size_t)i * N + k] / m->m_u;
+            for (int i = 0; i < Mw; i++)
+                gg += m->Gw[(size_t)i * N + j] * m->Gw[(size_t)i * N + k] / m->m_w;
+            JX(a->v + j, a->z + k) = -kz * ((j == k ? 1.0 / m->m_q : 0.0) + gg);
+        }
+        bow_contact_rates c;
+        double z = x[a->z + j], v = x[a->v + j], tau = x[a->tau + j];
+        bow_contact(&m->fr, z, v, tau, F_b, NULL, true, &c);
+        JX(a->z + j, a->v + j) = 1.0 - c.s_v;
+        JX(a->z + j, a->z + j) = -c.s_z;
+        JX(a->z + j, a->tau + j) = -c.s_tau;
+        JX(a->tau + j, a->z + j) = c.t_z;
+        JX(a->tau + j, a->v + j) = c.t_v;
+        JX(a->tau + j, a->tau + j) = c.t_tau;
+        double dPz = v_b * kz + m->dx * dF * m->fr.sigma0 * z, dPt = m->dx * dF * m->fr.a_tau;
+        JX(a->e_in, a->z + j) = dPz;
+        JX(a->e_in, a->tau + j) = dPt;
+        JX(a->e_abs, a->z + j) = sgnP * dPz;
+        JX(a->e_abs, a->tau + j) = sgnP * dPt;
+        double lam = sqrt((fabs(v) + m->fr.eps) / F_b), sv = v > 0 ? 1.0 : (v < 0 ? -1.0 : 0.0);
+        JX(a->e_out, a->v + j) = 2.0 * m->r_q * qd[j] + m->dx * F_b * m->fr.b_tau * tau * sv / (2.0 * F_b * lam);
+        JX(a->e_out, a->tau + j) = m->dx * F_b * (m->fr.b_tau * lam + m->fr.c_tau);
+    }
+#undef JX
     return 0;
 }
 
@@ -480,7 +566,7 @@ static double energy(double t, const double *x, void *params)
 
 ivp bow_ivp(bow_model *m)
 {
-    ivp p = {m->at.dim, rhs, NULL, energy, m, false, false};
+    ivp p = {m->at.dim, rhs, jacobian, energy, m, false, false};
     return p;
 }
 

@@ -124,7 +124,8 @@ typedef struct bow_model {
 /* Derive the model; 0 or -1 with a reason (e.g. the bow off the string). */
 int bow_model_init(bow_model *m, const bow_instrument *in, const gesture *g, char *err, size_t errlen);
 void bow_model_free(bow_model *m);
-/* The problem y' = F(t, y) of (81)-(88), with three energy integrals appended. */
+/* The problem y' = F(t, y) of (81)-(88), with three energy integrals appended, and its
+ * analytic Jacobian (dense). */
 ivp bow_ivp(bow_model *m);
 /* The rest state (string at rest, z = 0, tau = 0) into x (m->at.dim values). */
 void bow_rest(const bow_model *m, double *x);
