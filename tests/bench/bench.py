@@ -1,0 +1,556 @@
+#!/usr/bin/python3
+"""bench.py: the driver of `make bench` (started by tests/bench/run.sh). ivplab against the
+tools a user would pick instead, measured side by side on this machine, as ratios.
+
+Each row runs its sides as whole programs, in rounds: a warm-up round (not counted), then
+--reps counted rounds, the sides alternating A B | B A | A B ... (the order reversed every other
+round, so a slow drift of the machine falls on both sides alike). Every run is timed from the
+outside (wall clock, and the CPU time of the child); the programs also report the time of their
+numerical work alone ("solve"), which leaves out interpreter start-up, imports and file output.
+The ratio is peer / ivplab per round: its median and its min-max over the rounds.
+
+Accuracy is measured on each side's own output against an exact or reference answer, and the
+row says whether the sides reached comparable accuracy. A row whose ivplab program (or a flag
+it needs) does not exist yet prints "not measured: <why>".
+
+Usage: bench.py [--reps N] [--reps-slow N] [--warmup N] [--rows 1,2,3,4] [--quick] [--no-figures]
+Writes build/bench/ (results.tsv, table.txt, the figures' data) and plots/out/bench_*.{png,svg}.
+"""
+import argparse
+import json
+import math
+import os
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import wave  # noqa: F401  (stdlib; numpy/scipy only where a score needs them)
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+HERE = os.path.join(ROOT, "tests", "bench")
+BIN = os.path.join(ROOT, os.environ.get("BIN", "bin"))
+PY = "/usr/bin/python3"   # Debian's interpreter, with Debian's numpy and scipy
+OUT = os.path.join(ROOT, "build", "bench")
+
+# Row settings, each with its reason.
+DROP = dict(rtol=1e-8, atol=1e-12, max_step=1e-3, T=2.0)           # the lecture's solve_ivp call
+DROP_REF = dict(rtol=1e-13, atol=1e-17)                              # the reference impacts (untimed)
+DROP_K = 4         # impacts compared: the run is chaotic past ~5 (rtol 1e-12 and 1e-13 differ by 1e-7 s at
+                   # the 5th start, 4e-6 s at the 6th), so later starts measure chaos, not the solver
+DROP_KEEP = 1e-4   # s; ball.ini keep_ms (a third of a 0.3 ms contact): a start this close keeps the rhythm
+STRING = dict(N=390, stencil=5, rtol=1e-6, atol=1e-12)  # fd5, N = 390: the smallest N (a multiple of 65, so xm is a
+                   # grid point) whose exact semi-discrete floor is below the target (8.1e-4; N = 325 gives 1.6e-3)
+STRING_TARGET = 1e-3
+REF_TOL = 1e-10    # series tolerance (units of s_ref), as lessons/params/pluck.ini
+ORACLE_TOL = 1e-14 # the independent evaluation both reference WAVs are scored against
+BOW = dict(duration=1.0)
+FLOOR_WAVE = 1e-6  # E_wave below this is "exact" (float32 samples)
+
+
+class NotMeasured(Exception):
+    pass
+
+
+def log(*a):
+    print(*a, file=sys.stderr, flush=True)
+
+
+def prog(name):
+    p = os.path.join(BIN, name)
+    if not os.access(p, os.X_OK):
+        raise NotMeasured(f"{os.path.relpath(p, ROOT)} does not exist yet")
+    return p
+
+
+_help = {}
+
+
+def need_flags(name, *flags):
+    p = prog(name)
+    if p not in _help:
+        r = subprocess.run([p, "--help"], capture_output=True, text=True)
+        _help[p] = r.stdout + r.stderr
+    missing = [f for f in flags if not re.search(r"(^|\s)" + re.escape(f) + r"(\s|$)", _help[p], re.M)]
+    if missing:
+        raise NotMeasured(f"bin/{name} has no {', '.join(missing)} (see its --help)")
+    return p
+
+
+def has_flag(name, flag):
+    try:
+        need_flags(name, flag)
+        return True
+    except NotMeasured:
+        return False
+
+
+class Side:
+    """One program of a row: how to run it and how to read its own report."""
+
+    def __init__(self, label, argv, inner=None, outdir=None):
+        self.label, self.argv, self.inner, self.outdir = label, argv, inner, outdir
+        self.wall, self.cpu, self.solve = [], [], []
+        self.stdout = ""
+
+    def run(self, counted):
+        if self.outdir:
+            os.makedirs(self.outdir, exist_ok=True)
+        ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        r = subprocess.run(self.argv, capture_output=True, text=True, cwd=ROOT)
+        wall = time.perf_counter() - t0
+        ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if r.returncode != 0:
+            tail = (r.stderr.strip().splitlines() or ["(no message)"])[-1]
+            raise NotMeasured(f"{self.label} failed (exit {r.returncode}): {tail}")
+        self.stdout = r.stdout
+        if counted:
+            self.wall.append(wall)
+            self.cpu.append((ru1.ru_utime - ru0.ru_utime) + (ru1.ru_stime - ru0.ru_stime))
+            s = self.inner(r.stdout) if self.inner else None
+            self.solve.append(s if s is not None else math.nan)
+        return wall
+
+
+def json_last(stdout):
+    for line in reversed(stdout.strip().splitlines()):
+        if line.startswith("{"):
+            return json.loads(line)
+    raise ValueError("no JSON line")
+
+
+def measure(sides, reps, warmup):
+    for _ in range(warmup):
+        for s in sides:
+            log(f"  warm-up: {s.label}")
+            s.run(False)
+    for r in range(reps):
+        order = sides if r % 2 == 0 else sides[::-1]
+        for s in order:
+            w = s.run(True)
+            log(f"  round {r + 1}/{reps}: {s.label}: {w:.3f} s")
+
+
+def ratios(a, b):
+    """peer / ivplab per round: median, min, max."""
+    q = [y / x for x, y in zip(a, b) if x > 0]
+    return statistics.median(q), min(q), max(q)
+
+
+# ---- scoring ----
+
+def read_wav(path):
+    from scipy.io import wavfile
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _, x = wavfile.read(path)
+    return x.astype(float)
+
+
+def e_wave(ref, sub):
+    """E_wave as bin/score computes it; bin/score itself when it exists."""
+    score = os.path.join(BIN, "score")
+    if os.access(score, os.X_OK):
+        r = subprocess.run([score, "--tsv", ref, sub], capture_output=True, text=True)
+        if r.returncode == 0:
+            lines = [l.split("\t") for l in r.stdout.strip().splitlines()]
+            h = lines[0]
+            return float(lines[-1][h.index("E_wave")]), "bin/score"
+    import numpy as np
+    a, b = read_wav(sub), read_wav(ref)
+    return float(np.linalg.norm(a - b) / np.linalg.norm(b)), "numpy (bin/score not built)"
+
+
+def fmt_s(x):
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    return f"{x:.3g}" if x < 100 else f"{x:.0f}"
+
+
+# ---- the rows ----
+
+def row_reference(a):
+    d = os.path.join(OUT, "r1")
+    os.makedirs(d, exist_ok=True)
+    pluck = need_flags("pluck", "--reference", "--wav")
+    A = Side("ivplab: bin/pluck --reference",
+             [pluck, "--reference", "--tol", str(REF_TOL), "--wav", f"{d}/ivplab.wav", "--out", f"{d}/pluck"],
+             inner=lambda o: float(re.search(r"([0-9.]+) s; peak sample", o).group(1)))
+    B = Side("NumPy: modal series, vectorised",
+             [PY, f"{HERE}/ref_wav.py", "--tol", str(REF_TOL), "--wav", f"{d}/numpy.wav"],
+             inner=lambda o: json_last(o)["solve_s"])
+    measure([A, B], a.reps, a.warmup)
+    # each side against the other implementation's evaluation at a far tighter tolerance
+    subprocess.run([PY, f"{HERE}/ref_wav.py", "--tol", str(ORACLE_TOL), "--nmax", "60000", "--wav",
+                    f"{d}/oracle-numpy.wav"], check=True, capture_output=True)
+    subprocess.run([pluck, "--reference", "--tol", str(ORACLE_TOL), "--wav", f"{d}/oracle-ivplab.wav", "--out",
+                    f"{d}/pluck"], check=True, capture_output=True, cwd=ROOT)
+    ea, how = e_wave(f"{d}/oracle-numpy.wav", f"{d}/ivplab.wav")
+    eb, _ = e_wave(f"{d}/oracle-ivplab.wav", f"{d}/numpy.wav")
+    ok = ea <= FLOOR_WAVE and eb <= FLOOR_WAVE
+    return dict(title="(1) challenge reference WAV (2 s, 96000 samples)", sides=[A, B],
+                acc=[f"E_wave {ea:.1e}", f"E_wave {eb:.1e}"],
+                comparable=ok,
+                note=f"E_wave against the other side's series at tol {ORACLE_TOL:g} s_ref (scored by {how}); "
+                     f"comparable: both below {FLOOR_WAVE:g}")
+
+
+def drop_starts_tsv(path, k=None):
+    rows = [l.split("\t") for l in open(path).read().strip().splitlines()]
+    h = rows[0]
+    starts = [float(r[h.index("start_s")]) for r in rows[1:]]
+    return starts if k is None else starts[:k]
+
+
+def drop_solve_seconds(stdout):
+    """CVODE's wall time if bin/drop reports it (it did as '... 0.372 s wall.'), else None."""
+    m = re.search(r"([0-9.]+) s wall", stdout)
+    return float(m.group(1)) if m else None
+
+
+def row_drop(a):
+    d = os.path.join(OUT, "r2")
+    os.makedirs(d, exist_ok=True)
+    drop = need_flags("drop", "--rtol", "--atol", "--max-step", "--T", "--tsv", "--out")
+    base = [drop, "--rtol", str(DROP["rtol"]), "--atol", str(DROP["atol"]), "--max-step", str(DROP["max_step"]),
+            "--T", str(DROP["T"]), "--sound", f"{d}/sound"]
+    A = Side("ivplab: bin/drop (CVODE BDF, roots)", base + ["--out", f"{d}/drop"],
+             inner=drop_solve_seconds, outdir=f"{d}/drop")
+    peers = []
+    for m in ("RK45", "LSODA"):
+        peers.append(Side(f"SciPy: solve_ivp {m}, events",
+                          [PY, f"{HERE}/drop.py", "--method", m, "--rtol", str(DROP["rtol"]), "--atol",
+                           str(DROP["atol"]), "--max-step", str(DROP["max_step"]), "--T", str(DROP["T"])],
+                          inner=lambda o: json_last(o)["solve_s"]))
+    measure([A] + peers, a.reps, a.warmup)
+    r = subprocess.run(base[:1] + ["--rtol", str(DROP_REF["rtol"]), "--atol", str(DROP_REF["atol"]), "--max-step",
+                                   str(DROP["max_step"]), "--T", str(DROP["T"]), "--sound", f"{d}/sound", "--out",
+                                   f"{d}/ref", "--tsv"], capture_output=True, text=True, cwd=ROOT)
+    if r.returncode != 0:
+        raise NotMeasured(f"the reference run bin/drop --rtol {DROP_REF['rtol']:g} failed")
+    ref = drop_starts_tsv(f"{d}/ref/impacts.tsv")
+    mine = drop_starts_tsv(f"{d}/drop/impacts.tsv")
+    counts = [len(mine)] + [json_last(p.stdout)["impacts"] for p in peers]
+    errs = [max(abs(x - y) for x, y in zip(mine[:DROP_K], ref[:DROP_K]))]
+    for p in peers:
+        st = json_last(p.stdout)["starts"]
+        errs.append(max(abs(x - y) for x, y in zip(st[:DROP_K], ref[:DROP_K])) if len(st) >= DROP_K else math.inf)
+    ok = max(errs) <= DROP_KEEP and max(errs) <= 10 * max(min(errs), 1e-8)
+    return dict(title="(2) ball drop, 2 s, rtol 1e-8, atol 1e-12, max step 1 ms", sides=[A] + peers,
+                acc=[f"impacts 1-{DROP_K} {e:.1e} s; {n} impacts" for e, n in zip(errs, counts)],
+                comparable=ok,
+                note=f"largest error of the first {DROP_K} impact starts against bin/drop at rtol {DROP_REF['rtol']:g} "
+                     f"({len(ref)} impacts in all; the drop is chaotic later, so total counts differ); comparable: all "
+                     f"within {DROP_KEEP * 1e3:g} ms and within 10x of each other")
+
+
+def pluck_fd_args(N, rtol, atol, out):
+    pluck = need_flags("pluck", "--solve", "--space", "--method", "--N-min", "--N-max", "--cvode-rtol", "--cvode-atol")
+    args = [pluck, "--solve", "--space", f"fd{STRING['stencil']}", "--method", "cvode", "--N-min", str(N), "--N-max",
+            str(N), "--cvode-rtol", str(rtol), "--cvode-atol", str(atol), "--tsv", "--out", out]
+    if has_flag("pluck", "--cvode-N-max"):
+        args[-2:-2] = ["--cvode-N-max", str(N)]
+    return args
+
+
+def pluck_row(stdout, method_prefix="cvode"):
+    rows = [l.split("\t") for l in stdout.strip().splitlines()]
+    h = rows[0]
+    for r in rows[1:]:
+        if r[h.index("method")].startswith(method_prefix):
+            if r[h.index("status")] != "ok":
+                raise NotMeasured(f"bin/pluck --solve: status {r[h.index('status')]}")
+            return {k: r[h.index(k)] for k in h}
+    raise NotMeasured("bin/pluck --solve printed no CVODE row (is --cvode-N-max needed?)")
+
+
+def reference_wav():
+    """The challenge reference (bin/pluck --reference), written by row 1 or here."""
+    path = os.path.join(OUT, "r1", "ivplab.wav")
+    if not os.path.exists(path):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        subprocess.run([prog("pluck"), "--reference", "--wav", path, "--out", os.path.join(OUT, "r1", "pluck")],
+                       check=True, capture_output=True, cwd=ROOT)
+    return path
+
+
+def row_string(a):
+    d = os.path.join(OUT, "r3")
+    os.makedirs(d, exist_ok=True)
+    N, rt, at = a.string_N, STRING["rtol"], STRING["atol"]
+    A = Side(f"ivplab: bin/pluck --solve fd5 N={N}, CVODE BDF + band", pluck_fd_args(N, rt, at, f"{d}/pluck"),
+             inner=lambda o: float(pluck_row(o)["seconds"]))
+    B = Side(f"SciPy: solve_ivp BDF, sparse jac, N={N}",
+             [PY, f"{HERE}/string_fd.py", "--N", str(N), "--stencil", str(STRING["stencil"]), "--method", "BDF",
+              "--rtol", str(rt), "--atol", str(at), "--wav", f"{d}/scipy.wav"],
+             inner=lambda o: json_last(o)["solve_s"])
+    measure([A, B], a.reps_slow, 0)
+    ref = reference_wav()
+    meth = pluck_row(A.stdout)["method"]
+    cwav = os.path.join(d, "pluck", "wav", f"fd{STRING['stencil']}-{N}-{meth}-m0.wav")
+    ea, how = e_wave(ref, cwav) if os.path.exists(cwav) else (float(pluck_row(A.stdout)["E_wave"]), "bin/pluck")
+    eb, _ = e_wave(ref, f"{d}/scipy.wav")
+    info = json_last(B.stdout)
+    ok = ea <= STRING_TARGET and eb <= STRING_TARGET
+    return dict(title=f"(3) string, 5-point FD, N = {N} ({2 * (N - 1)} unknowns), rtol {rt:g}, atol {at:g} m",
+                sides=[A, B], acc=[f"E_wave {ea:.2e}; {pluck_row(A.stdout)['nfev']} F", f"E_wave {eb:.2e}; "
+                                   f"{info['nfev']} F, {info['steps']} steps"],
+                comparable=ok, wp=[("ivplab", "cvode-bdf", "ivplab CVODE BDF + band", N, ea, statistics.median(A.solve)),
+                                   ("scipy", "BDF", "solve_ivp BDF (sparse)", N, eb, statistics.median(B.solve))],
+                note=f"E_wave against the challenge reference (bin/pluck --reference; scored by {how}); target "
+                     f"{STRING_TARGET:g}, comparable: both below it; {a.reps_slow} counted rounds, no warm-up "
+                     f"(a run takes minutes)")
+
+
+def bow_summary(stdout):
+    rows = [l.split("\t") for l in stdout.strip().splitlines()]
+    return dict(zip(rows[0], rows[1]))
+
+
+def bow_force(path):
+    rows = open(path).read().strip().splitlines()
+    h = rows[0].split("\t")
+    i = h.index("bridge_force_N")
+    return [(float(r.split("\t")[0]), float(r.split("\t")[i])) for r in rows[1:]]
+
+
+def row_bow(a):
+    d = os.path.join(OUT, "r4")
+    os.makedirs(d, exist_ok=True)
+    bow = need_flags("bow", "--solver", "--duration", "--quick", "--tsv", "--out", "--wav")
+    sides = []
+    for s in ("fixed", "cvode"):
+        sides.append(Side(f"ivplab: bin/bow --solver {s}",
+                          [bow, "--quick", "--duration", str(a.bow_duration), "--solver", s, "--tsv", "--out",
+                           f"{d}/{s}", "--wav", f"{d}/{s}.wav"],
+                          inner=lambda o: a.bow_duration / float(bow_summary(o)["realtime_factor"])))
+    measure(sides, a.reps_slow, 0)
+    fx, cv = (bow_summary(s.stdout) for s in sides)
+    import numpy as np
+    f1, f2 = bow_force(f"{d}/fixed/stroke.tsv"), bow_force(f"{d}/cvode/stroke.tsv")
+    t1, y1 = np.array(f1).T
+    t2, y2 = np.array(f2).T
+    y1i = np.interp(t2, t1, y1)
+    rel = float(np.linalg.norm(y1i - y2) / np.linalg.norm(y2))
+    cents = 1200 * math.log2(float(fx["f0_hz"]) / float(cv["f0_hz"]))
+    ok = abs(cents) <= 10 and fx["regime"] == cv["regime"]
+    return dict(title=f"(4) bowed string, {a.bow_duration:g} s of sound (ratio: CVODE reference over the fixed-step scheme)",
+                sides=sides,
+                acc=[f"f0 {fx['f0_hz']} Hz ({cents:+.1f} c), {fx['regime']}; bridge force vs CVODE {rel:.1e}",
+                     f"f0 {cv['f0_hz']} Hz, {cv['regime']} (the reference); energy residual {cv['energy_residual']}"],
+                comparable=ok,
+                note="both within ivplab; accuracy: the fixed-step bridge force against CVODE's (relative L2 over "
+                     "1 s; a self-sustained oscillation drifts in phase, so also f0 and regime); comparable: f0 "
+                     "within 10 cents and the same regime")
+
+
+# ---- the work-precision figures ----
+
+def figure_osc(a):
+    d = OUT
+    exe = os.path.join(OUT, "wp_osc")
+    if not os.access(exe, os.X_OK):
+        raise NotMeasured("build/bench/wp_osc was not built (tests/bench/run.sh builds it)")
+    mt = "0.01" if a.quick else "0.1"
+    c = subprocess.run([exe, "--min-time", mt], capture_output=True, text=True, check=True).stdout
+    p = subprocess.run([PY, f"{HERE}/wp_osc.py", "--min-time", mt] + (["--rk4-max", "2000"] if a.quick else []),
+                       capture_output=True, text=True, check=True).stdout
+    write_blocks(os.path.join(d, "wp_osc.tsv"), c + p.split("\n", 1)[1])
+    return render("bench_wp_osc")
+
+
+def figure_string(a, extra):
+    d = os.path.join(OUT, "wp")
+    os.makedirs(d, exist_ok=True)
+    Ns = [65] if a.quick else [65, 130, 260]
+    rows = []
+    rt, at = STRING["rtol"], STRING["atol"]
+    for N in Ns:
+        try:
+            r = subprocess.run(pluck_fd_args(N, rt, at, f"{d}/pluck{N}"), capture_output=True, text=True, cwd=ROOT)
+            pr = pluck_row(r.stdout)
+            rows.append(("ivplab", "cvode-bdf", "ivplab CVODE BDF + band", N, float(pr["E_wave"]), float(pr["seconds"])))
+        except NotMeasured as e:
+            log(f"  string figure: ivplab N = {N}: {e}")
+        log(f"  string figure: N = {N} done for ivplab")
+    # ivplab's fixed-step RK4 on the same grids (4 substeps per sample: stable to N = 260)
+    if has_flag("pluck", "--fd-substeps"):
+        pl = prog("pluck")
+        r = subprocess.run([pl, "--solve", "--space", "fd5", "--method", "rk4", "--N-min", str(Ns[0]), "--N-max",
+                            str(Ns[-1]), "--fd-substeps", "4", "--fd-fixed-N-max", str(Ns[-1]), "--tsv", "--out",
+                            f"{d}/pluck-rk4"], capture_output=True, text=True, cwd=ROOT)
+        lines = [l.split("\t") for l in r.stdout.strip().splitlines()]
+        if lines:
+            h = lines[0]
+            for l in lines[1:]:
+                if l[h.index("status")] == "ok":
+                    rows.append(("ivplab", "rk4", "ivplab RK4, h = 1/(4 fs)", int(l[h.index("size")]),
+                                 float(l[h.index("E_wave")]), float(l[h.index("seconds")])))
+    ref = reference_wav()
+    peers = [("BDF", "solve_ivp BDF (sparse)"), ("Radau", "solve_ivp Radau (sparse)"), ("LSODA", "solve_ivp LSODA (banded)")]
+    for m, label in peers:
+        for N in Ns:
+            if m == "BDF" and N > 130:
+                continue  # ~10 minutes at N = 260; the row's N = 390 point is BDF's last
+            w = f"{d}/scipy-{m}-{N}.wav"
+            r = subprocess.run([PY, f"{HERE}/string_fd.py", "--N", str(N), "--stencil", "5", "--method", m, "--rtol",
+                                str(rt), "--atol", str(at), "--wav", w], capture_output=True, text=True)
+            if r.returncode != 0:
+                log(f"  string figure: {m} N = {N} failed: {r.stderr.strip()[-200:]}")
+                continue
+            rows.append(("scipy", m, label, N, e_wave(ref, w)[0], json_last(r.stdout)["solve_s"]))
+            log(f"  string figure: {m} N = {N} done")
+    rows += extra
+    text = "impl\tmethod\tlabel\tsetting\terror\tseconds\tnfev\n" + "".join(
+        f"{i}\t{m}\t{l}\tN={N}\t{e:.6e}\t{s:.6e}\t0\n" for i, m, l, N, e, s in sorted(rows, key=lambda r: (r[2], r[3])))
+    write_blocks(os.path.join(OUT, "wp_string.tsv"), text)
+    return render("bench_wp_string")
+
+
+def write_blocks(path, tsv):
+    """TSV rows grouped by label into gnuplot blocks (two blank lines apart), each block headed by
+    'label<TAB>setting<TAB>error<TAB>seconds' so that `title columnhead(1)` names the curve."""
+    lines = [l.split("\t") for l in tsv.strip().splitlines()]
+    h = lines[0]
+    blocks = {}
+    for l in lines[1:]:
+        if len(l) == len(h) and l[0] != "impl":
+            blocks.setdefault(l[h.index("label")], []).append(l)
+    with open(path + ".tmp", "w") as f:
+        for label, rows in blocks.items():
+            f.write(f"{label}\tsetting\terror\tseconds\timpl\n")
+            for r in rows:
+                f.write(f"{r[h.index('setting')]}\t{r[h.index('setting')]}\t{r[h.index('error')]}\t"
+                        f"{r[h.index('seconds')]}\t{r[0]}\n")
+            f.write("\n\n")
+    os.replace(path + ".tmp", path)
+    with open(path.replace(".tsv", ".labels"), "w") as f:
+        f.write("\n".join(blocks) + "\n")
+
+
+def render(name):
+    if not shutil.which("gnuplot"):
+        raise NotMeasured("gnuplot is not installed")
+    os.makedirs(os.path.join(ROOT, "plots", "out"), exist_ok=True)
+    for fmt in ("png", "svg"):
+        subprocess.run(["gnuplot", "-e", f"fmt='{fmt}'; name='{name}'; data='build/bench'; outdir='plots/out'",
+                        f"tests/bench/{name}.gp"], check=True, cwd=ROOT)
+    return f"plots/out/{name}.png"
+
+
+# ---- the table ----
+
+def print_table(results, a, versions):
+    w = sys.stdout.write
+    w("\nivplab bench: median times of whole runs (wall clock), peer / ivplab ratio per round: median [min-max]\n")
+    w(f"{a.reps} counted rounds after {a.warmup} warm-up (rows 3 and 4: {a.reps_slow}, no warm-up), sides alternating "
+      f"A B | B A; 'solve' is the program's own timing of its numerical work alone.\n")
+    w(versions + "\n\n")
+    hdr = (f"{'side':<52} {'wall s':>8} {'cpu s':>8} {'solve s':>8}  {'ratio (wall)':<22} {'(cpu)':<7} "
+           f"{'(solve)':<7}  accuracy\n")
+    tsv = ["row\tside\twall_s\tcpu_s\tsolve_s\tratio\tratio_min\tratio_max\tratio_cpu\tratio_solve\taccuracy\tcomparable"]
+    for res in results:
+        w(res["title"] + "\n")
+        if "not_measured" in res:
+            w(f"  not measured: {res['not_measured']}\n\n")
+            tsv.append(f"{res['title']}\tnot measured: {res['not_measured']}\t\t\t\t\t\t\t\t\t")
+            continue
+        w("  " + hdr)
+        A = res["sides"][0]
+        for i, s in enumerate(res["sides"]):
+            mw, mc = statistics.median(s.wall), statistics.median(s.cpu)
+            ms = statistics.median(s.solve)
+            if i == 0:
+                rt, rc, rs, rr = "1 (A)", "1", "1", ("", "", "", "", "")
+            else:
+                q, lo, hi = ratios(A.wall, s.wall)
+                qc = ratios(A.cpu, s.cpu)[0]
+                a_s = statistics.median(A.solve)
+                rs_ = ms / a_s if a_s > 0 else math.nan  # NaN when a side does not report its solve time
+                rt, rc, rs = f"{q:.3g} [{lo:.3g}-{hi:.3g}]", f"{qc:.3g}", "-" if math.isnan(rs_) else f"{rs_:.3g}"
+                rr = (f"{q:.4g}", f"{lo:.4g}", f"{hi:.4g}", f"{qc:.4g}", f"{rs_:.4g}")
+            w(f"  {s.label:<52} {fmt_s(mw):>8} {fmt_s(mc):>8} {fmt_s(ms):>8}  {rt:<22} {rc:<7} {rs:<7}  "
+              f"{res['acc'][i]}\n")
+            tsv.append(f"{res['title']}\t{s.label}\t{mw:.6g}\t{mc:.6g}\t{ms:.6g}\t" + "\t".join(rr) +
+                       f"\t{res['acc'][i]}\t{'yes' if res['comparable'] else 'no'}")
+        w(f"  accuracy {'comparable' if res['comparable'] else 'NOT comparable: the ratio is not a like-for-like speed-up'}"
+          f": {res['note']}\n\n")
+    return "\n".join(tsv) + "\n"
+
+
+def versions():
+    import numpy
+    import scipy
+    cpu = "unknown CPU"
+    try:
+        for l in open("/proc/cpuinfo"):
+            if l.startswith("model name"):
+                cpu = l.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    def pkg(p):
+        r = subprocess.run(["dpkg-query", "-W", "-f=${Version}", p], capture_output=True, text=True)
+        return r.stdout or "?"
+    return (f"machine: {cpu}, {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.2f} at the start; "
+            f"SUNDIALS {pkg('libsundials-dev')}, GSL {pkg('libgsl-dev')}, NumPy {numpy.__version__}, "
+            f"SciPy {scipy.__version__}, Python {sys.version.split()[0]}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description="ivplab benchmarks against SciPy/NumPy (make bench)")
+    ap.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", 5)), help="counted rounds [5]")
+    ap.add_argument("--reps-slow", type=int, default=int(os.environ.get("BENCH_REPS_SLOW", 2)),
+                    help="counted rounds of the minutes-long rows 3 and 4 [2]")
+    ap.add_argument("--warmup", type=int, default=1, help="warm-up rounds, not counted [1]")
+    ap.add_argument("--rows", default="1,2,3,4", help="which rows [1,2,3,4]")
+    ap.add_argument("--quick", action="store_true", help="debugging: 2 rounds, no warm-up, small figures")
+    ap.add_argument("--no-figures", action="store_true")
+    ap.add_argument("--string-N", type=int, default=STRING["N"],
+                    help=f"row 3's grid (debugging; below {STRING['N']} the target is missed) [{STRING['N']}]")
+    ap.add_argument("--bow-duration", type=float, default=BOW["duration"], help="row 4's sound, s (debugging) [1]")
+    a = ap.parse_args()
+    if a.quick:
+        a.reps, a.reps_slow, a.warmup = min(a.reps, 2), 1, 0
+    os.makedirs(OUT, exist_ok=True)
+    STRING["N"] = a.string_N
+    ver = versions()
+    log(ver)
+    rows = {"1": row_reference, "2": row_drop, "3": row_string, "4": row_bow}
+    titles = {"1": "(1) challenge reference WAV", "2": "(2) ball drop, 2 s, rtol 1e-8, atol 1e-12",
+              "3": "(3) string, finite differences, E_wave <= 1e-3", "4": "(4) bowed string, 1 s of sound"}
+    results, extra = [], []
+    t_start = time.time()
+    for k in a.rows.split(","):
+        log(f"row {titles[k]}")
+        try:
+            res = rows[k](a)
+            extra += res.get("wp", [])
+        except NotMeasured as e:
+            res = {"title": titles[k], "not_measured": str(e)}
+        except Exception as e:  # a broken row must not hide the others
+            res = {"title": titles[k], "not_measured": f"the harness failed: {type(e).__name__}: {e}"}
+        results.append(res)
+    figs = []
+    if not a.no_figures:
+        for name, f in (("oscillator", lambda: figure_osc(a)), ("string", lambda: figure_string(a, extra))):
+            log(f"figure: work-precision, {name}")
+            try:
+                figs.append(f())
+            except NotMeasured as e:
+                figs.append(f"{name} figure not drawn: {e}")
+            except Exception as e:
+                figs.append(f"{name} figure not drawn: the harness failed: {type(e).__name__}: {e}")
+    tsv = print_table(results, a, ver)
+    print("figures: " + ", ".join(figs) if figs else "figures: skipped (--no-figures)")
+    print(f"bench took {time.time() - t_start:.0f} s; results: build/bench/results.tsv")
+    with open(os.path.join(OUT, "results.tsv"), "w") as f:
+        f.write(tsv)
+
+
+if __name__ == "__main__":
+    main()
