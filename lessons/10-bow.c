@@ -35,6 +35,7 @@ typedef struct figure_params {
     double fig4_tau_g[3], fig4_v_max;
     double fig7_accel, fig7_x_b_rel, fig7_f_b, fig7_duration, fig7_mu_d[3], fig7_b_scale[3];
     double pluck_x_rel, pluck_amplitude, pluck_duration;
+    double qref_sigma0, qref_sigma2;    /* the 2024/2025 loss model sigma = s0 + s2 beta^2 */
 } figure_params;
 
 static param_spec inst_spec[BOW_NKEYS + 1];
@@ -228,11 +229,11 @@ static void commit(atomic_file *af)
 
 /* ---- the extra figures ------------------------------------------------------------------ */
 
-static void write_modes(const bow_model *m, const char *dir)
+static void write_modes(const bow_model *m, const figure_params *fp, const char *dir)
 {
     atomic_file af;
     FILE *f = open_data(&af, dir, "modes.tsv");
-    fprintf(f, "mode\tf_u_hz\tQ_u\tf_w_hz\tQ_w\n");
+    fprintf(f, "mode\tf_u_hz\tQ_u\tf_w_hz\tQ_w\tQ_u_loss_model_2025\n");
     int M = m->Mu > m->Mw ? m->Mu : m->Mw;
     for (int i = 0; i < M; i++) {
         fprintf(f, "%d", i + 1);
@@ -241,9 +242,14 @@ static void write_modes(const bow_model *m, const char *dir)
         else
             fprintf(f, "\tNaN\tNaN");
         if (i < m->Mw)
-            fprintf(f, "\t%.6g\t%.6g\n", m->fw[i], m->Qw[i]);
+            fprintf(f, "\t%.6g\t%.6g", m->fw[i], m->Qw[i]);
         else
-            fprintf(f, "\tNaN\tNaN\n");
+            fprintf(f, "\tNaN\tNaN");
+        if (i < m->Mu) {   /* Q = omega / (2 sigma) of the group's fitted loss model */
+            double b = (i + 1) * M_PI / m->in.L, sig = fp->qref_sigma0 + fp->qref_sigma2 * b * b;
+            fprintf(f, "\t%.6g\n", 2 * M_PI * m->fu[i] / (2 * sig));
+        } else
+            fprintf(f, "\tNaN\n");
     }
     commit(&af);
 }
@@ -550,6 +556,8 @@ int main(int argc, char **argv)
         {"pluck_x_rel", &fp.pluck_x_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""},
         {"pluck_amplitude", &fp.pluck_amplitude, "m", 0, 0.1, CLI_OPEN_MIN, ""},
         {"pluck_duration", &fp.pluck_duration, "s", 0, 10, CLI_OPEN_MIN, ""},
+        {"qref_sigma0", &fp.qref_sigma0, "1/s", 0, 1e3, 0, ""},
+        {"qref_sigma2", &fp.qref_sigma2, "m^2/s", 0, 1e3, 0, ""},
         {"conv_f_max", &cp.f_max, "Hz", 100, 1e5, 0, ""},
         {"conv_duration", &cp.duration, "s", 0, 10, CLI_OPEN_MIN, ""},
         {"conv_dt_out", &cp.dt_out, "s", 0, 1, CLI_OPEN_MIN, ""},
@@ -716,7 +724,7 @@ int main(int argc, char **argv)
     double conv_order = NAN, conv_slip = 0;
     double t_slip[9], drop[9], fall[9];
     if (!quick) {
-        write_modes(&m, common.out);
+        write_modes(&m, &fp, common.out);
         write_fig4(&in, &fp, common.out);
         write_pluck(&m, &fp, common.out);
         fig7_slipped = write_fig7(&in, &fp, common.out, t_slip, drop, fall);

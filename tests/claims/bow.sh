@@ -49,6 +49,10 @@ check_num "Figure 8d: the release reaches the bridge (force below half), ms" \
 check_num "Figure 7: largest |z| over the bound (18) in all nine" \
     "$(awk -F'\t' 'NR > 1 && $6 > m { m = $6 } END { print m }' "$d7")" lt 1
 check_num "Figure 7: smallest tau in all nine, K" "$(awk -F'\t' 'NR == 2 { m = $7 } NR > 1 && $7 < m { m = $7 } END { print m }' "$d7")" ge 0
+# The eta_F choice: Q_1 = 180, the first-mode Q of the group's fitted loss model.
+check_num "Q-factors: Q_1 of (44) with eta_F = 5.5e-3" "$(awk -F'\t' 'NR == 2 { print $3 }' "$TMP/bow/modes.tsv")" near 180 5
+check_num "Q-factors: Q_1 of the 2024/2025 loss model" "$(awk -F'\t' 'NR == 2 { print $6 }' "$TMP/bow/modes.tsv")" near 180 5
+check_num "Q-factors: torsional Q_T" "$(awk -F'\t' 'NR == 2 { print $5 }' "$TMP/bow/modes.tsv")" near 30 0
 check_num "the WAV is at 48 kHz" "$(od -A n -t u4 -j 24 -N 4 "$TMP/bow/bow.wav" | tr -d ' ')" near 48000 0
 
 # The fixed-step scheme converges to the CVODE BDF reference through the first slip.
