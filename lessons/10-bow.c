@@ -574,7 +574,7 @@ int main(int argc, char **argv)
 
     const char *solver = "fixed", *wav_path = "build/sound/bow.wav";
     double rtol = 1e-8, atol = 1e-12, duration = 0.0;
-    bool quick = false;
+    bool quick = false, list = false;
     gesture_track velocity = {0, {0}, {0}}, force = {0, {0}, {0}};
     cli_common common = {false, "build/data/bow"};
     const cli_opt opts[] = {
@@ -599,6 +599,8 @@ int main(int argc, char **argv)
         {"rtol", CLI_DOUBLE, &rtol, "", "CVODE relative tolerance", 1e-14, 1e-2, 0, NULL, NULL, NULL},
         {"atol", CLI_DOUBLE, &atol, "", "CVODE absolute tolerance (SI units of each state)", 1e-20, 1e-3, 0, NULL, NULL, NULL},
         {"wav", CLI_STRING, &wav_path, "", "sound file of the bridge force, 48 kHz", 0, 0, 0, NULL, NULL, NULL},
+        {"list", CLI_FLAG, &list, "", "print every instrument value (the keys --set takes) with unit and range, and exit",
+         0, 0, 0, NULL, NULL, NULL},
         {"quick", CLI_FLAG, &quick, "", "the stroke only: skip the data of Figures 4, 7, 8d and the Q-factors", 0, 0, 0,
          NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
@@ -609,6 +611,19 @@ int main(int argc, char **argv)
                            "slips, temperature, energy balance.",
                            NULL, 0, opts};
     cli_parse(&spec, argc, argv);
+    if (list) {
+        table t;
+        table_begin(&t, stdout, common.tsv, "key", "value", "unit", "min", "max", "meaning", NULL);
+        for (const param_spec *ps = inst_spec; ps->key; ps++) {
+            table_cell(&t, "%s", ps->key);
+            table_cell(&t, "%.10g", *ps->dest);
+            table_cell(&t, "%s", ps->unit[0] ? ps->unit : "1");
+            table_cell(&t, "%g", ps->min);
+            table_cell(&t, "%g", ps->max);
+            table_cell(&t, "%s", ps->help);
+        }
+        return 0;
+    }
     if (strlen(common.out) == 0)
         cli_fail(PROGRAM, "--out '' is empty; accepted: a folder name");
 

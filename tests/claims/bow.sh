@@ -103,9 +103,13 @@ printf 'mu_s = 1.2  # 1; test\nsigma0 = 2e6  # 1/m; test\n' >"$TMP/alt.ini"
 $BIN/bow --params "$TMP/alt.ini" --quick --duration 0.03 --tsv --out "$TMP/alt" --wav "$TMP/alt/b.wav" >"$TMP/alt.tsv"
 check_num "--params FILE: read (a subset of the keys)" "$?" near 0 0
 
+# --list shows the instrument values, --set changes them.
+check_text "--list: the tension from cello-g.ini" "$($BIN/bow --list --tsv)" "$(printf 'T\t149.74\tN')"
+check_text "--list after --set: the new value" "$($BIN/bow --set mu_s=1.2 --list --tsv)" "$(printf 'mu_s\t1.2\t1')"
+
 # --help lists every flag with its unit and default.
 help=$($BIN/bow --help)
-for f in set params accel v_hold t_hold decel f_b x_b_rel velocity force duration solver rtol atol wav quick tsv out; do
+for f in set params accel v_hold t_hold decel f_b x_b_rel velocity force duration solver rtol atol wav list quick tsv out; do
     check_text "--help lists --$f" "$help" "--$f"
 done
 check_text "--help shows the default stroke's force from stroke-fig6.ini" "$help" "2.15 N"
