@@ -13,6 +13,7 @@
 #include "io/wav.h"
 #include "measure.h"
 #include "models/bow.h"
+#include "regime.h"
 #include "resample.h"
 #include "util.h"
 #include <errno.h>
@@ -678,14 +679,14 @@ int main(int argc, char **argv)
         peak_tau = fmax(peak_tau, r.tau_max[k]);
     double residual = last.e_abs > 0 ? r.residual / last.e_abs : 0.0;
     double rt = g.duration / res.seconds;
-    char regime[32];
-    long nslip = lround(spp);
-    if (slips == 0)
-        snprintf(regime, sizeof regime, "no-slip");
-    else if (f0 == 0)
-        snprintf(regime, sizeof regime, "aperiodic");
-    else
-        snprintf(regime, sizeof regime, "%ld-slip", nslip);
+    /* the regime, by the classifier of src/regime.h on the analysis window */
+    double v_win = gesture_value(&g.velocity, 0.5 * (w0 + g.duration)), beta = g.position / in.L;
+    regime_input ri = {r.v_mean + k0, r.bridge_u + k0, k1 - k0, fs, 1.0 / in.f0, v_win,
+                       regime_helmholtz_pp(in.T, v_win, beta, 2.0 * in.L * in.f0), beta};
+    regime_opts ro = regime_defaults();
+    regime_result rr;
+    const char *regime = v_win > 0 && regime_classify(&ri, &ro, &rr) == 0 ? regime_name(rr.kind)
+                                                                           : regime_name(REGIME_UNCLASSIFIED);
 
     /* the direction of the f/f_b - v and tau - v loops over the last three periods: the sign
      * of the area they enclose (positive: anticlockwise) */
@@ -756,6 +757,8 @@ int main(int argc, char **argv)
                res.steps ? (double)res.newton / res.steps : 0.0, res.seconds, res.cpu_seconds,
                g.duration / res.cpu_seconds);
         printf("first slip at %.4f s; analysis window %.3f-%.3f s\n", first_slip, w0, g.duration);
+        if (v_win > 0)
+            printf("regime: %s (%s)\n", regime_label(rr.kind), rr.why);
         printf("Schelleng ripples per period: %.1f (L/x_b = %.1f)\n", ripples, 1.0 / sp.x_b_rel);
         printf("last three periods: the f/f_b - v loop runs %s (area %.3g m/s), the tau - v loop %s (%.3g K m/s)\n",
                dir_f, area_f, dir_tau, area_tau);
