@@ -12,6 +12,7 @@
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
+#include "measure.h"
 #include "method.h"
 #include "models/string.h"
 #include "score.h"
@@ -456,6 +457,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "pluck: %s\n", err);
         return 1;
     }
+    if (st.tsv && !do_solve) {
+        table rt;
+        table_begin(&rt, stdout, true, "modes", "overdamped", "mode_samples", "seconds", "peak_sample", "file", NULL);
+        table_cell(&rt, "%d", nm);
+        table_cell(&rt, "%d", info.overdamped);
+        table_cell(&rt, "%ld", info.mode_samples);
+        table_cell(&rt, "%.4f", ref_seconds);
+        table_cell(&rt, "%.6f", peak);
+        table_cell(&rt, "%s", ref_file);
+    }
     if (!st.tsv) {
         printf("string-pluck-v1 reference: modal series, %d modes (tolerance %g s_ref = %.3g m/s), %d overdamped,\n"
                "%ld mode-samples (not %ld: a mode stops once its envelope is below its share of the tolerance),\n"
@@ -606,11 +617,15 @@ int main(int argc, char **argv)
 
     atomic_file an;
     FILE *fn = data_file(&an, &st, "fd-N.tsv");
-    fprintf(fn, "space\tN\tE_wave\tE_spec\tmethod\tphase_share\n");
+    fprintf(fn, "space\tN\tE_wave\tE_spec\tshare_past_1rad\tE_saturated\tslope\n");
+    atomic_file acv;
+    FILE *fcv = data_file(&acv, &st, "fd-N-cvode.tsv");
+    fprintf(fcv, "space\tN\tE_wave\tE_spec\tmethod\n");
     for (int sten = 3; sten <= 5; sten += 2) {
         const char *space = sten == 3 ? "fd3" : "fd5";
         if (!want(st.space, space))
             continue;
+        double prevN = 0, prevE = 0;
         for (long N = (long)st.N_min; N <= (long)st.N_max; N *= 2) {
             string_fd fd;
             if (string_fd_init(&fd, s, (string_stencil)sten, N, false, err, sizeof err) != 0)
@@ -626,22 +641,34 @@ int main(int argc, char **argv)
                 r->seconds = wall_seconds() - ts;
                 score_run(&st, sig, &refw, r);
                 print_row(&tab, r);
-                /* share of the signal's energy in modes whose phase error over their lifetime
-                 * (min(duration, 1/alpha)) exceeds one radian */
+                /* the part of the error from modes whose phase error has passed a radian: mode n's
+                 * phase drifts at |omega_n(N) - omega_n|, so after t1 = 1/drift its error no longer
+                 * grows with the drift (it is as large as the mode itself, |1 - e^{i phi}|^2 ~ 2 on
+                 * average). Its share of the signal energy after t1 bounds that part:
+                 * E_sat^2 ~ 2 sum_n E_n (e^{-2 a t1} - e^{-2 a T}) / sum_n E_n (1 - e^{-2 a T}). */
                 double e_all = 0.0, e_past = 0.0;
                 for (int j = 0; j < fnm && j < nm; j++) {
                     const string_mode *ex = &modes[j], *dm = &fm[j];
                     double de = ex->omega0sq - ex->alpha * ex->alpha, dd = dm->omega0sq - dm->alpha * dm->alpha;
                     if (de <= 0 || dd <= 0)
                         continue;
-                    double amp = ex->pickup * ex->amplitude * ex->omega0sq / sqrt(de);
-                    double energy = amp * amp / (4.0 * ex->alpha);
-                    double life = fmin(st.duration, 1.0 / ex->alpha);
-                    e_all += energy;
-                    if (fabs(sqrt(dd) - sqrt(de)) * life > 1.0)
-                        e_past += energy;
+                    double amp = ex->pickup * ex->amplitude * ex->omega0sq / sqrt(de), a2 = 2.0 * ex->alpha;
+                    double energy = amp * amp / (2.0 * a2), T = st.duration;
+                    double t1 = 1.0 / fmax(fabs(sqrt(dd) - sqrt(de)), 1e-300);
+                    e_all += energy * -expm1(-a2 * T);
+                    if (t1 < T)
+                        e_past += energy * (exp(-a2 * t1) - exp(-a2 * T));
                 }
-                fprintf(fn, "%s\t%ld\t%.6e\t%.6e\texact\t%.6e\n", space, N, r->E_wave, r->E_spec, e_past / e_all);
+                                /* the measured order between this N and the last: -d log E / d log N */
+                double slope = NAN;
+                if (prevN > 0) {
+                    double xs[2] = {prevN, (double)N}, ys[2] = {prevE, r->E_wave};
+                    measure_pairwise_slopes(xs, ys, 2, &slope);
+                    slope = -slope;
+                }
+                prevN = (double)N, prevE = r->E_wave;
+                fprintf(fn, "%s\t%ld\t%.6e\t%.6e\t%.6e\t%.6e\t%.4f\n", space, N, r->E_wave, r->E_spec, e_past / e_all,
+                        sqrt(2.0 * e_past / e_all), slope);
                 if (sten == 3 && N == (long)st.N_min) {
                     memcpy(coarse, sig, (size_t)n20 * sizeof(double));
                     snprintf(coarse_name, sizeof coarse_name, "3-point FD, N = %ld (exact in time)", N);
@@ -677,7 +704,7 @@ int main(int argc, char **argv)
                 score_run(&st, sig, &refw, r);
                 print_row(&tab, r);
                 if (strcmp(r->status, "ok") == 0) {
-                    fprintf(fn, "%s\t%ld\t%.6e\t%.6e\t%s\tnan\n", space, N, r->E_wave, r->E_spec, r->method);
+                    fprintf(fcv, "%s\t%ld\t%.6e\t%.6e\t%s\n", space, N, r->E_wave, r->E_spec, r->method);
                     if (r->E_wave < fine_err) {
                         fine_err = r->E_wave;
                         memcpy(fine, sig, (size_t)n20 * sizeof(double));
@@ -689,10 +716,11 @@ int main(int argc, char **argv)
             }
             free(fm);
         }
-        fputc('\n', fn);
-        fputc('\n', fn);
+        fprintf(fn, "\n\n");
+        fprintf(fcv, "\n\n");
     }
     commit(&an);
+    commit(&acv);
     {
         atomic_file a;
         FILE *f = data_file(&a, &st, "first20ms.tsv");

@@ -3,6 +3,7 @@
  * modes, every damping regime against the oscillator's exact solution, the checks of the
  * constraints, and the two semi-discrete systems against their exact modal solutions. */
 #include "check.h"
+#include "io/h5.h"
 #include "method.h"
 #include "models/oscillator.h"
 #include "models/string.h"
@@ -13,6 +14,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const string_params spec = {0.65, 143.0, 3.0, 0.004, 0.002, 0.1625, 0.006, 0.54};
 
@@ -261,6 +263,48 @@ int main(void)
         check(fabs(va - vb) <= 1e-13 * fabs(va), "halves and interleaved layouts agree after 500 steps (%.6g vs %.6g m/s)", va, vb);
         free(ya);
         free(yb);
+    }
+    /* ---- the field: HDF5 round trip on the spec's grid, t = 0 is u0, rows match the series ---- */
+    {
+        size_t nx = 201, nt = 4001;
+        double *x = xcalloc(nx, sizeof(double)), *t = xcalloc(nt, sizeof(double));
+        for (size_t i = 0; i < nx; i++)
+            x[i] = i * spec.L / 200.0;
+        for (size_t j = 0; j < nt; j++)
+            t[j] = j / 2000.0;
+        float *u = xcalloc(nx * nt, sizeof(float)), *back = xcalloc(nx * nt, sizeof(float));
+        string_field(&spec, modes, nm, x, nx, t, nt, u);
+        char path[] = "/tmp/test_string_field_XXXXXX";
+        int fdn = mkstemp(path);
+        if (fdn >= 0)
+            close(fdn);
+        h5_attr at[] = {{"challenge_id", "string-pluck-v1"}, {"units", "m"}, {NULL, NULL}};
+        char err[300], val[64] = "";
+        size_t rx = 0, rtn = 0;
+        double *xb = xcalloc(nx, sizeof(double)), *tb = xcalloc(nt, sizeof(double));
+        int ok = h5_write_field(path, x, nx, t, nt, u, at, err, sizeof err) == 0 &&
+                 h5_read_field(path, &rx, &rtn, xb, tb, back, "challenge_id", val, sizeof val, err, sizeof err) == 0;
+        check(ok && rx == 201 && rtn == 4001 && strcmp(val, "string-pluck-v1") == 0 && memcmp(u, back, nx * nt * sizeof(float)) == 0 &&
+                  xb[200] == spec.L && tb[4000] == 2.0,
+              "HDF5 field: x (%zu), t (%zu), u float32 read back bit for bit, challenge_id '%s'", rx, rtn, val);
+        double worst_f = 0.0;
+        for (size_t i = 0; i < nx; i++)
+            worst_f = fmax(worst_f, fabs(u[i] - string_u0(&spec, x[i])));
+        check(worst_f <= 2e-10, "field row t = 0 is u0 (largest difference %.1e m)", worst_f);
+        /* row t = 0.1 s from a direct sum of a_n(t) sin(k_n x) */
+        double worst_r = 0.0;
+        for (size_t i = 0; i < nx; i += 10) {
+            double sum = 0.0;
+            for (int jm = 0; jm < nm; jm++) {
+                double a, ad;
+                string_mode_eval(&modes[jm], 0.1, &a, &ad);
+                sum += a * sin((jm + 1) * M_PI * x[i] / spec.L);
+            }
+            worst_r = fmax(worst_r, fabs(u[200 * nx + i] - sum));
+        }
+        check(worst_r < 1e-9, "field row t = 0.1 s is the series (largest difference %.1e m)", worst_r);
+        unlink(path);
+        free(x), free(t), free(u), free(back), free(xb), free(tb);
     }
     free(modes);
     free(sig);

@@ -1,0 +1,32 @@
+# pluck_N.gp: E_wave of finite differences against N, exact in time (the semi-discrete solution as
+# modes) and with CVODE, with the part of the error from modes whose phase error has passed a
+# radian (dashed): while that part dominates, the slope stays below 2 and 4 (lower panel).
+load "plots/common.gp"
+if (fmt eq "svg") { set terminal svg size 900, 800 dynamic enhanced font "DejaVu Sans,13" background rgb "white" } else { set terminal pngcairo size 900, 800 enhanced font "DejaVu Sans,11" background rgb "white" }
+set output outdir."/".name.".".fmt
+f = data."/pluck/fd-N.tsv"
+fc = data."/pluck/fd-N-cvode.tsv"
+set multiplot layout 2, 1 title "string-pluck-v1, finite differences in space (method of lines)"
+set logscale xy
+set format y "10^{%L}"
+set xlabel "intervals N (dx = L/N)"
+set ylabel "E_{wave} (relative)"
+set key bottom left
+s2(x) = 0.024 * (x / 520.0)**-2
+s4(x) = 2.7e-4 * (x / 520.0)**-4
+plot f index 0 using 2:3 with linespoints pt 7 lw 2 lc rgb c_euler title "3-point, exact in time", \
+     f index 1 using 2:3 with linespoints pt 7 lw 2 lc rgb c_rk4 title "5-point, exact in time", \
+     f index 0 using 2:6 with lines dt 2 lw 2 lc rgb c_euler title "3-point: part from modes past 1 rad", \
+     f index 1 using 2:6 with lines dt 2 lw 2 lc rgb c_rk4 title "5-point: part from modes past 1 rad", \
+     fc index 0 using 2:3 with points pt 6 ps 2 lw 2 lc rgb c_cvode title "3-point, CVODE", \
+     fc index 1 using 2:3 with points pt 4 ps 2 lw 2 lc rgb c_cvode title "5-point, CVODE", \
+     s2(x) with lines dt 3 lc rgb "#909090" title "N^{-2}", s4(x) with lines dt 4 lc rgb "#909090" title "N^{-4}"
+set ylabel "measured order -dlog E / dlog N"
+unset logscale y
+set format y "%g"
+set yrange [0:5]
+set key bottom right
+plot f index 0 using 2:7 with linespoints pt 7 lw 2 lc rgb c_euler title "3-point", \
+     f index 1 using 2:7 with linespoints pt 7 lw 2 lc rgb c_rk4 title "5-point", \
+     2 with lines dt 3 lc rgb "#909090" notitle, 4 with lines dt 4 lc rgb "#909090" notitle
+unset multiplot

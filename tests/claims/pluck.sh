@@ -1,0 +1,83 @@
+# pluck.sh: the claims of lesson 9 (bin/pluck, string-pluck-v1).
+. "$(dirname "$0")/../lib.sh"
+
+# The reference: the modal series to a stated tolerance, fast, the specified WAV, peak about 0.47.
+$BIN/pluck --reference --wav "$TMP/ref.wav" --tsv >"$TMP/ref.tsv"
+check_num "reference: peak sample (the issue: about 0.47)" "$(tsv_get "$TMP/ref.tsv" overdamped 0 peak_sample)" near 0.469 0.001
+check_num "reference: run time, s" "$(tsv_get "$TMP/ref.tsv" overdamped 0 seconds)" lt 0.5
+check_num "reference: modes the tolerance needs" "$(tsv_get "$TMP/ref.tsv" overdamped 0 modes)" gt 1000
+# A mode stops once its envelope is below its share: far fewer than modes x samples are evaluated.
+ms=$(tsv_get "$TMP/ref.tsv" overdamped 0 mode_samples); nm=$(tsv_get "$TMP/ref.tsv" overdamped 0 modes)
+check_num "reference: mode-samples evaluated, as a share of modes x 96000" "$(awk -v a="$ms" -v b="$nm" 'BEGIN { printf "%.4f", a / (b * 96000) }')" lt 0.05
+# u0 is proportional to the pluck height, so 1.01 x the height scores E_wave = 0.01 (float32 rounding aside).
+$BIN/pluck --reference --pluck-height 0.00202 --wav "$TMP/loud.wav" --tsv >/dev/null
+$BIN/score --tsv "$TMP/ref.wav" "$TMP/loud.wav" >"$TMP/score.tsv"
+check_num "1.01 x pluck height: E_wave" "$(tsv_get "$TMP/score.tsv" file "$TMP/loud.wav" E_wave)" near 0.01 1e-7
+# Field export: the HDF5 file is written, compressed below the 3.2 MB of raw float32.
+$BIN/pluck --reference --wav "$TMP/ref2.wav" --field "$TMP/field.h5" --listen "$TMP/listen.wav" >"$TMP/field.txt"
+check_num "field file size, bytes (gzip; raw u is 3.2e6)" "$(stat -c %s "$TMP/field.h5")" lt 3000000
+check_text "--listen says it is not the deliverable" "$(cat "$TMP/field.txt")" "not the deliverable"
+$BIN/score "$TMP/ref.wav" "$TMP/listen.wav" >/dev/null 2>&1
+check_num "the listening copy is still a challenge-format WAV (scores, exit 0)" "$?" near 0 0
+
+# The Galerkin system, mode by mode: E_wave falls at each method's order as h shrinks.
+$BIN/pluck --solve --space modal --method rk4 --substeps-min 2 --substeps-max 8 --tsv --out "$TMP/m" >"$TMP/rk4.tsv"
+slope() { # slope FILE METHOD M1 M2: -log(E2/E1)/log(M2/M1) ... in h, i.e. the order
+    awk -F'\t' -v m="$2" -v a="$3" -v b="$4" 'NR > 1 && $3 == m && $4 == a { e1 = $5 } NR > 1 && $3 == m && $4 == b { e2 = $5 }
+        END { if (e1 > 0 && e2 > 0) printf "%.3f", log(e1 / e2) / log(b / a) }' "$1"
+}
+check_num "modal M=200 rk4: order between m = 2 and 4" "$(slope "$TMP/rk4.tsv" rk4 2 4)" near 4 0.3
+check_num "modal M=200 rk4: order between m = 4 and 8" "$(slope "$TMP/rk4.tsv" rk4 4 8)" near 4 0.3
+$BIN/pluck --solve --space modal --method leapfrog --substeps-min 2 --substeps-max 8 --tsv --out "$TMP/m" >"$TMP/lf.tsv"
+check_num "modal M=200 leapfrog: order between m = 4 and 8" "$(slope "$TMP/lf.tsv" leapfrog 4 8)" near 2 0.15
+$BIN/pluck --solve --space modal --method heun --substeps-min 8 --substeps-max 16 --tsv --out "$TMP/m" >"$TMP/heun.tsv"
+check_num "modal M=200 heun: order between m = 8 and 16" "$(slope "$TMP/heun.tsv" heun 8 16)" near 2 0.15
+$BIN/pluck --solve --space modal --method trapezoid --substeps-min 4 --substeps-max 8 --tsv --out "$TMP/m" >"$TMP/tr.tsv"
+check_num "modal M=200 trapezoid: order between m = 4 and 8" "$(slope "$TMP/tr.tsv" trapezoid 4 8)" near 2 0.15
+# The truncation floor: RK4 at m = 16 reaches the M = 200 floor (exact in time).
+$BIN/pluck --solve --space modal --method exact --tsv --out "$TMP/m" >"$TMP/ex.tsv"
+check_num "modal M=200: truncation floor E_wave" "$(tsv_get "$TMP/ex.tsv" method exact E_wave)" near 1.15e-6 0.05e-6
+
+# Blow-ups: RK4 needs m >= 2 at M = 200 (mode 199, omega h = 2.86 at m = 1, just past RK4's limit
+# with its damping; mode 200 has A_n = 0 since xp = L/4); Euler needs m >= 107.
+$BIN/pluck --solve --space modal --method rk4 --substeps-min 1 --substeps-max 1 --out "$TMP/m" >"$TMP/b.txt" 2>"$TMP/b.err"
+check_num "rk4 m=1: exit status (one run, blew up)" "$?" near 1 0
+check_text "rk4 m=1: says which mode blew up and when" "$(cat "$TMP/b.err")" "mode 199 (omega = 1.375e+05 rad/s): rk4 blew up at t ="
+check_text "rk4 m=1: the stable step from R" "$(cat "$TMP/b.txt")" "rk4: stable only for h <= 2.076e-05 s (m >= 2 substeps), set by mode 199"
+$BIN/pluck --solve --space modal --method euler --substeps-min 1 --substeps-max 1 --out "$TMP/m" >"$TMP/e.txt" 2>/dev/null
+check_text "euler: needs m >= 107 (Kelvin-Voigt damping: h < ~kappa/c^2)" "$(cat "$TMP/e.txt")" "(m >= 107 substeps)"
+
+# Finite differences, exact in time: the floors, and the measured order approaching 2 and 4.
+$BIN/pluck --solve --space fd3 --method exact --N-min 65 --N-max 2080 --tsv --out "$TMP/f" >"$TMP/fd3.tsv"
+check_num "fd3 N=1040: semi-discrete floor E_wave (issue's author: 1.0e-2)" "$(tsv_get "$TMP/fd3.tsv" size 1040 E_wave)" near 6.28e-3 0.02e-3
+check_num "fd3 N=2080: semi-discrete floor E_wave (issue's author: 4.5e-3)" "$(tsv_get "$TMP/fd3.tsv" size 2080 E_wave)" near 1.576e-3 0.005e-3
+ord() { awk -F'\t' -v a="$2" -v b="$3" 'NR > 1 && $2 == a { e1 = $5 } NR > 1 && $2 == b { e2 = $5 }
+        END { printf "%.3f", log(e1 / e2) / log(b / a) }' "$1"; }
+check_num "fd3: measured order N 65 -> 130 (below 2: modes past a radian)" "$(ord "$TMP/fd3.tsv" 65 130)" lt 1
+check_num "fd3: measured order N 1040 -> 2080" "$(ord "$TMP/fd3.tsv" 1040 2080)" near 2 0.05
+ratio() { awk -F'\t' -v n="$2" 'NR > 1 && $2 == n { printf "%.3f", $6 / $3 }' "$1"; }
+check_num "fd3 N=65: modes past a radian carry most of the error (E_saturated / E_wave)" "$(ratio "$TMP/f/fd-N.tsv" 65)" gt 0.6
+check_num "fd3 N=2080: and almost none of it once the order is 2" "$(ratio "$TMP/f/fd-N.tsv" 2080)" lt 0.01
+$BIN/pluck --solve --space fd5 --method exact --N-min 65 --N-max 1040 --tsv --out "$TMP/f" >"$TMP/fd5.tsv"
+check_num "fd5: measured order N 65 -> 130 (below 4)" "$(ord "$TMP/fd5.tsv" 65 130)" lt 2
+check_num "fd5: measured order N 520 -> 1040" "$(ord "$TMP/fd5.tsv" 520 1040)" near 4 0.2
+check_num "fd5 N=520: floor below 1e-3" "$(tsv_get "$TMP/fd5.tsv" size 520 E_wave)" lt 1e-3
+
+# CVODE (BDF, band solver) on FD5, N = 65 meets the exact semi-discrete solution.
+$BIN/pluck --solve --space fd5 --method cvode --N-min 65 --N-max 65 --tsv --out "$TMP/c" >"$TMP/cv.tsv"
+check_num "fd5 N=65 cvode-bdf: E_wave equals the semi-discrete floor 7.3523e-2" "$(tsv_get "$TMP/cv.tsv" method cvode-bdf E_wave)" near 7.3523e-2 0.0002e-2
+
+# Bad input: one line, exit 2, no file.
+expect_bad_input "--xp inside the load's width of an end" $BIN/pluck --reference --xp 0.004 --wav "$TMP/out/r.wav"
+expect_bad_input "--w with L/w an integer" $BIN/pluck --reference --w 0.0065 --wav "$TMP/out/r.wav"
+expect_bad_input "--xm off the string" $BIN/pluck --reference --xm 0.7 --wav "$TMP/out/r.wav"
+expect_bad_input "--c 0" $BIN/pluck --reference --c 0 --wav "$TMP/out/r.wav"
+expect_bad_input "--kappa -1" $BIN/pluck --reference --kappa -1 --wav "$TMP/out/r.wav"
+expect_bad_input "--duration not whole samples" $BIN/pluck --reference --duration 1.00001 --wav "$TMP/out/r.wav"
+expect_bad_input "--modes 2.5" $BIN/pluck --solve --modes 2.5 --out "$TMP/out"
+expect_bad_input "--method nope" $BIN/pluck --solve --method nope --out "$TMP/out"
+help=$($BIN/pluck --help)
+for f in L c sigma0 kappa pluck-height xp w xm fs duration reference solve field listen wav tsv out; do
+    check_text "--help lists --$f" "$help" "--$f"
+done
+check_text "--help shows the challenge's value of --c" "$help" "[143 m/s]"
