@@ -189,7 +189,9 @@ static long count_slips(const record *r, size_t k0, size_t k1, double *first)
 
 /* Schelleng ripples per period: a sawtooth's harmonics fall as 1/n, and the ripples add a
  * bump of harmonics near their own count per period; so the count is the harmonic number n
- * (3..60) where n |X_n| is largest, X_n the Hann-windowed spectrum of y at n f0. 0 if none. */
+ * (3..60) where n |X_n| is largest, X_n the Hann-windowed spectrum of y at n f0. 0 if none.
+ * A heuristic for Helmholtz motion at a non-integer L/x_b: at an integer L/x_b the sawtooth
+ * lacks exactly those harmonics and the count is unreliable (x_b/L = 0.1 gives 21, not 10). */
 static double ripples_per_period(const double *y, size_t n, double fs, double f0)
 {
     if (n < 16 || f0 <= 0)
