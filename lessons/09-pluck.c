@@ -308,6 +308,26 @@ static double *listening_copy(const double *x, long n, double gain, double ceili
 
 static bool want(const char *filter, const char *name) { return strcmp(filter, "all") == 0 || strcmp(filter, name) == 0; }
 
+/* The finest stepped solution so far (its first 20 ms) for the figure. */
+typedef struct fine_pick {
+    double *x;                  /* first samples, m/s */
+    long n;                     /* how many */
+    double err;                 /* its E_wave */
+    char name[96];              /* legend */
+} fine_pick;
+
+static void consider_fine(fine_pick *f, const run *r, const double *sig)
+{
+    if (strcmp(r->status, "ok") != 0 || strcmp(r->method, "exact") == 0 || !(r->E_wave < f->err))
+        return;
+    f->err = r->E_wave;
+    memcpy(f->x, sig, (size_t)f->n * sizeof(double));
+    if (r->substeps > 0)
+        snprintf(f->name, sizeof f->name, "%s %ld, %s, h = 1/(%ld fs)", r->space, r->size, r->method, r->substeps);
+    else
+        snprintf(f->name, sizeof f->name, "%s %ld, %s", r->space, r->size, r->method);
+}
+
 static void print_row(table *t, const run *r)
 {
     table_cell(t, "%s", r->space);
@@ -558,9 +578,9 @@ int main(int argc, char **argv)
      snprintf(runs[nrun].method, sizeof runs[nrun].method, "%s", (meth)), &runs[nrun++])
     /* the 20 ms figure: the reference, a coarse and a fine solution */
     long n20 = lround(0.02 * st.fs) + 1;
-    double *coarse = xcalloc((size_t)n20, sizeof(double)), *fine = xcalloc((size_t)n20, sizeof(double));
-    char coarse_name[96] = "", fine_name[96] = "";
-    double fine_err = INFINITY;
+    double *coarse = xcalloc((size_t)n20, sizeof(double));
+    char coarse_name[96] = "";
+    fine_pick fine = {xcalloc((size_t)n20, sizeof(double)), n20, INFINITY, ""};
 
     if (want(st.space, "modal")) {
         if (want(st.method, "exact")) {
@@ -570,6 +590,7 @@ int main(int argc, char **argv)
             r->seconds = wall_seconds() - ts;
             score_run(&st, sig, &refw, r);
             print_row(&tab, r);
+            consider_fine(&fine, r, sig);
         }
         atomic_file ah;
         FILE *fh = data_file(&ah, &st, "modal-methods.txt");
@@ -596,6 +617,7 @@ int main(int argc, char **argv)
                 solve_modal(&st, modes, M, m, sub, sig, r);
                 score_run(&st, sig, &refw, r);
                 print_row(&tab, r);
+                consider_fine(&fine, r, sig);
                 if (strcmp(r->status, "ok") == 0)
                     fprintf(fm, "%.6e\t%.6e\t%.6e\t%ld\n", 1.0 / (st.fs * sub), r->E_wave, r->E_spec, r->nfev);
                 else
@@ -611,6 +633,7 @@ int main(int argc, char **argv)
             solve_cvode(&st, NULL, &g, sig, r);
             score_run(&st, sig, &refw, r);
             print_row(&tab, r);
+            consider_fine(&fine, r, sig);
             NOTE("modal M = %d, %s: %s\n", M, r->method, r->message);
         }
     }
@@ -641,6 +664,7 @@ int main(int argc, char **argv)
                 r->seconds = wall_seconds() - ts;
                 score_run(&st, sig, &refw, r);
                 print_row(&tab, r);
+                consider_fine(&fine, r, sig);
                 /* the part of the error from modes whose phase error has passed a radian: mode n's
                  * phase drifts at |omega_n(N) - omega_n|, so after t1 = 1/drift its error no longer
                  * grows with the drift (it is as large as the mode itself, |1 - e^{i phi}|^2 ~ 2 on
@@ -693,6 +717,7 @@ int main(int argc, char **argv)
                 }
                 score_run(&st, sig, &refw, r);
                 print_row(&tab, r);
+                consider_fine(&fine, r, sig);
                 if (strcmp(r->status, "ok") != 0)
                     NOTE("%s N = %ld, %s, m = %ld: %s\n", space, N, m->name, sub, r->message);
             }
@@ -703,15 +728,9 @@ int main(int argc, char **argv)
                 solve_cvode(&st, &fdi, NULL, sig, r);
                 score_run(&st, sig, &refw, r);
                 print_row(&tab, r);
-                if (strcmp(r->status, "ok") == 0) {
+                consider_fine(&fine, r, sig);
+                if (strcmp(r->status, "ok") == 0)
                     fprintf(fcv, "%s\t%ld\t%.6e\t%.6e\t%s\n", space, N, r->E_wave, r->E_spec, r->method);
-                    if (r->E_wave < fine_err) {
-                        fine_err = r->E_wave;
-                        memcpy(fine, sig, (size_t)n20 * sizeof(double));
-                        snprintf(fine_name, sizeof fine_name, "%s FD, N = %ld, %s", sten == 3 ? "3-point" : "5-point", N,
-                                 r->method);
-                    }
-                }
                 NOTE("%s N = %ld, %s: %s\n", space, N, r->method, r->message);
             }
             free(fm);
@@ -725,10 +744,10 @@ int main(int argc, char **argv)
         atomic_file a;
         FILE *f = data_file(&a, &st, "first20ms.tsv");
         fprintf(f, "t_ms\treference (modal series)\t%s\t%s\n", coarse_name[0] ? coarse_name : "(no coarse run)",
-                fine_name[0] ? fine_name : "(no fine run)");
+                fine.name[0] ? fine.name : "(no fine run)");
         for (long k = 0; k < n20 && k < st.n; k++)
             fprintf(f, "%.5f\t%.8e\t%.8e\t%.8e\n", 1e3 * k / st.fs, refw.x[k], coarse[k] / st.ch.signal_scale,
-                    fine[k] / st.ch.signal_scale);
+                    fine.x[k] / st.ch.signal_scale);
         commit(&a);
     }
     if (!st.tsv && nlen)
@@ -763,7 +782,7 @@ int main(int argc, char **argv)
     free(runs);
     free(sig);
     free(coarse);
-    free(fine);
+    free(fine.x);
     wav_data_free(&refw);
     free(ref);
     free(modes);
