@@ -295,14 +295,22 @@ static void commit(atomic_file *a)
 
 /* The listening copy: gain, then a limiter with instant attack (it never exceeds the ceiling)
  * and an exponential release. */
-static double *listening_copy(const double *x, long n, double gain, double ceiling, double release, double fs)
+static double *listening_copy(const double *x, long n, double gain, double ceiling, double release, double fs,
+                              double *max_cut_db, double *limited_s)
 {
     double *y = xcalloc((size_t)n, sizeof(double)), env = 0.0, fall = exp(-1.0 / (release * fs));
+    long limited = 0;
+    *max_cut_db = 0.0;
     for (long k = 0; k < n; k++) {
         double v = x[k] * gain;
         env = fmax(fabs(v), env * fall);
         y[k] = env > ceiling ? v * ceiling / env : v;
+        if (env > ceiling) {
+            limited++;
+            *max_cut_db = fmax(*max_cut_db, 20.0 * log10(env / ceiling));
+        }
     }
+    *limited_s = (double)limited / fs;
     return y;
 }
 
@@ -495,14 +503,16 @@ int main(int argc, char **argv)
     }
     if (listen_path) {
         double g = pow(10.0, st.ch.playback_gain_db / 20.0) / st.ch.signal_scale;
-        double *lc = listening_copy(ref, st.n, g, st.ceiling, st.release, st.fs);
+        double cut_db, limited_s;
+        double *lc = listening_copy(ref, st.n, g, st.ceiling, st.release, st.fs, &cut_db, &limited_s);
         if (wav_write(listen_path, lc, (size_t)st.n, (int)st.fs, 1.0, err, sizeof err) != 0) {
             fprintf(stderr, "pluck: %s\n", err);
             return 1;
         }
         if (!st.tsv)
-            printf("listening copy (%+g dB, limiter at %g): %s, peak %.3f (not the deliverable)\n",
-                   st.ch.playback_gain_db, st.ceiling, listen_path, max_abs(lc, (size_t)st.n));
+            printf("listening copy (%+g dB, limiter at %g): %s, peak %.3f; the limiter cut up to %.1f dB during %.3f s "
+                   "(not the deliverable)\n", st.ch.playback_gain_db, st.ceiling, listen_path, max_abs(lc, (size_t)st.n),
+                   cut_db, limited_s);
         free(lc);
     }
     if (field_path) {

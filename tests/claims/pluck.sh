@@ -17,6 +17,8 @@ check_num "1.01 x pluck height: E_wave" "$(tsv_get "$TMP/score.tsv" file "$TMP/l
 $BIN/pluck --reference --wav "$TMP/ref2.wav" --field "$TMP/field.h5" --listen "$TMP/listen.wav" >"$TMP/field.txt"
 check_num "field file size, bytes (gzip; raw u is 3.2e6)" "$(stat -c %s "$TMP/field.h5")" lt 3000000
 check_text "--listen says it is not the deliverable" "$(cat "$TMP/field.txt")" "not the deliverable"
+check_num "--listen: peak after the +10 dB gain and the limiter" "$(sed -n 's/.*, peak \([0-9.]*\);.*/\1/p' "$TMP/field.txt")" le 0.98
+check_num "--listen: the limiter's largest cut, dB" "$(sed -n 's/.*cut up to \([0-9.]*\) dB.*/\1/p' "$TMP/field.txt")" near 3.6 0.1
 $BIN/score "$TMP/ref.wav" "$TMP/listen.wav" >/dev/null 2>&1
 check_num "the listening copy is still a challenge-format WAV (scores, exit 0)" "$?" near 0 0
 
