@@ -6,7 +6,10 @@ if (fmt eq "svg") { set terminal svg size 1200, 560 dynamic enhanced font "DejaV
 set output outdir."/".name.".".fmt
 d = data."/pluck/"
 methods = system("cat ".d."modal-methods.txt")
-set multiplot layout 1, 2 title "string-pluck-v1, modal (Galerkin) system: only the time stepping errs (floor: the truncation to M modes)"
+note = system("cat ".d."modal-note.txt")
+col(m) = (m eq "euler") ? c_euler : (m eq "backward-euler") ? c_backward : (m eq "trapezoid") ? c_trapezoid : \
+         (m eq "heun") ? c_heun : (m eq "rk4") ? c_rk4 : (m eq "leapfrog") ? c_leapfrog : "#000000"
+set multiplot layout 1, 2 title "string-pluck-v1, modal (Galerkin) system: only the time stepping errs (floor: the truncation to M modes)\n".note
 set logscale xy
 set format x "10^{%L}"
 set format y "10^{%L}"
@@ -18,12 +21,12 @@ g2(x) = 2e-2 * (x / 1e-5)**2
 g4(x) = 3e-4 * (x / 1e-5)**4
 set xrange [1e-6:3e-5]
 set yrange [1e-7:2]
-plot for [m in methods] d."modal-".m.".tsv" using 1:2 with linespoints pt 7 lw 2 title columnhead(2), \
+plot for [m in methods] d."modal-".m.".tsv" using 1:2 with linespoints pt 7 lw 2 lc rgb col(m) title columnhead(2), \
      g1(x) with lines dt 2 lc rgb "#909090" title "slope 1", \
      g2(x) with lines dt 3 lc rgb "#909090" title "slope 2", \
      g4(x) with lines dt 4 lc rgb "#909090" title "slope 4"
 set xlabel "F evaluations (all 2x2 mode problems)"
 set xrange [*:*]
 set key bottom left
-plot for [m in methods] d."modal-".m.".tsv" using 4:2 with linespoints pt 7 lw 2 title columnhead(2)
+plot for [m in methods] d."modal-".m.".tsv" using 4:2 with linespoints pt 7 lw 2 lc rgb col(m) title columnhead(2)
 unset multiplot
