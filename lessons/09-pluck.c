@@ -406,7 +406,7 @@ int main(int argc, char **argv)
         {"c", CLI_DOUBLE, &s->c, "m/s", "wave speed", 0, 1e5, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sigma0", CLI_DOUBLE, &s->sigma0, "1/s", "frequency-independent loss rate", 0, 1e5, 0, NULL, NULL, NULL},
         {"kappa", CLI_DOUBLE, &s->kappa, "m^2/s", "Kelvin-Voigt viscosity", 0, 10, 0, NULL, NULL, NULL},
-        {"pluck-height", CLI_DOUBLE, &s->height, "m", "pluck height u0(xp)", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"pluck-height", CLI_DOUBLE, &s->height, "m", "pluck height u0(xp) (at most L/10: a linear model)", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"xp", CLI_DOUBLE, &s->xp, "m", "pluck centre (w < xp < L - w)", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"w", CLI_DOUBLE, &s->w, "m", "half-width of the finger load (L/w not an integer)", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"xm", CLI_DOUBLE, &s->xm, "m", "pickup position (0 < xm < L)", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -431,7 +431,7 @@ int main(int argc, char **argv)
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
-    const cli_spec spec = {"pluck", "string-pluck-v1: the exact reference, and the string solved as an IVP, scored.", NULL, 0,
+    const cli_spec spec = {"pluck", "string-pluck-v1: the exact reference, and the string solved as an IVP, scored (neither --reference nor --solve: both, the default sweep and a listening copy).", NULL, 0,
                            opts};
     cli_parse(&spec, argc, argv);
     st.out = common.out;
