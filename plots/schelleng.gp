@@ -19,6 +19,7 @@ set logscale xy
 set xlabel "bow-bridge distance x_b/L"
 set ylabel "bowing force f_b (N)"
 set format x "%g"
+set xtics (0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3)
 set format y "%g"
 set key outside right top
 set grid xtics ytics mxtics mytics

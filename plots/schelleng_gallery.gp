@@ -16,6 +16,8 @@ unset key
 plot for [k=2:11] f using 1:(column(k) + offset * (k - 2)) with lines lw 1 lc k-1 notitle
 set title "steady part (the last 40 ms)"
 set xrange [0.46:0.5]
-set key outside right font ",9"
+set xtics 0.01
+set format x "%.2f"
+set key outside right font ",9" invert
 plot for [k=2:11] f using 1:(column(k) + offset * (k - 2)) with lines lw 1 lc k-1 title columnhead(k)
 unset multiplot

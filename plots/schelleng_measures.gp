@@ -15,6 +15,7 @@ stats f using 19 nooutput
 set yrange [:STATS_max]
 set logscale xy
 set format x "%g"
+set xtics (0.02, 0.03, 0.05, 0.1, 0.15, 0.2, 0.3)
 set format y "%g"
 set xlabel "x_b/L"
 set ylabel "f_b (N)"
@@ -28,8 +29,8 @@ set title "RMS about the mean (N)"
 plot f using 3:4:16:17:18:19:9 with boxxyerror fc palette
 set title "fundamental frequency (Hz); grey: above 101 Hz"
 set cbrange [90:101]
-plot f using 3:4:16:17:18:19:($7 <= 101 ? $7 : NaN) with boxxyerror fc palette, \
-     f using 3:4:16:17:18:19:($7 > 101 ? 1 : NaN) with boxxyerror fc rgb "#b0b0b0"
+plot f using ($7 <= 101 ? $3 : NaN):4:16:17:18:19:7 with boxxyerror fc palette, \
+     f using ($7 > 101 ? $3 : NaN):4:16:17:18:19 with boxxyerror fc rgb "#b0b0b0"
 set autoscale cb
 set title "power-weighted spectral centroid (Hz)"
 plot f using 3:4:16:17:18:19:10 with boxxyerror fc palette
