@@ -214,6 +214,10 @@ int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts 
         CHECK_CALL(CVodeSetMaxStep(mem, o->max_step));
     if (o->init_step > 0)
         CHECK_CALL(CVodeSetInitStep(mem, o->init_step));
+    if (o->max_order > 0)
+        CHECK_CALL(CVodeSetMaxOrd(mem, o->max_order));
+    if (o->stab_lim_det && o->lmm == CVODE_BDF)
+        CHECK_CALL(CVodeSetStabLimDet(mem, SUNTRUE));
     switch (o->solver) {
     case CVODE_DENSE:
         A = SUNDenseMatrix(n, n, ctx);

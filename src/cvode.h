@@ -5,6 +5,7 @@
 #define IVPLAB_CVODE_H
 #include "ivp.h"
 #include "solve.h"
+#include <stdbool.h>
 
 typedef enum { CVODE_BDF, CVODE_ADAMS } cvode_lmm;
 typedef enum {
@@ -29,6 +30,8 @@ typedef struct cvode_opts {
     double max_step;            /* largest step, s (0: no limit) */
     double init_step;           /* first step, s (0: CVODE's estimate) */
     long max_steps;             /* internal steps allowed between outputs (0: 10^6) */
+    int max_order;              /* largest BDF/Adams order (0: CVODE's default, 5 or 12) */
+    bool stab_lim_det;          /* BDF stability-limit detection (lightly damped oscillatory modes) */
     const double *tout;         /* output times, increasing, within [t0, t1] */
     size_t nout;
     sample_sink sink;           /* receives (k, tout[k], y(tout[k])), k = 0, 1, ... */

@@ -15,6 +15,9 @@ struct newton_state {
     double *c;              /* copy of the constant part (c may alias y) */
     double *f, *f2, *xp;    /* F(x), F(x + perturbation), perturbed x */
     double factored_a;      /* a of the factors in M (linear problems), NAN if none */
+    const ivp *factored_p;  /* ... and the problem they belong to */
+    ivp_rhs_fn factored_rhs;
+    void *factored_params;
     double rel_tol;         /* stop when |dx| <= rel_tol (1 + |x|) */
     int max_iter;
     newton_report report;
@@ -139,11 +142,17 @@ int newton_implicit_step(const ivp *p, double t, double a, const double *c, doub
             res = fmax(res, fabs(g));
         }
         r->residual[it] = res;
-        bool reuse = p->linear && s->factored_a == a;
+        /* Factors are reused only for the same linear problem and the same a: a workspace
+         * that moves to another problem refactors. */
+        bool reuse = p->linear && s->factored_a == a && s->factored_p == p && s->factored_rhs == p->rhs &&
+                     s->factored_params == p->params;
         if (!reuse) {
             if ((rc = jacobian(p, t, y, s->f, s, w)) || (rc = factor(s, a, w)))
                 return rc;
             s->factored_a = p->linear ? a : NAN;
+            s->factored_p = p;
+            s->factored_rhs = p->rhs;
+            s->factored_params = p->params;
         }
         gsl_linalg_LU_solve(s->M, s->perm, s->rhs, s->dx);
         w->counts.nnewton++;

@@ -88,6 +88,20 @@ int main(void)
           "roots: %ld zero crossings in 1 s, at %.10f and %.10f s (exact %.10f and %.10f s)", st.nevents, times[1],
           times[2], first, second);
 
+    /* The exact solution stays finite and right for a strongly overdamped oscillator
+     * (cosh(mu t) alone would overflow long before e^{-sigma t} cosh(mu t) does). */
+    oscillator over = {1.0, 1000.0};
+    ivp po = oscillator_ivp(&over);
+    double yo[2] = {1.0, 0.0}, exo[2];
+    const double y0o[2] = {1.0, 0.0};
+    cvode_opts oo = cvode_defaults();
+    oo.rtol = 1e-10;
+    oo.atol = 1e-14;
+    cvode_solve(&po, 0.0, yo, 2000.0, &oo, &st, err, sizeof err);
+    oscillator_exact(&over, y0o, 2000.0, exo);
+    check(isfinite(exo[0]) && fabs(exo[0] - yo[0]) < 1e-6 * fabs(exo[0]),
+          "overdamped (sigma0 = 1000 omega0): exact u(2000 s) = %.10g, CVODE %.10g", exo[0], yo[0]);
+
     /* A failure is explained in words with the time. */
     double yb[2] = {1.0, 0.0};
     cvode_opts f = cvode_defaults();

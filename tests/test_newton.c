@@ -69,6 +69,16 @@ int main(void)
           r.counts.njev);
     check(r.counts.nnewton == 200, "linear problem: one Newton iteration per step (%ld for 200 steps)",
           r.counts.nnewton);
+    /* The same workspace on another linear problem with the same a refactors (no stale factors). */
+    oscillator stiffer = {20.0 * M_PI, 0.2};
+    ivp q = oscillator_ivp(&stiffer);
+    double a[2] = {1.0, 0.0}, b[2] = {1.0, 0.0};
+    method_trapezoid.step(&q, 0.0, 0.01, a, w);      /* a = h/2 = 0.005, as in the run above */
+    workspace *fresh = workspace_alloc(2);
+    method_trapezoid.step(&q, 0.0, 0.01, b, fresh);
+    check(a[0] == b[0] && a[1] == b[1], "a workspace reused on another linear problem gives the fresh answer (%.17g vs %.17g)",
+          a[1], b[1]);
+    workspace_free(fresh);
     workspace_free(w);
     return check_done();
 }

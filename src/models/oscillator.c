@@ -38,20 +38,22 @@ void oscillator_exact(const oscillator *o, const double y0[2], double t, double 
      * with C = cos(w1 t), S = sin(w1 t)/w1 (underdamped), their hyperbolic twins (overdamped),
      * or C = 1, S = t (critical). */
     double s = o->sigma0, w0 = o->omega0, u0 = y0[0], v0 = y0[1];
-    double d = w0 * w0 - s * s, C, S;
+    double d = w0 * w0 - s * s, C, S, e = exp(-s * t);
     if (d > 0) {
         double w1 = sqrt(d);
         C = cos(w1 * t);
         S = sin(w1 * t) / w1;
     } else if (d < 0) {
-        double mu = sqrt(-d);
-        C = cosh(mu * t);
-        S = sinh(mu * t) / mu;
+        /* e^{-sigma t} cosh(mu t) as (e^{(mu - sigma) t} + e^{-(mu + sigma) t}) / 2: no overflow
+         * of cosh for strongly overdamped modes; the envelope is folded in, so e = 1. */
+        double mu = sqrt(-d), slow = exp((mu - s) * t), fast = exp(-(mu + s) * t);
+        C = 0.5 * (slow + fast);
+        S = 0.5 * (slow - fast) / mu;
+        e = 1.0;
     } else {
         C = 1.0;
         S = t;
     }
-    double e = exp(-s * t);
     y[0] = e * (u0 * C + (v0 + s * u0) * S);
     y[1] = e * (v0 * C - (w0 * w0 * u0 + s * v0) * S);
 }
