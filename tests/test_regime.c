@@ -66,6 +66,30 @@ int main(void)
     }
     check_close("ideal sawtooth: power-weighted centroid, Hz", r.centroid_hz, num / den, 0.03 * num / den);
 
+    /* 1b. A precursor blip (1.3 v_b, a tenth of the slip speed) ahead of every slip is not a
+     * slip of its own: the simulated Helmholtz motion has them. */
+    helmholtz(v, F, n, F0, pp, 1.2);
+    for (size_t i = 0; i < n; i++) {
+        double ph = fmod((double)i * F0 / FS, 1.0);
+        if (ph > 0.9 && ph < 0.91)
+            v[i] = 1.3 * VB;
+    }
+    r = classify(v, F, n, pp);
+    check(r.kind == REGIME_HELMHOLTZ && fabs(r.slips_per_period - 1) < 0.06,
+          "sawtooth with precursor blips: %s, %.3f slips per period", regime_name(r.kind), r.slips_per_period);
+
+    /* 1c. A second slip that dies out during the window: the bridge force stays regular but
+     * the slip count changes from period to period (a transient), so no regime is claimed. */
+    helmholtz(v, F, n, F0, pp, 1.2);
+    for (size_t i = 0; i < n / 2; i++) {
+        double ph = fmod((double)i * F0 / FS, 1.0);
+        if (ph > 0.5 && ph < 0.5 + BETA / 2)
+            v[i] = 0.4 * VB / BETA;
+    }
+    r = classify(v, F, n, pp);
+    check(r.kind == REGIME_UNCLASSIFIED && r.slip_spread >= 1, "decaying second slip: %s, spread %ld (%s)",
+          regime_name(r.kind), r.slip_spread, r.why);
+
     /* 2. Pitch flattening within the tolerance is still Helmholtz; a period 20% off is not. */
     helmholtz(v, F, n, 0.97 * F0, pp, 1.2);
     r = classify(v, F, n, pp);
