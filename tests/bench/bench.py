@@ -13,7 +13,8 @@ Accuracy is measured on each side's own output against an exact or reference ans
 row says whether the sides reached comparable accuracy. A row whose ivplab program (or a flag
 it needs) does not exist yet prints "not measured: <why>".
 
-Usage: bench.py [--reps N] [--reps-slow N] [--warmup N] [--rows 1,2,3,4] [--quick] [--no-figures]
+Usage: bench.py [--reps N] [--reps-slow N] [--reps-bow N] [--warmup N] [--rows 1,2,3,4] [--quick]
+                [--figures osc,string] [--string-N N] [--bow-duration S]
 Writes build/bench/ (results.tsv, table.txt, the figures' data) and plots/out/bench_*.{png,svg}.
 """
 import argparse
@@ -311,6 +312,12 @@ def bow_summary(stdout):
     return dict(zip(rows[0], rows[1]))
 
 
+def bow_solve_seconds(stdout, duration):
+    """Simulated over real time as bin/bow reports it; None when it rounds to 0 (a slow CVODE run)."""
+    rf = float(bow_summary(stdout)["realtime_factor"])
+    return duration / rf if rf > 0 else None
+
+
 def bow_force(path):
     rows = open(path).read().strip().splitlines()
     h = rows[0].split("\t")
@@ -327,8 +334,8 @@ def row_bow(a):
         sides.append(Side(f"ivplab: bin/bow --solver {s}",
                           [bow, "--quick", "--duration", str(a.bow_duration), "--solver", s, "--tsv", "--out",
                            f"{d}/{s}", "--wav", f"{d}/{s}.wav"],
-                          inner=lambda o: a.bow_duration / float(bow_summary(o)["realtime_factor"])))
-    measure(sides, a.reps_slow, 0)
+                          inner=lambda o: bow_solve_seconds(o, a.bow_duration)))
+    measure(sides, a.reps_bow, 0)
     fx, cv = (bow_summary(s.stdout) for s in sides)
     import numpy as np
     f1, f2 = bow_force(f"{d}/fixed/stroke.tsv"), bow_force(f"{d}/cvode/stroke.tsv")
@@ -366,7 +373,7 @@ def figure_osc(a):
 def figure_string(a, extra):
     d = os.path.join(OUT, "wp")
     os.makedirs(d, exist_ok=True)
-    Ns = [65] if a.quick else [65, 130, 260]
+    Ns = [int(n) for n in a.wp_N.split(",")]
     rows = []
     rt, at = STRING["rtol"], STRING["atol"]
     for N in Ns:
@@ -394,8 +401,8 @@ def figure_string(a, extra):
     peers = [("BDF", "solve_ivp BDF (sparse)"), ("Radau", "solve_ivp Radau (sparse)"), ("LSODA", "solve_ivp LSODA (banded)")]
     for m, label in peers:
         for N in Ns:
-            if m == "BDF" and N > 130:
-                continue  # ~10 minutes at N = 260; the row's N = 390 point is BDF's last
+            if m == "BDF" and (N > 130 or a.quick):
+                continue  # minutes a point (~10 at N = 260); the row's N = 390 run is BDF's last point
             w = f"{d}/scipy-{m}-{N}.wav"
             r = subprocess.run([PY, f"{HERE}/string_fd.py", "--N", str(N), "--stencil", "5", "--method", m, "--rtol",
                                 str(rt), "--atol", str(at), "--wav", w], capture_output=True, text=True)
@@ -444,10 +451,10 @@ def render(name):
 
 # ---- the table ----
 
-def print_table(results, a, versions):
-    w = sys.stdout.write
+def print_table(results, a, versions, stream=None):
+    w = (stream or sys.stdout).write
     w("\nivplab bench: median times of whole runs (wall clock), peer / ivplab ratio per round: median [min-max]\n")
-    w(f"{a.reps} counted rounds after {a.warmup} warm-up (rows 3 and 4: {a.reps_slow}, no warm-up), sides alternating "
+    w(f"{a.reps} counted rounds after {a.warmup} warm-up (row 3: {a.reps_slow}, row 4: {a.reps_bow}, no warm-up), sides alternating "
       f"A B | B A; 'solve' is the program's own timing of its numerical work alone.\n")
     w(versions + "\n\n")
     hdr = (f"{'side':<52} {'wall s':>8} {'cpu s':>8} {'solve s':>8}  {'ratio (wall)':<22} {'(cpu)':<7} "
@@ -506,16 +513,21 @@ def main():
     ap.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", 5)), help="counted rounds [5]")
     ap.add_argument("--reps-slow", type=int, default=int(os.environ.get("BENCH_REPS_SLOW", 2)),
                     help="counted rounds of the minutes-long rows 3 and 4 [2]")
+    ap.add_argument("--reps-bow", type=int, default=int(os.environ.get("BENCH_REPS_BOW", 1)),
+                    help="counted rounds of row 4, whose CVODE reference takes many minutes a second of sound [1]")
     ap.add_argument("--warmup", type=int, default=1, help="warm-up rounds, not counted [1]")
     ap.add_argument("--rows", default="1,2,3,4", help="which rows [1,2,3,4]")
     ap.add_argument("--quick", action="store_true", help="debugging: 2 rounds, no warm-up, small figures")
-    ap.add_argument("--no-figures", action="store_true")
+    ap.add_argument("--no-figures", action="store_true", help="same as --figures none")
+    ap.add_argument("--figures", default="osc,string", help="which work-precision figures [osc,string]")
+    ap.add_argument("--wp-N", default="65,130,260", help="grids of the string's work-precision figure [65,130,260]")
     ap.add_argument("--string-N", type=int, default=STRING["N"],
                     help=f"row 3's grid (debugging; below {STRING['N']} the target is missed) [{STRING['N']}]")
     ap.add_argument("--bow-duration", type=float, default=BOW["duration"], help="row 4's sound, s (debugging) [1]")
     a = ap.parse_args()
     if a.quick:
-        a.reps, a.reps_slow, a.warmup = min(a.reps, 2), 1, 0
+        a.reps, a.reps_slow, a.reps_bow, a.warmup = min(a.reps, 2), 1, 1, 0
+        a.wp_N = "65"
     os.makedirs(OUT, exist_ok=True)
     STRING["N"] = a.string_N
     ver = versions()
@@ -525,7 +537,7 @@ def main():
               "3": "(3) string, finite differences, E_wave <= 1e-3", "4": "(4) bowed string, 1 s of sound"}
     results, extra = [], []
     t_start = time.time()
-    for k in a.rows.split(","):
+    for k in [k for k in a.rows.split(",") if k in rows]:
         log(f"row {titles[k]}")
         try:
             res = rows[k](a)
@@ -535,9 +547,13 @@ def main():
         except Exception as e:  # a broken row must not hide the others
             res = {"title": titles[k], "not_measured": f"the harness failed: {type(e).__name__}: {e}"}
         results.append(res)
+        with open(os.path.join(OUT, "table.txt"), "w") as f:  # the table so far, should a later row be stopped
+            print_table(results, a, ver, f)
     figs = []
     if not a.no_figures:
-        for name, f in (("oscillator", lambda: figure_osc(a)), ("string", lambda: figure_string(a, extra))):
+        for name, f in (("osc", lambda: figure_osc(a)), ("string", lambda: figure_string(a, extra))):
+            if name not in a.figures.split(","):
+                continue
             log(f"figure: work-precision, {name}")
             try:
                 figs.append(f())
@@ -546,6 +562,8 @@ def main():
             except Exception as e:
                 figs.append(f"{name} figure not drawn: the harness failed: {type(e).__name__}: {e}")
     tsv = print_table(results, a, ver)
+    with open(os.path.join(OUT, "table.txt"), "w") as f:
+        print_table(results, a, ver, f)
     print("figures: " + ", ".join(figs) if figs else "figures: skipped (--no-figures)")
     print(f"bench took {time.time() - t_start:.0f} s; results: build/bench/results.tsv")
     with open(os.path.join(OUT, "results.tsv"), "w") as f:

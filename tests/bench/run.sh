@@ -20,4 +20,5 @@ mkdir -p build/bench
 # shellcheck disable=SC2086
 $CC $CFLAGS -Wextra tests/bench/wp_osc.c $LIBS -o build/bench/wp_osc.tmp && mv build/bench/wp_osc.tmp build/bench/wp_osc
 export BIN=${BIN:-bin}
+export PYTHONDONTWRITEBYTECODE=1   # no __pycache__ in the checkout
 exec "$PY" tests/bench/bench.py "$@"
