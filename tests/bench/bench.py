@@ -351,7 +351,7 @@ def row_bow(a):
                      f"f0 {cv['f0_hz']} Hz, {cv['regime']} (the reference); energy residual {cv['energy_residual']}"],
                 comparable=ok,
                 note="both within ivplab; accuracy: the fixed-step bridge force against CVODE's (relative L2 over "
-                     "1 s; a self-sustained oscillation drifts in phase, so also f0 and regime); comparable: f0 "
+                     f"{a.bow_duration:g} s; a self-sustained oscillation drifts in phase, so also f0 and regime); comparable: f0 "
                      "within 10 cents and the same regime")
 
 
