@@ -2,12 +2,12 @@
 #include <stdarg.h>
 #include <string.h>
 
-void table_begin(table *t, FILE *f, bool tsv, ...)
+void table_begin(table *t, FILE *f, int tsv, ...)
 {
     va_list ap;
     memset(t, 0, sizeof *t);
     t->f = f;
-    t->tsv = tsv;
+    t->tsv = tsv != 0;
     va_start(ap, tsv);
     for (const char *name; (name = va_arg(ap, const char *)) && t->ncol < TABLE_MAX_COLS; t->ncol++) {
         int w = (int)strlen(name);

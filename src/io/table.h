@@ -16,7 +16,7 @@ typedef struct table {
 } table;
 
 /* Start a table with the named columns (NULL-terminated) and print its header. */
-void table_begin(table *t, FILE *f, bool tsv, ...);
+void table_begin(table *t, FILE *f, int tsv, ...);   /* int: va_start needs a promoted type */
 /* Add one cell to the current row (printf format); the row ends after the last column. */
 void table_cell(table *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
