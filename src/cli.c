@@ -62,7 +62,7 @@ static void accepted(const cli_opt *o, char *buf, size_t n)
     }
 }
 
-static size_t edit_distance(const char *a, const char *b)
+size_t cli_edit_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b), prev[64], cur[64];
     if (la > 62 || lb > 62)
@@ -187,7 +187,7 @@ int cli_parse(const cli_spec *s, int argc, char **argv)
                 break;
             char key[64];
             snprintf(key, sizeof key, "%.*s", (int)(len < 63 ? len : 63), name);
-            size_t d = edit_distance(key, o->name);
+            size_t d = cli_edit_distance(key, o->name);
             if (d < best_d) {
                 best_d = d;
                 best = o;

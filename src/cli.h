@@ -63,6 +63,9 @@ int cli_parse(const cli_spec *spec, int argc, char **argv);
 _Noreturn void cli_fail(const char *program, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Levenshtein distance (for naming the nearest flag or key); 99 for very long names. */
+size_t cli_edit_distance(const char *a, const char *b);
+
 /* Parse a finite number with nothing after it; 0 on success. */
 int cli_number(const char *text, double *out);
 

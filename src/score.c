@@ -12,23 +12,7 @@
 
 const char *challenge_path(void)
 {
-    static char out[PATH_MAX + 32];
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        for (int up = 0; up < 4; up++) {
-            char *slash = strrchr(exe, '/');
-            if (!slash)
-                break;
-            *slash = '\0';
-            snprintf(out, sizeof out, "%s/challenge.json", exe);
-            if (access(out, R_OK) == 0)
-                return out;
-        }
-    }
-    snprintf(out, sizeof out, "challenge.json");
-    return out;
+    return repo_file("challenge.json");
 }
 
 int challenge_load(const char *path, challenge *ch, char *err, size_t errlen)

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <limits.h>
 #include <time.h>
+#include <unistd.h>
 
 void *xcalloc(size_t count, size_t size)
 {
@@ -86,4 +88,25 @@ double norm2(const double *x, size_t n)
     for (size_t i = 0; i < n; i++)
         s += x[i] * x[i];
     return sqrt(s);
+}
+
+const char *repo_file(const char *relpath)
+{
+    static char out[PATH_MAX + 256];
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        for (int up = 0; up < 4; up++) {
+            char *slash = strrchr(exe, '/');
+            if (!slash)
+                break;
+            *slash = '\0';
+            snprintf(out, sizeof out, "%s/%s", exe, relpath);
+            if (access(out, R_OK) == 0)
+                return out;
+        }
+    }
+    snprintf(out, sizeof out, "%s", relpath);
+    return out;
 }

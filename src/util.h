@@ -11,6 +11,10 @@ char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Create directory path and its parents (like mkdir -p); 0 on success, -1 with errno. */
 int mkdir_p(const char *path);
+/* A file of the checkout the program was built in, e.g. "challenge.json": found by walking up
+ * from the program's own folder (bin/, build/san/bin/ sit below the checkout), else relative to
+ * the working directory. Returns a static buffer. */
+const char *repo_file(const char *relpath);
 /* Wall-clock seconds from a monotonic clock. */
 double wall_seconds(void);
 /* Largest absolute value of x[0..n-1] (NaN if any entry is NaN). */

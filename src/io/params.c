@@ -1,29 +1,12 @@
 #include "io/params.h"
 #include "cli.h"
+#include "util.h"
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-
-static size_t distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b), prev[64], cur[64];
-    if (la > 62 || lb > 62)
-        return 99;
-    for (size_t j = 0; j <= lb; j++)
-        prev[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        cur[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t s = prev[j - 1] + (a[i - 1] != b[j - 1]), d = prev[j] + 1, n = cur[j - 1] + 1;
-            cur[j] = s < d ? (s < n ? s : n) : (d < n ? d : n);
-        }
-        memcpy(prev, cur, (lb + 1) * sizeof(size_t));
-    }
-    return prev[lb];
-}
 
 static const param_spec *find(const param_spec *spec, const char *key, const param_spec **nearest)
 {
@@ -32,7 +15,7 @@ static const param_spec *find(const param_spec *spec, const char *key, const par
     for (const param_spec *p = spec; p->key; p++) {
         if (strcmp(p->key, key) == 0)
             return p;
-        size_t d = distance(key, p->key);
+        size_t d = cli_edit_distance(key, p->key);
         if (d < best) {
             best = d;
             *nearest = p;
@@ -157,22 +140,7 @@ int params_load(const param_spec *spec, const char *path, bool allow_missing, ch
 
 const char *params_path(const char *name)
 {
-    static char out[PATH_MAX + 64];
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        /* Walk up from the program's folder: bin/ or build/san/bin/ sit below the checkout. */
-        for (int up = 0; up < 4; up++) {
-            char *slash = strrchr(exe, '/');
-            if (!slash)
-                break;
-            *slash = '\0';
-            snprintf(out, sizeof out, "%s/lessons/params/%s", exe, name);
-            if (access(out, R_OK) == 0)
-                return out;
-        }
-    }
-    snprintf(out, sizeof out, "lessons/params/%s", name);
-    return out;
+    char rel[512];
+    snprintf(rel, sizeof rel, "lessons/params/%s", name);
+    return repo_file(rel);
 }
