@@ -55,24 +55,6 @@ static int ring_sink(long k, double t, const double *y, void *c)
     return 0;
 }
 
-static FILE *open_or_die(atomic_file *a, const char *dir, const char *name)
-{
-    FILE *f = atomic_open_in(a, dir, name);
-    if (!f) {
-        fprintf(stderr, "oscillator: cannot write %s/%s: %s\n", dir, name, strerror(errno));
-        exit(1);
-    }
-    return f;
-}
-
-static void commit_or_die(atomic_file *a)
-{
-    if (atomic_commit(a) != 0) {
-        fprintf(stderr, "oscillator: cannot write %s: %s\n", a->path, strerror(errno));
-        exit(1);
-    }
-}
-
 int main(int argc, char **argv)
 {
     double omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, h = 0.05, T = 10.0;
@@ -108,7 +90,7 @@ int main(int argc, char **argv)
 
     /* 1. Root locus: s/omega0 = -r +- sqrt(r^2 - 1), r = sigma0/omega0 in [0, 2]. */
     atomic_file al;
-    FILE *fl = open_or_die(&al, common.out, "locus.tsv");
+    FILE *fl = atomic_open_or_exit(&al, "oscillator", common.out, "locus.tsv");
     fprintf(fl, "ratio\tre_plus\tim_plus\tre_minus\tim_minus\n");
     const int nloc = 400;
     double circle_dev = 0.0, meet = NAN, real_product_dev = 0.0;
@@ -124,7 +106,7 @@ int main(int argc, char **argv)
             meet = r;           /* the first ratio where the pair is real: they have met */
         fprintf(fl, "%.6g\t%.12g\t%.12g\t%.12g\t%.12g\n", r, creal(sp), cimag(sp), creal(sm), cimag(sm));
     }
-    commit_or_die(&al);
+    atomic_commit_or_exit(&al, "oscillator");
 
     /* 2. Envelope and T60, measured from the peaks of a fine RK4 run. */
     oscillator osc = {omega0, sigma0};
@@ -144,13 +126,13 @@ int main(int argc, char **argv)
     size_t npk = measure_ringing(rc.t, rc.u, (size_t)nring + 1, &sig_meas, &om_meas);
     double omega1 = sqrt(omega0 * omega0 - sigma0 * sigma0);
     atomic_file ar;
-    FILE *fr = open_or_die(&ar, common.out, "envelope.tsv");
+    FILE *fr = atomic_open_or_exit(&ar, "oscillator", common.out, "envelope.tsv");
     fprintf(fr, "t_s\tu_m\tenvelope_m\n");
     double C = sqrt(u0 * u0 + pow((v0 + sigma0 * u0) / omega1, 2));   /* amplitude C1 of the envelope */
     long every = nring / 4000 > 0 ? nring / 4000 : 1;
     for (long k = 0; k <= nring; k += every)
         fprintf(fr, "%.8g\t%.10g\t%.10g\n", rc.t[k], rc.u[k], C * exp(-sigma0 * rc.t[k]));
-    commit_or_die(&ar);
+    atomic_commit_or_exit(&ar, "oscillator");
     free(rc.t);
     free(rc.u);
 
@@ -204,7 +186,7 @@ int main(int argc, char **argv)
         }
     }
     atomic_file ae;
-    FILE *fe = open_or_die(&ae, common.out, "energy.tsv");
+    FILE *fe = atomic_open_or_exit(&ae, "oscillator", common.out, "energy.tsv");
     fprintf(fe, "t_s\texact balance");
     for (int k = 0; k < nm; k++)
         fprintf(fe, "\t%s", method_all[k]->label);
@@ -219,7 +201,7 @@ int main(int argc, char **argv)
             fprintf(fe, "\t%.6e", fmax(fabs(Hu[k][i] - H0) / H0, 1e-17));   /* floor for the log axis */
         fputc('\n', fe);
     }
-    commit_or_die(&ae);
+    atomic_commit_or_exit(&ae, "oscillator");
 
     /* The tables. */
     double t60 = measure_t60(sigma0), t60_meas = measure_t60(sig_meas);

@@ -79,12 +79,6 @@ static size_t output_times(double T, double fs, double w0, double w1, double rat
     return n;
 }
 
-static void write_fail(const char *what, const char *dir)
-{
-    fprintf(stderr, PROG ": cannot write %s in %s: %s\n", what, dir, strerror(errno));
-    exit(1);
-}
-
 int main(int argc, char **argv)
 {
     ball_settings s;
@@ -127,8 +121,7 @@ int main(int argc, char **argv)
     drop_ctx c = {&b, tag, xcalloc(nout, sizeof(double)), 0, xcalloc(nout, sizeof(double)),
                   xcalloc(nout, sizeof(double)), xcalloc(nout, sizeof(double)), 0, NULL};
     atomic_file a_steps;
-    if (!(c.steps = atomic_open_in(&a_steps, common.out, "steps.tsv")))
-        write_fail("steps.tsv", common.out);
+    c.steps = atomic_open_or_exit(&a_steps, PROG, common.out, "steps.tsv");
     fprintf(c.steps, "t_s\th_s\tu2_mm\tu1_um\tenergy_J\n");
 
     ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tout, nout, sample, step, &c};
@@ -139,15 +132,12 @@ int main(int argc, char **argv)
         fprintf(stderr, PROG ": %s\n", err);
         return 1;
     }
-    if (atomic_commit(&a_steps) != 0)
-        write_fail("steps.tsv", common.out);
+    atomic_commit_or_exit(&a_steps, PROG);
     const ball_impacts *im = &r.impacts;
 
     /* The impact table: on stdout and in impacts.tsv. */
     atomic_file a_imp;
-    FILE *fi = atomic_open_in(&a_imp, common.out, "impacts.tsv");
-    if (!fi)
-        write_fail("impacts.tsv", common.out);
+    FILE *fi = atomic_open_or_exit(&a_imp, PROG, common.out, "impacts.tsv");
     table tab, tf;
     if (!common.tsv)
         printf("ball on a damped oscillator: m1 = %g kg, m2 = %g kg, h0 = %g m, kc = %g N/m^1.5, lambda = %g s/m\n"
@@ -167,8 +157,7 @@ int main(int argc, char **argv)
             table_cell(ts[j], "%.6e", im->v[i].impulse);
         }
     }
-    if (atomic_commit(&a_imp) != 0)
-        write_fail("impacts.tsv", common.out);
+    atomic_commit_or_exit(&a_imp, PROG);
 
     /* What the impacts say: first time, durations, and whether they come faster. */
     double dur_min = INFINITY, dur_max = 0.0;
@@ -194,9 +183,7 @@ int main(int argc, char **argv)
     double amp = fabs(J1) / (b.m1 * ball_omega1(&b)), fit_err = 0.0;
     double fit_end = im->n >= 2 ? im->v[1].start : INFINITY;
     atomic_file a_first;
-    FILE *ff = atomic_open_in(&a_first, common.out, "first_impact.tsv");
-    if (!ff)
-        write_fail("first_impact.tsv", common.out);
+    FILE *ff = atomic_open_or_exit(&a_first, PROG, common.out, "first_impact.tsv");
     fprintf(ff, "t_after_ms\tu1_um\tformula_um\tenvelope_um\tfc_N\n");
     for (size_t i = 0; i < c.ndense; i++) {
         double te = c.dense_t[i] - tc;
@@ -206,8 +193,7 @@ int main(int argc, char **argv)
         if (im->n && c.dense_t[i] > im->v[0].end && c.dense_t[i] < fit_end)
             fit_err = fmax(fit_err, fabs(c.dense_u1[i] - f));
     }
-    if (atomic_commit(&a_first) != 0)
-        write_fail("first_impact.tsv", common.out);
+    atomic_commit_or_exit(&a_first, PROG);
     /* The impulse once more, by the trapezoid rule over the dense samples (the lecture's way). */
     double J_trap = 0.0;
     for (size_t i = 1; i < c.ndense; i++)
@@ -222,14 +208,11 @@ int main(int argc, char **argv)
     }
     spectrum_peak(&sp, 0.0, 0.5 * s.fs_audio, &f_peak, &mag_peak);
     atomic_file a_sp;
-    FILE *fsp = atomic_open_in(&a_sp, common.out, "spectrum.tsv");
-    if (!fsp)
-        write_fail("spectrum.tsv", common.out);
+    FILE *fsp = atomic_open_or_exit(&a_sp, PROG, common.out, "spectrum.tsv");
     fprintf(fsp, "f_Hz\tlevel_dB\n");
     for (size_t k = 1; k < sp.nbins; k++)
         fprintf(fsp, "%.4f\t%.4f\n", spectrum_freq(&sp, k), spectrum_db(&sp, k, mag_peak));
-    if (atomic_commit(&a_sp) != 0)
-        write_fail("spectrum.tsv", common.out);
+    atomic_commit_or_exit(&a_sp, PROG);
     spectrum_free(&sp);
 
     /* The sound of u1, peak at wav_peak of full scale. */
@@ -248,9 +231,7 @@ int main(int argc, char **argv)
     double rise_rel = r.energy_rise / r.energy0;
     /* Every fact the lesson states, for tests and pipes. */
     atomic_file a_sum;
-    FILE *fs = atomic_open_in(&a_sum, common.out, "summary.tsv");
-    if (!fs)
-        write_fail("summary.tsv", common.out);
+    FILE *fs = atomic_open_or_exit(&a_sum, PROG, common.out, "summary.tsv");
     fprintf(fs, "key\tvalue\n"
                 "impacts\t%zu\nfree_fall_s\t%.12g\nfirst_start_s\t%.12g\nfirst_end_s\t%.12g\nfirst_duration_ms\t%.9g\n"
                 "first_impulse_Ns\t%.9g\nfirst_impulse_trapezoid_Ns\t%.9g\nfirst_centre_s\t%.12g\nfirst_restitution\t%.9g\n"
@@ -268,8 +249,7 @@ int main(int argc, char **argv)
             r.h_median[BALL_FALL], r.h_median[BALL_CONTACT], r.h_median[BALL_RING]);
     for (int q = 0; q < QUARTERS; q++)
         fprintf(fs, "impacts_quarter%d\t%zu\n", q + 1, per_quarter[q]);
-    if (atomic_commit(&a_sum) != 0)
-        write_fail("summary.tsv", common.out);
+    atomic_commit_or_exit(&a_sum, PROG);
 
     if (!common.tsv && im->n == 0)
         printf("\nNo impact before T = %g s: the ball reaches m1 at the free-fall time %.6f s.\n", s.T, t_fall);

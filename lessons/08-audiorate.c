@@ -73,12 +73,6 @@ static int parse_rate(const char *text, void *dest, char *why, size_t whylen)
     return 0;
 }
 
-static void write_fail(const char *what, const char *dir)
-{
-    fprintf(stderr, PROG ": cannot write %s in %s: %s\n", what, dir, strerror(errno));
-    exit(1);
-}
-
 int main(int argc, char **argv)
 {
     ball_settings s;
@@ -179,10 +173,8 @@ int main(int argc, char **argv)
     double ref_e = ref.impacts.n ? ball_restitution(&ref.impacts.v[0]) : NAN;
 
     atomic_file a_rh, a_runs;
-    FILE *frh = atomic_open_in(&a_rh, common.out, "rhythm.tsv");
-    FILE *fru = frh ? atomic_open_in(&a_runs, common.out, "runs.tsv") : NULL;
-    if (!frh || !fru)
-        write_fail("rhythm.tsv and runs.tsv", common.out);
+    FILE *frh = atomic_open_or_exit(&a_rh, PROG, common.out, "rhythm.tsv");
+    FILE *fru = atomic_open_or_exit(&a_runs, PROG, common.out, "runs.tsv");
     fprintf(frh, "row\tlabel\tmethod\tstart_s\n");
     for (size_t i = 0; i < ref.impacts.n; i++)
         fprintf(frh, "0\treference (CVODE)\treference\t%.9f\n", ref.impacts.v[i].start);
@@ -322,16 +314,15 @@ int main(int argc, char **argv)
         free(c.u1);
     }
     atomic_file a_sum;
-    FILE *fsum = atomic_open_in(&a_sum, common.out, "summary.tsv");
-    if (!fsum)
-        write_fail("summary.tsv", common.out);
+    FILE *fsum = atomic_open_or_exit(&a_sum, PROG, common.out, "summary.tsv");
     fprintf(fsum, "key\tvalue\nreference_impacts\t%zu\ncheck_impacts\t%zu\nhorizon_impacts\t%zu\nhorizon_t_s\t%.9g\n"
                   "later_diff_ms\t%.6g\nrhythm_impacts\t%zu\nwav_gain_per_m\t%.6g\nT_s\t%g\n"
                   "reference_contact_ms\t%.6g\nreference_restitution\t%.6g\n",
             ref.impacts.n, ref2.impacts.n, horizon, horizon ? ref.impacts.v[horizon - 1].start : 0.0, 1e3 * later_diff,
             upto, gain, s.T, 1e3 * ref_contact, ref_e);
-    if (atomic_commit(&a_rh) != 0 || atomic_commit(&a_runs) != 0 || atomic_commit(&a_sum) != 0)
-        write_fail("rhythm.tsv, runs.tsv and summary.tsv", common.out);
+    atomic_commit_or_exit(&a_rh, PROG);
+    atomic_commit_or_exit(&a_runs, PROG);
+    atomic_commit_or_exit(&a_sum, PROG);
     bool first_note = true;
     for (size_t r = 0; r < nruns; r++) {
         if (!notes[r][0])

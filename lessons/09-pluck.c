@@ -275,24 +275,6 @@ static void score_run(const settings *st, const double *sig, const wav_data *ref
 }
 
 /* ---- figure data ---- */
-static FILE *data_file(atomic_file *a, const settings *st, const char *name)
-{
-    FILE *f = atomic_open_in(a, st->out, name);
-    if (!f) {
-        fprintf(stderr, "pluck: cannot write %s/%s: %s\n", st->out, name, strerror(errno));
-        exit(1);
-    }
-    return f;
-}
-
-static void commit(atomic_file *a)
-{
-    if (atomic_commit(a) != 0) {
-        fprintf(stderr, "pluck: cannot write %s: %s\n", a->path, strerror(errno));
-        exit(1);
-    }
-}
-
 /* The listening copy: gain, then a limiter with instant attack (it never exceeds the ceiling)
  * and an exponential release. */
 static double *listening_copy(const double *x, long n, double gain, double ceiling, double release, double fs,
@@ -551,7 +533,7 @@ int main(int argc, char **argv)
     }
     {
         atomic_file a;
-        FILE *f = data_file(&a, &st, "spectrogram.tsv");
+        FILE *f = atomic_open_or_exit(&a, "pluck", st.out, "spectrogram.tsv");
         int M = st.ch.frame_length, H = st.ch.hop;
         size_t fr = score_frames((size_t)st.n, M, H), nb = (size_t)M / 2 + 1;
         double *mag = xcalloc(fr * nb, sizeof(double)), top = 0.0;
@@ -566,7 +548,7 @@ int main(int argc, char **argv)
             fputc('\n', f);
         }
         free(mag);
-        commit(&a);
+        atomic_commit_or_exit(&a, "pluck");
     }
 
     /* ---- the sweep ---- */
@@ -603,7 +585,7 @@ int main(int argc, char **argv)
             consider_fine(&fine, r, sig);
         }
         atomic_file ah;
-        FILE *fh = data_file(&ah, &st, "modal-methods.txt");
+        FILE *fh = atomic_open_or_exit(&ah, "pluck", st.out, "modal-methods.txt");
         char figure_note[512] = "";
         size_t flen = 0;
         for (int i = 0; method_all[i]; i++) {
@@ -621,7 +603,7 @@ int main(int argc, char **argv)
             char fname[96];
             snprintf(fname, sizeof fname, "modal-%s.tsv", m->name);
             atomic_file am;
-            FILE *fm = data_file(&am, &st, fname);
+            FILE *fm = atomic_open_or_exit(&am, "pluck", st.out, fname);
             fprintf(fm, "h_s\t%s\tE_spec\tnfev\n", m->label);
             bool any_ok = false;
             for (long sub = (long)st.sub_min; sub <= (long)st.sub_max; sub *= 2) {
@@ -637,7 +619,7 @@ int main(int argc, char **argv)
                     NOTE("modal M = %d, %s, m = %ld: %s\n", M, m->name, sub, r->message);
                 }
             }
-            commit(&am);
+            atomic_commit_or_exit(&am, "pluck");
             /* the figure draws the methods with a point; the others are named in its note */
             if (any_ok)
                 fprintf(fh, "%s ", m->name);
@@ -647,11 +629,11 @@ int main(int argc, char **argv)
                                          m->label, lim ? ceil(1.0 / (st.fs * hmax) - 1e-9) : 1.0, (long)st.sub_max);
         }
         fputc('\n', fh);
-        commit(&ah);
+        atomic_commit_or_exit(&ah, "pluck");
         atomic_file an2;
-        FILE *fnote = data_file(&an2, &st, "modal-note.txt");
+        FILE *fnote = atomic_open_or_exit(&an2, "pluck", st.out, "modal-note.txt");
         fprintf(fnote, "M = %d modes; %s\n", M, figure_note);
-        commit(&an2);
+        atomic_commit_or_exit(&an2, "pluck");
         if (want(st.method, "cvode") && (st.cvode_modal == 1 || strcmp(st.method, "cvode") == 0)) {
             string_galerkin g = {modes, M};
             run *r = NEW_RUN("modal", M, "cvode", 0);
@@ -668,10 +650,10 @@ int main(int argc, char **argv)
              "on the grid); the pickup xm = 54 L/65 is a grid point when 65 divides N, else cubic Lagrange interpolation "
              "of v from the 4 nearest points\n");
     atomic_file an;
-    FILE *fn = data_file(&an, &st, "fd-N.tsv");
+    FILE *fn = atomic_open_or_exit(&an, "pluck", st.out, "fd-N.tsv");
     fprintf(fn, "space\tN\tE_wave\tE_spec\tshare_past_1rad\tE_saturated\tslope\n");
     atomic_file acv;
-    FILE *fcv = data_file(&acv, &st, "fd-N-cvode.tsv");
+    FILE *fcv = atomic_open_or_exit(&acv, "pluck", st.out, "fd-N-cvode.tsv");
     fprintf(fcv, "space\tN\tE_wave\tE_spec\tmethod\n");
     for (int sten = 3; sten <= 5; sten += 2) {
         const char *space = sten == 3 ? "fd3" : "fd5";
@@ -767,17 +749,17 @@ int main(int argc, char **argv)
         fprintf(fn, "\n\n");
         fprintf(fcv, "\n\n");
     }
-    commit(&an);
-    commit(&acv);
+    atomic_commit_or_exit(&an, "pluck");
+    atomic_commit_or_exit(&acv, "pluck");
     {
         atomic_file a;
-        FILE *f = data_file(&a, &st, "first20ms.tsv");
+        FILE *f = atomic_open_or_exit(&a, "pluck", st.out, "first20ms.tsv");
         fprintf(f, "t_ms\treference (modal series)\t%s\t%s\n", coarse_name[0] ? coarse_name : "(no coarse run)",
                 fine.name[0] ? fine.name : "(no fine run)");
         for (long k = 0; k < n20 && k < st.n; k++)
             fprintf(f, "%.5f\t%.8e\t%.8e\t%.8e\n", 1e3 * k / st.fs, refw.x[k], coarse[k] / st.ch.signal_scale,
                     fine.x[k] / st.ch.signal_scale);
-        commit(&a);
+        atomic_commit_or_exit(&a, "pluck");
     }
     if (!st.tsv && nlen)
         printf("\nstability and failures:\n%s", notes);

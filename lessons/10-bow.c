@@ -212,30 +212,12 @@ static double ripples_per_period(const double *y, size_t n, double fs, double f0
     return nbest;
 }
 
-static FILE *open_data(atomic_file *af, const char *dir, const char *name)
-{
-    FILE *f = atomic_open_in(af, dir, name);
-    if (!f) {
-        fprintf(stderr, PROGRAM ": cannot write %s/%s: %s\n", dir, name, strerror(errno));
-        exit(1);
-    }
-    return f;
-}
-
-static void commit(atomic_file *af)
-{
-    if (atomic_commit(af) != 0) {
-        fprintf(stderr, PROGRAM ": cannot write %s: %s\n", af->path, strerror(errno));
-        exit(1);
-    }
-}
-
 /* ---- the extra figures ------------------------------------------------------------------ */
 
 static void write_modes(const bow_model *m, const figure_params *fp, const char *dir)
 {
     atomic_file af;
-    FILE *f = open_data(&af, dir, "modes.tsv");
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "modes.tsv");
     fprintf(f, "mode\tf_u_hz\tQ_u\tf_w_hz\tQ_w\tQ_u_loss_model_2025\n");
     int M = m->Mu > m->Mw ? m->Mu : m->Mw;
     for (int i = 0; i < M; i++) {
@@ -254,7 +236,7 @@ static void write_modes(const bow_model *m, const figure_params *fp, const char 
         } else
             fprintf(f, "\tNaN\n");
     }
-    commit(&af);
+    atomic_commit_or_exit(&af, PROGRAM);
 }
 
 /* Figure 4: mu_ss(v), tau(v) by Appendix B's Newton solve, and y(tau), for three tau_g. */
@@ -268,7 +250,7 @@ static void write_fig4(const bow_instrument *in, const figure_params *fp, const 
         fr[c].tau_g = fp->fig4_tau_g[c];
     }
     atomic_file af;
-    FILE *f = open_data(&af, dir, "fig4_v.tsv");
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "fig4_v.tsv");
     fprintf(f, "v_m_per_s\tmu_ss_%g\tmu_ss_%g\tmu_ss_%g\ttemp_c_%g\ttemp_c_%g\ttemp_c_%g\tmu_str_%g\tmu_str_%g\tmu_str_%g\n",
             fp->fig4_tau_g[0], fp->fig4_tau_g[1], fp->fig4_tau_g[2], fp->fig4_tau_g[0], fp->fig4_tau_g[1],
             fp->fig4_tau_g[2], fp->fig4_tau_g[0], fp->fig4_tau_g[1], fp->fig4_tau_g[2]);
@@ -285,15 +267,15 @@ static void write_fig4(const bow_instrument *in, const figure_params *fp, const 
             fprintf(f, "\t%.6g", bow_mu_str_tau(&fr[c], tau[c]));
         fprintf(f, "\n");
     }
-    commit(&af);
-    f = open_data(&af, dir, "fig4_y.tsv");
+    atomic_commit_or_exit(&af, PROGRAM);
+    f = atomic_open_or_exit(&af, PROGRAM, dir, "fig4_y.tsv");
     fprintf(f, "temp_c\ty_%g\ty_%g\ty_%g\n", fp->fig4_tau_g[0], fp->fig4_tau_g[1], fp->fig4_tau_g[2]);
     for (int k = 0; k <= 300; k++) {
         double tau = 100.0 * k / 300.0;
         fprintf(f, "%.6g\t%.6g\t%.6g\t%.6g\n", tau + in->ambient_c, bow_y(&fr[0], tau), bow_y(&fr[1], tau),
                 bow_y(&fr[2], tau));
     }
-    commit(&af);
+    atomic_commit_or_exit(&af, PROGRAM);
 }
 
 /* Figure 7: the nine first-slip transients. Returns the number that slipped. */
@@ -365,7 +347,7 @@ static int write_fig7(const bow_instrument *in0, const figure_params *fp, const 
             bow_model_free(&m);
         }
     atomic_file af;
-    FILE *f = open_data(&af, dir, "fig7.tsv");
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "fig7.tsv");
     fprintf(f, "t_s");
     for (int b = 0; b < 3; b++)
         for (int d = 0; d < 3; d++)
@@ -377,14 +359,14 @@ static int write_fig7(const bow_instrument *in0, const figure_params *fp, const 
             fprintf(f, "\t%.6g", cols[c][k]);
         fprintf(f, "\n");
     }
-    commit(&af);
-    f = open_data(&af, dir, "fig7_drops.tsv");
+    atomic_commit_or_exit(&af, PROGRAM);
+    f = atomic_open_or_exit(&af, PROGRAM, dir, "fig7_drops.tsv");
     fprintf(f, "b_tau_scale\tmu_d\tfirst_slip_s\tforce_drop_N\tsteepest_fall_N_per_ms\tz_max_over_bound\ttau_min_k\n");
     for (int b = 0; b < 3; b++)
         for (int d = 0; d < 3; d++)
             fprintf(f, "%g\t%g\t%.5f\t%.4f\t%.3f\t%.4f\t%.3e\n", fp->fig7_b_scale[b], fp->fig7_mu_d[d],
                     t_slip[3 * b + d], drop[3 * b + d], fall[3 * b + d] * 1e-3, zmax[3 * b + d], taumin[3 * b + d]);
-    commit(&af);
+    atomic_commit_or_exit(&af, PROGRAM);
     for (int c = 0; c < 9; c++)
         free(cols[c]);
     free(tcol);
@@ -397,7 +379,7 @@ static void write_pluck(const bow_model *m, const figure_params *fp, const char 
 {
     double L = m->in.L, xp = fp->pluck_x_rel * L, u0 = fp->pluck_amplitude;
     atomic_file af;
-    FILE *f = open_data(&af, dir, "pluck.tsv");
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "pluck.tsv");
     fprintf(f, "t_s\tbridge_force_N\n");
     long n = lround(fp->pluck_duration / m->in.dt);
     for (long k = 0; k <= n; k++) {
@@ -410,7 +392,7 @@ static void write_pluck(const bow_model *m, const figure_params *fp, const char 
         }
         fprintf(f, "%.7g\t%.6g\n", t, fu);
     }
-    commit(&af);
+    atomic_commit_or_exit(&af, PROGRAM);
 }
 
 /* The fixed-step scheme against the CVODE BDF reference on the first slips: a reduced mode
@@ -467,7 +449,7 @@ static double convergence(const bow_instrument *in0, const gesture *g0, const co
     series *fx = xcalloc((size_t)L, sizeof(series));
     double *dts = xcalloc((size_t)L, sizeof(double)), *errs = xcalloc((size_t)L, sizeof(double));
     atomic_file af;
-    FILE *f = open_data(&af, dir, "convergence.tsv");
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "convergence.tsv");
     fprintf(f, "dt_s\tmax_error_rel\tnewton_per_step\tseconds\n");
     for (int l = 0; l < L; l++) {
         dts[l] = cp->dt_max / pow(2.0, l);
@@ -483,8 +465,8 @@ static double convergence(const bow_instrument *in0, const gesture *g0, const co
         errs[l] = e / scale;
         fprintf(f, "%.6g\t%.6g\t%.4f\t%.4f\n", dts[l], errs[l], (double)res.newton / res.steps, res.seconds);
     }
-    commit(&af);
-    f = open_data(&af, dir, "conv_traj.tsv");
+    atomic_commit_or_exit(&af, PROGRAM);
+    f = atomic_open_or_exit(&af, PROGRAM, dir, "conv_traj.tsv");
     fprintf(f, "t_s\tcvode_bdf_N");
     for (int l = 0; l < L; l++)
         fprintf(f, "\tfixed dt = %g us", dts[l] * 1e6);
@@ -495,7 +477,7 @@ static double convergence(const bow_instrument *in0, const gesture *g0, const co
             fprintf(f, "\t%.8g", k < fx[l].n ? fx[l].y[k] : NAN);
         fprintf(f, "\n");
     }
-    commit(&af);
+    atomic_commit_or_exit(&af, PROGRAM);
     double order = measure_loglog_slope(dts, errs, (size_t)L);
     for (int l = 0; l < L; l++)
         free(fx[l].y);
@@ -702,7 +684,7 @@ int main(int argc, char **argv)
 
     /* data for the figures */
     atomic_file af;
-    FILE *f = open_data(&af, common.out, "stroke.tsv");
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, common.out, "stroke.tsv");
     fprintf(f, "t_s\tv_b_m_per_s\tbridge_force_N\tquasi_static_N\tv_mean_m_per_s\tz_mean_um\ttemp_mean_c\t"
                "temp_max_c\tf_over_fb\ttorsional_bridge_N\n");
     double t_up = sp.v_hold / sp.accel;
@@ -713,16 +695,16 @@ int main(int argc, char **argv)
                 r.v_mean[k], r.z_mean[k] * 1e6, r.tau_mean[k] + in.ambient_c, r.tau_max[k] + in.ambient_c,
                 r.friction[k], r.bridge_w[k]);
     }
-    commit(&af);
+    atomic_commit_or_exit(&af, PROGRAM);
     /* three periods at the end, every step */
-    f = open_data(&af, common.out, "zoom.tsv");
+    f = atomic_open_or_exit(&af, PROGRAM, common.out, "zoom.tsv");
     fprintf(f, "t_ms\tbridge_force_N\tv_mean_m_per_s\tf_over_fb\ttemp_mean_c\tz_mean_um\n");
     for (size_t k = r.n > nz ? r.n - nz : 0; k < r.n; k++)
         fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", r.t[k] * 1e3, r.bridge_u[k], r.v_mean[k], r.friction[k],
                 r.tau_mean[k] + in.ambient_c, r.z_mean[k] * 1e6);
-    commit(&af);
+    atomic_commit_or_exit(&af, PROGRAM);
     /* the steady-state mapping (28) at this load, for Figure 6g */
-    f = open_data(&af, common.out, "steady.tsv");
+    f = atomic_open_or_exit(&af, PROGRAM, common.out, "steady.tsv");
     fprintf(f, "v_m_per_s\ttemp_c\tmu_ss\n");
     double F_b = sp.f_b / in.W_b;
     for (int k = 0; k <= 200; k++) {
@@ -730,7 +712,7 @@ int main(int argc, char **argv)
         bow_tau_of_v(&m.fr, v, F_b, &tau);
         fprintf(f, "%.6g\t%.6g\t%.6g\n", v, tau + in.ambient_c, bow_mu_ss(&m.fr, tau));
     }
-    commit(&af);
+    atomic_commit_or_exit(&af, PROGRAM);
     /* the sound: band-limited to 48 kHz, normalised to 0.9 of full scale */
     double peak = max_abs(wav, nw);
     if (wav_write(wav_path, wav, nw, WAV_RATE, peak > 0 ? 0.9 / peak : 1.0, err, sizeof err) != 0) {

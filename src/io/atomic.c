@@ -158,3 +158,24 @@ void atomic_abort(atomic_file *a)
         a->tmp[0] = '\0';
     }
 }
+
+FILE *atomic_open_or_exit(atomic_file *a, const char *program, const char *dir, const char *name)
+{
+    FILE *f = atomic_open_in(a, dir, name);
+    if (!f) {
+        char path[4096];
+        fprintf(stderr, "%s: cannot write %s: %s\n", program, path_join(path, sizeof path, dir, name), strerror(errno));
+        exit(1);
+    }
+    return f;
+}
+
+void atomic_commit_or_exit(atomic_file *a, const char *program)
+{
+    char path[sizeof a->path];
+    snprintf(path, sizeof path, "%s", a->path);
+    if (atomic_commit(a) != 0) {
+        fprintf(stderr, "%s: cannot write %s: %s\n", program, path, strerror(errno));
+        exit(1);
+    }
+}

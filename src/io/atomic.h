@@ -24,6 +24,11 @@ int atomic_commit(atomic_file *a);
 /* Give up: remove the temporary. */
 void atomic_abort(atomic_file *a);
 
+/* The lessons' data files: open dir/name, or commit, or exit 1 with one line
+ * "program: cannot write PATH: reason" (the temporary removed). */
+FILE *atomic_open_or_exit(atomic_file *a, const char *program, const char *dir, const char *name);
+void atomic_commit_or_exit(atomic_file *a, const char *program);
+
 /* dir/name into buf (size n); returns buf. */
 char *path_join(char *buf, size_t n, const char *dir, const char *name);
 

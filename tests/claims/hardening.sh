@@ -38,6 +38,16 @@ if mount -t tmpfs -o size=16k tmpfs "$full" 2>/dev/null; then
     check_text "disk full: the message names the path" "$(cat "$TMP/full.err")" "$full/data"
     left=$(find "$full" -type f | wc -l)
     check_num "disk full: no partial file or temporary left" "$left" near 0 0
+    # The shared open/commit-or-exit of the lessons' data files (bin/oscillator, bin/drop).
+    for prog in oscillator drop; do
+        extra=(); [ "$prog" = drop ] && extra=(--sound "$full/$prog")
+        "$BIN/$prog" --out "$full/$prog" "${extra[@]}" >/dev/null 2>"$TMP/full.err" </dev/null
+        rc=$?
+        check_num "disk full: bin/$prog exit status" "$rc" near 1 0
+        check_text "disk full: bin/$prog names the path" "$(cat "$TMP/full.err")" "$prog: cannot write $full/$prog/"
+        check_num "disk full: bin/$prog says it in one line" "$(wc -l <"$TMP/full.err")" near 1 0
+        check_num "disk full: bin/$prog leaves nothing" "$(find "$full" -type f | wc -l)" near 0 0
+    done
     umount "$full"
 else
     fail "disk full: could not mount a 16 KiB tmpfs to test it (tests run as root)"
