@@ -21,16 +21,8 @@
 static int parse_z(const char *text, void *dest, char *why, size_t whylen)
 {
     double *z = dest;
-    char buf[128];
-    snprintf(buf, sizeof buf, "%s", text);
-    char *comma = strchr(buf, ',');
-    if (!comma) {
-        snprintf(why, whylen, "no comma");
-        return -1;
-    }
-    *comma = '\0';
-    if (cli_number(buf, &z[0]) || cli_number(comma + 1, &z[1])) {
-        snprintf(why, whylen, "both parts must be finite numbers");
+    if (cli_pair(text, &z[0], &z[1]) != 0) {
+        snprintf(why, whylen, strchr(text, ',') ? "both parts must be finite numbers" : "no comma");
         return -1;
     }
     z[2] = 1.0;     /* given */

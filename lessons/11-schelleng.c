@@ -117,16 +117,11 @@ typedef struct point { double x, f; bool set; } point;
 static int parse_point(const char *text, void *dest, char *why, size_t whylen)
 {
     point *c = dest;
-    char buf[128];
-    snprintf(buf, sizeof buf, "%s", text);
-    char *comma = strchr(buf, ',');
-    if (!comma) {
+    if (!strchr(text, ',')) {
         snprintf(why, whylen, "not of the form X,F");
         return -1;
     }
-    *comma = 0;
-    if (cli_number(buf, &c->x) || cli_number(comma + 1, &c->f) || !(c->x > 0 && c->x < 1) ||
-        !(c->f > 0 && c->f <= 100)) {
+    if (cli_pair(text, &c->x, &c->f) || !(c->x > 0 && c->x < 1) || !(c->f > 0 && c->f <= 100)) {
         snprintf(why, whylen, "X (x_b/L) in (0, 1) and F (N) in (0, 100]");
         return -1;
     }

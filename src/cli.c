@@ -28,6 +28,17 @@ int cli_number(const char *text, double *out)
     return 0;
 }
 
+int cli_pair(const char *text, double *a, double *b)
+{
+    char buf[128];
+    const char *comma = strchr(text, ',');
+    if (!comma || (size_t)(comma - text) >= sizeof buf)
+        return -1;
+    memcpy(buf, text, (size_t)(comma - text));
+    buf[comma - text] = '\0';
+    return cli_number(buf, a) == 0 && cli_number(comma + 1, b) == 0 ? 0 : -1;
+}
+
 static const char *num(double v, char *buf, size_t n)
 {
     if (isinf(v))

@@ -66,6 +66,9 @@ _Noreturn void cli_fail(const char *program, const char *fmt, ...)
 /* Levenshtein distance (for naming the nearest flag or key); 99 for very long names. */
 size_t cli_edit_distance(const char *a, const char *b);
 
+/* Parse "A,B": two finite numbers separated by one comma; 0 on success. */
+int cli_pair(const char *text, double *a, double *b);
+
 /* Parse a finite number with nothing after it; 0 on success. */
 int cli_number(const char *text, double *out);
 

@@ -421,6 +421,58 @@ static void powers(const bow_model *m, double t, const double *x, const double *
     *Q = q + m->dx * F_b * qt;                                                /* (75) */
 }
 
+/* The string's two families of modes, transverse (u) and torsional (w): the same linear
+ * oscillators seen through their own shapes at the contact points, so one routine serves both. */
+typedef struct mode_family {
+    int disp, vel;          /* offsets of the displacements and velocities in the state */
+    int M;                  /* modes */
+    const double *G;        /* shapes at the contact points, M x N */
+    const double *K, *R;    /* modal stiffness (N/m) and damping (kg/s) */
+    double mass;            /* modal mass, kg */
+} mode_family;
+
+static void mode_families(const bow_model *m, mode_family fam[2])
+{
+    fam[0] = (mode_family){m->at.u, m->at.ud, m->Mu, m->Gu, m->Ku, m->Ru, m->m_u};
+    fam[1] = (mode_family){m->at.w, m->at.wd, m->Mw, m->Gw, m->Kw, m->Rw, m->m_w};
+}
+
+/* Modal equations: position' = velocity, m velocity' = G f - K position - R velocity. */
+static void family_rhs(const mode_family *fm, int N, const double *x, const double *f, double *dx)
+{
+    for (int i = 0; i < fm->M; i++) {
+        double gf = 0;
+        for (int j = 0; j < N; j++)
+            gf += fm->G[(size_t)i * N + j] * f[j];
+        dx[fm->disp + i] = x[fm->vel + i];
+        dx[fm->vel + i] = (gf - fm->K[i] * x[fm->disp + i] - fm->R[i] * x[fm->vel + i]) / fm->mass;
+    }
+}
+
+/* The family's rows and columns of the dense Jacobian (n x n, row-major). */
+#define JX(r, c) J[(size_t)(r) * n + (size_t)(c)]
+static void family_jac(const mode_family *fm, const bow_model *m, int N, size_t n, double kz, double rq,
+                       const double *x, const double *qd, const bow_layout *a, double *J)
+{
+    for (int i = 0; i < fm->M; i++) {
+        int d = fm->disp + i, v = fm->vel + i;
+        JX(d, v) = 1.0;
+        JX(v, d) = -fm->K[i] / fm->mass;
+        JX(v, v) = -fm->R[i] / fm->mass;
+        double qsum = 0;
+        for (int j = 0; j < N; j++) {
+            double G = fm->G[(size_t)i * N + j];
+            JX(v, a->z + j) = G * kz / fm->mass;
+            JX(a->q + j, v) = G;
+            JX(a->v + j, v) = G * (fm->R[i] / fm->mass - rq);
+            JX(a->v + j, d) = G * fm->K[i] / fm->mass;
+            qsum += 2.0 * m->r_q * qd[j] * G;
+        }
+        JX(a->e_out, v) = 2.0 * fm->R[i] * x[v] + qsum;
+    }
+}
+#undef JX
+
 static int rhs(double t, const double *x, double *dx, void *params)
 {
     bow_model *m = params;
@@ -437,20 +489,10 @@ static int rhs(double t, const double *x, double *dx, void *params)
         f[j] = kz * x[a->z + j];                                              /* (56) */
         dx[a->q + j] = qd[j];
     }
-    for (int i = 0; i < Mu; i++) {
-        double gf = 0;
-        for (int j = 0; j < N; j++)
-            gf += m->Gu[(size_t)i * N + j] * f[j];
-        dx[a->u + i] = x[a->ud + i];                                          /* (81) */
-        dx[a->ud + i] = (gf - m->Ku[i] * x[a->u + i] - m->Ru[i] * x[a->ud + i]) / m->m_u; /* (84) */
-    }
-    for (int i = 0; i < Mw; i++) {
-        double gf = 0;
-        for (int j = 0; j < N; j++)
-            gf += m->Gw[(size_t)i * N + j] * f[j];
-        dx[a->w + i] = x[a->wd + i];                                          /* (82) */
-        dx[a->wd + i] = (gf - m->Kw[i] * x[a->w + i] - m->Rw[i] * x[a->wd + i]) / m->m_w; /* (85) */
-    }
+    mode_family fam[2];
+    mode_families(m, fam);
+    for (int k = 0; k < 2; k++)                                               /* (81)-(82), (84)-(85) */
+        family_rhs(&fam[k], N, x, f, dx);
     /* (86), written as a_b + q'' - (string acceleration at the points): the printed form
      * drops the transposes G^T on the modal terms. */
     at_points(m->Gu, dx + a->ud, Mu, N, ua);
@@ -493,36 +535,10 @@ static int jacobian(double t, const double *x, double *J, void *params)
     double P, Q;
     powers(m, t, x, qd, -1.0, &P, &Q);
     double sgnP = P > 0 ? 1.0 : (P < 0 ? -1.0 : 0.0);
-    for (int i = 0; i < Mu; i++) {
-        JX(a->u + i, a->ud + i) = 1.0;
-        JX(a->ud + i, a->u + i) = -m->Ku[i] / m->m_u;
-        JX(a->ud + i, a->ud + i) = -m->Ru[i] / m->m_u;
-        double qsum = 0;
-        for (int j = 0; j < N; j++) {
-            double G = m->Gu[(size_t)i * N + j];
-            JX(a->ud + i, a->z + j) = G * kz / m->m_u;
-            JX(a->q + j, a->ud + i) = G;
-            JX(a->v + j, a->ud + i) = G * (m->Ru[i] / m->m_u - rq);
-            JX(a->v + j, a->u + i) = G * m->Ku[i] / m->m_u;
-            qsum += 2.0 * m->r_q * qd[j] * G;
-        }
-        JX(a->e_out, a->ud + i) = 2.0 * m->Ru[i] * x[a->ud + i] + qsum;
-    }
-    for (int i = 0; i < Mw; i++) {
-        JX(a->w + i, a->wd + i) = 1.0;
-        JX(a->wd + i, a->w + i) = -m->Kw[i] / m->m_w;
-        JX(a->wd + i, a->wd + i) = -m->Rw[i] / m->m_w;
-        double qsum = 0;
-        for (int j = 0; j < N; j++) {
-            double G = m->Gw[(size_t)i * N + j];
-            JX(a->wd + i, a->z + j) = G * kz / m->m_w;
-            JX(a->q + j, a->wd + i) = G;
-            JX(a->v + j, a->wd + i) = G * (m->Rw[i] / m->m_w - rq);
-            JX(a->v + j, a->w + i) = G * m->Kw[i] / m->m_w;
-            qsum += 2.0 * m->r_q * qd[j] * G;
-        }
-        JX(a->e_out, a->wd + i) = 2.0 * m->Rw[i] * x[a->wd + i] + qsum;
-    }
+    mode_family fam[2];
+    mode_families(m, fam);
+    for (int k = 0; k < 2; k++)
+        family_jac(&fam[k], m, N, n, kz, rq, x, qd, a, J);
     for (int j = 0; j < N; j++) {
         JX(a->q + j, a->v + j) = 1.0;
         JX(a->v + j, a->q + j) = -m->k_q / m->m_q;
