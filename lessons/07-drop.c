@@ -87,15 +87,7 @@ int main(int argc, char **argv)
     cli_common common = {false, "build/data/drop"};
     const char *sound = "build/sound";
     const cli_opt opts[] = {
-        {"m1", CLI_DOUBLE, &s.m1, "kg", "oscillator mass", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"m2", CLI_DOUBLE, &s.m2, "kg", "ball mass", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"h0", CLI_DOUBLE, &s.h0, "m", "drop height of the ball, at rest", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"f0", CLI_DOUBLE, &s.f0, "Hz", "pitch of the oscillator alone", 0, 2e4, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"t60", CLI_DOUBLE, &s.t60, "s", "60 dB decay time of the oscillator alone", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"kc", CLI_DOUBLE, &s.kc, "N/m^1.5", "Hertz contact stiffness", 0, 1e15, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"lambda", CLI_DOUBLE, &s.lambda, "s/m", "contact loss", 0, 1e3, 0, NULL, NULL, NULL},
-        {"g", CLI_DOUBLE, &s.g, "m/s^2", "gravity", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"T", CLI_DOUBLE, &s.T, "s", "duration", 0, 60, CLI_OPEN_MIN, NULL, NULL, NULL},
+        BALL_MODEL_OPTS(s),
         {"rtol", CLI_DOUBLE, &s.rtol, "", "CVODE relative tolerance", 1e-14, 1e-2, 0, NULL, NULL, NULL},
         {"atol", CLI_DOUBLE, &s.atol, "m, m/s", "CVODE absolute tolerance", 1e-20, 1e-2, 0, NULL, NULL, NULL},
         {"max-step", CLI_DOUBLE, &s.max_step, "s", "CVODE largest step", 0, 1, CLI_OPEN_MIN, NULL, NULL, NULL},
