@@ -16,6 +16,9 @@
 #include "resample.h"
 #include "schelleng_stroke.h"
 #include "util.h"
+#include "workers.h"
+#include "budget.h"
+#include <sys/file.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -172,66 +175,177 @@ static int format_row(char *buf, size_t n, const grid *g, const cell_msg *m, con
                     source);
 }
 
+static int write_all(int fd, const void *buf, size_t n);
+
 /* ---- the results file: read what is done, append the rest -------------------------------- */
 
-/* Marks done[] from the rows of path (a missing file is an empty one) and cuts off a final
- * line without its newline. Returns the number of rows, or -1 with a reason (exit status 2: the flags do not
- * match the file). */
-static long read_done(const char *path, const grid *g, const char *source, char *done, char *why, size_t whylen)
+/* The header of a results file: the column names, then one field naming this program, the grid
+ * and the model (a hash of every instrument value and of the stroke), so that a file is resumed
+ * only by a run that computes the same cells. */
+static void results_header(char *buf, size_t n, const grid *g, const char *source)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return errno == ENOENT ? 0 : (snprintf(why, whylen, "cannot read %s: %s", path, strerror(errno)), -1);
+    unsigned long long h = 1469598103934665603ull;     /* FNV-1a over the values, as text */
+    char text[160];
+    for (const param_spec *ps = inst_spec; ps->key; ps++) {
+        snprintf(text, sizeof text, "%s=%.17g;", ps->key, *ps->dest);
+        for (const char *c = text; *c; c++)
+            h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    }
+    const schelleng_stroke *st = &pp.stroke;
+    snprintf(text, sizeof text, "stroke=%.17g,%.17g,%.17g,%.17g,%.17g", st->accel, st->v_hold, st->t_hold, st->decel,
+             st->settle);
+    for (const char *c = text; *c; c++)
+        h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    size_t len = 0;
+    buf[0] = 0;
+    for (int k = 0; columns[k]; k++)
+        len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s\t", columns[k]);
+    snprintf(buf + len, len < n ? n - len : 0, "bin/schelleng results v1: x %.9g-%.9g (%d), f %.9g-%.9g N (%d), "
+             "model %016llx, %s\n", g->x_min, g->x_max, g->nx, g->f_min, g->f_max, g->nf, h, source);
+}
+
+/* Opens the results file (created when missing), locks it against a second run (flock) and
+ * marks done[] from its rows. An existing file is resumed only when it starts with this
+ * program's header for this grid and model (part K > 1 of a sharded sweep, which has no
+ * header: with a whole row of this grid); only an unfinished last row after whole ones is cut
+ * off. Returns the descriptor (appending), or -1 with a reason and *code 2 (the file is not
+ * ours, or in use; it is left untouched) or 1 (a system error). */
+static int open_results(const char *path, const grid *g, const char *source, long shard_k, char *done, long *rows,
+                        int *code, char *why, size_t whylen)
+{
+    *code = 2;
+    *rows = 0;
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        snprintf(why, whylen, "--results %s is not a regular file; accepted: a results file of this program, or a "
+                 "new name", path);
+        return -1;
+    }
+    char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+    if (slash && slash != dir) {
+        *slash = 0;
+        mkdir_p(dir);
+    }
+    free(dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        *code = 1;
+        snprintf(why, whylen, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        snprintf(why, whylen, "--results %s is in use by another bin/schelleng run (locked); accepted: wait for it "
+                 "to end, or another --results file", path);
+        close(fd);
+        return -1;
+    }
+    char header[2048];
+    results_header(header, sizeof header, g, source);
+    FILE *f = fdopen(dup(fd), "r");
+    if (!f) {
+        *code = 1;
+        snprintf(why, whylen, "cannot read %s: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
     char line[2048];
-    long rows = 0, lineno = 0, good_end = 0;
-    while (fgets(line, sizeof line, f)) {
+    long lineno = 0, good_end = 0, nrows = 0;
+    int status = 0;     /* 0 reading, 1 done, -1 refused */
+    while (status == 0) {
+        long start = ftell(f);
+        if (!fgets(line, sizeof line, f)) {
+            status = 1;
+            break;
+        }
         lineno++;
         size_t len = strlen(line);
-        if (len == 0 || line[len - 1] != '\n')
-            break;  /* an unfinished last row: dropped below */
-        good_end = ftell(f);
-        if (strncmp(line, "i_x\t", 4) == 0)
+        long end = ftell(f);
+        if ((long)len != end - start) {
+            snprintf(why, whylen, "%s:%ld: a NUL byte; not a results file of this program, left untouched", path, lineno);
+            status = -1;
+            break;
+        }
+        if (line[len - 1] != '\n') {
+            if (len == sizeof line - 1)
+                snprintf(why, whylen, "%s:%ld: a line over %zu characters; not a results file of this program, left "
+                         "untouched", path, lineno, sizeof line - 2);
+            else if (lineno == 1 || (lineno == 2 && shard_k == 1))
+                snprintf(why, whylen, "%s: no whole %s; not a results file of this program, left untouched", path,
+                         lineno == 1 && shard_k == 1 ? "header" : "row");
+            else {
+                status = 1;     /* an unfinished last row after whole ones: cut below */
+                break;
+            }
+            status = -1;
+            break;
+        }
+        if (lineno == 1 && shard_k == 1) {
+            if (strcmp(line, header) != 0) {
+                const char *theirs = strrchr(line, '\t'), *ours = strrchr(header, '\t');
+                if (strncmp(line, "i_x\t", 4) == 0 && theirs && ours)
+                    snprintf(why, whylen, "--results %s is not on this grid and model: its header says '%.*s', this "
+                             "run '%.*s'; accepted: the flags that made it, or another --results file", path,
+                             (int)strcspn(theirs + 1, "\n"), theirs + 1, (int)strcspn(ours + 1, "\n"), ours + 1);
+                else
+                    snprintf(why, whylen, "--results %s does not start with this program's results header; it is "
+                             "left untouched (accepted: a results file of this grid and model, or a new name)", path);
+                status = -1;
+                break;
+            }
+            good_end = end;
             continue;
+        }
         int i, j;
         double x, fb;
-        char regime[64], src[64];
         char *field[32];
         int nf = 0;
         for (char *s = strtok(line, "\t\n"); s && nf < 32; s = strtok(NULL, "\t\n"))
             field[nf++] = s;
         if (nf != 23 || sscanf(field[0], "%d", &i) != 1 || sscanf(field[1], "%d", &j) != 1 ||
             sscanf(field[2], "%lf", &x) != 1 || sscanf(field[3], "%lf", &fb) != 1) {
-            snprintf(why, whylen, "%s:%ld: not a results row of this program", path, lineno);
-            fclose(f);
-            return -1;
+            snprintf(why, whylen, "%s:%ld: not a results row of this program; the file is left untouched", path, lineno);
+            status = -1;
+            break;
         }
-        snprintf(regime, sizeof regime, "%s", field[4]);
-        snprintf(src, sizeof src, "%s", field[22]);
         if (i < 0 || i >= g->nx || j < 0 || j >= g->nf || fabs(x / grid_x(g, i) - 1) > 1e-5 ||
             fabs(fb / grid_f(g, j) - 1) > 1e-5) {
             snprintf(why, whylen,
                      "%s:%ld: cell (%d, %d) at x_b/L %g, f_b %g N is not on this grid; accepted: the grid that "
                      "made the file, or another --results file",
                      path, lineno, i, j, x, fb);
-            fclose(f);
-            return -1;
+            status = -1;
+            break;
         }
-        if (strcmp(src, source) != 0) {
+        if (strcmp(field[22], source) != 0) {
             snprintf(why, whylen, "%s:%ld: a %s row, but this run computes %s cells; use another --results file",
-                     path, lineno, src, source);
-            fclose(f);
-            return -1;
+                     path, lineno, field[22], source);
+            status = -1;
+            break;
         }
+        if (!done[j * g->nx + i])
+            nrows++;
         done[j * g->nx + i] = 1;
-        rows++;
+        good_end = end;
     }
     fclose(f);
-    struct stat st;
-    if (stat(path, &st) == 0 && st.st_size > good_end && truncate(path, good_end) != 0) {
-        snprintf(why, whylen, "cannot cut the unfinished last row of %s: %s", path, strerror(errno));
+    if (status < 0) {
+        close(fd);
         return -1;
     }
-    return rows;
+    if (fstat(fd, &sb) == 0 && sb.st_size > good_end && ftruncate(fd, good_end) != 0) {
+        *code = 1;
+        snprintf(why, whylen, "cannot cut the unfinished last row of %s: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    if (good_end == 0 && shard_k == 1 && write_all(fd, header, strlen(header)) != 0) {
+        *code = 1;
+        snprintf(why, whylen, "cannot write %s: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    *rows = nrows;
+    return fd;
 }
 
 static int write_all(int fd, const void *buf, size_t n)
@@ -263,38 +377,6 @@ static int read_all(int fd, void *buf, size_t n)
     return 0;
 }
 
-static void clock_text(char *buf, size_t n, double s)
-{
-    long t = lround(s);
-    if (t >= 3600)
-        snprintf(buf, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
-    else
-        snprintf(buf, n, "%ld:%02ld", t / 60, t % 60);
-}
-
-/* The progress bar on stderr: redrawn in place on a terminal, a line every tenth otherwise. */
-static void progress(const char *what, long done, long total, double elapsed, bool final)
-{
-    static int last_tenth = -1;
-    bool tty = isatty(2);
-    int tenth = total ? (int)(10 * done / total) : 10;
-    if (!tty && !final && tenth == last_tenth)
-        return;
-    last_tenth = tenth;
-    char bar[31], el[32], eta[32];
-    int fill = total ? (int)(30 * done / total) : 30;
-    for (int k = 0; k < 30; k++)
-        bar[k] = k < fill ? '#' : '.';
-    bar[30] = 0;
-    clock_text(el, sizeof el, elapsed);
-    if (done > 0)
-        clock_text(eta, sizeof eta, elapsed / done * (total - done));
-    else
-        snprintf(eta, sizeof eta, "?");
-    fprintf(stderr, "%s%s [%s] %ld/%ld cells %3.0f%%  elapsed %s  ETA %s%s", tty ? "\r" : "", what, bar, done, total,
-            total ? 100.0 * done / total : 100.0, el, eta, tty && !final ? "" : "\n");
-}
-
 typedef struct sweep_opts {
     grid g;
     shard sh;
@@ -310,20 +392,6 @@ typedef struct sweep_stats {
     double cell_seconds;    /* CPU time summed over the computed cells, s */
     char first_error[400];
 } sweep_stats;
-
-/* The workers of the running sweep: a SIGINT or SIGTERM to the parent ends them too (the rows
- * already appended are whole; the next run resumes from them). */
-static pid_t *live_workers;
-static volatile long live_count;
-
-static void on_stop(int sig)
-{
-    for (long w = 0; w < live_count; w++)
-        if (live_workers[w] > 0)
-            kill(live_workers[w], SIGKILL);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
 
 static double cpu_seconds(void)
 {
@@ -355,58 +423,56 @@ static void worker(int task_fd, int result_fd, const sweep_opts *so)
     _exit(0);
 }
 
-/* Run every cell of the shard not yet in the results file. 0, or 1 on a failure to write. */
-static int sweep(const sweep_opts *so, sweep_stats *st)
+/* A sweep's results file, opened and checked before any work: the locked descriptor and the
+ * cells of the shard still to compute. */
+typedef struct sweep_prep {
+    int fd;
+    int *todo;
+    long ntodo, cells, skipped;
+} sweep_prep;
+
+/* 0, or the exit status (2: the file is not this sweep's or is in use; 1: a system error) with
+ * the message on stderr. */
+static int sweep_prepare(const sweep_opts *so, sweep_prep *pr)
 {
-    memset(st, 0, sizeof *st);
+    memset(pr, 0, sizeof *pr);
+    pr->fd = -1;
     const grid *g = &so->g;
-    long total = (long)g->nx * g->nf;
+    long total = (long)g->nx * g->nf, rows;
     const char *source = so->stand_in ? "stand-in" : "simulation";
-    char *done = xcalloc((size_t)total, 1), why[600];
-    if (read_done(so->results, g, source, done, why, sizeof why) < 0) {
+    char *done = xcalloc((size_t)total, 1), why[1200];
+    int code;
+    pr->fd = open_results(so->results, g, source, so->sh.k, done, &rows, &code, why, sizeof why);
+    if (pr->fd < 0) {
         fprintf(stderr, PROGRAM ": %s\n", why);
         free(done);
-        return 2;
+        return code;
     }
-    long ntodo = 0;
-    int *todo = xcalloc((size_t)total, sizeof *todo);
+    pr->todo = xcalloc((size_t)total, sizeof *pr->todo);
     for (long c = 0; c < total; c++) {
         if (c % so->sh.n != so->sh.k - 1)
             continue;
-        st->cells++;
+        pr->cells++;
         if (done[c])
-            st->skipped++;
+            pr->skipped++;
         else
-            todo[ntodo++] = (int)c;
+            pr->todo[pr->ntodo++] = (int)c;
     }
     free(done);
-    char *dir = xstrdup(so->results), *slash = strrchr(dir, '/');
-    if (slash) {
-        *slash = 0;
-        mkdir_p(dir);
-    }
-    free(dir);
-    int fd = open(so->results, O_WRONLY | O_CREAT | O_APPEND, 0644);
-    if (fd < 0) {
-        fprintf(stderr, PROGRAM ": cannot write %s: %s\n", so->results, strerror(errno));
-        free(todo);
-        return 1;
-    }
-    struct stat sb;
-    if (fstat(fd, &sb) == 0 && sb.st_size == 0 && so->sh.k == 1) {
-        /* The header: only part 1 of a sharded sweep has it, so parts merge by cat. */
-        char head[1024] = "";
-        for (int k = 0; columns[k]; k++) {
-            strcat(head, columns[k]);
-            strcat(head, columns[k + 1] ? "\t" : "\n");
-        }
-        if (write_all(fd, head, strlen(head)) != 0) {
-            fprintf(stderr, PROGRAM ": cannot write %s: %s\n", so->results, strerror(errno));
-            close(fd);
-            free(todo);
-            return 1;
-        }
-    }
+    return 0;
+}
+
+/* Run every cell of the shard not yet in the results file (pr from sweep_prepare, closed here).
+ * 0, or 1 on a failure to write. */
+static int sweep(const sweep_opts *so, sweep_prep *pr, sweep_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    const grid *g = &so->g;
+    const char *source = so->stand_in ? "stand-in" : "simulation";
+    int fd = pr->fd, *todo = pr->todo;
+    long ntodo = pr->ntodo;
+    st->cells = pr->cells;
+    st->skipped = pr->skipped;
     double t_start = wall_seconds();
     if (ntodo == 0) {
         close(fd);
@@ -426,7 +492,7 @@ static int sweep(const sweep_opts *so, sweep_stats *st)
     fflush(NULL);
     pid_t *pid = xcalloc((size_t)jobs, sizeof *pid);
     for (long w = 0; w < jobs; w++) {
-        pid[w] = fork();
+        pid[w] = workers_fork();
         if (pid[w] == 0) {
             close(task[1]);
             close(result[0]);
@@ -441,17 +507,10 @@ static int sweep(const sweep_opts *so, sweep_stats *st)
     }
     close(task[0]);
     close(result[1]);
-    live_workers = pid;
-    live_count = jobs;
-    struct sigaction sa, old_int, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop;
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
     /* The queue may exceed the pipe's buffer: feed it as the workers drain it. */
     long sent = 0, got = 0;
     int rc = 0;
-    progress(so->label, 0, ntodo, 0, false);
+    budget_meter(so->label, "cells", (double)ntodo, true);
     while (got < ntodo) {
         struct pollfd pf[2] = {{result[0], POLLIN, 0}, {task[1], POLLOUT, 0}};
         int npf = sent < ntodo ? 2 : 1;
@@ -488,7 +547,7 @@ static int sweep(const sweep_opts *so, sweep_stats *st)
                     snprintf(st->first_error, sizeof st->first_error, "cell x_b/L %.4g, f_b %.4g N: %s",
                              grid_x(g, m.index % g->nx), grid_f(g, m.index / g->nx), m.err);
             }
-            progress(so->label, got, ntodo, wall_seconds() - t_start, got == ntodo);
+            budget_tick(1.0);
         }
     }
     if (sent < ntodo)
@@ -498,11 +557,9 @@ static int sweep(const sweep_opts *so, sweep_stats *st)
         if (rc)
             kill(pid[w], SIGTERM);
         waitpid(pid[w], NULL, 0);
+        workers_forget(pid[w]);
     }
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
-    live_count = 0;
-    live_workers = NULL;
+    budget_finish();
     free(pid);
     close(fd);
     free(todo);
@@ -558,7 +615,7 @@ static int gallery(const char *out, long jobs, table *tab)
         for (int k = k0; k < k1; k++) {
             if (pipe(fds[k]) != 0)
                 return NGALLERY;
-            pid[k] = fork();
+            pid[k] = workers_fork();
             if (pid[k] == 0) {
                 close(fds[k][0]);
                 schelleng_signal s;
@@ -590,6 +647,7 @@ static int gallery(const char *out, long jobs, table *tab)
                 failed++;
             close(fds[k][0]);
             waitpid(pid[k], NULL, 0);
+            workers_forget(pid[k]);
         }
     }
     atomic_file af;
@@ -735,6 +793,7 @@ static void summary_rows(table *tab, const char *what, const char *results)
 
 int main(int argc, char **argv)
 {
+    workers_guard();        /* before any work: workers end with this program */
     bow_param_table(&inst, inst_spec);
     char err[600];
     if (params_load(inst_spec, params_path("cello-g.ini"), false, err, sizeof err) != 0) {
@@ -754,6 +813,8 @@ int main(int argc, char **argv)
     shard sh = {1, 1};
     point cell = {0, 0, false};
     cli_common common = {false, "build/data/schelleng"};
+    budget bg;
+    budget_init(&bg, PROGRAM, "steps", 2e8, "--nx, --nf (cells; --full: 40 x 40), --t_hold, --v_hold / --accel (steps of dt a cell)");
     const cli_opt opts[] = {
         {"x_min", CLI_DOUBLE, &pp.x_min, "", "smallest x_b/L (log-spaced grid)", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, NULL, NULL, NULL},
         {"x_max", CLI_DOUBLE, &pp.x_max, "", "largest x_b/L", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, NULL, NULL, NULL},
@@ -774,6 +835,7 @@ int main(int argc, char **argv)
         {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, 0, NULL, parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
         {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini over cello-g.ini (e.g. schelleng-fig13.ini)", 0, 0, 0, NULL, parse_params_file, "a readable .ini file with keys of cello-g.ini"},
         {"stand_in", CLI_FLAG, &stand_in, "", "TESTING ONLY: a synthetic stand-in instead of the model (rows marked stand-in)", 0, 0, 0, NULL, NULL, NULL},
+        BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -797,6 +859,22 @@ int main(int argc, char **argv)
     if (pp.gallery_x * inst.L <= 0.5 * inst.W_b || pp.x_min * inst.L <= 0.5 * inst.W_b)
         cli_fail(PROGRAM, "x_b/L %g puts the bow hair (width %g m) over the bridge; accepted: x_b > W_b / 2",
                  fmin(pp.gallery_x, pp.x_min), inst.W_b);
+
+    /* The estimate: steps of dt of every cell this run simulates (stand-in cells are free). */
+    bool all = strcmp(what, "default") == 0;
+    {
+        double t_cell = pp.stroke.v_hold / pp.stroke.accel + pp.stroke.t_hold, steps_cell = t_cell / inst.dt;
+        double shard_cells = ceil((double)nx * (double)nf / (double)sh.n);
+        double swept = cell.set ? 0 : shard_cells * ((all ? 2 : 0) + (strcmp(what, "sweep") == 0) + (strcmp(what, "fig13") == 0));
+        double waves = cell.set ? 0 : ((all && !stand_in) || strcmp(what, "gallery") == 0 ? NGALLERY : 0) +
+                                      ((all || strcmp(what, "examples") == 0) && !stand_in ? REGIME_COUNT : 0);
+        double simulated = (cell.set ? 1 : 0) + (stand_in ? 0 : swept) + waves;
+        bg.work = simulated * steps_cell;
+        bg.bytes_out = 260.0 * swept + (waves ? t_cell * PLOT_RATE * 12.0 * (NGALLERY + 1) : 0);
+        bg.bytes_mem = (double)(jobs < NGALLERY ? jobs : NGALLERY) * steps_cell * 8.0 * 4.0 +
+                       (waves ? NGALLERY * t_cell * PLOT_RATE * 8.0 : 0);
+        budget_check(&bg);
+    }
 
     table tab;
     if (cell.set) {
@@ -833,7 +911,6 @@ int main(int argc, char **argv)
         return 0;
     }
 
-    bool all = strcmp(what, "default") == 0;
     grid g = {(int)nx, (int)nf, pp.x_min, pp.x_max, pp.f_min, pp.f_max,
               nx > 1 ? pow(pp.x_max / pp.x_min, 1.0 / (double)(nx - 1)) : 1.0,
               nf > 1 ? pow(pp.f_max / pp.f_min, 1.0 / (double)(nf - 1)) : 1.0};
@@ -857,6 +934,33 @@ int main(int argc, char **argv)
     if (results)
         snprintf(path_main, sizeof path_main, "%s", results);
 
+    /* Every results file is opened, checked and locked before anything is printed or computed. */
+    bool do_sweep = all || strcmp(what, "sweep") == 0, do_fig13 = all || strcmp(what, "fig13") == 0;
+    bow_instrument inst_main = inst, inst_fig13 = inst;
+    if (do_fig13) {
+        if (params_load(inst_spec, params_path("schelleng-fig13.ini"), true, err, sizeof err) != 0) {
+            fprintf(stderr, PROGRAM ": %s\n", err);
+            return 1;
+        }
+        inst_fig13 = inst;
+        inst = inst_main;
+    }
+    sweep_opts so_main = {g, sh, jobs, stand_in, path_main, "sweep"};
+    sweep_opts so_fig13 = {g, sh, jobs, stand_in, results && !all ? results : path_fig13, "fig13"};
+    sweep_prep prep_main, prep_fig13;
+    if (do_sweep) {
+        int rc = sweep_prepare(&so_main, &prep_main);
+        if (rc != 0)
+            return rc;
+    }
+    if (do_fig13) {
+        inst = inst_fig13;
+        int rc = sweep_prepare(&so_fig13, &prep_fig13);
+        inst = inst_main;
+        if (rc != 0)
+            return rc;
+    }
+
     if (!common.tsv)
         printf("%sSchelleng plane: x_b/L %g-%g (%d), f_b %g-%g N (%d), log-spaced; stroke %g m/s^2 to %g m/s, "
                "hold %g s, analysed from %g s into the hold; %ld workers%s\n\n",
@@ -868,9 +972,8 @@ int main(int argc, char **argv)
     sweep_stats st;
     double sweep_wall = 0, sweep_cpu = 0;
     long sweep_computed = 0, sweep_cells = 0, sweep_skipped = 0;
-    if (all || strcmp(what, "sweep") == 0) {
-        sweep_opts so = {g, sh, jobs, stand_in, path_main, "sweep"};
-        int rc = sweep(&so, &st);
+    if (do_sweep) {
+        int rc = sweep(&so_main, &prep_main, &st);
         if (rc != 0)
             return rc;
         sweep_wall += st.wall, sweep_cpu += st.cell_seconds, sweep_computed += st.computed;
@@ -881,20 +984,15 @@ int main(int argc, char **argv)
             status = 1;
         }
     }
-    if (all || strcmp(what, "fig13") == 0) {
-        bow_instrument keep = inst;
-        if (params_load(inst_spec, params_path("schelleng-fig13.ini"), true, err, sizeof err) != 0) {
-            fprintf(stderr, PROGRAM ": %s\n", err);
-            return 1;
-        }
-        sweep_opts so = {g, sh, jobs, stand_in, results && !all ? results : path_fig13, "fig13"};
-        int rc = sweep(&so, &st);
-        inst = keep;
+    if (do_fig13) {
+        inst = inst_fig13;
+        int rc = sweep(&so_fig13, &prep_fig13, &st);
+        inst = inst_main;
         if (rc != 0)
             return rc;
         sweep_wall += st.wall, sweep_cpu += st.cell_seconds, sweep_computed += st.computed;
         sweep_cells += st.cells, sweep_skipped += st.skipped;
-        summary_rows(&tab, "fig13", so.results);
+        summary_rows(&tab, "fig13", so_fig13.results);
         if (st.failed) {
             fprintf(stderr, PROGRAM ": Figure 13 sweep: %ld cells failed; first: %s\n", st.failed, st.first_error);
             status = 1;

@@ -1,0 +1,57 @@
+/* budget.h: long work is estimated before it starts. A program states what its work is counted
+ * in (steps, cells, ...) and its cap, estimates the work, the bytes it will write and the memory
+ * it will hold from its flags, and calls budget_check: above a cap it refuses (exit 2, one line
+ * naming the estimate, the cap and --allow-long, the one flag that lifts every cap); accepted
+ * work then reports progress through budget_tick, and once it has run BUDGET_QUIET_S a
+ * progress line with the estimated end appears on stderr. */
+#ifndef IVPLAB_BUDGET_H
+#define IVPLAB_BUDGET_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#define BUDGET_OUT_CAP 1e9      /* B: most a program writes without --allow-long */
+#define BUDGET_MEM_CAP 1e9      /* B: most memory a program holds without --allow-long */
+#define BUDGET_ROWS 100000L     /* rows: a per-step data file is thinned to at most about this many */
+#define BUDGET_QUIET_S 2.0      /* s: work shorter than this shows no progress line */
+
+typedef struct budget {
+    const char *program;    /* "ivp" */
+    const char *unit;       /* what the work is counted in: "steps", "cells", ... */
+    double cap;             /* most work accepted without --allow-long, in unit */
+    double work;            /* the estimate, in unit */
+    double bytes_out;       /* estimated bytes written, B */
+    double bytes_mem;       /* estimated peak memory of the large arrays, B */
+    const char *from;       /* the flags the estimate comes from, e.g. "--T / --h" */
+    bool allow_long;        /* --allow-long */
+    char help[240];         /* --allow-long's help line, naming the caps */
+} budget;
+
+/* Fills in the program, the unit and the cap (and the help line of --allow-long). */
+void budget_init(budget *b, const char *program, const char *unit, double cap, const char *from);
+
+/* The --allow-long flag, for a program's flag table (b: its budget). */
+#define BUDGET_OPT(b) \
+    {"allow-long", CLI_FLAG, &(b).allow_long, "", (b).help, 0, 0, 0, NULL, NULL, NULL}
+
+/* Refuses (one line on stderr, exit 2) when b->work, b->bytes_out or b->bytes_mem is above its
+ * cap and --allow-long was not given; otherwise starts the progress meter on b->work. */
+void budget_check(budget *b);
+
+/* (Re)starts the progress meter: total units of work under a label ("sweep"); always: show the
+ * line from the start, not only after BUDGET_QUIET_S. */
+void budget_meter(const char *label, const char *unit, double total, bool always);
+/* units more of the work are done (cheap: call it every step). */
+void budget_tick(double units);
+/* The work is done: the final progress line (when one was shown) ends with a newline. */
+void budget_finish(void);
+
+/* Keep every stride-th of n + 1 samples (and the last) so that a data file has at most about
+ * BUDGET_ROWS rows: 1 when n is below that. */
+long budget_stride(long n);
+/* A solve.h sample sink that only ticks the meter by one step. */
+int budget_tick_sink(long k, double t, const double *y, void *ctx);
+
+/* "1.9 GB", "384 kB": n bytes in words. */
+void budget_bytes_text(char *buf, size_t n, double bytes);
+
+#endif
