@@ -860,7 +860,8 @@ int main(int argc, char **argv)
         cli_fail(PROGRAM, "x_b/L %g puts the bow hair (width %g m) over the bridge; accepted: x_b > W_b / 2",
                  fmin(pp.gallery_x, pp.x_min), inst.W_b);
 
-    /* The estimate: steps of dt of every cell this run simulates (stand-in cells are free). */
+    /* The estimate: steps of dt of every cell this run simulates (a stand-in cell, synthesised and
+     * classified at the same rate, is counted as one too). */
     bool all = strcmp(what, "default") == 0;
     {
         double t_cell = pp.stroke.v_hold / pp.stroke.accel + pp.stroke.t_hold, steps_cell = t_cell / inst.dt;
@@ -868,7 +869,7 @@ int main(int argc, char **argv)
         double swept = cell.set ? 0 : shard_cells * ((all ? 2 : 0) + (strcmp(what, "sweep") == 0) + (strcmp(what, "fig13") == 0));
         double waves = cell.set ? 0 : ((all && !stand_in) || strcmp(what, "gallery") == 0 ? NGALLERY : 0) +
                                       ((all || strcmp(what, "examples") == 0) && !stand_in ? REGIME_COUNT : 0);
-        double simulated = (cell.set ? 1 : 0) + (stand_in ? 0 : swept) + waves;
+        double simulated = (cell.set ? 1 : 0) + swept + waves;
         bg.work = simulated * steps_cell;
         bg.bytes_out = 260.0 * swept + (waves ? t_cell * PLOT_RATE * 12.0 * (NGALLERY + 1) : 0);
         bg.bytes_mem = (double)(jobs < NGALLERY ? jobs : NGALLERY) * steps_cell * 8.0 * 4.0 +

@@ -122,3 +122,79 @@ help=$("$S" --help)
 check_text "--help lists --shard" "$help" "--shard"
 check_text "--help lists --full" "$help" "--full"
 check_text "--help shows units" "$help" "[0.1 m/s]"
+
+# --- a results file that is not this sweep's is refused and left untouched (issue 21 item 1) ---
+untouched() {  # untouched DESC FILE [flags...]: exit 2, one line naming the file, the file byte-identical
+    local desc=$1 f=$2; shift 2
+    cp "$f" "$TMP/before"
+    "$S" --stand_in --what sweep --nx 2 --nf 2 --jobs 1 --results "$f" "$@" --out "$TMP/ut" >"$TMP/ut.out" 2>"$TMP/ut.err"
+    local rc=$?
+    if [ "$rc" -eq 2 ] && [ "$(wc -l <"$TMP/ut.err")" -eq 1 ] && grep -q "$f" "$TMP/ut.err" && cmp -s "$f" "$TMP/before" &&
+        [ ! -s "$TMP/ut.out" ]; then
+        pass "$desc: exit 2, nothing on stdout, file untouched: $(cat "$TMP/ut.err")"
+    else
+        fail "$desc: exit $rc, $(wc -c <"$f") bytes (was $(wc -c <"$TMP/before")), stdout $(wc -c <"$TMP/ut.out") B: $(head -c 300 "$TMP/ut.err")"
+    fi
+}
+printf 'notes for Tuesday: bring the cello\n' >"$TMP/note.txt"
+untouched "a 35-byte note" "$TMP/note.txt"
+printf 'RIFF\044\000\000\000WAVEfmt \020\000\000\000\001\000\001\000' >"$TMP/sound.wav"
+head -c 4000 /bin/sh >>"$TMP/sound.wav"
+untouched "binary bytes (a WAV header, NULs)" "$TMP/sound.wav"
+printf 'no newline at all' >"$TMP/nonl.txt"
+untouched "a first line without a newline" "$TMP/nonl.txt"
+awk 'BEGIN { s = ""; for (i = 0; i < 3000; i++) s = s "x"; print s }' >"$TMP/long.txt"
+untouched "a first line over 2047 characters" "$TMP/long.txt"
+"$S" --stand_in --what sweep --nx 2 --nf 2 --jobs 1 --results "$TMP/own.tsv" --out "$TMP/ut" >/dev/null 2>&1
+untouched "this program's file for another model (--set mu_d)" "$TMP/own.tsv" --set mu_d=0.4
+check_text "another model: says its header differs" "$(cat "$TMP/ut.err")" "is not on this grid and model"
+untouched "this program's file for another grid (--f_max)" "$TMP/own.tsv" --f_max 7
+mkdir -p "$TMP/adir"
+"$S" --stand_in --what sweep --nx 2 --nf 2 --jobs 1 --results "$TMP/adir" --out "$TMP/ut" >/dev/null 2>"$TMP/ut.err"
+check_num "a directory as --results: exit 2" "$?" near 2 0
+check_text "a directory as --results: says it is not a regular file" "$(cat "$TMP/ut.err")" "not a regular file"
+: >"$TMP/empty.tsv"
+"$S" --stand_in --what sweep --nx 2 --nf 2 --jobs 1 --results "$TMP/empty.tsv" --out "$TMP/ut" >/dev/null 2>&1
+check_num "an empty file is filled: 4 rows under the header" "$(tail -n +2 "$TMP/empty.tsv" | wc -l)" near 4 0
+check_text "the header names the grid and the model" "$(head -1 "$TMP/empty.tsv")" "bin/schelleng results v1: x 0.025-0.25 (2), f 0.1-8 N (2), model "
+
+# --- two runs on one results file at once: the second is refused, each cell once (issue 13 item 4) ---
+R3=$TMP/two/results.tsv
+"$S" --stand_in --what sweep --nx 6 --nf 6 --jobs 1 --results "$R3" --out "$TMP/two" >/dev/null 2>&1 &
+first=$!
+for _ in $(seq 50); do [ -s "$R3" ] && break; sleep 0.05; done
+"$S" --stand_in --what sweep --nx 6 --nf 6 --jobs 1 --results "$R3" --out "$TMP/two" >"$TMP/two.out" 2>"$TMP/two.err"
+rc=$?
+wait $first
+check_num "a second run on a results file in use: exit 2" "$rc" near 2 0
+check_text "a second run: says the file is in use" "$(cat "$TMP/two.err")" "in use by another bin/schelleng run"
+check_num "two runs at once: 36 rows" "$(tail -n +2 "$R3" | wc -l)" near 36 0
+check_num "two runs at once: each cell once" "$(tail -n +2 "$R3" | cut -f1,2 | sort -u | wc -l)" near 36 0
+
+# --- workers end with the program on SIGTERM, SIGHUP and SIGINT (issue 21 item 2) ---
+# alive PID: the process exists and is not a zombie (an ended worker whose new parent has not reaped it)
+alive() { local st; st=$(ps -o stat= -p "$1" 2>/dev/null) && [ -n "$st" ] && [ "${st#Z}" = "$st" ]; }
+for sig in TERM HUP INT; do
+    "$S" --what gallery --jobs 2 --t_hold 2 --out "$TMP/gal-$sig" >/dev/null 2>&1 &
+    parent=$!
+    kids=""
+    for _ in $(seq 100); do kids=$(pgrep -P $parent); [ -n "$kids" ] && break; sleep 0.05; done
+    kill -s $sig $parent
+    wait $parent 2>/dev/null
+    sleep 0.3
+    left=0
+    for k in $kids; do alive "$k" && left=$((left + 1)) && kill -9 "$k"; done
+    if [ -n "$kids" ] && [ "$left" -eq 0 ]; then pass "SIG$sig to bin/schelleng --what gallery: its workers ($kids) end with it"
+    else fail "SIG$sig to bin/schelleng --what gallery: $left of its workers ($kids) still running"; fi
+done
+"$S" --stand_in --what sweep --nx 6 --nf 6 --jobs 2 --out "$TMP/hup" >/dev/null 2>&1 &
+parent=$!
+kids=""
+for _ in $(seq 100); do kids=$(pgrep -P $parent); [ -n "$kids" ] && break; sleep 0.05; done
+kill -s HUP $parent
+wait $parent 2>/dev/null
+sleep 0.3
+left=0
+for k in $kids; do alive "$k" && left=$((left + 1)) && kill -9 "$k"; done
+if [ -n "$kids" ] && [ "$left" -eq 0 ]; then pass "SIGHUP to a sweep: its workers end with it"
+else fail "SIGHUP to a sweep: $left of its workers still running"; fi
