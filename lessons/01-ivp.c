@@ -1,6 +1,7 @@
 /* Lesson 1, "Initial Value Problems": the damped oscillator u'' = -omega0^2 u - 2 sigma0 u'
  * as the first-order system y' = A y, solved by one method against the exact solution.
  * Try it: raise --h and forward Euler leaves the exact (gray) curve. */
+#include "budget.h"
 #include "cli.h"
 #include "cvode.h"
 #include "io/atomic.h"
@@ -21,6 +22,7 @@ typedef struct {
     table *tab;             /* the few rows shown */
     long rows;              /* show every rows-th sample */
     long last;              /* index of the final sample, always shown */
+    long stride;            /* trajectory.tsv keeps every stride-th sample (and the last) */
     const workspace *w;     /* counts so far (fixed steps) */
     const cvode_stats *st;  /* counts so far (CVODE) */
     double max_err;         /* largest |u - u_exact| seen, m */
@@ -34,7 +36,9 @@ static int sample(long k, double t, const double *y, void *c)
     double err = fabs(y[0] - ex[0]);
     if (err > r->max_err)
         r->max_err = err;
-    fprintf(r->traj, "%.10g\t%.12g\t%.12g\t%.12g\n", t, y[0], y[1], ex[0]);
+    if (k % r->stride == 0 || k == r->last)
+        fprintf(r->traj, "%.10g\t%.12g\t%.12g\t%.12g\n", t, y[0], y[1], ex[0]);
+    budget_tick(1.0);
     if (k % r->rows == 0 || k == r->last) {
         long nfev = r->w ? r->w->counts.nfev : r->st->nfev;
         table_cell(r->tab, "%.4f", t);
@@ -52,6 +56,8 @@ int main(int argc, char **argv)
     double h = 0.1, T = 6.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0;
     double rtol = 1e-10, atol = 1e-12, blowup = 1e6;
     cli_common common = {false, "build/data/ivp"};
+    budget bg;
+    budget_init(&bg, "ivp", "steps", 1e8, "--T / --h");
     char choices[300];
     snprintf(choices, sizeof choices, "%s|cvode", method_names());
     const cli_opt opts[] = {
@@ -66,6 +72,7 @@ int main(int argc, char **argv)
         {"rtol", CLI_DOUBLE, &rtol, "", "CVODE relative tolerance", 1e-15, 1, 0, NULL, NULL, NULL},
         {"atol", CLI_DOUBLE, &atol, "m", "CVODE absolute tolerance", 1e-20, 1, 0, NULL, NULL, NULL},
         {"blowup", CLI_DOUBLE, &blowup, "", "declare a blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
+        BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -77,8 +84,12 @@ int main(int argc, char **argv)
     long n = lround(T / h);
     if (fabs(n * h - T) > 1e-9 * T)
         cli_fail("ivp", "--T %g is not a whole number of steps of --h %g; accepted: T a multiple of h", T, h);
-    if (n > 100000000L)
-        cli_fail("ivp", "--T %g with --h %g is %ld steps; accepted: at most 1e8 steps", T, h, n);
+    /* trajectory.tsv keeps every stride-th step (about BUDGET_ROWS rows); CVODE holds n output times */
+    long stride = budget_stride(n);
+    bg.work = (double)n;
+    bg.bytes_out = (double)(n / stride + 2) * 60.0 + 2001 * 40.0;
+    bg.bytes_mem = strcmp(method_name, "cvode") == 0 ? (double)(n + 1) * 8.0 : 0.0;
+    budget_check(&bg);
 
     oscillator osc = {omega0, sigma0};
     ivp p = oscillator_ivp(&osc);
@@ -101,7 +112,7 @@ int main(int argc, char **argv)
         printf("damped oscillator: omega0 = %g rad/s, sigma0 = %g 1/s, u(0) = %g m, u'(0) = %g m/s\n"
                "method %s, h = %g s, T = %g s\n\n", omega0, sigma0, u0, v0, label, h, T);
     table_begin(&tab, stdout, common.tsv, "t_s", "u_m", "exact_m", "error_m", "nfev", NULL);
-    run_ctx rc = {&osc, y0, traj, &tab, n >= 6 ? n / 6 : 1, n, NULL, NULL, 0.0};
+    run_ctx rc = {&osc, y0, traj, &tab, n >= 6 ? n / 6 : 1, n, stride, NULL, NULL, 0.0};
     int status = 0;
     char msg[400] = "";
     if (is_cvode) {
@@ -159,6 +170,7 @@ int main(int argc, char **argv)
         atomic_abort(&ae);
         return 1;
     }
+    budget_finish();
     if (status) {
         fprintf(stderr, "ivp: %s\n", msg);
         return 1;

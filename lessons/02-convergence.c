@@ -11,6 +11,7 @@
  * the whole table, so a pre-asymptotic range at large h or round-off at small h stays visible.
  * Claim: the slopes are 1, 1, 2, 2, 4 and 2 (forward Euler, backward Euler, trapezoid, Heun, RK4,
  * leapfrog) on both problems. */
+#include "budget.h"
 #include "cli.h"
 #include "cvode.h"
 #include "io/atomic.h"
@@ -63,7 +64,7 @@ static int run_table(const problem *pb, double T, const double *hs, int nh, size
     memset(res, 0, sizeof *res);
     for (int i = 0; i < nh; i++) {
         double y[2] = {pb->y0[0], pb->y0[1]};
-        solve_opts o = {m, 0.0, hs[i], lround(T / hs[i]), 0, 1, NULL, NULL};
+        solve_opts o = {m, 0.0, hs[i], lround(T / hs[i]), 0, 1, budget_tick_sink, NULL};
         solve_result r;
         if (solve_fixed(&pb->p, y, &o, NULL, &r) != SOLVE_OK) {
             res->err[i] = INFINITY;
@@ -83,6 +84,8 @@ int main(int argc, char **argv)
     double rtol = 1e-13, traj_h = 0.1, traj_T = 6.0;
     long kmin = 3, kmax = 11, fit = 5;
     cli_common common = {false, "build/data/convergence"};
+    budget bg;
+    budget_init(&bg, "convergence", "steps", 5e8, "--T / 2^-kmin ... 2^-kmax (every method, both problems) and --traj-T / --traj-h");
     const cli_opt opts[] = {
         {"T", CLI_DOUBLE, &T, "s", "time at which the error is measured", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"kmin", CLI_LONG, &kmin, "", "largest step h = 2^-kmin", 0, 20, 0, NULL, NULL, NULL},
@@ -96,6 +99,7 @@ int main(int argc, char **argv)
         {"rtol", CLI_DOUBLE, &rtol, "", "pendulum reference: CVODE relative tolerance", 1e-14, 1e-8, 0, NULL, NULL, NULL},
         {"traj-h", CLI_DOUBLE, &traj_h, "s", "step of the 'same order, different character' trajectories", 1e-4, 1, 0, NULL, NULL, NULL},
         {"traj-T", CLI_DOUBLE, &traj_T, "s", "length of those trajectories", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
+        BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -121,6 +125,18 @@ int main(int argc, char **argv)
     double hs[MAX_H];
     for (int i = 0; i < nh; i++)
         hs[i] = ldexp(1.0, (int)-(kmin + i));
+    {
+        int nmeth = 0;
+        while (method_all[nmeth] && nmeth < MAX_METHODS)
+            nmeth++;
+        double per_method = 0.0, ntraj = (double)lround(traj_T / traj_h);
+        for (int i = 0; i < nh; i++)
+            per_method += T / hs[i];
+        bg.work = 2.0 * nmeth * per_method + nmeth * ntraj;
+        bg.bytes_out = (ntraj + 1.0) * 12.0 * (nmeth + 2.0) + 1201.0 * 40.0;
+        bg.bytes_mem = nmeth * (ntraj + 1.0) * 8.0;
+        budget_check(&bg);
+    }
     double nmax = T / hs[nh - 1];
 
     /* The two problems and their references. */
@@ -225,6 +241,7 @@ int main(int argc, char **argv)
             solve_opts o = {method_all[k], 0.0, traj_h, n, 0, 1, traj_sink, u[k]};
             solve_result r;
             solve_fixed(&pbs[0].p, y, &o, NULL, &r);
+            budget_tick((double)n);
         }
         fprintf(f, "t_s\texact");
         for (int k = 0; k < nm; k++)
@@ -319,5 +336,6 @@ int main(int argc, char **argv)
                 failures++;
             }
         }
+    budget_finish();
     return 0;
 }

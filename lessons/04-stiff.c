@@ -7,6 +7,7 @@
  * amplitude on the light mass at the end against the exact one, and the fast mode's factor over
  * one step (its modal amplitude after one step over before), beside R(h lambda) of the table.
  * A blow-up here is the lesson's result, reported in the table; the program exits 0. */
+#include "budget.h"
 #include "cli.h"
 #include "io/atomic.h"
 #include "io/table.h"
@@ -28,6 +29,7 @@ typedef struct {
     double max_err_u1;          /* largest |u1 - exact u1|, m */
     double complex c0, c1;      /* the fast mode's complex amplitude at steps 0 and 1 */
     double fast_end;            /* fast-mode amplitude on the light mass at the last sample, m */
+    long stride, last;          /* the file keeps every stride-th sample and the last (index last) */
 } run_ctx;
 
 /* c = q - j q'/omega: multiplied by e^{j omega h} per step in the exact motion, by R(j omega h)
@@ -50,7 +52,9 @@ static int sample(long k, double t, const double *y, void *ctx)
     if (k == 1)
         r->c1 = fast_amplitude(r, y);
     r->fast_end = spring2_mode_amplitude(r->s, r->md, y, 1, 1);
-    fprintf(r->f, "%.10g\t%.10g\t%.10g\t%.10g\t%.10g\n", t, y[0], y[1], ex[0], ex[1]);
+    if (k % r->stride == 0 || k == r->last)
+        fprintf(r->f, "%.10g\t%.10g\t%.10g\t%.10g\t%.10g\n", t, y[0], y[1], ex[0], ex[1]);
+    budget_tick(1.0);
     return 0;
 }
 
@@ -64,6 +68,8 @@ int main(int argc, char **argv)
         return 1;
     }
     cli_common common = {false, "build/data/stiff"};
+    budget bg;
+    budget_init(&bg, "stiff", "steps", 1e8, "--T / --h-big (three runs) and --T / --h-small");
     const cli_opt opts[] = {
         {"m1", CLI_DOUBLE, &s.m1, "kg", "heavy mass (spring2.ini)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"m2", CLI_DOUBLE, &s.m2, "kg", "light mass (spring2.ini)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -76,6 +82,7 @@ int main(int argc, char **argv)
         {"h-small", CLI_DOUBLE, &h_small, "s", "RK4's small step", 1e-7, 0.1, 0, NULL, NULL, NULL},
         {"blowup", CLI_DOUBLE, &blowup, "", "blow-up when max |y_i| exceeds this many times the exact motion's", 1, 1e100, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"zoom", CLI_DOUBLE, &zoom, "s", "window of the light-mass figure", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
+        BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -89,6 +96,13 @@ int main(int argc, char **argv)
         if (fabs(T / hs[i] - lround(T / hs[i])) > 1e-6 * (T / hs[i]))
             cli_fail("stiff", "--T %g is not a whole number of steps of %g s; accepted: T a multiple of --h-big and --h-small",
                      T, hs[i]);
+
+    /* three runs at h-big, one at h-small; each run's file keeps every stride-th step */
+    bg.work = 3.0 * (double)lround(T / h_big) + (double)lround(T / h_small);
+    bg.bytes_out = 4.0 * (double)(BUDGET_ROWS + 2) * 60.0 + 20001.0 * 40.0;
+    if (bg.work < 4.0 * BUDGET_ROWS)
+        bg.bytes_out = (bg.work + 4.0) * 60.0 + 20001.0 * 40.0;
+    budget_check(&bg);
 
     spring2_modes md;
     if (spring2_modes_of(&s, &md) != 0) {
@@ -147,7 +161,8 @@ int main(int argc, char **argv)
             return 1;
         }
         fprintf(f, "t_s\t%s, h = %g ms\tu2_m\tu1_exact_m\tu2_exact_m\n", runs[r].m->label, runs[r].h * 1e3);
-        run_ctx rc = {&s, &md, y0, f, 0.0, 0, 0, 0.0};
+        long nsteps = lround(T / runs[r].h);
+        run_ctx rc = {&s, &md, y0, f, 0.0, 0, 0, 0.0, budget_stride(nsteps), nsteps};
         double y[4] = {y0[0], y0[1], y0[2], y0[3]};
         solve_opts o = {runs[r].m, 0.0, runs[r].h, lround(T / runs[r].h), blowup * ymax, 1, sample, &rc};
         solve_result res;
@@ -196,5 +211,6 @@ int main(int argc, char **argv)
         printf("fast_amp_ratio: the fast mode's amplitude on the light mass at t_end over the exact one;\n"
                "fast_factor: that mode's complex amplitude after one step over before, beside R(h lambda).\n");
     }
+    budget_finish();
     return 0;
 }

@@ -6,6 +6,7 @@
  * Claims: forward Euler gains energy, backward Euler loses far more than the damper takes, the
  * trapezoid keeps the undamped oscillator's energy to round-off; leapfrog's stays within O(h^2)
  * of it without drifting. */
+#include "budget.h"
 #include "cli.h"
 #include "io/atomic.h"
 #include "io/table.h"
@@ -40,6 +41,7 @@ static int energy_sink(long k, double t, const double *y, void *c)
     double H = oscillator_energy(t, y, (void *)e->osc), He = oscillator_energy(t, ex, (void *)e->osc);
     e->H[k] = H;
     e->max_dev = fmax(e->max_dev, fabs(H - He) / e->H0);
+    budget_tick(1.0);
     return 0;
 }
 
@@ -52,6 +54,7 @@ static int ring_sink(long k, double t, const double *y, void *c)
     ring_ctx *r = c;
     r->t[k] = t;
     r->u[k] = y[0];
+    budget_tick(1.0);
     return 0;
 }
 
@@ -60,6 +63,8 @@ int main(int argc, char **argv)
     double omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, h = 0.05, T = 10.0;
     double ratio = -1.0, ring_h = 1e-3, ring_T = 10.0;
     cli_common common = {false, "build/data/oscillator"};
+    budget bg;
+    budget_init(&bg, "oscillator", "steps", 5e7, "--T / --h and --ring-T / --ring-h");
     const cli_opt opts[] = {
         {"omega0", CLI_DOUBLE, &omega0, "rad/s", "lossless angular frequency", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "decay rate of the envelope (energy runs; underdamped)", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -70,6 +75,7 @@ int main(int argc, char **argv)
         {"ratio", CLI_DOUBLE, &ratio, "", "Try it: print the roots at this sigma0/omega0 (the locus always spans 0 ... 2)", 0, 2, 0, NULL, NULL, NULL},
         {"ring-h", CLI_DOUBLE, &ring_h, "s", "step of the RK4 run the envelope and T60 are measured on", 1e-6, 0.1, 0, NULL, NULL, NULL},
         {"ring-T", CLI_DOUBLE, &ring_T, "s", "length of that run", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
+        BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -85,8 +91,16 @@ int main(int argc, char **argv)
     if (fabs(n * h - T) > 1e-9 * T || fabs(nring * ring_h - ring_T) > 1e-9 * ring_T)
         cli_fail("oscillator", "--T %g / --h %g or --ring-T %g / --ring-h %g is not a whole number of steps; "
                                "accepted: T a multiple of h", T, h, ring_T, ring_h);
-    if (n > 10000000L || nring > 10000000L)
-        cli_fail("oscillator", "more than 1e7 steps; accepted: T/h and ring-T/ring-h at most 1e7");
+    /* every method twice over n steps (each step's energy kept), the ringing run, the balance;
+     * energy.tsv keeps every stride-th step */
+    int nmeth = 0;
+    while (method_all[nmeth] && nmeth < MAX_METHODS)
+        nmeth++;
+    long stride = budget_stride(n);
+    bg.work = (double)nring + (2.0 * nmeth + 1.0) * (double)n;
+    bg.bytes_out = (double)(n / stride + 2) * 13.0 * (2.0 + 2.0 * nmeth) + 4001.0 * 40.0 + 401.0 * 80.0;
+    bg.bytes_mem = (2.0 * nmeth + 1.0) * (double)(n + 1) * 8.0 + 2.0 * (double)(nring + 1) * 8.0;
+    budget_check(&bg);
 
     /* 1. Root locus: s/omega0 = -r +- sqrt(r^2 - 1), r = sigma0/omega0 in [0, 2]. */
     atomic_file al;
@@ -156,6 +170,7 @@ int main(int argc, char **argv)
             }
             acc += part * dt / 3.0;
             Hbal[k + 1] = H0 - acc;
+            budget_tick(1.0);
             double ex[2];
             oscillator_exact(&osc, y0, (k + 1) * h, ex);
             balance_dev = fmax(balance_dev, fabs(oscillator_energy(0, ex, &osc) - Hbal[k + 1]) / H0);
@@ -193,7 +208,7 @@ int main(int argc, char **argv)
     for (int k = 0; k < nm; k++)
         fprintf(fe, "\t%s, undamped |H - H0|/H0", method_all[k]->label);
     fputc('\n', fe);
-    for (long i = 0; i <= n; i++) {
+    for (long i = 0; i <= n; i += (i + stride > n && i < n) ? n - i : stride) {
         fprintf(fe, "%.8g\t%.10g", i * h, Hbal[i]);
         for (int k = 0; k < nm; k++)
             fprintf(fe, "\t%.10g", Hd[k][i]);
@@ -246,5 +261,6 @@ int main(int argc, char **argv)
         free(Hu[k]);
     }
     free(Hbal);
+    budget_finish();
     return 0;
 }
