@@ -4,6 +4,7 @@
  * oscillator, restruck by an impulse J = integral f_c dt: its ringing after the first impact is
  * -J/(m1 omega1) e^{-sigma0 t} sin(omega1 t), and its spectrum peaks at f0.
  * Try it: --h0 0.05 (lower drop, softer and faster bounces), --lambda 0 (no contact loss). */
+#include "budget.h"
 #include "cli.h"
 #include "io/atomic.h"
 #include "io/params.h"
@@ -52,6 +53,7 @@ static int step(double t, double h, const double *y, void *ctx)
     drop_ctx *c = ctx;
     fprintf(c->steps, "%.12g\t%.6g\t%.9g\t%.9g\t%.12g\n", t, h, 1e3 * y[2], 1e6 * y[0],
             ball_energy(t, y, (void *)c->b));
+    budget_tick(1.0);
     return 0;
 }
 
@@ -86,12 +88,15 @@ int main(int argc, char **argv)
     ball_settings_load(PROG, &s, spec);
     cli_common common = {false, "build/data/drop"};
     const char *sound = "build/sound";
+    budget bg;
+    budget_init(&bg, PROG, "steps", 1e7, "--T / --max-step, and --T (about 5e4 CVODE steps a second of bouncing)");
     const cli_opt opts[] = {
         BALL_MODEL_OPTS(s),
         {"rtol", CLI_DOUBLE, &s.rtol, "", "CVODE relative tolerance", 1e-14, 1e-2, 0, NULL, NULL, NULL},
         {"atol", CLI_DOUBLE, &s.atol, "m, m/s", "CVODE absolute tolerance", 1e-20, 1e-2, 0, NULL, NULL, NULL},
         {"max-step", CLI_DOUBLE, &s.max_step, "s", "CVODE largest step", 0, 1, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sound", CLI_STRING, &sound, "", "folder for the WAV of u1 (drop.wav)", 0, 0, 0, NULL, NULL, NULL},
+        BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -100,6 +105,14 @@ int main(int argc, char **argv)
     cli_parse(&cs, argc, argv);
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
+
+    /* CVODE's steps: at least T / max-step, and about 5e4 a second of bouncing (1.07e5 in the
+     * default 2 s, measured); steps.tsv holds one row a step */
+    double n_audio = s.T * s.fs_audio, n_dense = (s.window_before + s.window_after) * s.dense_rate;
+    bg.work = s.T / s.max_step + 5e4 * s.T;
+    bg.bytes_out = bg.work * 70.0 + n_audio * 2.0 + n_dense * 60.0 + n_audio * 20.0;
+    bg.bytes_mem = (n_audio + n_dense) * 8.0 * 5.0;
+    budget_check(&bg);
 
     ball b = ball_from_settings(&s);
     double y0[4];
@@ -124,6 +137,7 @@ int main(int argc, char **argv)
         fprintf(stderr, PROG ": %s\n", err);
         return 1;
     }
+    budget_finish();
     atomic_commit_or_exit(&a_steps, PROG);
     const ball_impacts *im = &r.impacts;
 

@@ -4,6 +4,7 @@
  * does to the 400 Hz oscillator alone is read from its R(z) (pitch error in cents, T60 ratio,
  * or "grows"). Every run is written as a WAV of u1 with one gain, to compare by ear.
  * Try it: --method rk4 --fs 11025, or --method all --fs 44100 for every method in the table. */
+#include "budget.h"
 #include "cli.h"
 #include "io/atomic.h"
 #include "io/params.h"
@@ -40,6 +41,7 @@ static int sample(long k, double t, const double *y, void *ctx)
     ball_detector_sample(&c->det, t, y);
     c->u1[k] = y[0];
     c->n = (size_t)k + 1;
+    budget_tick(1.0);
     return 0;
 }
 
@@ -54,6 +56,7 @@ static int ref_sample(long k, double t, const double *y, void *ctx)
     ref_ctx *c = ctx;
     c->u1[k] = y[0];
     c->n = (size_t)k + 1;
+    budget_tick(1.0);
     return 0;
 }
 
@@ -84,6 +87,8 @@ int main(int argc, char **argv)
     long rhythm_impacts = lround(s.rhythm_impacts);
     char choices[320], fs_help[200];
     snprintf(choices, sizeof choices, "lecture|all|%s", method_names());
+    budget bg;
+    budget_init(&bg, PROG, "steps", 1e8, "--T, --fs and --method (T fs steps a run; the CVODE references)");
     snprintf(fs_help, sizeof fs_help, "sampling rate of a --method run, h = 1/fs (0: %g)", s.fs_audio);
     const cli_opt opts[] = {
         {"method", CLI_CHOICE, &method_name, "",
@@ -95,6 +100,7 @@ int main(int argc, char **argv)
         {"lose-ms", CLI_DOUBLE, &s.lose_ms, "ms", "rhythm lost: an impact start off by more than this, or missing", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"rhythm-impacts", CLI_LONG, &rhythm_impacts, "", "how many leading impacts a rhythm is judged on", 1, 1000, 0, NULL, NULL, NULL},
         {"sound", CLI_STRING, &sound, "", "folder for the WAVs of u1 (audiorate-METHOD-FS.wav)", 0, 0, 0, NULL, NULL, NULL},
+        BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -127,6 +133,17 @@ int main(int argc, char **argv)
     } else {
         runs[nruns++] = (run_spec){method_find(method_name), fs};
     }
+
+    /* T fs steps a run (u1 kept at every step, a WAV each), and two CVODE references (as in bin/drop:
+     * T / max_step and about 5e4 steps a second of bouncing) */
+    bg.work = 2.0 * (s.T / s.max_step + 5e4 * s.T);
+    for (size_t r = 0; r < nruns; r++) {
+        bg.work += s.T * runs[r].fs;
+        bg.bytes_out += s.T * runs[r].fs * 2.0;
+        bg.bytes_mem = fmax(bg.bytes_mem, s.T * runs[r].fs * 8.0 * 2.0);
+    }
+    bg.bytes_mem += s.T * s.fs_audio * 8.0 * 2.0;
+    budget_check(&bg);
 
     ball b = ball_from_settings(&s);
     ivp p = ball_ivp(&b);
@@ -333,5 +350,6 @@ int main(int argc, char **argv)
     ball_impacts_free(&ref2.impacts);
     free(rc.u1);
     free(tref);
+    budget_finish();
     return exit_status;
 }

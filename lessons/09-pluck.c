@@ -5,6 +5,7 @@
  * where space errs too, steps both with every method of the table and with CVODE, and scores
  * every solution against the reference as the challenge does (E_wave, E_spec).
  * With no mode flag it does both, with a modest sweep (what `make run` executes). */
+#include "budget.h"
 #include "cli.h"
 #include "cvode.h"
 #include "io/atomic.h"
@@ -142,6 +143,7 @@ static void solve_modal(const settings *st, const string_mode *modes, int M, con
         solve_result res;
         /* a workspace per mode: an implicit method keeps the LU factors of its mode's matrix */
         solve_status s = solve_fixed(&p, y, &so, NULL, &res);
+        budget_tick(2.0 * (double)so.n);
         r->nfev += res.counts.nfev;
         if (s == SOLVE_BLOWUP || s == SOLVE_FAILED) {
             r->status = s == SOLVE_BLOWUP ? "blowup" : "refused";
@@ -188,6 +190,7 @@ static void solve_fd(const settings *st, string_fd *fd, double omega_max, const 
     solve_opts so = {m, 0.0, 1.0 / (st->fs * (double)sub), (st->n - 1) * sub, st->blowup * size, sub, fd_sink, &fc};
     solve_result res;
     solve_status s = solve_fixed(&p, y, &so, NULL, &res);
+    budget_tick((double)p.dim * (double)so.n * (m->implicit ? (double)p.dim : 1.0));
     if (s == SOLVE_BLOWUP || s == SOLVE_FAILED) {
         r->status = s == SOLVE_BLOWUP ? "blowup" : "refused";
         snprintf(r->message, sizeof r->message, "%s", res.message);
@@ -371,6 +374,9 @@ int main(int argc, char **argv)
     const char *wav_path = "build/sound/pluck-reference.wav", *field_path = NULL, *listen_path = NULL;
     const char *chal_flag = challenge_file;
     cli_common common = {false, "build/data/pluck"};
+    budget bg;
+    budget_init(&bg, "pluck", "unknown-steps", 5e10, "--duration * --fs, --modes, --substeps-max, --N-max, --fd-fixed-N-max, "
+                "--cvode-N-max and the field's size (one unknown of the state advanced one step)");
     st.space = "all";
     st.method = "all";
     st.lmm = "bdf";
@@ -410,6 +416,7 @@ int main(int argc, char **argv)
         {"cvode-lmm", CLI_CHOICE, &st.lmm, "", "CVODE's multistep family (Newton on the band Jacobian either way)", 0, 0, 0, "bdf|adams", NULL, NULL},
         {"cvode-atol", CLI_DOUBLE, &st.atol, "m", "CVODE absolute tolerance", 1e-30, 1, 0, NULL, NULL, NULL},
         {"blowup", CLI_DOUBLE, &st.blowup, "", "blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
+        BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -449,6 +456,47 @@ int main(int argc, char **argv)
     if (nm < 0) {
         fprintf(stderr, "pluck: the modal series needs more than 2000000 modes for --tol %g at these parameters\n", st.tol);
         return 1;
+    }
+    {
+        /* the reference (nm modes over n samples at most), the field, and the sweep: modal runs
+         * (2 unknowns a mode, m substeps a sample), FD runs (2(N-1) unknowns; an implicit step
+         * back-substitutes a dense 2(N-1) square LU; CVODE about 1e5 (N/65) steps a second) */
+        double n = (double)st.n, work = (double)nm * n, wavs = 1.0, mem = 4.0 * n * 8.0;
+        if (field_path)
+            work += (double)st.ch.field_nx * st.ch.field_nt * nm, mem += (double)st.ch.field_nx * st.ch.field_nt * 4.0;
+        if (do_solve) {
+            double M = fmin(st.modes, nm);
+            int nmeth = 0, nimpl = 0;
+            for (int i = 0; method_all[i]; i++)
+                if (want(st.method, method_all[i]->name))
+                    nmeth++, nimpl += method_all[i]->implicit;
+            if (want(st.space, "modal")) {
+                for (double sub = st.sub_min; sub <= st.sub_max; sub *= 2)
+                    work += nmeth * 2.0 * M * n * sub, wavs += nmeth;
+                work += M * n, wavs += 2;
+            }
+            for (int sten = 3; sten <= 5; sten += 2) {
+                if (!want(st.space, sten == 3 ? "fd3" : "fd5"))
+                    continue;
+                for (double N = st.N_min; N <= st.N_max; N *= 2) {
+                    double d = 2.0 * (N - 1.0);
+                    work += (N - 1.0) * n, wavs += 1;
+                    if (N <= st.fd_fixed_N_max) {
+                        work += (nmeth - nimpl) * d * n * st.fd_sub + nimpl * d * d * (n * st.fd_sub + d / 3.0);
+                        wavs += nmeth;
+                        if (nimpl)
+                            mem = fmax(mem, 2.0 * d * d * 8.0 + 4.0 * n * 8.0);
+                    }
+                    if (want(st.method, "cvode") && N <= st.cvode_N_max)
+                        work += d * 5.0 * 1e5 * (N / 65.0) * st.duration, wavs += 1;
+                }
+            }
+        }
+        bg.work = work;
+        bg.bytes_out = wavs * n * 4.0 + (listen_path ? n * 4.0 : 0.0) +
+                       (field_path ? (double)st.ch.field_nx * st.ch.field_nt * 4.0 : 0.0);
+        bg.bytes_mem = mem + (double)nm * 64.0;
+        budget_check(&bg);
     }
     double *ref = xcalloc((size_t)st.n, sizeof(double));
     string_sum_info info;
@@ -790,6 +838,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "pluck: %s\n", runs[0].message);
         status = 1;
     }
+    budget_finish();
     free(runs);
     free(sig);
     free(coarse);

@@ -5,6 +5,7 @@
  * fundamental, slips per period, peak contact temperature, the bristle bound (18), the energy
  * balance (64) and the speed against real time. Without --quick it also writes the data of
  * the article's Figures 4, 7, 8d and the Q-factors. */
+#include "budget.h"
 #include "cli.h"
 #include "gesture.h"
 #include "io/atomic.h"
@@ -95,6 +96,7 @@ static int record_sink(double t, const double *x, void *ctx)
     record *r = ctx;
     if (r->n == r->cap)
         return 1;
+    budget_tick(1.0);
     bow_obs o;
     bow_observe(r->m, t, x, &o);
     if (r->n == 0)
@@ -562,6 +564,9 @@ int main(int argc, char **argv)
     bool quick = false, list = false;
     gesture_track velocity = {0, {0}, {0}}, force = {0, {0}, {0}};
     cli_common common = {false, "build/data/bow"};
+    budget bg;
+    budget_init(&bg, PROGRAM, "steps", 1.2e7, "--duration / dt (the stroke's length otherwise; CVODE: 50 steps of dt a dt, "
+                "its measured cost here)");
     const cli_opt opts[] = {
         {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, 0, NULL,
          parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
@@ -588,6 +593,7 @@ int main(int argc, char **argv)
          0, 0, 0, NULL, NULL, NULL},
         {"quick", CLI_FLAG, &quick, "", "the stroke only: skip the data of Figures 4, 7, 8d and the Q-factors", 0, 0, 0,
          NULL, NULL, NULL},
+        BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -628,6 +634,13 @@ int main(int argc, char **argv)
     if (bow_model_init(&m, &in, &g, err, sizeof err) != 0)
         cli_fail(PROGRAM, "%s", err);
     bow_solver sv = strcmp(solver, "cvode") == 0 ? BOW_CVODE : BOW_FIXED;
+    /* one sample a step of dt, every one recorded; CVODE's work counted 50 steps a dt */
+    double samples = g.duration / in.dt, weight = sv == BOW_CVODE ? 50.0 : 1.0;
+    bg.work = samples * weight;
+    bg.bytes_out = samples / 8.0 * 100.0 + g.duration * WAV_RATE * 4.0;
+    bg.bytes_mem = samples * 8.0 * 16.0;
+    budget_check(&bg);
+    budget_meter(PROGRAM, "steps", samples, false);
 
     /* the stroke */
     size_t cap = (size_t)lround(g.duration / in.dt) + 2;
@@ -640,6 +653,7 @@ int main(int argc, char **argv)
         fprintf(stderr, PROGRAM ": %s\n", res.message);
         return 1;
     }
+    budget_finish();
     bow_obs last;
     bow_observe(&m, g.duration, x, &last);
     double fs = 1.0 / in.dt, zbound = in.mu_s / in.sigma0;
