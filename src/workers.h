@@ -13,5 +13,10 @@ void workers_guard(void);
 pid_t workers_fork(void);
 /* The worker pid has been waited for: it is no longer killed on a signal. */
 void workers_forget(pid_t pid);
+/* Like system(3): runs cmd with /bin/sh -c in a worker leading a session of its own, so that a
+ * stop signal to this program ends (SIGTERM) the command and everything it started, whatever
+ * process groups they make; returns the wait status
+ * (-1 if the worker could not be started). */
+int workers_system(const char *cmd);
 
 #endif

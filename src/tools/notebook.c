@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "io/atomic.h"
 #include "util.h"
+#include "workers.h"
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm-extension_api.h>
 #include <cmark-gfm.h>
@@ -248,7 +249,7 @@ static int run_cell(notebook *nb, const char *lang, const char *code, sbuf *out)
 
     file_stamp before[MAX_FILES], after[MAX_FILES];
     int nb0 = list_files(nb->work, before);
-    int rc = system(cmd);
+    int rc = workers_system(cmd);   /* a stop signal to the notebook ends the cell too */
     char *so = slurp(outp, NULL), *se = slurp(errp, NULL);
     free(cmd);
     free(outp);
@@ -549,6 +550,7 @@ static int write_index(const char *outdir, char **books, int nbooks, const char 
 
 int main(int argc, char **argv)
 {
+    workers_guard();        /* before any work: a cell's processes end with the notebook */
     const char *out = "build/notebooks", *bindir = "bin", *plotdir = "plots", *katex = "/usr/share/javascript/katex";
     bool index = false;
     const cli_opt opts[] = {

@@ -53,3 +53,27 @@ for book in $books; do
     imgs=$(grep -o '<img ' "$TMP/nb/$name.html" | wc -l)
     check_num "$name: every gnuplot cell shows a figure ($n cells)" "$imgs" ge "$n"
 done
+
+# A stop signal to bin/notebook ends the running cell and what it started (issue 21 item 2).
+for sig in TERM HUP; do
+    "$BIN/notebook" --bin "$BIN" --out "$TMP/slow-$sig" tests/fixtures/slow-notebook.md >/dev/null 2>&1 &
+    nbpid=$!
+    sleeper=""
+    for _ in $(seq 100); do
+        sleeper=$(pgrep -f "^sleep 60$" | while read -r p; do
+            pp=$p; while [ "$pp" -gt 1 ]; do pp=$(ps -o ppid= -p "$pp" | tr -d ' '); [ "$pp" = "$nbpid" ] && echo "$p" && break; done
+        done | head -1)
+        [ -n "$sleeper" ] && break
+        sleep 0.05
+    done
+    kill -s "$sig" "$nbpid"
+    wait "$nbpid" 2>/dev/null
+    sleep 0.3
+    st=$(ps -o stat= -p "$sleeper" 2>/dev/null)
+    if [ -n "$sleeper" ] && { [ -z "$st" ] || [ "${st#Z}" != "$st" ]; }; then
+        pass "SIG$sig to bin/notebook: the running cell ($sleeper) ends with it"
+    else
+        fail "SIG$sig to bin/notebook: the cell ${sleeper:-(not found)} is still running ($st)"
+        [ -n "$sleeper" ] && kill -9 "$sleeper" 2>/dev/null
+    fi
+done
