@@ -174,27 +174,20 @@ check_num "two runs at once: each cell once" "$(tail -n +2 "$R3" | cut -f1,2 | s
 # --- workers end with the program on SIGTERM, SIGHUP and SIGINT (issue 21 item 2) ---
 # alive PID: the process exists and is not a zombie (an ended worker whose new parent has not reaped it)
 alive() { local st; st=$(ps -o stat= -p "$1" 2>/dev/null) && [ -n "$st" ] && [ "${st#Z}" = "$st" ]; }
-for sig in TERM HUP INT; do
-    "$S" --what gallery --jobs 2 --t_hold 2 --out "$TMP/gal-$sig" >/dev/null 2>&1 &
-    parent=$!
-    kids=""
+# ends_with_parent DESC SIG CMD...: start CMD, wait for its workers, send SIG, check none is left
+ends_with_parent() {
+    local desc=$1 sig=$2; shift 2
+    "$@" >/dev/null 2>&1 &
+    local parent=$! kids="" left=0
     for _ in $(seq 100); do kids=$(pgrep -P $parent); [ -n "$kids" ] && break; sleep 0.05; done
-    kill -s $sig $parent
+    kill -s "$sig" $parent
     wait $parent 2>/dev/null
     sleep 0.3
-    left=0
     for k in $kids; do alive "$k" && left=$((left + 1)) && kill -9 "$k"; done
-    if [ -n "$kids" ] && [ "$left" -eq 0 ]; then pass "SIG$sig to bin/schelleng --what gallery: its workers ($kids) end with it"
-    else fail "SIG$sig to bin/schelleng --what gallery: $left of its workers ($kids) still running"; fi
+    if [ -n "$kids" ] && [ "$left" -eq 0 ]; then pass "SIG$sig to $desc: its workers ($(echo $kids)) end with it"
+    else fail "SIG$sig to $desc: $left of its workers ($(echo $kids)) still running"; fi
+}
+for sig in TERM HUP INT; do
+    ends_with_parent "bin/schelleng --what gallery" $sig "$S" --what gallery --jobs 2 --t_hold 2 --out "$TMP/gal-$sig"
 done
-"$S" --stand_in --what sweep --nx 6 --nf 6 --jobs 2 --out "$TMP/hup" >/dev/null 2>&1 &
-parent=$!
-kids=""
-for _ in $(seq 100); do kids=$(pgrep -P $parent); [ -n "$kids" ] && break; sleep 0.05; done
-kill -s HUP $parent
-wait $parent 2>/dev/null
-sleep 0.3
-left=0
-for k in $kids; do alive "$k" && left=$((left + 1)) && kill -9 "$k"; done
-if [ -n "$kids" ] && [ "$left" -eq 0 ]; then pass "SIGHUP to a sweep: its workers end with it"
-else fail "SIGHUP to a sweep: $left of its workers still running"; fi
+ends_with_parent "a sweep" HUP "$S" --stand_in --what sweep --nx 6 --nf 6 --jobs 2 --out "$TMP/hup"
