@@ -24,9 +24,10 @@ refused "bin/pluck --solve --N-max 1000000" "$BIN/pluck" --solve --N-max 1000000
 refused "bin/pluck --solve --substeps-max 1000000" "$BIN/pluck" --solve --substeps-max 1000000 --out "$O" --wav "$O/r.wav"
 refused "bin/bow --duration 60 --solver cvode" "$BIN/bow" --duration 60 --solver cvode --out "$O" --wav "$O/b.wav"
 refused "bin/schelleng --nx 400 --nf 400" "$BIN/schelleng" --nx 400 --nf 400 --out "$O"
+refused "bin/work --T 1000 --omega0 1e4 --tol-tight-heun 1e-14" "$BIN/work" --T 1000 --omega0 1e4 --tol-tight-heun 1e-14 --out "$O"
 
 # Every lesson that can be asked for long work has the one flag, with its caps in --help.
-for p in ivp convergence stiff oscillator drop audiorate pluck bow schelleng; do
+for p in ivp convergence stiff oscillator work drop audiorate pluck bow schelleng; do
     check_text "bin/$p --help: --allow-long with the caps" "$("$BIN/$p" --help)" "--allow-long"
 done
 check_text "bin/ivp --help states its cap" "$("$BIN/ivp" --help)" "run work estimated above the caps (1e+08 steps, 1 GB written, 1 GB of memory"
@@ -34,7 +35,7 @@ check_text "bin/ivp --help states its cap" "$("$BIN/ivp" --help)" "run work esti
 # --allow-long runs it, and long work shows progress with an estimated end (the run is stopped).
 "$BIN/ivp" --method rk4 --h 1e-6 --T 101 --allow-long --out "$TMP/long" >/dev/null 2>"$TMP/long.err" &
 pid=$!
-sleep 3
+sleep 2.5
 kill -TERM $pid 2>/dev/null
 wait $pid 2>/dev/null
 check_text "--allow-long: the run starts, with a progress line" "$(cat "$TMP/long.err")" "ivp [#"

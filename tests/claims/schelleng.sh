@@ -160,16 +160,16 @@ check_text "the header names the grid and the model" "$(head -1 "$TMP/empty.tsv"
 
 # --- two runs on one results file at once: the second is refused, each cell once (issue 13 item 4) ---
 R3=$TMP/two/results.tsv
-"$S" --stand_in --what sweep --nx 6 --nf 6 --jobs 1 --results "$R3" --out "$TMP/two" >/dev/null 2>&1 &
+"$S" --stand_in --what sweep --nx 4 --nf 4 --jobs 1 --results "$R3" --out "$TMP/two" >/dev/null 2>&1 &
 first=$!
 for _ in $(seq 50); do [ -s "$R3" ] && break; sleep 0.05; done
-"$S" --stand_in --what sweep --nx 6 --nf 6 --jobs 1 --results "$R3" --out "$TMP/two" >"$TMP/two.out" 2>"$TMP/two.err"
+"$S" --stand_in --what sweep --nx 4 --nf 4 --jobs 1 --results "$R3" --out "$TMP/two" >"$TMP/two.out" 2>"$TMP/two.err"
 rc=$?
 wait $first
 check_num "a second run on a results file in use: exit 2" "$rc" near 2 0
 check_text "a second run: says the file is in use" "$(cat "$TMP/two.err")" "in use by another bin/schelleng run"
-check_num "two runs at once: 36 rows" "$(tail -n +2 "$R3" | wc -l)" near 36 0
-check_num "two runs at once: each cell once" "$(tail -n +2 "$R3" | cut -f1,2 | sort -u | wc -l)" near 36 0
+check_num "two runs at once: 16 rows" "$(tail -n +2 "$R3" | wc -l)" near 16 0
+check_num "two runs at once: each cell once" "$(tail -n +2 "$R3" | cut -f1,2 | sort -u | wc -l)" near 16 0
 
 # --- workers end with the program on SIGTERM, SIGHUP and SIGINT (issue 21 item 2) ---
 # alive PID: the process exists and is not a zombie (an ended worker whose new parent has not reaped it)
