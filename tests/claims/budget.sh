@@ -38,7 +38,7 @@ pid=$!
 sleep 2.5
 kill -TERM $pid 2>/dev/null
 wait $pid 2>/dev/null
-check_text "--allow-long: the run starts, with a progress line" "$(cat "$TMP/long.err")" "ivp [#"
+check_text "--allow-long: the run starts, with a progress line" "$(cat "$TMP/long.err")" "ivp ["
 check_text "progress: the ETA" "$(cat "$TMP/long.err")" "ETA"
 check_text "progress: the estimated end" "$(cat "$TMP/long.err")" "(ends about "
 check_text "progress: counts the estimated steps" "$(cat "$TMP/long.err")" "/1.01e+08 steps"
