@@ -567,6 +567,26 @@ static int sweep(const sweep_opts *so, sweep_prep *pr, sweep_stats *st)
     return rc;
 }
 
+/* Whole rows of a results file (lines of 23 fields), read only: for the estimate. */
+static long finished_rows(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    long rows = 0, tabs = 0;
+    int c;
+    while ((c = getc(f)) != EOF) {
+        if (c == '\t')
+            tabs++;
+        if (c == '\n') {
+            rows += tabs == 22;
+            tabs = 0;
+        }
+    }
+    fclose(f);
+    return rows;
+}
+
 /* ---- reading the results back ------------------------------------------------------------ */
 
 typedef struct cell_row { double x, f; int kind; } cell_row;
@@ -860,13 +880,40 @@ int main(int argc, char **argv)
         cli_fail(PROGRAM, "x_b/L %g puts the bow hair (width %g m) over the bridge; accepted: x_b > W_b / 2",
                  fmin(pp.gallery_x, pp.x_min), inst.W_b);
 
-    /* The estimate: steps of dt of every cell this run simulates (a stand-in cell, synthesised and
-     * classified at the same rate, is counted as one too). */
     bool all = strcmp(what, "default") == 0;
+    grid g = {(int)nx, (int)nf, pp.x_min, pp.x_max, pp.f_min, pp.f_max,
+              nx > 1 ? pow(pp.x_max / pp.x_min, 1.0 / (double)(nx - 1)) : 1.0,
+              nf > 1 ? pow(pp.f_max / pp.f_min, 1.0 / (double)(nf - 1)) : 1.0};
+    if (g.rx == 1.0)
+        g.rx = 1.1;
+    if (g.rf == 1.0)
+        g.rf = 1.1;
+    /* Default results names: results[-PARAMS][-K-of-N].tsv in OUT. */
+    char base[256] = "results", path_main[4096], path_fig13[4096];
+    if (params_name) {
+        const char *b = strrchr(params_name, '/');
+        b = b ? b + 1 : params_name;
+        snprintf(base, sizeof base, "results-%.*s", (int)(strcspn(b, ".")), b);
+    }
+    if (stand_in)
+        strcat(base, "-stand-in");
+    if (sh.n > 1)
+        snprintf(base + strlen(base), sizeof base - strlen(base), "-%ld-of-%ld", sh.k, sh.n);
+    snprintf(path_main, sizeof path_main, "%s/%s.tsv", common.out, base);
+    snprintf(path_fig13, sizeof path_fig13, "%s/results-fig13%s.tsv", common.out, stand_in ? "-stand-in" : "");
+    if (results)
+        snprintf(path_main, sizeof path_main, "%s", results);
+
+    /* The estimate: steps of dt of every cell this run simulates, less the rows its results files
+     * already hold (a stand-in cell, synthesised and classified at the same rate, counts as one). */
     {
         double t_cell = pp.stroke.v_hold / pp.stroke.accel + pp.stroke.t_hold, steps_cell = t_cell / inst.dt;
         double shard_cells = ceil((double)nx * (double)nf / (double)sh.n);
-        double swept = cell.set ? 0 : shard_cells * ((all ? 2 : 0) + (strcmp(what, "sweep") == 0) + (strcmp(what, "fig13") == 0));
+        double swept = 0;
+        if (!cell.set && (all || strcmp(what, "sweep") == 0))
+            swept += fmax(0.0, shard_cells - (double)finished_rows(path_main));
+        if (!cell.set && (all || strcmp(what, "fig13") == 0))
+            swept += fmax(0.0, shard_cells - (double)finished_rows(results && !all ? results : path_fig13));
         double waves = cell.set ? 0 : ((all && !stand_in) || strcmp(what, "gallery") == 0 ? NGALLERY : 0) +
                                       ((all || strcmp(what, "examples") == 0) && !stand_in ? REGIME_COUNT : 0);
         double simulated = (cell.set ? 1 : 0) + swept + waves;
@@ -911,29 +958,6 @@ int main(int argc, char **argv)
         table_cell(&tab, "%.1f", r.centroid_hz);
         return 0;
     }
-
-    grid g = {(int)nx, (int)nf, pp.x_min, pp.x_max, pp.f_min, pp.f_max,
-              nx > 1 ? pow(pp.x_max / pp.x_min, 1.0 / (double)(nx - 1)) : 1.0,
-              nf > 1 ? pow(pp.f_max / pp.f_min, 1.0 / (double)(nf - 1)) : 1.0};
-    if (g.rx == 1.0)
-        g.rx = 1.1;
-    if (g.rf == 1.0)
-        g.rf = 1.1;
-    /* Default results names: results[-PARAMS][-K-of-N].tsv in OUT. */
-    char base[256] = "results", path_main[4096], path_fig13[4096];
-    if (params_name) {
-        const char *b = strrchr(params_name, '/');
-        b = b ? b + 1 : params_name;
-        snprintf(base, sizeof base, "results-%.*s", (int)(strcspn(b, ".")), b);
-    }
-    if (stand_in)
-        strcat(base, "-stand-in");
-    if (sh.n > 1)
-        snprintf(base + strlen(base), sizeof base - strlen(base), "-%ld-of-%ld", sh.k, sh.n);
-    snprintf(path_main, sizeof path_main, "%s/%s.tsv", common.out, base);
-    snprintf(path_fig13, sizeof path_fig13, "%s/results-fig13%s.tsv", common.out, stand_in ? "-stand-in" : "");
-    if (results)
-        snprintf(path_main, sizeof path_main, "%s", results);
 
     /* Every results file is opened, checked and locked before anything is printed or computed. */
     bool do_sweep = all || strcmp(what, "sweep") == 0, do_fig13 = all || strcmp(what, "fig13") == 0;
