@@ -282,7 +282,6 @@ int main(int argc, char **argv)
         nc++;
     }
     cols[nc++] = "order";
-    cols[nc++] = "order_conditions";   /* the highest order whose rooted-tree conditions its tableau meets */
     cols[nc++] = "fit_hmax_s";
     cols[nc++] = "fit_hmin_s";
     for (int i = 0; i + 1 < nh && nc < TABLE_MAX_COLS; i++) {
@@ -290,6 +289,7 @@ int main(int argc, char **argv)
         cols[nc] = names[nc];
         nc++;
     }
+    cols[nc++] = "order_conditions";   /* the highest order whose rooted-tree conditions its tableau meets */
     table tab;
     memset(&tab, 0, sizeof tab);
     tab.f = stdout;
@@ -314,14 +314,14 @@ int main(int argc, char **argv)
             for (int i = 0; i < nh; i++)
                 table_cell(&tab, "%.3e", r->err[i]);
             table_cell(&tab, "%d", method_all[k]->order);
+            table_cell(&tab, "%.4g", r->count ? hs[r->first] : NAN);
+            table_cell(&tab, "%.4g", r->count ? hs[r->first + r->count - 1] : NAN);
+            for (int i = 0; i + 1 < nh && 4 + nh + 2 + i < TABLE_MAX_COLS; i++)
+                table_cell(&tab, "%.2f", r->pair[i]);
             if (method_all[k]->tableau)
                 table_cell(&tab, "%d", tableau_order(method_all[k]->tableau, method_all[k]->tableau->b));
             else
                 table_cell(&tab, "%s", "n/a");
-            table_cell(&tab, "%.4g", r->count ? hs[r->first] : NAN);
-            table_cell(&tab, "%.4g", r->count ? hs[r->first + r->count - 1] : NAN);
-            for (int i = 0; i + 1 < nh && 7 + nh + i < TABLE_MAX_COLS; i++)
-                table_cell(&tab, "%.2f", r->pair[i]);
             if (r->failure[0]) {
                 fprintf(stderr, "convergence: %s on the %s: %s\n", method_all[k]->name, pbs[q].name, r->failure);
                 failures++;

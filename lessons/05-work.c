@@ -247,6 +247,10 @@ int main(int argc, char **argv)
             dlabels[nd] = plabels[nd - 4];
             pair[nd++] = method_all[k]->tableau;
         }
+    for (int d = 0; d < 4; d++)
+        if (method_find(drivers[d]))
+            cli_fail("work", "--add-method: a tableau file named %s.tab clashes with the driver %s; accepted: another name",
+                     drivers[d], drivers[d]);
     for (int d = 0; d < nd; d++) {
         /* a pair of order 2 or less takes over 1e7 steps at 1e-12: it stops at --tol-tight-heun */
         bool low = pair[d] && fmin(tableau_order(pair[d], pair[d]->b), tableau_order(pair[d], pair[d]->bhat)) < 3;

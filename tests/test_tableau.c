@@ -121,7 +121,7 @@ int main(void)
     struct { const char *file; int order, order_hat, k0; bool implicit; } ex[] = {
         {"lessons/methods/kutta38.tab", 4, -1, 4, false},   {"lessons/methods/ralston2.tab", 2, -1, 7, false},
         {"lessons/methods/ralston3.tab", 3, -1, 5, false},  {"lessons/methods/ssprk3.tab", 3, -1, 5, false},
-        {"lessons/methods/sdirk3.tab", 3, -1, 5, true},     {"lessons/methods/heun-euler.tab", 2, 1, 7, false},
+        {"lessons/methods/sdirk3.tab", 3, -1, 5, true},     {"lessons/methods/heun-euler-pair.tab", 2, 1, 7, false},
         {"lessons/methods/dopri54.tab", 5, 4, 3, false},
     };
     for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++) {
