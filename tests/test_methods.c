@@ -1,6 +1,7 @@
 /* test_methods.c: every method of the table keeps its own promises: one step on y' = lambda y
  * multiplies by its R(h lambda), and its global order on the oscillator is what it says. */
 #include "check.h"
+#include "one_step.h"
 #include "measure.h"
 #include "method.h"
 #include "method/tableau.h"
@@ -8,44 +9,9 @@
 #include "solve.h"
 #include <complex.h>
 
-/* y' = lambda y for complex lambda, as a real system y = (re, im). */
-typedef struct { double complex lambda; } scalar_problem;
-
-static int scalar_rhs(double t, const double *y, double *f, void *params)
-{
-    (void)t;
-    double complex l = ((scalar_problem *)params)->lambda, v = (y[0] + I * y[1]) * l;
-    f[0] = creal(v);
-    f[1] = cimag(v);
-    return 0;
-}
-
-static int scalar_jac(double t, const double *y, double *J, void *params)
-{
-    (void)t; (void)y;
-    double complex l = ((scalar_problem *)params)->lambda;
-    J[0] = creal(l); J[1] = -cimag(l);
-    J[2] = cimag(l); J[3] = creal(l);
-    return 0;
-}
-
 static void one_step_is_R(const method *m)
 {
-    const double complex zs[] = {-0.5, 0.3 + 1.1 * I, -2.0 + 0.5 * I, 2.5 * I, -0.01 - 0.2 * I, -3.0};
-    double worst = 0.0;
-    for (size_t i = 0; i < sizeof zs / sizeof zs[0]; i++) {
-        double h = 0.1;
-        scalar_problem sp = {zs[i] / h};
-        ivp p = {.dim = 2, .rhs = scalar_rhs, .jac = scalar_jac, .params = &sp, .linear = true};
-        workspace *w = workspace_alloc(2);
-        double y[2] = {0.7, -0.4};
-        double complex expect = m->R(zs[i]) * (0.7 - 0.4 * I);
-        m->step(&p, 0.0, h, y, w);
-        double err = cabs(y[0] + I * y[1] - expect) / fmax(1.0, cabs(expect));
-        if (err > worst)
-            worst = err;
-        workspace_free(w);
-    }
+    double worst = one_step_vs_R(m);
     check(worst <= 1e-13, "%s: one step on y' = lambda y equals R(h lambda) y (worst relative difference %.2e)",
           m->name, worst);
 }

@@ -4,6 +4,7 @@
  * step on y' = lambda y does at six complex z; an embedded pair's b-hat has its own order; every
  * malformed file is refused with FILE:LINE and the reason. */
 #include "check.h"
+#include "one_step.h"
 #include "measure.h"
 #include "models/oscillator.h"
 #include "method.h"
@@ -15,42 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
-typedef struct { double complex lambda; } scalar_problem;
-
-static int scalar_rhs(double t, const double *y, double *f, void *params)
-{
-    (void)t;
-    double complex l = ((scalar_problem *)params)->lambda, v = (y[0] + I * y[1]) * l;
-    f[0] = creal(v);
-    f[1] = cimag(v);
-    return 0;
-}
-
-static int scalar_jac(double t, const double *y, double *J, void *params)
-{
-    (void)t; (void)y;
-    double complex l = ((scalar_problem *)params)->lambda;
-    J[0] = creal(l); J[1] = -cimag(l);
-    J[2] = cimag(l); J[3] = creal(l);
-    return 0;
-}
-
 static void one_step_is_R(const method *m)
 {
-    const double complex zs[] = {-0.5, 0.3 + 1.1 * I, -2.0 + 0.5 * I, 2.5 * I, -0.01 - 0.2 * I, -3.0 - 1.0 * I};
-    double worst = 0.0;
-    for (size_t i = 0; i < sizeof zs / sizeof zs[0]; i++) {
-        double h = 0.1;
-        scalar_problem sp = {zs[i] / h};
-        ivp p = {.dim = 2, .rhs = scalar_rhs, .jac = scalar_jac, .params = &sp, .linear = true};
-        workspace *w = workspace_alloc(2);
-        double y[2] = {0.7, -0.4};
-        double complex expect = m->R(zs[i]) * (0.7 - 0.4 * I);
-        int rc = m->step(&p, 0.0, h, y, w);
-        double err = rc ? INFINITY : cabs(y[0] + I * y[1] - expect) / fmax(1.0, cabs(expect));
-        worst = fmax(worst, err);
-        workspace_free(w);
-    }
+    double worst = one_step_vs_R(m);
     check(worst <= 1e-12, "%s: R(z) from the tableau equals one step on y' = lambda y at six complex z (worst %.2e)",
           m->name, worst);
 }
