@@ -56,11 +56,17 @@ const method *tableau_load(const char *path, char *err, size_t errlen);
 /* The file a loaded method came from, NULL for a built-in method. */
 const char *tableau_file(const method *m);
 
-/* --add-method FILE.tab: load the file and add its method to method_all (cli_parse_fn). */
+/* --add-method FILE.tab: load the file and add its method to method_all (cli_parse_fn). The flag
+ * repeats; a cli.h that refuses repeated flags marks the ones that may repeat with CLI_REPEAT. */
 int method_add_parse(const char *text, void *dest, char *why, size_t whylen);
+#ifdef CLI_REPEAT
+#define METHOD_ADD_REPEAT CLI_REPEAT
+#else
+#define METHOD_ADD_REPEAT 0u
+#endif
 #define METHOD_ADD_OPT                                                                                        \
     {"add-method", CLI_CUSTOM, NULL, "", "add the method of a Butcher tableau file to every table and figure " \
-     "(repeatable)", 0, 0, 0, NULL, method_add_parse, "a tableau file FILE.tab (examples: lessons/methods/)"}
+     "(repeatable)", 0, 0, METHOD_ADD_REPEAT, NULL, method_add_parse, "a tableau file FILE.tab (examples: lessons/methods/)"}
 
 /* --method NAME or --method FILE.tab, for a program that runs one method. */
 typedef struct method_arg {
