@@ -417,6 +417,10 @@ int main(int argc, char **argv)
     const cli_spec spec = {"pluck", "string-pluck-v1: the exact reference, and the string solved as an IVP, scored (neither --reference nor --solve: both, the default sweep and a listening copy).", NULL, 0,
                            opts};
     cli_parse(&spec, argc, argv);
+    if (method_find(st.method) && tableau_file(method_find(st.method)) &&
+        (strcmp(st.space, "fd3") == 0 || strcmp(st.space, "fd5") == 0))
+        cli_fail("pluck", "--method %s (a tableau file) with --space %s; accepted: a tableau file on --space modal", st.method,
+                 st.space);
     st.out = common.out;
     st.tsv = common.tsv;
     if (string_check(s, err, sizeof err) != 0)

@@ -90,6 +90,8 @@ expect_bad_input "ivp --method with a bad file" $BIN/ivp --method "$TMP/csum.tab
 expect_bad_input "audiorate --method with a missing file" $BIN/audiorate --method "$TMP/none.tab" --fs 8000 --out "$TMP/out" --sound "$TMP/out"
 expect_bad_input "stability --add-method naming a built-in method (heun.tab)" \
     sh -c "cp $M/heun-euler-pair.tab $TMP/heun.tab && exec $BIN/stability --add-method $TMP/heun.tab --out $TMP/out"
+expect_bad_input "pluck --method FILE.tab on finite differences (tableau files run on the modal system)" \
+    $BIN/pluck --solve --space fd3 --method $M/kutta38.tab --out "$TMP/out"
 for p in convergence stability stiff work oscillator audiorate pluck; do
     check_text "$p --help lists --add-method" "$($BIN/$p --help)" "--add-method"
 done
