@@ -168,6 +168,12 @@ static double complex (*const slot_R[TABLEAU_MAX_FILES])(double complex) = {
 static int (*const slot_step[TABLEAU_MAX_FILES])(const ivp *, double, double, double *, workspace *) = {
     slot_step_0, slot_step_1, slot_step_2, slot_step_3, slot_step_4, slot_step_5, slot_step_6, slot_step_7};
 
+void tableau_reset(void)
+{
+    memset(slots, 0, sizeof slots);
+    nslots = 0;
+}
+
 const char *tableau_file(const method *m)
 {
     for (int i = 0; i < nslots; i++)

@@ -53,6 +53,9 @@ bool tableau_is_path(const char *arg);
 /* Read a tableau file into a method named after the file (not yet in method_all). The same
  * path twice gives the same method. NULL with "FILE:LINE: reason" in err. */
 const method *tableau_load(const char *path, char *err, size_t errlen);
+/* Forget every loaded file (for tests and fuzzing): methods from them must not be used after,
+ * nor be in method_all. */
+void tableau_reset(void);
 /* The file a loaded method came from, NULL for a built-in method. */
 const char *tableau_file(const method *m);
 
