@@ -18,23 +18,28 @@ int rk_stages(const rk_tableau *tab, const ivp *p, double t, double h, const dou
         return -1;
     }
     for (int i = k0_known ? 1 : 0; i < s; i++) {
-        const double aii = tab->a[i * s + i];
+        const double *arow = tab->a + i * s, aii = arow[i], ti = t + tab->c[i] * h;
         double *C = w->tmp2, *Y = w->tmp;
-        for (size_t q = 0; q < n; q++) {
-            double acc = 0.0;
-            for (int j = 0; j < i; j++)
-                acc += tab->a[i * s + j] * w->k[j][q];
-            C[q] = y[q] + h * acc;
-        }
         int rc;
-        if (aii == 0.0) {
-            rc = ivp_eval(p, t + tab->c[i] * h, C, w->k[i], w);
+        if (i == 0 && aii == 0.0) {
+            rc = ivp_eval(p, ti, y, w->k[0], w);        /* an explicit first stage samples y itself */
         } else {
-            memcpy(Y, y, n * sizeof *Y);        /* Newton starts from y_k */
-            rc = newton_implicit_step(p, t + tab->c[i] * h, h * aii, C, Y, w);
-            if (rc == 0)
-                for (size_t q = 0; q < n; q++)
-                    w->k[i][q] = (Y[q] - C[q]) / (h * aii);
+            for (size_t q = 0; q < n; q++) {
+                double acc = 0.0;
+                for (int j = 0; j < i; j++)
+                    acc += arow[j] * w->k[j][q];
+                C[q] = y[q] + h * acc;
+            }
+            if (aii == 0.0) {
+                rc = ivp_eval(p, ti, C, w->k[i], w);
+            } else {
+                const double ha = h * aii, inv = 1.0 / ha;
+                memcpy(Y, y, n * sizeof *Y);        /* Newton starts from y_k */
+                rc = newton_implicit_step(p, ti, ha, C, Y, w);
+                if (rc == 0)
+                    for (size_t q = 0; q < n; q++)
+                        w->k[i][q] = (Y[q] - C[q]) * inv;
+            }
         }
         if (rc)
             return rc;
