@@ -268,7 +268,9 @@ int main(int argc, char **argv)
         for (int q = 0; q < 2; q++)
             printf("  %s: floor %.2e (%s)\n", pbs[q].name, pbs[q].floor, pbs[q].floor_why);
         printf("slope: least-squares fit of log error on log h over the fitted range (the %ld smallest h above the "
-               "floor);\npairwise slopes p(i) between h_i and h_i+1 after the errors\n\n", fit);
+               "floor);\npairwise slopes p(i) between h_i and h_i+1 after the errors; order_conditions: the highest order "
+               "whose\nrooted-tree conditions the method's Butcher tableau meets (checked to %d; n/a: no single tableau)\n\n",
+               fit, TABLEAU_ORDER_MAX);
     }
     const char *cols[TABLE_MAX_COLS];
     char names[TABLE_MAX_COLS][32];
