@@ -3,6 +3,7 @@
  * on a nonlinear problem is within 0.1 of that order, and its R(z) from the tableau is what one
  * step on y' = lambda y does at six complex z; an embedded pair's b-hat has its own order; every
  * malformed file is refused with FILE:LINE and the reason. */
+#include "adaptive.h"
 #include "check.h"
 #include "one_step.h"
 #include "measure.h"
@@ -150,6 +151,39 @@ int main(void)
     refused("nobar.tab", "0 |\n1  1\n | 1 0\n", 2, "no '|'");
     refused("three.tab", "0 |\n1 | 1\n | 1/2 1/2\n | 1 0\n | 1 0\n", 5, "a third row of weights");
     refused("late.tab", "0 |\n | 1\n1 | 1\n", 3, "a row of A after the weights");
+    /* A diagonally implicit pair runs through the adaptive controller too: Alexander's L-stable
+     * SDIRK2 with forward-Euler-like weights (1, 0) as b-hat, on the damped oscillator. */
+    {
+        char path[256];
+        snprintf(path, sizeof path, "%s/sdirk2pair.tab", scratch);
+        FILE *f = fopen(path, "w");
+        fputs("1-1/sqrt(2) | 1-1/sqrt(2)\n1 | 1/sqrt(2) 1-1/sqrt(2)\n--+--\n | 1/sqrt(2) 1-1/sqrt(2)\n | 1 0\n", f);
+        fclose(f);
+        const method *d = tableau_load(path, err, sizeof err);
+        check(d && d->implicit && d->order == 2 && tableau_order(d->tableau, d->tableau->bhat) == 1,
+              "an SDIRK2 pair loads: diagonally implicit, order 2, b-hat order 1 (%s)", d ? "" : err);
+        if (d) {
+            oscillator osc = {2.0 * M_PI, 0.2};
+            ivp p = oscillator_ivp(&osc);
+            double y[2] = {1.0, 0.0}, ex[2];
+            const double y0[2] = {1.0, 0.0};
+            oscillator_exact(&osc, y0, 5.0, ex);
+            adaptive_opts o = {.rtol = 1e-6, .atol = 1e-6};
+            adaptive_stats st;
+            int rc = adaptive_pair(d->tableau, d->name, &p, 0.0, y, 5.0, &o, &st, err, sizeof err);
+            double e = hypot(y[0] - ex[0], y[1] - ex[1]);
+            check(rc == 0 && e < 1e-3 && e > 1e-9 && st.accepted > 10,
+                  "the SDIRK2 pair runs adaptively (Newton stages): error %.2e at tol 1e-6 in %ld steps (%s)", e,
+                  st.accepted, rc ? err : "");
+        }
+        /* the ninth file of a run is refused in words (eight are loaded now) */
+        char ninth[300];
+        snprintf(ninth, sizeof ninth, "%s/ninth.tab", scratch);
+        rename(path, ninth);
+        check(tableau_load(ninth, err, sizeof err) == NULL && strstr(err, "more than 8 tableau files"),
+              "a ninth tableau file is refused: %s", err);
+        remove(ninth);
+    }
     char missing[64];
     snprintf(missing, sizeof missing, "/nonexistent-%d.tab", 7);
     check(tableau_load(missing, err, sizeof err) == NULL && strstr(err, "cannot open"), "a missing file: %s", err);

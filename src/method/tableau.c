@@ -345,13 +345,14 @@ const method *tableau_load(const char *path, char *err, size_t errlen)
         if (strcmp(slots[i].path, path) == 0)
             return &slots[i].m;
     reader r = {path, 0, err, errlen};
-    if (nslots == TABLEAU_MAX_FILES) {
-        fail(&r, 1, "more than %d tableau files in one run", TABLEAU_MAX_FILES);
-        return NULL;
-    }
     FILE *f = fopen(path, "r");
     if (!f) {
         snprintf(err, errlen, "%s:0: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    if (nslots == TABLEAU_MAX_FILES) {
+        fclose(f);
+        fail(&r, 1, "more than %d tableau files in one run", TABLEAU_MAX_FILES);
         return NULL;
     }
     slot *sl = &slots[nslots];
