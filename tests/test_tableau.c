@@ -184,6 +184,19 @@ int main(void)
               "a ninth tableau file is refused: %s", err);
         remove(ninth);
     }
+    {
+        /* Kutta's 3/8 rule with the minus signs a PDF gives (U+2212) reads as the file does */
+        char path[256], e2[400] = "";
+        snprintf(path, sizeof path, "%s/minus.tab", scratch);
+        FILE *f = fopen(path, "w");
+        fputs("0 |\n1/3 | 1/3\n2/3 | \xe2\x88\x92" "1/3 1\n1 | 1 \xe2\x88\x92" "1 1\n | 1/8 3/8 3/8 1/8\n", f);
+        fclose(f);
+        tableau_reset();      /* the examples are no longer used: make room */
+        const method *mm = tableau_load(path, e2, sizeof e2);
+        check(mm && mm->order == 4, "U+2212 minus signs read as '-': Kutta's 3/8 rule of order %d (%s)", mm ? mm->order : -1,
+              e2);
+        remove(path);
+    }
     char missing[64];
     snprintf(missing, sizeof missing, "/nonexistent-%d.tab", 7);
     check(tableau_load(missing, err, sizeof err) == NULL && strstr(err, "cannot open"), "a missing file: %s", err);

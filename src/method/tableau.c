@@ -337,6 +337,20 @@ static char *trim(char *s)
     return s;
 }
 
+/* A textbook copied from a PDF writes minus as U+2212 (UTF-8 e2 88 92): read it as '-'. */
+static void ascii_minus(char *s)
+{
+    char *out = s;
+    for (const char *in = s; *in;)
+        if ((unsigned char)in[0] == 0xe2 && (unsigned char)in[1] == 0x88 && (unsigned char)in[2] == 0x92) {
+            *out++ = '-';
+            in += 3;
+        } else {
+            *out++ = *in++;
+        }
+    *out = '\0';
+}
+
 static const char *ordinal_weights(int k) { return k == 0 ? "the weights b" : "the embedded weights b-hat"; }
 
 const method *tableau_load(const char *path, char *err, size_t errlen)
@@ -369,6 +383,7 @@ const method *tableau_load(const char *path, char *err, size_t errlen)
         char *hash = strchr(buf, '#');
         if (hash)
             *hash = '\0';
+        ascii_minus(buf);
         char *t = trim(buf);
         if (!*t || is_rule(t))
             continue;

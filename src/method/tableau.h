@@ -10,7 +10,7 @@
  *         | 1/8  3/8   3/8  1/8       (the weights b; a second row b-hat makes an embedded pair)
  *
  * An entry is a number, a fraction or a short expression without spaces: 0.25, -1/3,
- * 1/2+sqrt(3)/6. The method is named after the file (kutta38.tab: kutta38); its order is the
+ * 1/2+sqrt(3)/6 (a minus sign copied from a PDF, U+2212, reads as '-'). The method is named after the file (kutta38.tab: kutta38); its order is the
  * highest for which the rooted-tree order conditions hold (checked up to order 5, 17 trees);
  * its R(z) = 1 + z b^T (I - zA)^{-1} 1 is computed from A and b; its stages step through
  * method/rk.c (diagonal entries by Newton). A fully implicit tableau (an entry above the
