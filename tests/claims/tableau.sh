@@ -65,8 +65,8 @@ check_text "audiorate: a WAV of the ball at 8 kHz" "$(head -c 4 "$TMP/snd/audior
 check_text "audiorate: kutta38's pitch error from its own R(z)" "$(tsv_get "$TMP/a.tsv" method kutta38 pitch_cents)" "-0.136"
 
 # pluck: the modal system; on a linear problem Kutta's 3/8 rule and RK4 have one R(z), one answer.
-$BIN/pluck --solve --space modal --method $M/kutta38.tab --substeps-min 2 --substeps-max 4 --tsv --out "$TMP/p" >"$TMP/p.tsv"
-$BIN/pluck --solve --space modal --method rk4 --substeps-min 2 --substeps-max 4 --tsv --out "$TMP/p" >"$TMP/p4.tsv"
+$BIN/pluck --solve --space modal --method $M/kutta38.tab --substeps-min 4 --substeps-max 4 --tsv --out "$TMP/p" >"$TMP/p.tsv"
+$BIN/pluck --solve --space modal --method rk4 --substeps-min 4 --substeps-max 4 --tsv --out "$TMP/p" >"$TMP/p4.tsv"
 pe() { awk -F'\t' -v m="$2" 'NR > 1 && $3 == m && $4 == 4 { print $5 }' "$1"; }
 check_num "pluck modal: kutta38 at m = 4 scores E_wave below 1e-4" "$(pe "$TMP/p.tsv" kutta38)" lt 1e-4
 check_text "pluck modal: kutta38 scores exactly RK4's E_wave (the same R on a linear system)" "$(pe "$TMP/p.tsv" kutta38)" "$(pe "$TMP/p4.tsv" rk4)"
