@@ -12,6 +12,7 @@
 #include "io/table.h"
 #include "measure.h"
 #include "method.h"
+#include "method/tableau.h"
 #include "models/oscillator.h"
 #include "solve.h"
 #include "util.h"
@@ -23,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_METHODS 8
+#define MAX_METHODS METHOD_MAX
 
 typedef struct {
     const oscillator *osc;
@@ -76,6 +77,7 @@ int main(int argc, char **argv)
         {"ring-h", CLI_DOUBLE, &ring_h, "s", "step of the RK4 run the envelope and T60 are measured on", 1e-6, 0.1, 0, NULL, NULL, NULL},
         {"ring-T", CLI_DOUBLE, &ring_T, "s", "length of that run", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
         BUDGET_OPT(bg),
+        METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
