@@ -282,7 +282,11 @@ static int open_results(const char *path, const grid *g, const char *source, lon
         if (lineno == 1 && shard_k == 1) {
             if (strcmp(line, header) != 0) {
                 const char *theirs = strrchr(line, '\t'), *ours = strrchr(header, '\t');
-                if (strncmp(line, "i_x\t", 4) == 0 && theirs && ours)
+                if (strncmp(line, "i_x\t", 4) == 0 && theirs && strncmp(theirs + 1, "source\n", 7) == 0)
+                    snprintf(why, whylen, "--results %s was made by an earlier bin/schelleng, whose header does not name "
+                             "the grid and the model; it is left untouched (accepted: remove it to start again, or "
+                             "another --results file)", path);
+                else if (strncmp(line, "i_x\t", 4) == 0 && theirs && ours)
                     snprintf(why, whylen, "--results %s is not on this grid and model: its header says '%.*s', this "
                              "run '%.*s'; accepted: the flags that made it, or another --results file", path,
                              (int)strcspn(theirs + 1, "\n"), theirs + 1, (int)strcspn(ours + 1, "\n"), ours + 1);

@@ -40,6 +40,7 @@ static struct {
     long calls;
     int tenth;              /* last tenth printed (non-terminal) */
     bool always, shown, active;
+    bool silent;            /* short work: never a line */
 } meter;
 
 void budget_meter(const char *label, const char *unit, double total, bool always)
@@ -53,6 +54,7 @@ void budget_meter(const char *label, const char *unit, double total, bool always
     meter.calls = 0;
     meter.tenth = -1;
     meter.always = always;
+    meter.silent = false;
     meter.shown = false;
     meter.active = total > 0;
 }
@@ -110,7 +112,7 @@ static void draw(bool final)
 static void poll_meter(void)
 {
     double el = wall_seconds() - meter.t0;
-    if (!meter.always && el < BUDGET_QUIET_S)
+    if (meter.silent || (!meter.always && el < BUDGET_QUIET_S))
         return;
     if (isatty(2)) {
         if (meter.last < 0 || wall_seconds() - meter.last >= 0.25)
@@ -182,4 +184,5 @@ void budget_check(budget *b)
         exit(2);
     }
     budget_meter(b->program, b->unit, b->work, false);
+    meter.silent = b->work < BUDGET_LONG * b->cap;
 }

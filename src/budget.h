@@ -2,8 +2,9 @@
  * in (steps, cells, ...) and its cap, estimates the work, the bytes it will write and the memory
  * it will hold from its flags, and calls budget_check: above a cap it refuses (exit 2, one line
  * naming the estimate, the cap and --allow-long, the one flag that lifts every cap); accepted
- * work then reports progress through budget_tick, and once it has run BUDGET_QUIET_S a
- * progress line with the estimated end appears on stderr. */
+ * work then reports progress through budget_tick, and long work (estimated at BUDGET_LONG of
+ * the cap or more) shows a progress line with the estimated end on stderr once it has run
+ * BUDGET_QUIET_S. Shorter work never prints one, however slow the machine. */
 #ifndef IVPLAB_BUDGET_H
 #define IVPLAB_BUDGET_H
 #include <stdbool.h>
@@ -13,6 +14,7 @@
 #define BUDGET_MEM_CAP 1e9      /* B: most memory a program holds without --allow-long */
 #define BUDGET_ROWS 100000L     /* rows: a per-step data file is thinned to at most about this many */
 #define BUDGET_QUIET_S 2.0      /* s: work shorter than this shows no progress line */
+#define BUDGET_LONG 0.1         /* share of the cap from which work is long and shows progress */
 
 typedef struct budget {
     const char *program;    /* "ivp" */
@@ -34,7 +36,8 @@ void budget_init(budget *b, const char *program, const char *unit, double cap, c
     {"allow-long", CLI_FLAG, &(b).allow_long, "", (b).help, 0, 0, 0, NULL, NULL, NULL}
 
 /* Refuses (one line on stderr, exit 2) when b->work, b->bytes_out or b->bytes_mem is above its
- * cap and --allow-long was not given; otherwise starts the progress meter on b->work. */
+ * cap and --allow-long was not given; otherwise starts the progress meter on b->work (silent
+ * below BUDGET_LONG of the cap). */
 void budget_check(budget *b);
 
 /* (Re)starts the progress meter: total units of work under a label ("sweep"); always: show the

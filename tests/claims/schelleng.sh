@@ -149,6 +149,9 @@ untouched "a first line over 2047 characters" "$TMP/long.txt"
 untouched "this program's file for another model (--set mu_d)" "$TMP/own.tsv" --set mu_d=0.4
 check_text "another model: says its header differs" "$(cat "$TMP/ut.err")" "is not on this grid and model"
 untouched "this program's file for another grid (--f_max)" "$TMP/own.tsv" --f_max 7
+{ head -1 "$TMP/own.tsv" | sed 's/\tbin\/schelleng results v1.*$//'; tail -n +2 "$TMP/own.tsv"; } >"$TMP/old.tsv"
+untouched "a file of an earlier bin/schelleng (no grid or model in its header)" "$TMP/old.tsv"
+check_text "an earlier file: says so" "$(cat "$TMP/ut.err")" "made by an earlier bin/schelleng"
 mkdir -p "$TMP/adir"
 "$S" --stand_in --what sweep --nx 2 --nf 2 --jobs 1 --results "$TMP/adir" --out "$TMP/ut" >/dev/null 2>"$TMP/ut.err"
 check_num "a directory as --results: exit 2" "$?" near 2 0
