@@ -147,7 +147,7 @@ int main(int argc, char **argv)
             double complex zz = z[0] + I * z[1];
             table_cell(&tab, "%.6g", cabs(m->R(zz)));
             table_cell(&tab, "%s", stability_stable(m, zz) ? "yes" : "no");
-            table_cell(&tab, "%.6g", carg(m->R(zz)) - cimag(zz));    /* phase error of one step, rad */
+            table_cell(&tab, "%.6g", stability_phase_error(m, zz));    /* phase error of one step, rad */
         }
         fprintf(fb, "%s\t%s\t%s\n", m->name, b1, b2);
     }
@@ -159,7 +159,7 @@ int main(int argc, char **argv)
         printf("region_bounded: every point of |z| = 50 unstable (explicit methods: R is a polynomial)\n");
         if (z[2] != 0.0)
             printf("abs_R_z, z_stable, arg_R_minus_im_z: at z = %g %+gj; the last is the phase error of one step on\n"
-                   "an oscillator, arg R(z) - Im z, rad (the trapezoid: |R| = 1 on the axis, yet a pitch error)\n",
+                   "an oscillator, arg R(z) - Im z taken in (-pi, pi], rad (the trapezoid: |R| = 1 on the axis, yet a pitch error)\n",
                    z[0], z[1]);
         printf("\nleapfrog's R is the larger eigenvalue of its step on the undamped oscillator (a 2x2 matrix),\n"
                "so its region is the imaginary segment |Im z| <= %.4f alone; for a problem's eigenvalues it is read\n"

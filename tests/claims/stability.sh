@@ -21,6 +21,8 @@ $BIN/stability --tsv --z 0,2.5 --out "$TMP/z" >"$TMP/z.tsv"
 check_num "--z 0,2.5: RK4 |R|" "$(tsv_get "$TMP/z.tsv" method rk4 abs_R_z)" near 0.508186 1e-5
 check_text "--z 0,2.5: RK4 stable" "$(tsv_get "$TMP/z.tsv" method rk4 z_stable)" "yes"
 check_num "--z 0,2.5: forward Euler |R| = sqrt(7.25)" "$(tsv_get "$TMP/z.tsv" method euler abs_R_z)" near 2.69258 1e-5
+# the phase error of one step is arg R(z) - Im z in (-pi, pi]: RK4 at 2.5j, +0.848 rad (not -5.435)
+check_num "--z 0,2.5: RK4 phase error in (-pi, pi]" "$(tsv_get "$TMP/z.tsv" method rk4 arg_R_minus_im_z)" near 0.848033 1e-5
 check_text "--z 0,2.5: forward Euler unstable" "$(tsv_get "$TMP/z.tsv" method euler z_stable)" "no"
 
 # --problem stiff: at h = 1 ms the fast mode's h lambda = 12.25j is outside RK4's region; at 0.2 ms inside.
