@@ -20,6 +20,9 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The fast mode counts as erased when its amplitude at T is below this fraction of the exact one. */
+#define FAST_ERASED 1e-3
+
 typedef struct {
     const spring2 *s;
     const spring2_modes *md;
@@ -84,11 +87,13 @@ int main(int argc, char **argv)
     cli_parse(&spec, argc, argv);
     if (pull == 0.0)
         cli_fail("stiff", "--pull 0 is the rest state; accepted: a nonzero displacement");
+    /* T not a multiple of a step: that run's last step is taken short, and the run says so */
     const double hs[2] = {h_big, h_small};
+    double h_lasts[2];
+    long nsteps[2];
     for (int i = 0; i < 2; i++)
-        if (fabs(T / hs[i] - lround(T / hs[i])) > 1e-6 * (T / hs[i]))
-            cli_fail("stiff", "--T %g is not a whole number of steps of %g s; accepted: T a multiple of --h-big and --h-small",
-                     T, hs[i]);
+        if ((nsteps[i] = solve_steps_to(T, hs[i], &h_lasts[i])) > 10000000L)
+            cli_fail("stiff", "--T %g with a step of %g s is %ld steps; accepted: at most 1e7", T, hs[i], nsteps[i]);
 
     spring2_modes md;
     if (spring2_modes_of(&s, &md) != 0) {
@@ -133,11 +138,16 @@ int main(int argc, char **argv)
         printf("fast mode h lambda = %.4gj at h = %g s, %.4gj at h = %g s (RK4 stable on the imaginary axis for\n"
                "|h lambda| <= %.4f, from its R)\n\n",
                md.omega[1] * h_big, h_big, md.omega[1] * h_small, h_small, stability_bound(&method_rk4, I));
+        for (int i = 0; i < 2; i++)
+            if (h_lasts[i] > 0.0)
+                printf("T is not a multiple of h = %g s: %ld steps of h, the last one short, %.6g s, to end at T\n", hs[i],
+                       nsteps[i] - 1, h_lasts[i]);
     }
     table tab;
     table_begin(&tab, stdout, common.tsv, "method", "h_s", "slow_hz", "fast_hz", "status", "t_end_s", "max_err_u1_m",
-                "fast_amp_end_m", "fast_amp_ratio", "fast_factor_re", "fast_factor_im", "R_re", "R_im", "nfev", NULL);
-    char messages[4][320];
+                "fast_amp_end_m", "fast_amp_ratio", "fast_factor_re", "fast_factor_im", "R_re", "R_im", "fast_gain",
+                "fast_turn_rad", "fast_seen_hz", "fast_mode", "nfev", NULL);
+    char messages[4][320], verdicts[4][400];
     int nmsg = 0;
     for (int r = 0; r < nrun; r++) {
         atomic_file a;
@@ -149,9 +159,9 @@ int main(int argc, char **argv)
         fprintf(f, "t_s\t%s, h = %g ms\tu2_m\tu1_exact_m\tu2_exact_m\n", runs[r].m->label, runs[r].h * 1e3);
         run_ctx rc = {&s, &md, y0, f, 0.0, 0, 0, 0.0};
         double y[4] = {y0[0], y0[1], y0[2], y0[3]};
-        solve_opts o = {runs[r].m, 0.0, runs[r].h, lround(T / runs[r].h), blowup * ymax, 1, sample, &rc};
+        solve_opts o = {runs[r].m, 0.0, runs[r].h, 0, blowup * ymax, 1, sample, &rc};
         solve_result res;
-        solve_status st = solve_fixed(&p, y, &o, NULL, &res);
+        solve_status st = solve_fixed_to(&p, y, &o, T, NULL, &res);
         if (atomic_commit(&a) != 0) {
             fprintf(stderr, "stiff: cannot write %s: %s\n", a.path, strerror(errno));
             return 1;
@@ -163,6 +173,29 @@ int main(int argc, char **argv)
         if (st == SOLVE_BLOWUP)
             snprintf(messages[nmsg++], sizeof messages[0], "%s", res.message);
         double complex factor = rc.c1 / rc.c0, R = runs[r].m->R(I * md.omega[1] * runs[r].h);
+        /* What the run shows of the fast mode, from the measured factor per step: its gain, the angle
+         * it turns (the exact mode turns omega h; a turn near pi is a zigzag), the frequency that turn
+         * is heard at, arg / (2 pi h) (an alias when omega h > pi), and a verdict. Stable is not accurate. */
+        double gain = cabs(factor), turn = fabs(carg(factor)), seen = turn / (2.0 * M_PI * runs[r].h);
+        double f_fast = md.omega[1] / (2 * M_PI), amp_ratio = rc.fast_end / fast_exact;
+        /* the exact mode sampled every h turns omega h modulo a turn: above h = 1/(2 f) it is itself
+         * seen at an alias; a run "aliases" when it shows the mode elsewhere than that */
+        double turn_exact = fabs(remainder(md.omega[1] * runs[r].h, 2.0 * M_PI));
+        double seen_exact = turn_exact / (2.0 * M_PI * runs[r].h);
+        const char *mode = st == SOLVE_BLOWUP                        ? "blew-up"
+                           : amp_ratio < FAST_ERASED                 ? "erased"
+                           : fabs(seen - seen_exact) > 0.05 * seen_exact ? "aliased"
+                                                                     : "kept";
+        char detail[80] = "";
+        if (strcmp(mode, "erased") == 0)
+            snprintf(detail, sizeof detail, ": its amplitude at T is %.1e of the exact one", amp_ratio);
+        else if (strcmp(mode, "aliased") == 0)
+            snprintf(detail, sizeof detail, ": it is seen at %.1f Hz", seen);
+        snprintf(verdicts[r], sizeof verdicts[r],
+                 "%s, h = %g ms: %s; a step multiplies the %.0f Hz mode by %.3f and turns it %.3f rad (exact: "
+                 "1 and %.3f rad, seen at %.1f Hz): %s%s",
+                 runs[r].m->label, 1e3 * runs[r].h, st == SOLVE_BLOWUP ? "unstable" : "stable", f_fast, gain, turn,
+                 turn_exact, seen_exact, mode, detail);
         table_cell(&tab, "%s", runs[r].m->name);
         table_cell(&tab, "%g", runs[r].h);
         table_cell(&tab, "%.4f", md.omega[0] / (2 * M_PI));
@@ -176,6 +209,10 @@ int main(int argc, char **argv)
         table_cell(&tab, "%.4f", cimag(factor));
         table_cell(&tab, "%.4f", creal(R));
         table_cell(&tab, "%.4f", cimag(R));
+        table_cell(&tab, "%.4f", gain);
+        table_cell(&tab, "%.4f", turn);
+        table_cell(&tab, "%.1f", seen);
+        table_cell(&tab, "%s", mode);
         table_cell(&tab, "%ld", res.counts.nfev);
     }
     if (atomic_commit(&ae) != 0) {
@@ -194,7 +231,14 @@ int main(int argc, char **argv)
         for (int i = 0; i < nmsg; i++)
             printf("%s\n", messages[i]);
         printf("fast_amp_ratio: the fast mode's amplitude on the light mass at t_end over the exact one;\n"
-               "fast_factor: that mode's complex amplitude after one step over before, beside R(h lambda).\n");
+               "fast_factor: that mode's complex amplitude after one step over before, beside R(h lambda);\n"
+               "fast_gain, fast_turn_rad: its modulus and angle; fast_seen_hz: the frequency that angle a step is\n"
+               "seen at, turn / (2 pi h) (the exact mode turns omega h modulo 2 pi, itself an alias above h = 1/(2 f));\n"
+               "fast_mode: erased (amplitude at T below %g of the exact), aliased (seen more than 5%% away from\n"
+               "where the exact mode sampled every h is seen), kept, or blew-up.\n\n"
+               "Stable is not accurate: what each run does to the fast mode.\n", FAST_ERASED);
+        for (int r = 0; r < nrun; r++)
+            printf("  %s\n", verdicts[r]);
     }
     return 0;
 }
