@@ -97,6 +97,7 @@ int main(int argc, char **argv)
     };
     const cli_spec cs = {PROG, "Drop a ball on a damped oscillator; CVODE finds every impact by root functions.",
                          NULL, 0, opts};
+    const ball_settings ini = s;
     cli_parse(&cs, argc, argv);
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
@@ -137,6 +138,10 @@ int main(int argc, char **argv)
                "CVODE BDF, rtol %g, atol %g, max step %g s, roots on delta and 1 + lambda delta', T = %g s\n\n",
                s.m1, s.m2, s.h0, s.kc, s.lambda, s.f0, s.t60, b.K, b.R, b.sigma0 / b.omega0, s.rtol, s.atol,
                s.max_step, s.T);
+    if (!common.tsv && s.f0 == ini.f0 && s.t60 == ini.t60)     /* ball.ini holds the lecture's f0 and T60 */
+        printf("(The lecture says sigma0/omega0 is \"about 0.002\" for f0 = 400 Hz, T60 = 1.5 s; those give 6 ln 10 / "
+               "(T60 2 pi f0) = %.5f: the source's rounding is off, the oscillator strongly underdamped either way.)\n\n",
+               b.sigma0 / b.omega0);
     table_begin(&tab, stdout, common.tsv, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
     table_begin(&tf, fi, true, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
     for (size_t i = 0; i < im->n; i++) {
@@ -224,8 +229,8 @@ int main(int argc, char **argv)
     /* Every fact the lesson states, for tests and pipes. */
     atomic_file a_sum;
     FILE *fs = atomic_open_or_exit(&a_sum, PROG, common.out, "summary.tsv");
-    fprintf(fs, "key\tvalue\n"
-                "impacts\t%zu\nfree_fall_s\t%.12g\nfirst_start_s\t%.12g\nfirst_end_s\t%.12g\nfirst_duration_ms\t%.9g\n"
+    fprintf(fs, "key\tvalue\nsigma0_over_omega0\t%.9g\n", b.sigma0 / b.omega0);
+    fprintf(fs, "impacts\t%zu\nfree_fall_s\t%.12g\nfirst_start_s\t%.12g\nfirst_end_s\t%.12g\nfirst_duration_ms\t%.9g\n"
                 "first_impulse_Ns\t%.9g\nfirst_impulse_trapezoid_Ns\t%.9g\nfirst_centre_s\t%.12g\nfirst_restitution\t%.9g\n"
                 "duration_min_ms\t%.9g\nduration_max_ms\t%.9g\nintervals\t%zu\nintervals_shorter\t%zu\n"
                 "first_flight_s\t%.9g\nperiod_ms\t%.9g\nformula_error_rel\t%.6g\nspectrum_peak_Hz\t%.6f\nf1_Hz\t%.6f\n"

@@ -56,6 +56,12 @@ $BIN/drop --h0 0.05 --T 0.5 --tsv --out "$TMP/d2" --sound "$TMP/s" >"$TMP/d2.tsv
 check_num "--h0 0.05: first impact at sqrt(2 * 0.05 / 9.81) = 0.100964 s" "$(tsv_get "$TMP/d2.tsv" impact 1 start_s)" near 0.100964 1e-6
 
 # Bad input: one line, exit 2, no file.
+# What the source leaves open, said where the student meets it: the lecture's "about 0.002" for
+# sigma0/omega0 is 6 ln 10 / (1.5 s 2 pi 400 Hz) = 0.003665 from its own f0 and T60.
+check_num "sigma0/omega0 from f0 and T60" "$(sum sigma0_over_omega0)" near 0.0036647 1e-6
+$BIN/drop --T 0.2 --out "$TMP/d3" --sound "$TMP/s" >"$TMP/d3.txt"
+check_text "drop says the lecture's 0.002 is 0.00366 from its own numbers" "$(cat "$TMP/d3.txt")" \
+    'The lecture says sigma0/omega0 is "about 0.002" for f0 = 400 Hz, T60 = 1.5 s; those give 6 ln 10 / (T60 2 pi f0) = 0.00366'
 expect_bad_input "--m1 0" $BIN/drop --m1 0 --out "$TMP/out" --sound "$TMP/out"
 expect_bad_input "--h0 abc" $BIN/drop --h0 abc --out "$TMP/out" --sound "$TMP/out"
 expect_bad_input "--T -1" $BIN/drop --T -1 --out "$TMP/out" --sound "$TMP/out"
