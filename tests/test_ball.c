@@ -193,6 +193,12 @@ int main(void)
     rh = ball_rhythm_compare(&ref, &one, 2);
     check(!rh.complete && !strcmp(ball_rhythm_verdict(&rh, 1e-4, 1e-2), "loses"), "a missing impact loses the rhythm");
     check(ball_impacts_agree(&ref, &run, 1e-4) == 2, "two leading impacts agree within 0.1 ms");
+    /* What a listener hears: 6 ms, or 2.5 % of the interval before (0.15 s: 3.75 ms; 0.2 s: 5 ms) */
+    check(ball_audible_shift(&ref, 0, 6e-3, 0.025) == 6e-3 && fabs(ball_audible_shift(&ref, 2, 2e-3, 0.025) - 3.75e-3) < 1e-15,
+          "heard shift: 6 ms at the first impact, 2.5 %% of the 150 ms interval at the third (abs 2 ms)");
+    check(ball_rhythm_heard(&ref, &run, 3, 6e-3, 0.025) == 3 && ball_rhythm_heard(&ref, &run, 2, 6e-3, 0.025) == 0,
+          "20 ms late at impact 3 is heard there; 0.05 ms at impact 2 is not");
+    check(ball_rhythm_heard(&ref, &one, 2, 6e-3, 0.025) == 2, "a missing second impact is heard at impact 2");
     ball_impacts none = {0, 0, NULL};
     rh = ball_rhythm_compare(&none, &none, 2);
     check(rh.compared == 0 && rh.complete && rh.max_error == 0.0, "no impacts in the reference: nothing missed");

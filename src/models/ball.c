@@ -31,10 +31,13 @@ void ball_param_spec(ball_settings *s, param_spec *out)
         {"window_after", &s->window_after, "s", 0, 1, CLI_OPEN_MIN, "dense window after the first impact"},
         {"blowup", &s->blowup, "m, m/s", 0, 1e300, CLI_OPEN_MIN, "blow-up bound on max |y_i| of a fixed-step run"},
         {"wav_peak", &s->wav_peak, "", 0, 1, CLI_OPEN_MIN, "peak of the reference run in the WAVs (full scale 1)"},
-        {"rhythm_impacts", &s->rhythm_impacts, "", 1, 1000, 0, "how many leading impacts a rhythm is judged on"},
+        {"rhythm_impacts", &s->rhythm_impacts, "", 0, 1000, 0,
+         "how many leading impacts a rhythm is judged on (0: those the reference is sure of)"},
         {"keep_ms", &s->keep_ms, "ms", 0, 1e3, CLI_OPEN_MIN, "rhythm kept: each of those starts within this"},
         {"lose_ms", &s->lose_ms, "ms", 0, 1e3, CLI_OPEN_MIN, "rhythm lost: one off by more than this, or missing"},
         {"check_tol", &s->check_tol, "", 1e-6, 1, CLI_OPEN_MAX, "the reference is checked at rtol, atol times this"},
+        {"hear_abs_ms", &s->hear_abs_ms, "ms", 0, 1e3, CLI_OPEN_MIN, "a listener hears an impact shifted by this"},
+        {"hear_rel", &s->hear_rel, "", 0, 1, CLI_OPEN_MIN, "... or by this fraction of the interval before it"},
         {NULL, NULL, NULL, 0, 0, 0, NULL},
     };
     memcpy(out, spec, sizeof spec);
@@ -373,6 +376,21 @@ const char *ball_rhythm_verdict(const ball_rhythm *r, double keep_s, double lose
     if (!r->complete || !(r->max_error <= lose_s))
         return "loses";
     return r->max_error <= keep_s ? "keeps" : "drifts";
+}
+
+double ball_audible_shift(const ball_impacts *ref, size_t i, double abs_s, double rel)
+{
+    double ioi = i > 0 && i < ref->n ? ref->v[i].start - ref->v[i - 1].start : 0.0;
+    return fmax(abs_s, rel * ioi);
+}
+
+size_t ball_rhythm_heard(const ball_impacts *ref, const ball_impacts *run, size_t upto, double abs_s, double rel)
+{
+    ball_rhythm r = ball_rhythm_compare(ref, run, upto);
+    for (size_t i = 0; i < r.compared; i++)
+        if (fabs(run->v[i].start - ref->v[i].start) > ball_audible_shift(ref, i, abs_s, rel))
+            return i + 1;
+    return r.complete ? 0 : r.compared + 1;    /* a missing impact is heard */
 }
 
 size_t ball_impacts_agree(const ball_impacts *a, const ball_impacts *b, double tol)
