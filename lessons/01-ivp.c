@@ -94,6 +94,10 @@ int main(int argc, char **argv)
     bool is_cvode = strcmp(method_name, "cvode") == 0;
     const method *m = is_cvode ? NULL : method_find(method_name);
     const char *label = is_cvode ? (strcmp(lmm, "adams") == 0 ? "CVODE Adams" : "CVODE BDF") : m->label;
+    cvode_opts o = cvode_defaults();
+    o.lmm = strcmp(lmm, "adams") == 0 ? CVODE_ADAMS : CVODE_BDF;
+    o.rtol = rtol;
+    o.atol = atol;
     fprintf(traj, "t_s\t%s, h = %g s\tv_m_per_s\texact\n", label, h);
 
     table tab;
@@ -109,10 +113,6 @@ int main(int argc, char **argv)
     int status = 0;
     char msg[400] = "";
     if (is_cvode) {
-        cvode_opts o = cvode_defaults();
-        o.lmm = strcmp(lmm, "adams") == 0 ? CVODE_ADAMS : CVODE_BDF;
-        o.rtol = rtol;
-        o.atol = atol;
         double *tout = calloc((size_t)n + 1, sizeof(double));
         for (long k = 0; k <= n; k++)
             tout[k] = k < n ? k * h : T;
@@ -157,10 +157,18 @@ int main(int argc, char **argv)
             fprintf(exact, "%.10g\t%.12g\n", t, ex[0]);
         }
     }
-    if (atomic_commit(&af) != 0 || !exact || atomic_commit(&ae) != 0) {
+    /* What the figure needs to know of the run: the method (its colour), the step, the short last step. */
+    atomic_file ar;
+    FILE *run = atomic_open_in(&ar, common.out, "run.tsv");
+    if (run)
+        fprintf(run, "method\tlabel\th_s\tT_s\tsteps\th_last_s\n%s\t%s\t%.10g\t%.10g\t%ld\t%.10g\n",
+                is_cvode ? cvode_name(&o) : m->name,
+                label, h, T, n, h_last > 0.0 ? h_last : h);
+    if (atomic_commit(&af) != 0 || !exact || atomic_commit(&ae) != 0 || !run || atomic_commit(&ar) != 0) {
         fprintf(stderr, "ivp: cannot write the data files in %s: %s\n", common.out, strerror(errno));
         atomic_abort(&af);
         atomic_abort(&ae);
+        atomic_abort(&ar);
         return 1;
     }
     if (status) {

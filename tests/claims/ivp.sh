@@ -37,6 +37,7 @@ check_num "--h 0.07 (T = 6 s not a multiple): exit status" "$?" near 0 0
 check_text "--h 0.07: says the last step is short" "$(cat "$TMP/short.txt")" "85 steps of h, the last one short, 0.05 s"
 check_num "--h 0.07: the run ends at T" "$(tail -1 "$TMP/short/trajectory.tsv" | cut -f1)" near 6 1e-12
 check_num "--h 0.07: u(T) after the short step" "$(tail -1 "$TMP/short/trajectory.tsv" | cut -f2)" near -141.537118909 1e-6
+check_text "--h 0.07: run.tsv names the method and the short step for the figure" "$(cat "$TMP/short/run.tsv")" "$(printf 'euler\tforward Euler\t0.07\t6\t86\t0.05')"
 $BIN/ivp --method cvode --h 0.07 --tsv --out "$TMP/shortc" >"$TMP/shortc.tsv"
 check_num "--method cvode --h 0.07: last output at T" "$(tail -1 "$TMP/shortc.tsv" | cut -f1)" near 6 1e-9
 check_text "unknown flag names the nearest" "$($BIN/ivp --hh 1 2>&1)" "did you mean --h?"
