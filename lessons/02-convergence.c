@@ -80,7 +80,7 @@ static int run_table(const problem *pb, double T, const double *hs, int nh, size
 int main(int argc, char **argv)
 {
     double T = 2.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, theta0 = 1.0;
-    double rtol = 1e-13, traj_h = 0.1, traj_T = 6.0;
+    double rtol = 1e-13, traj_h = 0.1, traj_T = 6.0, t_loc = 0.3;
     long kmin = 3, kmax = 11, fit = 5;
     cli_common common = {false, "build/data/convergence"};
     const cli_opt opts[] = {
@@ -94,6 +94,7 @@ int main(int argc, char **argv)
         {"v0", CLI_DOUBLE, &v0, "m/s", "oscillator: initial velocity", -1e3, 1e3, 0, NULL, NULL, NULL},
         {"theta0", CLI_DOUBLE, &theta0, "rad", "pendulum: initial angle, released from rest", -3.1, 3.1, 0, NULL, NULL, NULL},
         {"rtol", CLI_DOUBLE, &rtol, "", "pendulum reference: CVODE relative tolerance", 1e-14, 1e-8, 0, NULL, NULL, NULL},
+        {"t-local", CLI_DOUBLE, &t_loc, "s", "oscillator: where the one-step (local) errors are measured, from the exact state", 0, 1e3, 0, NULL, NULL, NULL},
         {"traj-h", CLI_DOUBLE, &traj_h, "s", "step of the 'same order, different character' trajectories", 1e-4, 1, 0, NULL, NULL, NULL},
         {"traj-T", CLI_DOUBLE, &traj_T, "s", "length of those trajectories", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
@@ -167,6 +168,50 @@ int main(int argc, char **argv)
     for (; method_all[nm] && nm < MAX_METHODS; nm++)
         for (int q = 0; q < 2; q++)
             run_table(&pbs[q], T, hs, nh, (size_t)fit, &res[q][nm], method_all[nm]);
+
+    /* Local against global error on the oscillator: the error of one step of h from the exact
+     * state y(t_loc) against the exact y(t_loc + h), order p + 1, beside the global error at T,
+     * order p (the one-step errors add up over T/h steps: one power of h is lost). */
+    double loc_err[MAX_METHODS][MAX_H], loc_slope[MAX_METHODS];
+    size_t loc_first[MAX_METHODS], loc_count[MAX_METHODS];
+    double loc_floor = 100.0 * DBL_EPSILON * fmax(1.0, hypot(u0, v0));
+    {
+        double ya[2];
+        oscillator_exact(&osc, pbs[0].y0, t_loc, ya);
+        for (int k = 0; k < nm; k++) {
+            for (int i = 0; i < nh; i++) {
+                double y[2] = {ya[0], ya[1]}, yb[2];
+                solve_opts o = {method_all[k], t_loc, hs[i], 1, 0, 1, NULL, NULL};
+                solve_result r;
+                oscillator_exact(&osc, pbs[0].y0, t_loc + hs[i], yb);
+                loc_err[k][i] = solve_fixed(&pbs[0].p, y, &o, NULL, &r) == SOLVE_OK ? hypot(y[0] - yb[0], y[1] - yb[1])
+                                                                                    : INFINITY;
+            }
+            loc_slope[k] = measure_asymptotic_order(hs, loc_err[k], (size_t)nh, loc_floor, (size_t)fit, &loc_first[k],
+                                                    &loc_count[k]);
+        }
+        atomic_file a;
+        FILE *f = atomic_open_in(&a, common.out, "local_oscillator.tsv");
+        if (!f) {
+            fprintf(stderr, "convergence: cannot write %s/local_oscillator.tsv: %s\n", common.out, strerror(errno));
+            return 1;
+        }
+        fprintf(f, "h_s");
+        for (int k = 0; k < nm; k++)
+            fprintf(f, "\t%s global: slope %.2f\t%s local: slope %.2f", method_all[k]->label, res[0][k].slope,
+                    method_all[k]->label, loc_slope[k]);
+        fputc('\n', f);
+        for (int i = 0; i < nh; i++) {
+            fprintf(f, "%.10g", hs[i]);
+            for (int k = 0; k < nm; k++)
+                fprintf(f, "\t%.6e\t%.6e", res[0][k].err[i], loc_err[k][i]);
+            fputc('\n', f);
+        }
+        if (atomic_commit(&a) != 0) {
+            fprintf(stderr, "convergence: cannot write %s: %s\n", a.path, strerror(errno));
+            return 1;
+        }
+    }
 
     /* Data for the figures: errors.<problem>.tsv (h, one column a method), guides, trajectories. */
     for (int q = 0; q < 2; q++) {
@@ -265,7 +310,9 @@ int main(int argc, char **argv)
         for (int q = 0; q < 2; q++)
             printf("  %s: floor %.2e (%s)\n", pbs[q].name, pbs[q].floor, pbs[q].floor_why);
         printf("slope: least-squares fit of log error on log h over the fitted range (the %ld smallest h above the "
-               "floor);\npairwise slopes p(i) between h_i and h_i+1 after the errors\n\n", fit);
+               "floor);\npairwise slopes p(i) between h_i and h_i+1 after the errors; local_slope: the same fit of the "
+               "error of one step\nfrom the exact state at t = %g s (oscillator; floor %.1e): order p + 1 where the "
+               "global error is order p\n\n", fit, t_loc, loc_floor);
     }
     const char *cols[TABLE_MAX_COLS];
     char names[TABLE_MAX_COLS][32];
@@ -281,11 +328,13 @@ int main(int argc, char **argv)
     cols[nc++] = "order";
     cols[nc++] = "fit_hmax_s";
     cols[nc++] = "fit_hmin_s";
-    for (int i = 0; i + 1 < nh && nc < TABLE_MAX_COLS; i++) {
+    for (int i = 0; i + 1 < nh && nc < TABLE_MAX_COLS - 1; i++) {
         snprintf(names[nc], sizeof names[nc], "p(2^-%ld)", kmin + i);
         cols[nc] = names[nc];
         nc++;
     }
+    int npair = nc - (3 + nh + 3);
+    cols[nc++] = "local_slope";
     table tab;
     memset(&tab, 0, sizeof tab);
     tab.f = stdout;
@@ -312,8 +361,12 @@ int main(int argc, char **argv)
             table_cell(&tab, "%d", method_all[k]->order);
             table_cell(&tab, "%.4g", r->count ? hs[r->first] : NAN);
             table_cell(&tab, "%.4g", r->count ? hs[r->first + r->count - 1] : NAN);
-            for (int i = 0; i + 1 < nh && 4 + nh + 2 + i < TABLE_MAX_COLS; i++)
+            for (int i = 0; i < npair; i++)
                 table_cell(&tab, "%.2f", r->pair[i]);
+            if (q == 0)
+                table_cell(&tab, "%.3f", loc_slope[k]);   /* one step from the exact state at --t-local */
+            else
+                table_cell(&tab, "n/a");
             if (r->failure[0]) {
                 fprintf(stderr, "convergence: %s on the %s: %s\n", method_all[k]->name, pbs[q].name, r->failure);
                 failures++;
