@@ -141,7 +141,7 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < nref; k++)
         tref[k] = (double)k / s.fs_audio;
     ref_ctx rc = {xcalloc(nref, sizeof(double)), 0};
-    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tref, nref, ref_sample, NULL, &rc};
+    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tref, nref, ref_sample, NULL, &rc, NULL};
     ball_adaptive_result ref;
     char err[600];
     if (ball_solve_adaptive(&b, y0, &ao, &ref, err, sizeof err) != 0) {
@@ -151,7 +151,7 @@ int main(int argc, char **argv)
     double ref_peak = max_abs(rc.u1, rc.n);
     double gain = ref_peak > 0.0 ? s.wav_peak / ref_peak : 1.0;    /* 1 1/m when m1 never moves */
     /* How far the reference itself can be trusted: against a run at tolerances check_tol times tighter. */
-    ball_adaptive_opts tight = {s.T, s.rtol * s.check_tol, s.atol * s.check_tol, s.max_step, NULL, 0, NULL, NULL, NULL};
+    ball_adaptive_opts tight = {s.T, s.rtol * s.check_tol, s.atol * s.check_tol, s.max_step, NULL, 0, NULL, NULL, NULL, NULL};
     ball_adaptive_result ref2;
     if (ball_solve_adaptive(&b, y0, &tight, &ref2, err, sizeof err) != 0) {
         fprintf(stderr, PROG ": the check of the adaptive reference failed: %s\n", err);

@@ -2,6 +2,7 @@
  * F_drop and jac_drop), and the adaptive run and impact detection both ball lessons use. */
 #include "models/ball.h"
 #include "cli.h"
+#include "gsl_pairs.h"
 #include "util.h"
 #include <math.h>
 #include <stdio.h>
@@ -274,6 +275,17 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+const char *ball_adaptive_methods(void)
+{
+    static char buf[200];
+    if (!buf[0]) {      /* CVODE's two, then each GSL pair as gsl-NAME */
+        size_t n = (size_t)snprintf(buf, sizeof buf, "cvode-bdf|cvode-adams|gsl-");
+        for (const char *c = gsl_pair_names(); *c && n + 5 < sizeof buf; c++)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, *c == '|' ? "|gsl-" : "%c", *c);
+    }
+    return buf;
+}
+
 int ball_solve_adaptive(const ball *b, const double y0[4], const ball_adaptive_opts *o, ball_adaptive_result *r,
                         char *err, size_t errlen)
 {
@@ -305,7 +317,14 @@ int ball_solve_adaptive(const ball *b, const double y0[4], const ball_adaptive_o
     co.roots = contact_roots;
     co.on_event = on_event;
     co.on_step = on_step;
-    int rc = cvode_solve(&p, 0.0, y, o->T, &co, &r->stats, err, errlen);
+    const char *m = o->method ? o->method : "cvode-bdf";
+    int rc;
+    if (strncmp(m, "gsl-", 4) == 0) {
+        rc = gsl_pair_solve(m + 4, &p, 0.0, y, o->T, &co, &r->stats, err, errlen);
+    } else {
+        co.lmm = strcmp(m, "cvode-adams") == 0 ? CVODE_ADAMS : CVODE_BDF;
+        rc = cvode_solve(&p, 0.0, y, o->T, &co, &r->stats, err, errlen);
+    }
     r->energy_final = ball_energy(o->T, y, (void *)b);
     for (int k = 0; k < 3; k++) {
         r->h_count[k] = (long)c.nh[k];

@@ -118,8 +118,9 @@ typedef struct ball_impacts {
 
 void ball_impacts_free(ball_impacts *l);     /* leaves it empty; safe twice */
 
-/* The adaptive run: CVODE BDF, dense Newton on the analytic Jacobian. Optional outputs at
- * tout (sink) and after every internal step (on_step), each with ctx. */
+/* The adaptive run: CVODE BDF, dense Newton on the analytic Jacobian (or the method asked for:
+ * CVODE Adams with the same Newton, or a GSL explicit pair with the contact roots located by
+ * bisection). Optional outputs at tout (sink) and after every internal step (on_step), each with ctx. */
 typedef struct ball_adaptive_opts {
     double T;               /* final time, s */
     double rtol, atol;      /* tolerances (atol in m and m/s) */
@@ -129,7 +130,12 @@ typedef struct ball_adaptive_opts {
     sample_sink sink;
     cvode_step_sink on_step;
     void *ctx;
+    const char *method;     /* the adaptive solver: "cvode-bdf" (NULL: the same), "cvode-adams", or
+                               "gsl-PAIR" for one of GSL's explicit pairs (gsl_pairs.h) */
 } ball_adaptive_opts;
+
+/* "cvode-bdf|cvode-adams|gsl-rk2|gsl-rkf45|gsl-rkck|gsl-rk8pd": what ball_adaptive_opts.method takes. */
+const char *ball_adaptive_methods(void);
 
 typedef struct ball_adaptive_result {
     ball_impacts impacts;   /* every impact, start and end found as roots */
