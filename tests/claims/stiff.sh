@@ -56,6 +56,20 @@ check_text "trapezoid 1 ms: verdict aliased" "$(row trapezoid 0.001 fast_mode)" 
 check_text "prints: stable is not accurate" "$(cat "$TMP/h.txt")" "Stable is not accurate"
 check_text "prints RK4 0.2 ms erasing the mode" "$(cat "$TMP/h.txt")" "RK4, h = 0.2 ms: stable; a step multiplies the 1950 Hz mode by 0.500"
 check_text "prints the trapezoid's alias" "$(cat "$TMP/h.txt")" "aliased: it is seen at 448.5 Hz"
+# --method: an adaptive solver on the same network. The fast mode is in the motion, so GSL's rkf45 at
+# rtol 1e-6 follows it with many steps a fast period and thousands a slow one, and stays accurate.
+$BIN/stiff --method gsl-rkf45 --out "$TMP/m" >"$TMP/m.txt"
+ad() { tsv_get "$TMP/m/adaptive.tsv" method gsl-rkf45 "$1"; }
+check_num "--method gsl-rkf45: exit status" "$?" near 0 0
+check_num "gsl-rkf45: more than 5 steps a fast period" "$(ad steps_per_fast_period)" gt 5
+check_num "gsl-rkf45: more than 1000 steps a slow period (the crawl)" "$(ad steps_per_slow_period)" gt 1000
+check_num "gsl-rkf45: heavy-mass error below 1e-5 m" "$(ad max_err_u1_m)" lt 1e-5
+check_num "gsl-rkf45: no Jacobian" "$(ad njev)" near 0 0
+check_text "--method: says the fast mode is in the motion" "$(cat "$TMP/m.txt")" "The release puts the fast mode into the motion (0.00989 m on the light mass"
+$BIN/stiff --method cvode-bdf --tsv --out "$TMP/b" >/dev/null
+check_num "cvode-bdf: Jacobians evaluated" "$(tsv_get "$TMP/b/adaptive.tsv" method cvode-bdf njev)" gt 0
+check_num "cvode-bdf at rtol 1e-6 follows the fast mode too (steps a fast period)" "$(tsv_get "$TMP/b/adaptive.tsv" method cvode-bdf steps_per_fast_period)" gt 5
+expect_bad_input "--method nope" $BIN/stiff --method nope --out "$TMP/out"
 # T not a multiple of a step (a class moves --h-big): the last step is short and the run says so.
 $BIN/stiff --h-big 0.0007 --tsv --out "$TMP/s7" >"$TMP/s7.tsv"
 check_num "--h-big 0.0007: exit status" "$?" near 0 0
