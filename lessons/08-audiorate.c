@@ -32,11 +32,18 @@ typedef struct {
     ball_detector det;      /* impacts from the samples */
     double *u1;             /* u1 per sample, m */
     size_t n;
+    bool uv;                /* the run's state is positions first (ball_ivp_uv) */
 } run_ctx;
 
-static int sample(long k, double t, const double *y, void *ctx)
+static int sample(long k, double t, const double *x, void *ctx)
 {
     run_ctx *c = ctx;
+    double yy[4];
+    const double *y = x;
+    if (c->uv) {
+        ball_from_uv(x, yy);
+        y = yy;
+    }
     ball_detector_sample(&c->det, t, y);
     c->u1[k] = y[0];
     c->n = (size_t)k + 1;
@@ -131,7 +138,7 @@ int main(int argc, char **argv)
     }
 
     ball b = ball_from_settings(&s);
-    ivp p = ball_ivp(&b);
+    ivp p = ball_ivp(&b), p_uv = ball_ivp_uv(&b);
     double y0[4];
     ball_initial(&s, y0);
 
@@ -218,15 +225,19 @@ int main(int argc, char **argv)
         double h = 1.0 / runs[r].fs;
         long n = lround(s.T * runs[r].fs);
         notes[r][0] = '\0';
-        run_ctx c = {{0}, xcalloc((size_t)n + 1, sizeof(double)), 0};
+        /* leapfrog steps positions, then velocities: the same ball with its state in that order */
+        run_ctx c = {{0}, xcalloc((size_t)n + 1, sizeof(double)), 0, m->needs_uv};
         ball_impacts im = {0, 0, NULL};
         ball_detector_init(&c.det, &b, &im);
         double y[4];
-        memcpy(y, y0, sizeof y);
+        if (c.uv)
+            ball_to_uv(y0, y);
+        else
+            memcpy(y, y0, sizeof y);
         workspace *w = workspace_alloc(p.dim);
         solve_opts so = {m, 0.0, h, n, s.blowup, 1, sample, &c};
         solve_result res;
-        solve_status st = solve_fixed(&p, y, &so, w, &res);
+        solve_status st = solve_fixed(c.uv ? &p_uv : &p, y, &so, w, &res);
         workspace_free(w);
         bool refused = st == SOLVE_FAILED && res.steps == 0;
         const char *status = st == SOLVE_OK ? "ok" : st == SOLVE_BLOWUP ? "blowup" : refused ? "refused" : "failed";

@@ -138,6 +138,43 @@ ivp ball_ivp(ball *b)
     return p;
 }
 
+/* The same problem with the state as positions, then velocities: x = (u1, u2, u1', u2') = P y. */
+static const int uv_of[4] = {0, 2, 1, 3};   /* x_i = y_{uv_of[i]} */
+
+void ball_to_uv(const double y[4], double x[4])
+{
+    for (int i = 0; i < 4; i++)
+        x[i] = y[uv_of[i]];
+}
+
+void ball_from_uv(const double x[4], double y[4])
+{
+    for (int i = 0; i < 4; i++)
+        y[uv_of[i]] = x[i];
+}
+
+static int rhs_uv(double t, const double *x, double *f, void *params)
+{
+    double y[4], g[4];
+    ball_from_uv(x, y);
+    int rc = rhs(t, y, g, params);
+    ball_to_uv(g, f);
+    return rc;
+}
+
+static double energy_uv(double t, const double *x, void *params)
+{
+    double y[4];
+    ball_from_uv(x, y);
+    return ball_energy(t, y, params);
+}
+
+ivp ball_ivp_uv(ball *b)
+{
+    ivp p = {4, rhs_uv, NULL, energy_uv, b, false, false};
+    return p;
+}
+
 double ball_omega1(const ball *b)
 {
     return sqrt(b->omega0 * b->omega0 - b->sigma0 * b->sigma0);

@@ -87,6 +87,12 @@ void ball_settings_load(const char *program, ball_settings *s, param_spec *spec)
 ball ball_from_settings(const ball_settings *s);
 /* The problem for b (b must outlive it): dim 4, analytic Jacobian, energy. */
 ivp ball_ivp(ball *b);
+/* The same problem with the state as positions, then velocities, x = (u1, u2, u1', u2'): the
+ * layout leapfrog (Stormer-Verlet) steps, u' = v in the first half (no Jacobian: differences).
+ * ball_to_uv and ball_from_uv convert a state between the two layouts. */
+ivp ball_ivp_uv(ball *b);
+void ball_to_uv(const double y[4], double x[4]);
+void ball_from_uv(const double x[4], double y[4]);
 /* y(0) = (0, 0, h0, 0). */
 void ball_initial(const ball_settings *s, double y[4]);
 

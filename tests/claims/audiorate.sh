@@ -96,6 +96,14 @@ check_num "--method euler: exit status" "$?" near 1 0
 check_text "--method euler: says when it blew up" "$(cat "$TMP/e.err")" "euler blew up at t = 0.2287"
 $BIN/audiorate --method rk4 --fs 22050 --tsv --out "$TMP/r" --sound "$TMP/s" >"$TMP/r.tsv"
 check_num "--method rk4 --fs 22050: one row" "$(($(wc -l <"$TMP/r.tsv") - 1))" near 1 0
+# Leapfrog runs on the drop: the ball's state is handed to it positions first (u1, u2, u1', u2').
+$BIN/audiorate --method leapfrog --tsv --out "$TMP/lf" --sound "$TMP/s" >"$TMP/lf.tsv" 2>"$TMP/lf.err"
+lf() { tsv_get "$TMP/lf.tsv" method leapfrog "$1"; }
+check_num "--method leapfrog: exit status" "$?" near 0 0
+check_text "leapfrog: runs to the end (no refusal)" "$(lf status)" ok
+check_num "leapfrog: first impact at the free-fall time 0.174874 s" "$(lf first_impact_s)" near 0.174874 2e-5
+check_num "leapfrog: restitution of the first impact as the reference's" "$(lf restitution)" near "$(sum reference_restitution)" 0.01
+check_num "leapfrog: more than 100 impacts in 2 s" "$(lf impacts)" gt 100
 # Every method in the table: one that refuses the problem is reported and the others still run.
 $BIN/audiorate --method all --tsv --out "$TMP/all" --sound "$TMP/s" >"$TMP/all.tsv" 2>"$TMP/all.err"
 check_num "--method all: exit status" "$?" near 0 0
