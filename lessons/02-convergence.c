@@ -191,11 +191,7 @@ int main(int argc, char **argv)
                                                     &loc_count[k]);
         }
         atomic_file a;
-        FILE *f = atomic_open_in(&a, common.out, "local_oscillator.tsv");
-        if (!f) {
-            fprintf(stderr, "convergence: cannot write %s/local_oscillator.tsv: %s\n", common.out, strerror(errno));
-            return 1;
-        }
+        FILE *f = atomic_open_or_exit(&a, "convergence", common.out, "local_oscillator.tsv");
         fprintf(f, "h_s");
         for (int k = 0; k < nm; k++)
             fprintf(f, "\t%s global: slope %.2f\t%s local: slope %.2f", method_all[k]->label, res[0][k].slope,
@@ -207,10 +203,7 @@ int main(int argc, char **argv)
                 fprintf(f, "\t%.6e\t%.6e", res[0][k].err[i], loc_err[k][i]);
             fputc('\n', f);
         }
-        if (atomic_commit(&a) != 0) {
-            fprintf(stderr, "convergence: cannot write %s: %s\n", a.path, strerror(errno));
-            return 1;
-        }
+        atomic_commit_or_exit(&a, "convergence");
     }
 
     /* Data for the figures: errors.<problem>.tsv (h, one column a method), guides, trajectories. */

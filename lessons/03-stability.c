@@ -199,12 +199,8 @@ int main(int argc, char **argv)
     ivp flow = quadratic_flow(&bowl);
     double gd_bound = stability_bound(&method_euler, -1.0) / gd_L;
     atomic_file agd, agf;
-    FILE *fgd = atomic_open_in(&agd, common.out, "gd.tsv");
-    FILE *fgf = atomic_open_in(&agf, common.out, "gd_f.tsv");
-    if (!fgd || !fgf) {
-        fprintf(stderr, "stability: cannot write in %s: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    FILE *fgd = atomic_open_or_exit(&agd, "stability", common.out, "gd.tsv");
+    FILE *fgf = atomic_open_or_exit(&agf, "stability", common.out, "gd_f.tsv");
     fprintf(fgd, "h\th_over_bound\tf_end_over_f0\tconverges\tmeasured_rate\tR_rate\n");
     fprintf(fgf, "k");
     double *gd_f[GD_RUNS];
@@ -244,10 +240,8 @@ int main(int argc, char **argv)
     }
     for (int r = 0; r < GD_RUNS; r++)
         free(gd_f[r]);
-    if (atomic_commit(&agd) != 0 || atomic_commit(&agf) != 0) {
-        fprintf(stderr, "stability: cannot write in %s: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    atomic_commit_or_exit(&agd, "stability");
+    atomic_commit_or_exit(&agf, "stability");
     for (int k = 0; k < nm; k++)
         if (atomic_commit(&ag[k]) != 0) {
             fprintf(stderr, "stability: cannot write %s: %s\n", ag[k].path, strerror(errno));
