@@ -58,6 +58,12 @@ static int ring_sink(long k, double t, const double *y, void *c)
     return 0;
 }
 
+/* The time of sample i of n steps of h to T (the last step short when T is not a multiple of h). */
+static double sample_time(long i, long n, double h, double T)
+{
+    return i < n ? (double)i * h : T;
+}
+
 /* A T60 cell: the number, "grows" (the envelope does not decay) or "n/a" (not defined). */
 static const char *t60_text(double t60, char *buf, size_t n)
 {
@@ -95,10 +101,9 @@ int main(int argc, char **argv)
                                "(the locus covers the rest)", sigma0, omega0);
     if (u0 == 0.0 && v0 == 0.0)
         cli_fail("oscillator", "--u0 0 with --v0 0 is the rest state; accepted: a nonzero initial state");
-    long n = lround(T / h), nring = lround(ring_T / ring_h);
-    if (fabs(n * h - T) > 1e-9 * T || fabs(nring * ring_h - ring_T) > 1e-9 * ring_T)
-        cli_fail("oscillator", "--T %g / --h %g or --ring-T %g / --ring-h %g is not a whole number of steps; "
-                               "accepted: T a multiple of h", T, h, ring_T, ring_h);
+    /* T not a multiple of h (or ring-T of ring-h): the last step is taken short, and the run says so */
+    double h_last, ring_last;
+    long n = solve_steps_to(T, h, &h_last), nring = solve_steps_to(ring_T, ring_h, &ring_last);
     if (n > 10000000L || nring > 10000000L)
         cli_fail("oscillator", "more than 1e7 steps; accepted: T/h and ring-T/ring-h at most 1e7");
 
@@ -142,7 +147,7 @@ int main(int argc, char **argv)
         double y[2] = {u0, v0};
         solve_opts o = {&method_rk4, 0.0, ring_h, nring, 0, 1, ring_sink, &rc};
         solve_result r;
-        if (solve_fixed(&p, y, &o, NULL, &r) != SOLVE_OK) {
+        if (solve_fixed_to(&p, y, &o, ring_T, NULL, &r) != SOLVE_OK) {
             fprintf(stderr, "oscillator: %s\n", r.message);
             return 1;
         }
@@ -172,7 +177,7 @@ int main(int argc, char **argv)
         double acc = 0.0;
         Hbal[0] = H0;
         for (long k = 0; k < n; k++) {
-            double a = k * h, dt = h / sub, part = 0.0;
+            double a = k * h, dt = (sample_time(k + 1, n, h, T) - a) / sub, part = 0.0;
             for (int j = 0; j <= sub; j++) {
                 double ex[2];
                 oscillator_exact(&osc, y0, a + j * dt, ex);
@@ -182,7 +187,7 @@ int main(int argc, char **argv)
             acc += part * dt / 3.0;
             Hbal[k + 1] = H0 - acc;
             double ex[2];
-            oscillator_exact(&osc, y0, (k + 1) * h, ex);
+            oscillator_exact(&osc, y0, sample_time(k + 1, n, h, T), ex);
             balance_dev = fmax(balance_dev, fabs(oscillator_energy(0, ex, &osc) - Hbal[k + 1]) / H0);
         }
     }
@@ -196,7 +201,7 @@ int main(int argc, char **argv)
     size_t npk_m[MAX_METHODS];
     double *tt = xcalloc((size_t)n + 1, sizeof(double)), *um = xcalloc((size_t)n + 1, sizeof(double));
     for (long i = 0; i <= n; i++)
-        tt[i] = i * h;
+        tt[i] = sample_time(i, n, h, T);
     for (int k = 0; k < nm; k++) {
         Hd[k] = xcalloc((size_t)n + 1, sizeof(double));
         Hu[k] = xcalloc((size_t)n + 1, sizeof(double));
@@ -207,7 +212,7 @@ int main(int argc, char **argv)
             pq.second_order = q == 1;       /* undamped: a(u) alone, the leapfrog's own case */
             solve_opts o = {method_all[k], 0.0, h, n, 0, 1, energy_sink, &e};
             solve_result r;
-            if (solve_fixed(&pq, y, &o, NULL, &r) == SOLVE_FAILED) {
+            if (solve_fixed_to(&pq, y, &o, T, NULL, &r) == SOLVE_FAILED) {
                 fprintf(stderr, "oscillator: %s\n", r.message);
                 return 1;
             }
@@ -234,7 +239,7 @@ int main(int argc, char **argv)
         fprintf(fe, "\t%s, undamped |H - H0|/H0", method_all[k]->label);
     fputc('\n', fe);
     for (long i = 0; i <= n; i++) {
-        fprintf(fe, "%.8g\t%.10g", i * h, Hbal[i]);
+        fprintf(fe, "%.8g\t%.10g", sample_time(i, n, h, T), Hbal[i]);
         for (int k = 0; k < nm; k++)
             fprintf(fe, "\t%.10g", Hd[k][i]);
         for (int k = 0; k < nm; k++)
@@ -261,7 +266,12 @@ int main(int argc, char **argv)
                "  T60 = 6 ln 10 / sigma0 = %.4f s; from the measured sigma %.4f s\n",
                npk, ring_h, ring_T, sig_meas, sigma0, om_meas, omega1, t60, t60_meas);
         printf("\nenergy H = u'^2/2 + omega0^2 u^2/2 at h = %g s over %g s (H0 = %.6g J/kg); the exact balance\n"
-               "H0 - int 2 sigma0 u'^2 dt matches H of the exact solution to %.1e H0\n\n", h, T, H0, balance_dev);
+               "H0 - int 2 sigma0 u'^2 dt matches H of the exact solution to %.1e H0\n", h, T, H0, balance_dev);
+        if (h_last > 0.0)
+            printf("T is not a multiple of h: %ld steps of h, the last one short, %.6g s, to end at T\n", n - 1, h_last);
+        if (ring_last > 0.0)
+            printf("ring-T is not a multiple of ring-h: the RK4 run's last step is short, %.6g s\n", ring_last);
+        printf("\n");
     }
     table tab;
     table_begin(&tab, stdout, common.tsv, "method", "H_end_over_exact", "gains_energy", "max_dev_damped",
