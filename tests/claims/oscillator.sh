@@ -57,6 +57,6 @@ $BIN/oscillator --h 0.3 --out "$TMP/h3" >"$TMP/h3.txt"
 check_num "--h 0.3 (T = 10 s not a multiple): exit status" "$?" near 0 0
 check_text "--h 0.3: 33 steps and a short one of 0.1 s" "$(cat "$TMP/h3.txt")" "33 steps of h, the last one short, 0.1 s"
 check_num "--h 0.3: energy.tsv ends at T" "$(tail -1 "$TMP/h3/energy.tsv" | cut -f1)" near 10 1e-9
-check_num "--h 0.3: 35 rows (header, t = 0, 34 steps)" "$(wc -l <"$TMP/h3/energy.tsv")" near 35 0
+check_num "--h 0.3: 36 rows (header, t = 0, 34 steps)" "$(wc -l <"$TMP/h3/energy.tsv")" near 36 0
 help=$($BIN/oscillator --help)
 for f in omega0 sigma0 h T ratio ring-h tsv out; do check_text "--help lists --$f" "$help" "--$f"; done
