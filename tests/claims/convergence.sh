@@ -37,6 +37,10 @@ check_num "h = 0.1: forward Euler's amplitude over 5-6 s exceeds 10x the exact $
 check_num "h = 0.1: backward Euler's amplitude over 5-6 s below a tenth of the exact $ex" "$(amp 4)" lt "$(awk -v e=$ex 'BEGIN { print e / 10 }')"
 check_num "h = 0.1: trapezoid's amplitude over 5-6 s within 10% of the exact $ex" "$(amp 5)" near "$ex" "$(awk -v e=$ex 'BEGIN { print e / 10 }')"
 
+# --traj-h not dividing --traj-T (a class moves it): the last step is short and the trajectories end at T.
+$BIN/convergence --traj-h 0.07 --kmin 3 --kmax 5 --fit 2 --tsv --out "$TMP/c7" >/dev/null
+check_num "--traj-h 0.07: exit status" "$?" near 0 0
+check_num "--traj-h 0.07: the trajectories end at traj-T = 6 s" "$(tail -1 "$TMP/c7/trajectories.tsv" | cut -f1)" near 6 1e-12
 # Flags change the range: h = 2^-4 ... 2^-8 still gives RK4 order 4 on the oscillator.
 $BIN/convergence --tsv --kmin 4 --kmax 8 --fit 3 --out "$TMP/c2" >"$TMP/c2.tsv"
 check_num "--kmin 4 --kmax 8 --fit 3: oscillator rk4 slope" "$(awk -F'\t' '$1 == "oscillator" && $2 == "rk4" { print $3 }' "$TMP/c2.tsv")" near 4 0.1
