@@ -81,6 +81,7 @@ int main(int argc, char **argv)
 {
     double T = 2.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, theta0 = 1.0;
     double rtol = 1e-13, traj_h = 0.1, traj_T = 6.0, t_loc = 0.3;
+    double traj_last = 0.0;     /* traj-T not a multiple of traj-h: the trajectories' last step, s */
     long kmin = 3, kmax = 11, fit = 5;
     cli_common common = {false, "build/data/convergence"};
     const cli_opt opts[] = {
@@ -244,7 +245,6 @@ int main(int argc, char **argv)
         }
     }
     {
-        double traj_last;   /* traj-T not a multiple of traj-h: the last step short */
         long n = solve_steps_to(traj_T, traj_h, &traj_last);
         double *u[MAX_METHODS];
         atomic_file a;
@@ -304,7 +304,11 @@ int main(int argc, char **argv)
         printf("slope: least-squares fit of log error on log h over the fitted range (the %ld smallest h above the "
                "floor);\npairwise slopes p(i) between h_i and h_i+1 after the errors; local_slope: the same fit of the "
                "error of one step\nfrom the exact state at t = %g s (oscillator; floor %.1e): order p + 1 where the "
-               "global error is order p\n\n", fit, t_loc, loc_floor);
+               "global error is order p\n", fit, t_loc, loc_floor);
+        if (traj_last > 0.0)
+            printf("trajectories: traj-T is not a multiple of traj-h: the last step is short, %.6g s, to end at traj-T\n",
+                   traj_last);
+        printf("\n");
     }
     const char *cols[TABLE_MAX_COLS];
     char names[TABLE_MAX_COLS][32];
