@@ -10,13 +10,15 @@
  * fit takes the --fit smallest h that remain (the lecture's hs[-5:]). The pairwise slopes show
  * the whole table, so a pre-asymptotic range at large h or round-off at small h stays visible.
  * Claim: the slopes are 1, 1, 2, 2, 4 and 2 (forward Euler, backward Euler, trapezoid, Heun, RK4,
- * leapfrog) on both problems. */
+ * leapfrog) on both problems. --add-method FILE.tab adds a Butcher tableau's method to the tables
+ * and figures; order_conditions is the order its tableau's rooted-tree conditions give (to 5). */
 #include "cli.h"
 #include "cvode.h"
 #include "io/atomic.h"
 #include "io/table.h"
 #include "measure.h"
 #include "method.h"
+#include "method/tableau.h"
 #include "models/oscillator.h"
 #include "models/pendulum.h"
 #include "solve.h"
@@ -29,7 +31,7 @@
 #include <string.h>
 
 #define MAX_H 12
-#define MAX_METHODS 8
+#define MAX_METHODS METHOD_MAX
 
 typedef struct {
     const char *name;       /* "oscillator" or "pendulum" */
@@ -98,6 +100,7 @@ int main(int argc, char **argv)
         {"t-local", CLI_DOUBLE, &t_loc, "s", "oscillator: where the one-step (local) errors are measured, from the exact state", 0, 1e3, 0, NULL, NULL, NULL},
         {"traj-h", CLI_DOUBLE, &traj_h, "s", "step of the 'same order, different character' trajectories", 1e-4, 1, 0, NULL, NULL, NULL},
         {"traj-T", CLI_DOUBLE, &traj_T, "s", "length of those trajectories", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
+        METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -302,9 +305,10 @@ int main(int argc, char **argv)
         for (int q = 0; q < 2; q++)
             printf("  %s: floor %.2e (%s)\n", pbs[q].name, pbs[q].floor, pbs[q].floor_why);
         printf("slope: least-squares fit of log error on log h over the fitted range (the %ld smallest h above the "
-               "floor);\npairwise slopes p(i) between h_i and h_i+1 after the errors; local_slope: the same fit of the "
-               "error of one step\nfrom the exact state at t = %g s (oscillator; floor %.1e): order p + 1 where the "
-               "global error is order p\n", fit, t_loc, loc_floor);
+               "floor);\npairwise slopes p(i) between h_i and h_i+1 after the errors; order_conditions: the highest order "
+               "whose\nrooted-tree conditions the method's Butcher tableau meets (checked to %d; n/a: no single tableau);\n"
+               "local_slope: the same fit of the error of one step from the exact state at t = %g s (oscillator; floor\n"
+               "%.1e): order p + 1 where the global error is order p\n", fit, TABLEAU_ORDER_MAX, t_loc, loc_floor);
         if (traj_last > 0.0)
             printf("trajectories: traj-T is not a multiple of traj-h: the last step is short, %.6g s, to end at traj-T\n",
                    traj_last);
@@ -324,12 +328,13 @@ int main(int argc, char **argv)
     cols[nc++] = "order";
     cols[nc++] = "fit_hmax_s";
     cols[nc++] = "fit_hmin_s";
-    for (int i = 0; i + 1 < nh && nc < TABLE_MAX_COLS - 1; i++) {
+    for (int i = 0; i + 1 < nh && nc < TABLE_MAX_COLS - 2; i++) {
         snprintf(names[nc], sizeof names[nc], "p(2^-%ld)", kmin + i);
         cols[nc] = names[nc];
         nc++;
     }
     int npair = nc - (3 + nh + 3);
+    cols[nc++] = "order_conditions";   /* the highest order whose rooted-tree conditions its tableau meets */
     cols[nc++] = "local_slope";
     table tab;
     memset(&tab, 0, sizeof tab);
@@ -359,6 +364,10 @@ int main(int argc, char **argv)
             table_cell(&tab, "%.4g", r->count ? hs[r->first + r->count - 1] : NAN);
             for (int i = 0; i < npair; i++)
                 table_cell(&tab, "%.2f", r->pair[i]);
+            if (method_all[k]->tableau)
+                table_cell(&tab, "%d", tableau_order(method_all[k]->tableau, method_all[k]->tableau->b));
+            else
+                table_cell(&tab, "%s", "n/a");
             if (q == 0)
                 table_cell(&tab, "%.3f", loc_slope[k]);   /* one step from the exact state at --t-local */
             else

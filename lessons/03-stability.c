@@ -2,6 +2,8 @@
  * region |R(z)| <= 1 drawn from the method table's own R(z), its stability interval on the
  * negative real axis and on the imaginary axis, |R| at any z (--z), and the scaled eigenvalues
  * h lambda of the oscillator or the stiff network laid over the regions (--problem, --h).
+ * --add-method FILE.tab adds a Butcher tableau's method: its R(z) = 1 + z b^T (I - zA)^{-1} 1
+ * comes from the tableau (method/tableau.c), and its region and bounds follow from that.
  * Claim: RK4 is stable on the imaginary axis out to 2.83 (omega h < 2.83), forward Euler on the
  * negative real axis out to 2 (h < 2/|lambda|); explicit regions are bounded.
  * And gradient descent as forward Euler: on the bowl f = 1/2 (mu x^2 + L y^2) the step
@@ -11,6 +13,7 @@
 #include "io/atomic.h"
 #include "io/table.h"
 #include "method.h"
+#include "method/tableau.h"
 #include "models/quadratic.h"
 #include "models/spring2.h"
 #include "solve.h"
@@ -77,6 +80,7 @@ int main(int argc, char **argv)
         {"gd-L", CLI_DOUBLE, &gd_L, "", "gradient descent: largest curvature L of the bowl f = (mu x^2 + L y^2)/2", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"gd-mu", CLI_DOUBLE, &gd_mu, "", "gradient descent: smallest curvature mu (at most L)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"gd-steps", CLI_LONG, &gd_steps, "", "gradient descent: iterations a run", 1, 100000, 0, NULL, NULL, NULL},
+        METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -118,7 +122,7 @@ int main(int argc, char **argv)
     }
 
     /* Regions: one grid a method, the bounds, the eigenvalues: everything the figures draw. */
-    atomic_file ab, ae, ag[16];
+    atomic_file ab, ae, ag[METHOD_MAX];
     int nm = 0;
     for (; method_all[nm]; nm++) {
         char name[64];
