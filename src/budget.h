@@ -25,7 +25,7 @@ typedef struct budget {
     double bytes_mem;       /* estimated peak memory of the large arrays, B */
     const char *from;       /* the flags the estimate comes from, e.g. "--T / --h" */
     bool allow_long;        /* --allow-long */
-    char help[240];         /* --allow-long's help line, naming the caps */
+    char help[480];         /* --allow-long's help line, naming the caps */
 } budget;
 
 /* Fills in the program, the unit and the cap (and the help line of --allow-long). */
