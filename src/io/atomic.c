@@ -1,10 +1,16 @@
+/* fopencookie: the stream keeps the reason of the first failed write or close. */
+#define _GNU_SOURCE
 #include "io/atomic.h"
+#include "cli.h"
 #include "util.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 /* Temporaries in flight, removed by the signal handler. */
@@ -67,45 +73,194 @@ char *path_join(char *buf, size_t n, const char *dir, const char *name)
     return buf;
 }
 
-const char *atomic_reserve(atomic_file *a, const char *path)
+/* The real standard output once a file named "-" took it (fd 1 then points at standard
+ * error, so that the program's report cannot mix into the file); -2 once that file is closed. */
+static int stdout_fd = -1;
+static const char *stdout_flag;     /* the flag that took it */
+
+static int take_stdout(void)
 {
-    memset(a, 0, sizeof *a);
-    if (strlen(path) + 16 >= sizeof a->path) {
-        errno = ENAMETOOLONG;
-        return NULL;
+    if (stdout_fd != -1)
+        return 0;
+    fflush(stdout);
+    int fd = dup(STDOUT_FILENO);
+    if (fd < 0)
+        return -1;
+    if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+        close(fd);
+        return -1;
     }
-    snprintf(a->path, sizeof a->path, "%s", path);
+    stdout_fd = fd;
+    return 0;
+}
+
+/* Follow path's symlinks, hop by hop, to the name at their end (which may not exist yet).
+ * 0, or -1 with errno (ELOOP, ENAMETOOLONG, or what readlink said). */
+static int follow_links(const char *path, char *out, size_t n)
+{
+    char cur[4096], link[4096];
+    if ((size_t)snprintf(cur, sizeof cur, "%s", path) >= sizeof cur) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (int hops = 0; hops < 40; hops++) {
+        struct stat st;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode)) {
+            if ((size_t)snprintf(out, n, "%s", cur) >= n) {
+                errno = ENAMETOOLONG;
+                return -1;
+            }
+            return 0;
+        }
+        ssize_t len = readlink(cur, link, sizeof link - 1);
+        if (len < 0)
+            return -1;
+        link[len] = '\0';
+        char *slash = strrchr(cur, '/');
+        if (link[0] == '/' || !slash) {
+            memcpy(cur, link, (size_t)len + 1);
+        } else {
+            /* relative to the folder holding the link */
+            slash[1] = '\0';
+            if (strlen(cur) + (size_t)len >= sizeof cur) {
+                errno = ENAMETOOLONG;
+                return -1;
+            }
+            strcat(cur, link);
+        }
+    }
+    errno = ELOOP;
+    return -1;
+}
+
+/* A device, FIFO or socket: opened for writing as it is (no O_CREAT, no O_TRUNC). */
+static int open_special(const char *path, mode_t mode)
+{
+    if (S_ISSOCK(mode)) {
+        struct sockaddr_un sa = {.sun_family = AF_UNIX};
+        if (strlen(path) >= sizeof sa.sun_path) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        strcpy(sa.sun_path, path);
+        int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd >= 0 && connect(fd, (struct sockaddr *)&sa, sizeof sa) != 0) {
+            int e = errno;
+            close(fd);
+            errno = e;
+            return -1;
+        }
+        return fd;
+    }
+    return open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+}
+
+/* A new file next to target: a temporary in the same folder, so that rename is atomic. It gets
+ * the replaced file's permissions, or the usual 0666 less the umask for a new file (mkstemp's
+ * are private). */
+static int open_temporary(atomic_file *a, const struct stat *old)
+{
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
+    snprintf(dir, sizeof dir, "%s", a->target);
     char *slash = strrchr(dir, '/');
     if (slash && slash != dir) {
         *slash = '\0';
         if (mkdir_p(dir) != 0)
-            return NULL;
+            return -1;
     }
-    /* A unique name in the same folder, so that rename is atomic. */
-    snprintf(a->tmp, sizeof a->tmp, "%s.tmp.XXXXXX", path);
+    if ((size_t)snprintf(a->tmp, sizeof a->tmp, "%s.tmp.XXXXXX", a->target) >= sizeof a->tmp) {
+        a->tmp[0] = '\0';
+        errno = ENAMETOOLONG;
+        return -1;
+    }
     int fd = mkstemp(a->tmp);
     if (fd < 0) {
         a->tmp[0] = '\0';
-        return NULL;
+        return -1;
     }
-    /* mkstemp makes the file private (0600); an output file gets the usual 0666 less the umask. */
+    track(a->tmp);
     mode_t mask = umask(0);
     umask(mask);
-    fchmod(fd, 0666 & ~mask);
-    close(fd);
-    track(a->tmp);
-    return a->tmp;
+    fchmod(fd, old ? old->st_mode & 07777 : 0666 & ~mask);
+    return fd;
+}
+
+/* Every output stream writes through these, which keep the first failure's errno: stdio's own
+ * error flag forgets why (a full disk or /dev/full, a reader gone from a FIFO). */
+static ssize_t stream_write(void *cookie, const char *buf, size_t n)
+{
+    atomic_file *a = cookie;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(a->fd, buf + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (!a->error)
+                a->error = w < 0 ? errno : EIO;
+            return done ? (ssize_t)done : -1;
+        }
+        done += (size_t)w;
+    }
+    return (ssize_t)n;
+}
+
+static int stream_close(void *cookie)
+{
+    atomic_file *a = cookie;
+    int rc = close(a->fd);
+    if (rc != 0 && !a->error)
+        a->error = errno;
+    a->fd = -1;
+    return rc;
 }
 
 FILE *atomic_open(atomic_file *a, const char *path)
 {
-    if (!atomic_reserve(a, path))
+    memset(a, 0, sizeof *a);
+    if ((size_t)snprintf(a->path, sizeof a->path, "%s", path) >= sizeof a->path) {
+        errno = ENAMETOOLONG;
         return NULL;
-    a->f = fopen(a->tmp, "w");
+    }
+    int fd = -1;
+    if (strcmp(path, "-") == 0) {
+        if (take_stdout() != 0)
+            return NULL;
+        if (stdout_fd < 0) {
+            errno = EBADF;      /* standard output was already written and closed */
+            return NULL;
+        }
+        signal(SIGPIPE, SIG_IGN);       /* a reader gone is EPIPE, reported, not a silent death */
+        fd = stdout_fd;
+        stdout_fd = -2;
+    } else {
+        if (follow_links(path, a->target, sizeof a->target) != 0)
+            return NULL;
+        struct stat st;
+        int exists = stat(a->target, &st) == 0;
+        if (!exists && errno != ENOENT)
+            return NULL;
+        if (exists && S_ISDIR(st.st_mode)) {
+            errno = EISDIR;
+            return NULL;
+        }
+        if (exists && !S_ISREG(st.st_mode)) {
+            signal(SIGPIPE, SIG_IGN);
+            fd = open_special(a->target, st.st_mode);
+            if (fd < 0)
+                return NULL;
+            a->target[0] = '\0';        /* written straight: nothing to rename */
+        } else {
+            fd = open_temporary(a, exists ? &st : NULL);
+            if (fd < 0)
+                return NULL;
+        }
+    }
+    a->fd = fd;
+    a->f = fopencookie(a, "w", (cookie_io_functions_t){NULL, stream_write, NULL, stream_close});
     if (!a->f) {
         int e = errno;
+        close(fd);
         atomic_abort(a);
         errno = e;
     }
@@ -120,25 +275,21 @@ FILE *atomic_open_in(atomic_file *a, const char *dir, const char *name)
 
 int atomic_commit(atomic_file *a)
 {
-    if (!a->tmp[0]) {
+    if (!a->f) {
         errno = EINVAL;
         return -1;
     }
-    if (a->f) {
-        int bad = ferror(a->f);
-        if (fclose(a->f) != 0 || bad) {
-            int e = errno ? errno : EIO;
-            a->f = NULL;
-            atomic_abort(a);
-            errno = e;
-            return -1;
-        }
-        a->f = NULL;
-    }
-    if (rename(a->tmp, a->path) != 0) {
-        int e = errno;
+    /* a short write anywhere, or a failed close, is an error with its first reason (ENOSPC on a
+     * full disk or /dev/full, EPIPE when a FIFO's reader left) */
+    int bad = fflush(a->f) != 0 || ferror(a->f);
+    bad |= fclose(a->f) != 0;
+    a->f = NULL;
+    int e = a->error;
+    if (!bad && a->tmp[0] && rename(a->tmp, a->target) != 0)
+        bad = 1, e = errno;
+    if (bad) {
         atomic_abort(a);
-        errno = e;
+        errno = e ? e : EIO;
         return -1;
     }
     untrack(a->tmp);
@@ -159,13 +310,34 @@ void atomic_abort(atomic_file *a)
     }
 }
 
+int atomic_write(const char *path, const void *bytes, size_t n)
+{
+    atomic_file a;
+    FILE *f = atomic_open(&a, path);
+    if (!f)
+        return -1;
+    fwrite(bytes, 1, n, f);         /* a short write is reported by the commit, with its reason */
+    return atomic_commit(&a);
+}
+
+static _Noreturn void cannot_write(const char *program, const char *path, int e)
+{
+    if (e == EISDIR) {
+        fprintf(stderr, "%s: cannot write %s: it is a directory; accepted: %s\n", program, path, ATOMIC_ACCEPTS);
+        exit(2);
+    }
+    fprintf(stderr, "%s: cannot write %s: %s\n", program, strcmp(path, "-") ? path : "- (standard output)",
+            strerror(e));
+    exit(1);
+}
+
 FILE *atomic_open_or_exit(atomic_file *a, const char *program, const char *dir, const char *name)
 {
     FILE *f = atomic_open_in(a, dir, name);
     if (!f) {
+        int e = errno;
         char path[4096];
-        fprintf(stderr, "%s: cannot write %s: %s\n", program, path_join(path, sizeof path, dir, name), strerror(errno));
-        exit(1);
+        cannot_write(program, path_join(path, sizeof path, dir, name), e);
     }
     return f;
 }
@@ -174,8 +346,27 @@ void atomic_commit_or_exit(atomic_file *a, const char *program)
 {
     char path[sizeof a->path];
     snprintf(path, sizeof path, "%s", a->path);
-    if (atomic_commit(a) != 0) {
-        fprintf(stderr, "%s: cannot write %s: %s\n", program, path, strerror(errno));
-        exit(1);
+    if (atomic_commit(a) != 0)
+        cannot_write(program, path, errno);
+}
+
+void atomic_check_output(const char *program, const char *flag, const char *path, bool dash_ok)
+{
+    const char *accepts = dash_ok ? ATOMIC_ACCEPTS_DASH : ATOMIC_ACCEPTS;
+    if (strcmp(path, "-") == 0) {
+        if (!dash_ok)
+            cli_fail(program, "--%s -: standard output is not accepted here; accepted: %s", flag, accepts);
+        if (stdout_flag)
+            cli_fail(program, "--%s -: standard output already carries --%s; accepted: %s", flag, stdout_flag, accepts);
+        if (take_stdout() != 0)
+            cli_fail(program, "--%s -: standard output cannot be used (%s); accepted: %s", flag, strerror(errno), accepts);
+        stdout_flag = flag;
+        return;
     }
+    char target[4096];
+    struct stat st;
+    if (follow_links(path, target, sizeof target) != 0)
+        cli_fail(program, "--%s %s: %s; accepted: %s", flag, path, strerror(errno), accepts);
+    if (stat(target, &st) == 0 && S_ISDIR(st.st_mode))
+        cli_fail(program, "--%s %s is a directory; accepted: %s", flag, path, accepts);
 }
