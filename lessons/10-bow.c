@@ -583,7 +583,7 @@ int main(int argc, char **argv)
          "fixed|cvode", NULL, NULL},
         {"rtol", CLI_DOUBLE, &rtol, "", "CVODE relative tolerance", 1e-14, 1e-2, 0, NULL, NULL, NULL},
         {"atol", CLI_DOUBLE, &atol, "", "CVODE absolute tolerance (SI units of each state)", 1e-20, 1e-3, 0, NULL, NULL, NULL},
-        {"wav", CLI_STRING, &wav_path, "", "sound file of the bridge force, 48 kHz", 0, 0, 0, NULL, NULL, NULL},
+        {"wav", CLI_STRING, &wav_path, "", "sound file of the bridge force, 48 kHz: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
         {"list", CLI_FLAG, &list, "", "print every instrument value (the keys --set takes) with unit and range, and exit",
          0, 0, 0, NULL, NULL, NULL},
         {"quick", CLI_FLAG, &quick, "", "the stroke only: skip the data of Figures 4, 7, 8d and the Q-factors", 0, 0, 0,
@@ -596,6 +596,7 @@ int main(int argc, char **argv)
                            "slips, temperature, energy balance.",
                            NULL, 0, opts};
     cli_parse(&spec, argc, argv);
+    atomic_check_output(PROGRAM, "wav", wav_path, true);
     if (list) {
         table t;
         table_begin(&t, stdout, common.tsv, "key", "value", "unit", "min", "max", "meaning", NULL);

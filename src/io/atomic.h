@@ -50,8 +50,8 @@ void atomic_commit_or_exit(atomic_file *a, const char *program);
  * prints goes to standard error. */
 void atomic_check_output(const char *program, const char *flag, const char *path, bool dash_ok);
 /* What an output flag accepts, in words (for --help and the refusals). */
-#define ATOMIC_ACCEPTS_DASH "a file (replaced whole), a symlink (followed), a device or FIFO (written into), or - (standard output; the report then goes to standard error)"
-#define ATOMIC_ACCEPTS "a file (replaced whole), a symlink (followed), a device or FIFO (written into)"
+#define ATOMIC_ACCEPTS_DASH "a file, a symlink, a device or FIFO, or - (standard output; the report then goes to standard error)"
+#define ATOMIC_ACCEPTS "a file, a symlink, a device or FIFO"
 
 /* dir/name into buf (size n); returns buf. */
 char *path_join(char *buf, size_t n, const char *dir, const char *name);
