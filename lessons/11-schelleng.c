@@ -841,6 +841,19 @@ int main(int argc, char **argv)
     snprintf(path_fig13, sizeof path_fig13, "%s/results-fig13%s.tsv", common.out, stand_in ? "-stand-in" : "");
     if (results)
         snprintf(path_main, sizeof path_main, "%s", results);
+    /* The results files this run resumes are checked before anything is printed: a row that is
+     * not this program's is one line on stderr, exit 2, and nothing on stdout. */
+    const char *resumed[2] = {all || strcmp(what, "sweep") == 0 ? path_main : NULL,
+                              all || strcmp(what, "fig13") == 0 ? (results && !all ? results : path_fig13) : NULL};
+    for (int k = 0; k < 2; k++) {
+        char *seen = xcalloc((size_t)g.nx * (size_t)g.nf, 1);
+        long rows = resumed[k] ? read_done(resumed[k], &g, stand_in ? "stand-in" : "simulation", seen, err, sizeof err) : 0;
+        free(seen);
+        if (rows < 0) {
+            fprintf(stderr, PROGRAM ": %s\n", err);
+            return 2;
+        }
+    }
 
     if (!common.tsv)
         printf("%sSchelleng plane: x_b/L %g-%g (%d), f_b %g-%g N (%d), log-spaced; stroke %g m/s^2 to %g m/s, "
