@@ -297,10 +297,7 @@ int main(int argc, char **argv)
             snprintf(name, sizeof name, "audiorate-%s-%g.wav", m->name, runs[r].fs);
             path_join(wav, sizeof wav, sound, name);
             mkdir_p(sound);
-            if (wav_write(wav, c.u1, (size_t)n + 1, (int)runs[r].fs, gain, err, sizeof err) != 0) {
-                fprintf(stderr, PROG ": %s\n", err);
-                return 1;
-            }
+            wav_write_or_exit(PROG, wav, c.u1, (size_t)n + 1, (int)runs[r].fs, gain, NULL);
         }
         ball_impacts_free(&im);
         free(c.u1);

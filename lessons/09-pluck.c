@@ -469,11 +469,7 @@ int main(int argc, char **argv)
         ref_file = ref_tmp;
     }
     wav_data refw;
-    if (wav_write_back(ref_file, ref, (size_t)st.n, (int)st.fs, 1.0 / st.ch.signal_scale, do_solve ? &refw : NULL, err,
-                       sizeof err) != 0) {
-        fprintf(stderr, "pluck: %s\n", err);
-        return 1;
-    }
+    wav_write_or_exit("pluck", ref_file, ref, (size_t)st.n, (int)st.fs, 1.0 / st.ch.signal_scale, do_solve ? &refw : NULL);
     if (st.tsv && !do_solve) {
         table rt;
         table_begin(&rt, stdout, true, "modes", "overdamped", "mode_samples", "seconds", "peak_sample", "file", NULL);
@@ -494,10 +490,7 @@ int main(int argc, char **argv)
         double g = pow(10.0, st.ch.playback_gain_db / 20.0) / st.ch.signal_scale;
         double cut_db, limited_s;
         double *lc = listening_copy(ref, st.n, g, st.ceiling, st.release, st.fs, &cut_db, &limited_s);
-        if (wav_write(listen_path, lc, (size_t)st.n, (int)st.fs, 1.0, err, sizeof err) != 0) {
-            fprintf(stderr, "pluck: %s\n", err);
-            return 1;
-        }
+        wav_write_or_exit("pluck", listen_path, lc, (size_t)st.n, (int)st.fs, 1.0, NULL);
         if (!st.tsv)
             printf("listening copy (%+g dB, limiter at %g): %s, peak %.3f; the limiter cut up to %.1f dB during %.3f s "
                    "(not the deliverable)\n", st.ch.playback_gain_db, st.ceiling, listen_path, max_abs(lc, (size_t)st.n),

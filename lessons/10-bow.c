@@ -716,10 +716,7 @@ int main(int argc, char **argv)
     atomic_commit_or_exit(&af, PROGRAM);
     /* the sound: band-limited to 48 kHz, normalised to 0.9 of full scale */
     double peak = max_abs(wav, nw);
-    if (wav_write(wav_path, wav, nw, WAV_RATE, peak > 0 ? 0.9 / peak : 1.0, err, sizeof err) != 0) {
-        fprintf(stderr, PROGRAM ": %s\n", err);
-        return 1;
-    }
+    wav_write_or_exit(PROGRAM, wav_path, wav, nw, WAV_RATE, peak > 0 ? 0.9 / peak : 1.0, NULL);
 
     int fig7_slipped = -1;
     double conv_order = NAN, conv_slip = 0;

@@ -320,15 +320,17 @@ int atomic_write(const char *path, const void *bytes, size_t n)
     return atomic_commit(&a);
 }
 
+const char *atomic_reason(int e)
+{
+    return e == EISDIR ? "it is a directory; accepted: " ATOMIC_ACCEPTS : strerror(e);
+}
+
+/* A directory where a file goes is the user's input (exit 2); anything else a failure (exit 1). */
 static _Noreturn void cannot_write(const char *program, const char *path, int e)
 {
-    if (e == EISDIR) {
-        fprintf(stderr, "%s: cannot write %s: it is a directory; accepted: %s\n", program, path, ATOMIC_ACCEPTS);
-        exit(2);
-    }
     fprintf(stderr, "%s: cannot write %s: %s\n", program, strcmp(path, "-") ? path : "- (standard output)",
-            strerror(e));
-    exit(1);
+            atomic_reason(e));
+    exit(e == EISDIR ? 2 : 1);
 }
 
 FILE *atomic_open_or_exit(atomic_file *a, const char *program, const char *dir, const char *name)

@@ -53,6 +53,9 @@ void atomic_check_output(const char *program, const char *flag, const char *path
 #define ATOMIC_ACCEPTS_DASH "a file, a symlink, a device or FIFO, or - (standard output; the report then goes to standard error)"
 #define ATOMIC_ACCEPTS "a file, a symlink, a device or FIFO"
 
+/* Why a write failed, for a message: "it is a directory; accepted: ..." for EISDIR, else strerror. */
+const char *atomic_reason(int e);
+
 /* dir/name into buf (size n); returns buf. */
 char *path_join(char *buf, size_t n, const char *dir, const char *name);
 

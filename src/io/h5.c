@@ -100,7 +100,7 @@ done:
         snprintf(err, errlen, "cannot write the HDF5 file %s: HDF5 %s", path, step);
     } else if (atomic_write(path, image, (size_t)size) != 0) {
         snprintf(err, errlen, "cannot write the HDF5 file %s: %s", strcmp(path, "-") ? path : "- (standard output)",
-                 strerror(errno));
+                 atomic_reason(errno));
         rc = -1;
     }
     free(image);

@@ -129,9 +129,11 @@ int wav_write_back(const char *path, const double *x, size_t n, int fs, double g
         goto done;
     }
     if (atomic_write(path, m.p, (size_t)m.len) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", strcmp(path, "-") ? path : "- (standard output)",
-                 strerror(errno));
-        goto done;
+        int e = errno;
+        snprintf(err, errlen, "cannot write %s: %s", strcmp(path, "-") ? path : "- (standard output)", atomic_reason(e));
+        free(m.p);
+        errno = e;      /* EISDIR tells the caller it was a directory */
+        return -1;
     }
     rc = 0;
     if (back) {
@@ -154,6 +156,18 @@ done:
 int wav_write(const char *path, const double *x, size_t n, int fs, double gain, char *err, size_t errlen)
 {
     return wav_write_back(path, x, n, fs, gain, NULL, err, errlen);
+}
+
+void wav_write_or_exit(const char *program, const char *path, const double *x, size_t n, int fs, double gain,
+                       wav_data *back)
+{
+    char err[4400];
+    errno = 0;
+    if (wav_write_back(path, x, n, fs, gain, back, err, sizeof err) != 0) {
+        int e = errno;
+        fprintf(stderr, "%s: %s\n", program, err);
+        exit(e == EISDIR ? 2 : 1);
+    }
 }
 
 int wav_read_checked(const char *path, wav_data *out, wav_header_check check, const void *ctx, char *err,

@@ -22,6 +22,11 @@ int wav_write(const char *path, const double *x, size_t n, int fs, double gain, 
 int wav_write_back(const char *path, const double *x, size_t n, int fs, double gain, wav_data *back, char *err,
                    size_t errlen);
 
+/* The lessons' sound files: wav_write_back, or exit with one line "program: reason" (status 2
+ * when path is a directory, 1 otherwise). */
+void wav_write_or_exit(const char *program, const char *path, const double *x, size_t n, int fs, double gain,
+                       wav_data *back);
+
 /* Before any sample is read: 0 to go on, or nonzero with a reason in why. hdr has no samples. */
 typedef int (*wav_header_check)(const wav_data *hdr, const void *ctx, char *why, size_t whylen);
 

@@ -496,7 +496,7 @@ static int run_notebook(notebook *nb)
         FILE *f = atomic_open(&af, path);
         if (!f || fputs(page.s, f) < 0 || atomic_commit(&af) != 0) {
             int e = errno;
-            fprintf(stderr, "notebook: cannot write %s: %s\n", path, strerror(e));
+            fprintf(stderr, "notebook: cannot write %s: %s\n", path, atomic_reason(e));
             status = e == EISDIR ? 2 : 1;      /* a directory where the page goes: the user's input */
         }
         free(path);
@@ -542,7 +542,7 @@ static int write_index(const char *outdir, char **books, int nbooks, const char 
     FILE *f = atomic_open(&af, path);
     int rc = (!f || fputs(page.s, f) < 0 || atomic_commit(&af) != 0) ? (errno == EISDIR ? 2 : 1) : 0;
     if (rc)
-        fprintf(stderr, "notebook: cannot write %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "notebook: cannot write %s: %s\n", path, atomic_reason(rc == 2 ? EISDIR : errno));
     free(path);
     free(page.s);
     return rc;
