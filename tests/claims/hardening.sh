@@ -76,6 +76,15 @@ sleep 1.1     # the object times HDF5 stores by default have a resolution of one
 if cmp -s "$TMP/h1.h5" "$TMP/h2.h5"; then pass "two runs of bin/pluck --field give byte-identical HDF5 files"
 else fail "two runs of bin/pluck --field differ in $(cmp -l "$TMP/h1.h5" "$TMP/h2.h5" | wc -l) bytes"; fi
 
+# A results file with a row not of bin/schelleng: one line on stderr, exit 2, and nothing on stdout
+# (not the table's header first; issue 21 item 11).
+"$BIN/schelleng" --stand_in --what sweep --nx 2 --nf 2 --out "$TMP/res" >/dev/null 2>&1
+printf 'not\ta row\n' >>"$TMP/res/results-stand-in.tsv"
+"$BIN/schelleng" --stand_in --what sweep --nx 2 --nf 2 --out "$TMP/res" >"$TMP/res.out" 2>"$TMP/res.err"; rc=$?
+check_num "a bad row in a results file: exit status" "$rc" near 2 0
+check_num "a bad row in a results file: bytes on stdout" "$(wc -c <"$TMP/res.out")" near 0 0
+check_text "a bad row in a results file: the line named" "$(cat "$TMP/res.err")" "results-stand-in.tsv:6: not a results row"
+
 # memcheck: a fixed-step run, a CVODE run and a notebook run are clean (no errors, no leaks).
 if command -v valgrind >/dev/null && [ -z "${SAN_BUILD:-}" ] && ! ldd "$BIN/ivp" | grep -q libasan; then
     memcheck() {
