@@ -468,7 +468,7 @@ int main(int argc, char **argv)
         path_join(ref_tmp, sizeof ref_tmp, st.out, "wav/reference.wav");
         ref_file = ref_tmp;
     }
-    wav_data refw;
+    wav_data refw = {0};
     wav_write_or_exit("pluck", ref_file, ref, (size_t)st.n, (int)st.fs, 1.0 / st.ch.signal_scale, do_solve ? &refw : NULL);
     if (st.tsv && !do_solve) {
         table rt;
@@ -509,15 +509,19 @@ int main(int argc, char **argv)
         string_field(s, modes, nm, x, nx, t, nt, u);
         h5_attr at[] = {{"challenge_id", st.ch.id}, {"solution_id", "ivplab-modal-series"},
                         {"quantity", "transverse displacement"}, {"units", "m"}, {NULL, NULL}};
-        if (h5_write_field(field_path, x, nx, t, nt, u, at, err, sizeof err) != 0) {
+        int failed = h5_write_field(field_path, x, nx, t, nt, u, at, err, sizeof err) != 0;
+        free(x);
+        free(t);
+        free(u);
+        if (failed) {
             fprintf(stderr, "pluck: %s\n", err);
+            wav_data_free(&refw);
+            free(ref);
+            free(modes);
             return 1;
         }
         if (!st.tsv)
             printf("field u(x, t): %zu x %zu (float32, gzip) in %.3f s: %s\n", nt, nx, wall_seconds() - tf, field_path);
-        free(x);
-        free(t);
-        free(u);
     }
     if (!do_solve) {
         free(ref);
