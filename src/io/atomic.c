@@ -157,18 +157,22 @@ static int open_special(const char *path, mode_t mode)
 
 /* A new file next to target: a temporary in the same folder, so that rename is atomic. It gets
  * the replaced file's permissions, or the usual 0666 less the umask for a new file (mkstemp's
- * are private). */
-static int open_temporary(atomic_file *a, const struct stat *old)
+ * are private). For a target written straight (copy), the temporary goes in $TMPDIR instead:
+ * nothing is ever created beside a device or a FIFO. */
+static int open_temporary(atomic_file *a, const struct stat *old, bool copy)
 {
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s", a->target);
-    char *slash = strrchr(dir, '/');
+    const char *tmpdir = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s", copy ? (tmpdir && tmpdir[0] ? tmpdir : "/tmp") : a->target);
+    char *slash = copy ? NULL : strrchr(dir, '/');
     if (slash && slash != dir) {
         *slash = '\0';
         if (mkdir_p(dir) != 0)
             return -1;
     }
-    if ((size_t)snprintf(a->tmp, sizeof a->tmp, "%s.tmp.XXXXXX", a->target) >= sizeof a->tmp) {
+    int n = copy ? snprintf(a->tmp, sizeof a->tmp, "%s/ivplab-out.tmp.XXXXXX", dir)
+                 : snprintf(a->tmp, sizeof a->tmp, "%s.tmp.XXXXXX", a->target);
+    if ((size_t)n >= sizeof a->tmp) {
         a->tmp[0] = '\0';
         errno = ENAMETOOLONG;
         return -1;
@@ -185,22 +189,32 @@ static int open_temporary(atomic_file *a, const struct stat *old)
     return fd;
 }
 
+/* All n bytes to fd (a pipe may take fewer at a time). 0, or -1 with errno. */
+static int write_all(int fd, const char *buf, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, buf, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (w == 0)
+                errno = EIO;
+            return -1;
+        }
+        buf += w, n -= (size_t)w;
+    }
+    return 0;
+}
+
 /* Every output stream writes through these, which keep the first failure's errno: stdio's own
  * error flag forgets why (a full disk or /dev/full, a reader gone from a FIFO). */
 static ssize_t stream_write(void *cookie, const char *buf, size_t n)
 {
     atomic_file *a = cookie;
-    size_t done = 0;
-    while (done < n) {
-        ssize_t w = write(a->fd, buf + done, n - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            if (!a->error)
-                a->error = w < 0 ? errno : EIO;
-            return done ? (ssize_t)done : -1;
-        }
-        done += (size_t)w;
+    if (write_all(a->fd, buf, n) != 0) {
+        if (!a->error)
+            a->error = errno;
+        return -1;
     }
     return (ssize_t)n;
 }
@@ -215,46 +229,70 @@ static int stream_close(void *cookie)
     return rc;
 }
 
-FILE *atomic_open(atomic_file *a, const char *path)
+/* The rule: where path's bytes go. Sets a->path and a->target ("-" for standard output), and
+ * a->mode to the target's type when it is written straight (0 for a regular or new file, which
+ * is renamed over). -1 with errno (EISDIR for a directory). */
+static int resolve(atomic_file *a, const char *path, struct stat *old, bool *exists)
 {
     memset(a, 0, sizeof *a);
+    a->fd = -1;
+    *exists = false;
     if ((size_t)snprintf(a->path, sizeof a->path, "%s", path) >= sizeof a->path) {
         errno = ENAMETOOLONG;
-        return NULL;
+        return -1;
     }
-    int fd = -1;
     if (strcmp(path, "-") == 0) {
         if (take_stdout() != 0)
-            return NULL;
+            return -1;
         if (stdout_fd < 0) {
             errno = EBADF;      /* standard output was already written and closed */
-            return NULL;
+            return -1;
         }
+        strcpy(a->target, "-");
+        a->mode = S_IFIFO;
         signal(SIGPIPE, SIG_IGN);       /* a reader gone is EPIPE, reported, not a silent death */
-        fd = stdout_fd;
+        return 0;
+    }
+    if (follow_links(path, a->target, sizeof a->target) != 0)
+        return -1;
+    if (stat(a->target, old) != 0)
+        return errno == ENOENT ? 0 : -1;
+    *exists = true;
+    if (S_ISDIR(old->st_mode)) {
+        errno = EISDIR;
+        return -1;
+    }
+    if (!S_ISREG(old->st_mode)) {
+        a->mode = old->st_mode & S_IFMT;
+        signal(SIGPIPE, SIG_IGN);
+    }
+    return 0;
+}
+
+/* A descriptor on a target written straight: the real standard output, or the device, FIFO or
+ * socket opened as it is. */
+static int open_straight(atomic_file *a)
+{
+    if (strcmp(a->target, "-") == 0) {
+        int fd = stdout_fd;
         stdout_fd = -2;
-    } else {
-        if (follow_links(path, a->target, sizeof a->target) != 0)
-            return NULL;
-        struct stat st;
-        int exists = stat(a->target, &st) == 0;
-        if (!exists && errno != ENOENT)
-            return NULL;
-        if (exists && S_ISDIR(st.st_mode)) {
-            errno = EISDIR;
-            return NULL;
-        }
-        if (exists && !S_ISREG(st.st_mode)) {
-            signal(SIGPIPE, SIG_IGN);
-            fd = open_special(a->target, st.st_mode);
-            if (fd < 0)
-                return NULL;
-            a->target[0] = '\0';        /* written straight: nothing to rename */
-        } else {
-            fd = open_temporary(a, exists ? &st : NULL);
-            if (fd < 0)
-                return NULL;
-        }
+        return fd;
+    }
+    return open_special(a->target, a->mode);
+}
+
+FILE *atomic_open(atomic_file *a, const char *path)
+{
+    struct stat old;
+    bool exists;
+    if (resolve(a, path, &old, &exists) != 0)
+        return NULL;
+    int fd = a->mode ? open_straight(a) : open_temporary(a, exists ? &old : NULL, false);
+    if (fd < 0) {
+        int e = errno;
+        atomic_abort(a);
+        errno = e;
+        return NULL;
     }
     a->fd = fd;
     a->f = fopencookie(a, "w", (cookie_io_functions_t){NULL, stream_write, NULL, stream_close});
@@ -267,6 +305,38 @@ FILE *atomic_open(atomic_file *a, const char *path)
     return a->f;
 }
 
+const char *atomic_reserve(atomic_file *a, const char *path)
+{
+    struct stat old;
+    bool exists;
+    if (resolve(a, path, &old, &exists) != 0)
+        return NULL;
+    int fd = open_temporary(a, exists && !a->mode ? &old : NULL, a->mode != 0);
+    if (fd < 0)
+        return NULL;
+    close(fd);
+    return a->tmp;
+}
+
+/* A reserved temporary's bytes, copied into a target written straight. */
+static int copy_out(atomic_file *a)
+{
+    int in = open(a->tmp, O_RDONLY | O_CLOEXEC), out = in < 0 ? -1 : open_straight(a), rc = 0;
+    char buf[65536];
+    ssize_t got = 0;
+    while (in >= 0 && out >= 0 && rc == 0 && (got = read(in, buf, sizeof buf)) != 0)
+        rc = got < 0 && errno != EINTR ? -1 : got > 0 ? write_all(out, buf, (size_t)got) : 0;
+    int e = errno;
+    if (in < 0 || out < 0)
+        rc = -1;
+    if (out >= 0 && close(out) != 0 && rc == 0)
+        rc = -1, e = errno;
+    if (in >= 0)
+        close(in);
+    errno = e;
+    return rc;
+}
+
 FILE *atomic_open_in(atomic_file *a, const char *dir, const char *name)
 {
     char path[4096];
@@ -275,23 +345,30 @@ FILE *atomic_open_in(atomic_file *a, const char *dir, const char *name)
 
 int atomic_commit(atomic_file *a)
 {
-    if (!a->f) {
+    int bad = 0, e = 0;
+    if (a->f) {
+        /* a short write anywhere, or a failed close, is an error with its first reason (ENOSPC on
+         * a full disk or /dev/full, EPIPE when a FIFO's reader left) */
+        bad = fflush(a->f) != 0 || ferror(a->f);
+        bad |= fclose(a->f) != 0;
+        a->f = NULL;
+        e = a->error;
+    } else if (!a->tmp[0]) {
         errno = EINVAL;
         return -1;
     }
-    /* a short write anywhere, or a failed close, is an error with its first reason (ENOSPC on a
-     * full disk or /dev/full, EPIPE when a FIFO's reader left) */
-    int bad = fflush(a->f) != 0 || ferror(a->f);
-    bad |= fclose(a->f) != 0;
-    a->f = NULL;
-    int e = a->error;
-    if (!bad && a->tmp[0] && rename(a->tmp, a->target) != 0)
-        bad = 1, e = errno;
+    if (!bad && a->tmp[0]) {
+        /* a reserved temporary goes into a target written straight by copy; else it is renamed */
+        if (a->mode ? copy_out(a) != 0 : rename(a->tmp, a->target) != 0)
+            bad = 1, e = errno;
+    }
     if (bad) {
         atomic_abort(a);
         errno = e ? e : EIO;
         return -1;
     }
+    if (a->mode)
+        atomic_abort(a);        /* the copied temporary is removed */
     untrack(a->tmp);
     a->tmp[0] = '\0';
     return 0;

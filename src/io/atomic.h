@@ -17,8 +17,10 @@
 
 typedef struct atomic_file {
     char path[4096];        /* the name the user gave */
-    char target[4096];      /* the name renamed over (symlinks followed); "" when written straight */
-    char tmp[4096];         /* the temporary name, "" when none is open */
+    char target[4096];      /* the name the bytes go to (symlinks followed); "-": standard output */
+    char tmp[4096];         /* the temporary name, "" when none */
+    unsigned mode;          /* 0: a regular or new file (renamed over); else the type of a target
+                             * written straight (S_IFCHR, S_IFIFO, ...; S_IFIFO for "-") */
     FILE *f;                /* the open stream (it points at this struct: keep it in place) */
     int fd;                 /* the descriptor under f */
     int error;              /* errno of the first failed write or close, 0 if none */
@@ -29,8 +31,12 @@ typedef struct atomic_file {
 FILE *atomic_open(atomic_file *a, const char *path);
 /* The same for path = dir/name. */
 FILE *atomic_open_in(atomic_file *a, const char *dir, const char *name);
-/* Flush and close, and rename into place (a regular file). 0 on success; -1 (errno set)
- * removes the temporary. */
+/* For libraries that open files by name (gnuplot, ...): a temporary name to write, by the same
+ * rule (beside a regular target; in $TMPDIR for a target written straight, whose bytes the
+ * commit then copies in). NULL on failure (errno set). */
+const char *atomic_reserve(atomic_file *a, const char *path);
+/* Flush and close; rename into place (a regular file) or copy a reserved temporary into a
+ * target written straight. 0 on success; -1 (errno set) removes the temporary. */
 int atomic_commit(atomic_file *a);
 /* Give up: close, remove the temporary (a device or FIFO is left as it is). */
 void atomic_abort(atomic_file *a);
