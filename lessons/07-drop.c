@@ -98,6 +98,7 @@ int main(int argc, char **argv)
     const cli_spec cs = {PROG, "Drop a ball on a damped oscillator; CVODE finds every impact by root functions.",
                          NULL, 0, opts};
     cli_parse(&cs, argc, argv);
+    atomic_check_folder(PROG, "sound", sound);
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
 

@@ -399,15 +399,18 @@ int atomic_write(const char *path, const void *bytes, size_t n)
 
 const char *atomic_reason(int e)
 {
-    return e == EISDIR ? "it is a directory; accepted: " ATOMIC_ACCEPTS : strerror(e);
+    return e == EISDIR    ? "it is a directory; accepted: " ATOMIC_ACCEPTS
+           : e == ENOTDIR ? "a part of the path is a file, not a folder; accepted: a folder (made if missing)"
+                          : strerror(e);
 }
 
-/* A directory where a file goes is the user's input (exit 2); anything else a failure (exit 1). */
+/* A directory where a file goes, or a file where a folder goes, is the user's input (exit 2);
+ * anything else a failure (exit 1). */
 static _Noreturn void cannot_write(const char *program, const char *path, int e)
 {
     fprintf(stderr, "%s: cannot write %s: %s\n", program, strcmp(path, "-") ? path : "- (standard output)",
             atomic_reason(e));
-    exit(e == EISDIR ? 2 : 1);
+    exit(e == EISDIR || e == ENOTDIR ? 2 : 1);
 }
 
 FILE *atomic_open_or_exit(atomic_file *a, const char *program, const char *dir, const char *name)
@@ -448,4 +451,12 @@ void atomic_check_output(const char *program, const char *flag, const char *path
         cli_fail(program, "--%s %s: %s; accepted: %s", flag, path, strerror(errno), accepts);
     if (stat(target, &st) == 0 && S_ISDIR(st.st_mode))
         cli_fail(program, "--%s %s is a directory; accepted: %s", flag, path, accepts);
+}
+
+void atomic_check_folder(const char *program, const char *flag, const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0 ? !S_ISDIR(st.st_mode) : errno == ENOTDIR)
+        cli_fail(program, "--%s %s: it is a file, or a part of it is, not a folder; accepted: a folder (made if missing)",
+                 flag, dir);
 }

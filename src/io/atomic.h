@@ -44,8 +44,8 @@ void atomic_abort(atomic_file *a);
 int atomic_write(const char *path, const void *bytes, size_t n);
 
 /* The lessons' data files: open dir/name, or commit, or exit with one line
- * "program: cannot write PATH: reason" (status 2 for a directory, 1 otherwise; the temporary
- * removed). */
+ * "program: cannot write PATH: reason" (status 2 for a directory where the file goes or a file
+ * where a folder goes, 1 otherwise; the temporary removed). */
 FILE *atomic_open_or_exit(atomic_file *a, const char *program, const char *dir, const char *name);
 void atomic_commit_or_exit(atomic_file *a, const char *program);
 
@@ -55,11 +55,14 @@ void atomic_commit_or_exit(atomic_file *a, const char *program);
  * "-" with dash_ok takes standard output for that file: from then on everything the program
  * prints goes to standard error. */
 void atomic_check_output(const char *program, const char *flag, const char *path, bool dash_ok);
+/* A folder named by a flag (--sound), checked before any work: an existing file there, or as a
+ * part of it, exits 2 with one line. A missing folder is made when the first file goes in. */
+void atomic_check_folder(const char *program, const char *flag, const char *dir);
 /* What an output flag accepts, in words (for --help and the refusals). */
 #define ATOMIC_ACCEPTS_DASH "a file, a symlink, a device or FIFO, or - (standard output; the report then goes to standard error)"
 #define ATOMIC_ACCEPTS "a file, a symlink, a device or FIFO"
 
-/* Why a write failed, for a message: "it is a directory; accepted: ..." for EISDIR, else strerror. */
+/* Why a write failed, for a message: what is accepted for EISDIR and ENOTDIR, else strerror. */
 const char *atomic_reason(int e);
 
 /* dir/name into buf (size n); returns buf. */

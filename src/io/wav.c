@@ -166,7 +166,7 @@ void wav_write_or_exit(const char *program, const char *path, const double *x, s
     if (wav_write_back(path, x, n, fs, gain, back, err, sizeof err) != 0) {
         int e = errno;
         fprintf(stderr, "%s: %s\n", program, err);
-        exit(e == EISDIR ? 2 : 1);
+        exit(e == EISDIR || e == ENOTDIR ? 2 : 1);
     }
 }
 

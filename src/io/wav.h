@@ -23,7 +23,7 @@ int wav_write_back(const char *path, const double *x, size_t n, int fs, double g
                    size_t errlen);
 
 /* The lessons' sound files: wav_write_back, or exit with one line "program: reason" (status 2
- * when path is a directory, 1 otherwise). */
+ * when path is a directory or a part of it a file, 1 otherwise). */
 void wav_write_or_exit(const char *program, const char *path, const double *x, size_t n, int fs, double gain,
                        wav_data *back);
 

@@ -126,6 +126,13 @@ for c in "${cases[@]}"; do
     fi
 done
 
+# A file where a folder goes (--out FILE): the user's input, exit 2, one line.
+echo "notes" >"$TMP/a-file"
+expect_bad_input "bin/ivp --out a regular file" "$BIN/ivp" --T 1 --out "$TMP/a-file"
+expect_bad_input "bin/drop --sound a regular file" "$BIN/drop" --T 0.2 --out "$TMP/out" --sound "$TMP/a-file"
+check_text "--out a regular file: said so" "$("$BIN/ivp" --T 1 --out "$TMP/a-file" 2>&1)" "is a file, not a folder"
+check_text "--out a regular file: the file untouched" "$(cat "$TMP/a-file")" "notes"
+
 # A dangling symlink: the file is made where it points, the link kept.
 mkdir -p "$TMP/dangle/out"
 ln -s ../made/here.tsv "$TMP/dangle/out/trajectory.tsv"
