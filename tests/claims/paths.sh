@@ -113,7 +113,9 @@ for c in "${cases[@]}"; do
     else
         fail "$what: full device: exit $rc, now $(stat -c %F "$t" 2>&1): $(head -c 300 "$base/full.err")"
     fi
-    # a null device (1, 3): written into, exit 0, still a device
+    # a null device (1, 3): written into, exit 0, still a device (one program per way of writing:
+    # a data file, a WAV, the HDF5 field, a page)
+    case $what in "bin/ivp "*|"bin/pluck ref.wav"|"bin/pluck u.h5"|"bin/notebook "*) ;; *) continue;; esac
     mkdir -p "$base/null"
     t=${file//@/$base/null}
     mkdir -p "${t%/*}"
