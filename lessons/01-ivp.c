@@ -97,11 +97,7 @@ int main(int argc, char **argv)
     double scale = sqrt(u0 * u0 + (v0 / omega0) * (v0 / omega0)) * fmax(1.0, omega0);
 
     atomic_file af;
-    FILE *traj = atomic_open_in(&af, common.out, "trajectory.tsv");
-    if (!traj) {
-        fprintf(stderr, "ivp: cannot write %s/trajectory.tsv: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    FILE *traj = atomic_open_or_exit(&af, "ivp", common.out, "trajectory.tsv");
     bool is_cvode = strcmp(method_name, "cvode") == 0;
     const method *m = is_cvode ? NULL : method_find(method_name);
     const char *label = is_cvode ? (strcmp(lmm, "adams") == 0 ? "CVODE Adams" : "CVODE BDF") : m->label;
@@ -159,29 +155,22 @@ int main(int argc, char **argv)
     }
     /* The exact curve, finely sampled for the figure. */
     atomic_file ae;
-    FILE *exact = atomic_open_in(&ae, common.out, "exact.tsv");
-    if (exact) {
-        fprintf(exact, "t_s\tu_m\n");
-        for (int k = 0; k <= 2000; k++) {
-            double ex[2], t = T * k / 2000.0;
-            oscillator_exact(&osc, y0, t, ex);
-            fprintf(exact, "%.10g\t%.12g\n", t, ex[0]);
-        }
+    FILE *exact = atomic_open_or_exit(&ae, "ivp", common.out, "exact.tsv");
+    fprintf(exact, "t_s\tu_m\n");
+    for (int k = 0; k <= 2000; k++) {
+        double ex[2], t = T * k / 2000.0;
+        oscillator_exact(&osc, y0, t, ex);
+        fprintf(exact, "%.10g\t%.12g\n", t, ex[0]);
     }
     /* What the figure needs to know of the run: the method (its colour), the step, the short last step. */
     atomic_file ar;
-    FILE *run = atomic_open_in(&ar, common.out, "run.tsv");
-    if (run)
-        fprintf(run, "method\tlabel\th_s\tT_s\tsteps\th_last_s\n%s\t%s\t%.10g\t%.10g\t%ld\t%.10g\n",
-                is_cvode ? cvode_name(&o) : m->name,
-                label, h, T, n, h_last > 0.0 ? h_last : h);
-    if (atomic_commit(&af) != 0 || !exact || atomic_commit(&ae) != 0 || !run || atomic_commit(&ar) != 0) {
-        fprintf(stderr, "ivp: cannot write the data files in %s: %s\n", common.out, strerror(errno));
-        atomic_abort(&af);
-        atomic_abort(&ae);
-        atomic_abort(&ar);
-        return 1;
-    }
+    FILE *run = atomic_open_or_exit(&ar, "ivp", common.out, "run.tsv");
+    fprintf(run, "method\tlabel\th_s\tT_s\tsteps\th_last_s\n%s\t%s\t%.10g\t%.10g\t%ld\t%.10g\n",
+            is_cvode ? cvode_name(&o) : m->name,
+            label, h, T, n, h_last > 0.0 ? h_last : h);
+    atomic_commit_or_exit(&ar, "ivp");
+    atomic_commit_or_exit(&af, "ivp");
+    atomic_commit_or_exit(&ae, "ivp");
     budget_finish();
     if (status) {
         fprintf(stderr, "ivp: %s\n", msg);

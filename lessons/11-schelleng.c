@@ -675,11 +675,7 @@ static int gallery(const char *out, long jobs, table *tab)
         }
     }
     atomic_file af;
-    FILE *f = atomic_open_in(&af, out, "gallery.tsv");
-    if (!f) {
-        fprintf(stderr, PROGRAM ": cannot write %s/gallery.tsv: %s\n", out, strerror(errno));
-        return NGALLERY;
-    }
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, out, "gallery.tsv");
     fprintf(f, "t_s");
     for (int k = 0; k < NGALLERY; k++)
         fprintf(f, "\tf_b = %.2f N (%s)", pp.gallery_f[k], wave[k] ? regime_label(res[k].kind) : "failed");
@@ -697,10 +693,7 @@ static int gallery(const char *out, long jobs, table *tab)
         }
         fprintf(f, "\n");
     }
-    if (atomic_commit(&af) != 0) {
-        fprintf(stderr, PROGRAM ": cannot write %s/gallery.tsv: %s\n", out, strerror(errno));
-        failed = NGALLERY;
-    }
+    atomic_commit_or_exit(&af, PROGRAM);
     for (int k = 0; k < NGALLERY; k++) {
         if (wave[k]) {
             table_cell(tab, "gallery");
@@ -727,12 +720,7 @@ static int examples(const char *out, const char *results, bool stand_in)
     cell_row *rows = xcalloc((size_t)cap, sizeof *rows);
     long n = stand_in ? 0 : load_rows(results, rows, cap);
     atomic_file af;
-    FILE *f = atomic_open_in(&af, out, "examples.tsv");
-    if (!f) {
-        fprintf(stderr, PROGRAM ": cannot write %s/examples.tsv: %s\n", out, strerror(errno));
-        free(rows);
-        return 1;
-    }
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, out, "examples.tsv");
     fprintf(f, "regime\tsource\tcell\tt_ms\tbridge_N\n");
     regime_opts ro = regime_defaults();
     double T0 = 1.0 / inst.f0;
@@ -788,10 +776,7 @@ static int examples(const char *out, const char *results, bool stand_in)
         free(F);
     }
     free(rows);
-    if (atomic_commit(&af) != 0) {
-        fprintf(stderr, PROGRAM ": cannot write %s/examples.tsv: %s\n", out, strerror(errno));
-        return 1;
-    }
+    atomic_commit_or_exit(&af, PROGRAM);
     return 0;
 }
 
