@@ -302,6 +302,7 @@ typedef struct sweep_opts {
     bool stand_in;
     const char *results;
     const char *label;      /* for the progress bar */
+    const char *keep;       /* folder of kept analysis windows (NULL: none) */
 } sweep_opts;
 
 typedef struct sweep_stats {
@@ -345,8 +346,13 @@ static void worker(int task_fd, int result_fd, const sweep_opts *so)
         m.dt = inst.dt;
         if (so->stand_in)
             m.status = schelleng_standin_cell(&inst, &pp.stroke, x, f, &ro, &m.r);
-        else
-            m.status = schelleng_cell(&inst, &pp.stroke, x, f, &ro, &m.r, NULL, &m.dt, m.err, sizeof m.err);
+        else {
+            char kept[4096];
+            if (so->keep)
+                snprintf(kept, sizeof kept, "%s/%s-x%.9g-f%.9g.bin", so->keep, so->label, x, f);
+            m.status = schelleng_cell_kept(so->keep ? kept : NULL, &inst, &pp.stroke, x, f, &ro, &m.r, &m.dt, m.err,
+                                           sizeof m.err);
+        }
         m.seconds = wall_seconds() - t0;
         m.cpu = cpu_seconds() - c0;
         if (write_all(result_fd, &m, sizeof m) != 0)
@@ -750,7 +756,7 @@ int main(int argc, char **argv)
     if (jobs < 1)
         jobs = 1;
     bool full = false, stand_in = false;
-    const char *what = "default", *results = NULL;
+    const char *what = "default", *results = NULL, *keep = NULL;
     shard sh = {1, 1};
     point cell = {0, 0, false};
     cli_common common = {false, "build/data/schelleng"};
@@ -765,6 +771,7 @@ int main(int argc, char **argv)
         {"jobs", CLI_LONG, &jobs, "", "worker processes (default: the online cores)", 1, 256, 0, NULL, NULL, NULL},
         {"shard", CLI_CUSTOM, &sh, "", "run only the K-th of N interleaved parts (cells c with c mod N = K - 1)", 0, 0, 0, NULL, parse_shard, "K/N with integers 1 <= K <= N"},
         {"results", CLI_STRING, &results, "", "results TSV, appended as cells finish (default OUT/results[-PARAMS][-K-of-N].tsv)", 0, 0, 0, NULL, NULL, NULL},
+        {"keep", CLI_STRING, &keep, "", "keep each cell's analysis window in this folder; a later run with the same folder classifies the kept windows instead of simulating (e.g. into another --results)", 0, 0, 0, NULL, NULL, NULL},
         {"what", CLI_CHOICE, &what, "", "default: sweep, Figure 13 sweep, Figure 9 gallery, Figure 11 examples; or one of them", 0, 0, 0, "default|sweep|fig13|gallery|examples", NULL, NULL},
         {"cell", CLI_CUSTOM, &cell, "", "classify one stroke at x_b/L,f_b and print it (no files)", 0, 0, 0, NULL, parse_point, "X,F with X = x_b/L in (0, 1) and F in (0, 100] N"},
         {"accel", CLI_DOUBLE, &pp.stroke.accel, "m/s^2", "bow acceleration from rest", 0, 1000, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -869,7 +876,7 @@ int main(int argc, char **argv)
     double sweep_wall = 0, sweep_cpu = 0;
     long sweep_computed = 0, sweep_cells = 0, sweep_skipped = 0;
     if (all || strcmp(what, "sweep") == 0) {
-        sweep_opts so = {g, sh, jobs, stand_in, path_main, "sweep"};
+        sweep_opts so = {g, sh, jobs, stand_in, path_main, "sweep", keep};
         int rc = sweep(&so, &st);
         if (rc != 0)
             return rc;
@@ -882,14 +889,14 @@ int main(int argc, char **argv)
         }
     }
     if (all || strcmp(what, "fig13") == 0) {
-        bow_instrument keep = inst;
+        bow_instrument main_inst = inst;
         if (params_load(inst_spec, params_path("schelleng-fig13.ini"), true, err, sizeof err) != 0) {
             fprintf(stderr, PROGRAM ": %s\n", err);
             return 1;
         }
-        sweep_opts so = {g, sh, jobs, stand_in, results && !all ? results : path_fig13, "fig13"};
+        sweep_opts so = {g, sh, jobs, stand_in, results && !all ? results : path_fig13, "fig13", keep};
         int rc = sweep(&so, &st);
-        inst = keep;
+        inst = main_inst;
         if (rc != 0)
             return rc;
         sweep_wall += st.wall, sweep_cpu += st.cell_seconds, sweep_computed += st.computed;
