@@ -154,8 +154,9 @@ typedef struct cell_msg {
 static const char *const columns[] = {
     "i_x", "i_f", "x_b_over_L", "f_b_N", "regime", "slips_per_period", "f0_hz", "mean_N", "rms_N",
     "centroid_hz", "period_ratio", "regularity", "flybacks_per_period", "amplitude_N", "amplitude_ratio",
-    "x_lo", "x_hi", "f_lo", "f_hi", "seconds", "cpu_seconds", "dt_s", "source", NULL,
+    "x_lo", "x_hi", "f_lo", "f_hi", "seconds", "cpu_seconds", "dt_s", "source", "reason", "secondary_ratio", NULL,
 };
+#define NCOLUMNS (sizeof columns / sizeof columns[0] - 1)
 
 /* One results row, tab-separated, ending in a newline. */
 static int format_row(char *buf, size_t n, const grid *g, const cell_msg *m, const char *source)
@@ -165,11 +166,11 @@ static int format_row(char *buf, size_t n, const grid *g, const cell_msg *m, con
     const regime_result *r = &m->r;
     return snprintf(buf, n,
                     "%d\t%d\t%.6g\t%.6g\t%s\t%.4f\t%.4f\t%.5g\t%.5g\t%.5g\t%.5f\t%.4f\t%.4f\t%.5g\t%.4g\t%.6g\t%.6g\t"
-                    "%.6g\t%.6g\t%.3f\t%.3f\t%.3g\t%s\n",
+                    "%.6g\t%.6g\t%.3f\t%.3f\t%.3g\t%s\t%s\t%.4f\n",
                     i, j, x, f, m->status ? "failed" : regime_name(r->kind), r->slips_per_period, r->f0_hz,
                     r->mean_n, r->rms_n, r->centroid_hz, r->period_ratio, r->regularity, r->flybacks_per_period,
                     r->amplitude_n, r->amplitude_ratio, x / sx, x * sx, f / sf, f * sf, m->seconds, m->cpu, m->dt,
-                    source);
+                    source, m->status ? "failed" : regime_reason_name(r->reason), r->secondary_ratio);
 }
 
 /* ---- the results file: read what is done, append the rest -------------------------------- */
@@ -199,7 +200,7 @@ static long read_done(const char *path, const grid *g, const char *source, char 
         int nf = 0;
         for (char *s = strtok(line, "\t\n"); s && nf < 32; s = strtok(NULL, "\t\n"))
             field[nf++] = s;
-        if (nf != 23 || sscanf(field[0], "%d", &i) != 1 || sscanf(field[1], "%d", &j) != 1 ||
+        if (nf != (int)NCOLUMNS || sscanf(field[0], "%d", &i) != 1 || sscanf(field[1], "%d", &j) != 1 ||
             sscanf(field[2], "%lf", &x) != 1 || sscanf(field[3], "%lf", &fb) != 1) {
             snprintf(why, whylen, "%s:%ld: not a results row of this program", path, lineno);
             fclose(f);

@@ -19,6 +19,26 @@ static const char *const labels[REGIME_COUNT] = {
     "S-motion", "multiple flyback", "unclassified",
 };
 
+static const char *const reason_names[REGIME_REASON_COUNT] = {
+    "-", "sticking", "slipping", "tiny", "irregular", "other_period", "slips_vary", "rounded", "input",
+};
+static const char *const reason_labels[REGIME_REASON_COUNT] = {
+    "classified", "no slip (sticking throughout)", "no slip onset (slipping throughout)", "tiny signal",
+    "not periodic, small", "regular at another period", "slip count varies", "rounded corners (no flyback)",
+    "cannot be analysed",
+};
+
+const char *regime_reason_name(regime_reason r) { return (unsigned)r < REGIME_REASON_COUNT ? reason_names[r] : NULL; }
+const char *regime_reason_label(regime_reason r) { return (unsigned)r < REGIME_REASON_COUNT ? reason_labels[r] : NULL; }
+
+int regime_reason_from_name(const char *name)
+{
+    for (int k = 0; k < REGIME_REASON_COUNT; k++)
+        if (strcmp(name, reason_names[k]) == 0)
+            return k;
+    return -1;
+}
+
 const char *regime_name(regime_kind k) { return (unsigned)k < REGIME_COUNT ? names[k] : NULL; }
 const char *regime_label(regime_kind k) { return (unsigned)k < REGIME_COUNT ? labels[k] : NULL; }
 
@@ -128,16 +148,11 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Events at times t[0..m-1] (increasing) in a window of length window: counted per whole
- * period T, with the period boundaries put in the largest gap between the events' phases
- * (so that jitter does not move an event across a boundary). *mean gets the events per
- * period (m / (window / T) when the window holds no whole period); returns the largest minus
- * the smallest count. */
-static long per_period(const double *t, size_t m, double T, double window, double *mean)
+/* Where to start the periods for events at times t[0..m-1] (m >= 1): in the largest gap
+ * between the events' phases modulo T (so that jitter does not move an event across a
+ * boundary). Returns that start, in [0, T). */
+static double phase_cut(const double *t, size_t m, double T)
 {
-    *mean = (double)m * T / window;
-    if (m == 0)
-        return 0;
     double *ph = xcalloc(m, sizeof *ph);
     for (size_t k = 0; k < m; k++)
         ph[k] = fmod(t[k], T) / T;
@@ -149,7 +164,19 @@ static long per_period(const double *t, size_t m, double T, double window, doubl
             cut = 0.5 * (ph[k] + ph[k - 1]);
         }
     free(ph);
-    double t0 = cut * T;
+    return cut * T;
+}
+
+/* Events at times t[0..m-1] (increasing) in a window of length window: counted per whole
+ * period T, the periods starting at phase_cut. *mean gets the events per period
+ * (m / (window / T) when the window holds no whole period); returns the largest minus
+ * the smallest count. */
+static long per_period(const double *t, size_t m, double T, double window, double *mean)
+{
+    *mean = (double)m * T / window;
+    if (m == 0)
+        return 0;
+    double t0 = phase_cut(t, m, T);
     long whole = (long)floor((window - t0) / T);
     if (whole < 1)
         return 0;
@@ -170,6 +197,37 @@ static long per_period(const double *t, size_t m, double T, double window, doubl
     return cmax - cmin;
 }
 
+/* Returns of sizes size[] at times t[] (m of them): in each whole period (started as in
+ * per_period) the second-largest over the largest (0 when a period has one return); the
+ * median over the periods. 0 when there is no whole period. */
+static double secondary_ratio(const double *size, const double *t, size_t m, double T, double window)
+{
+    if (m == 0)
+        return 0;
+    double t0 = phase_cut(t, m, T);
+    long whole = (long)floor((window - t0) / T);
+    if (whole < 1)
+        return 0;
+    double *first = xcalloc((size_t)whole, sizeof *first), *second = xcalloc((size_t)whole, sizeof *second);
+    for (size_t k = 0; k < m; k++) {
+        double p = (t[k] - t0) / T;
+        if (!(p >= 0 && p < whole))
+            continue;
+        long q = (long)p;
+        if (size[k] > first[q])
+            second[q] = first[q], first[q] = size[k];
+        else if (size[k] > second[q])
+            second[q] = size[k];
+    }
+    for (long q = 0; q < whole; q++)
+        first[q] = first[q] > 0 ? second[q] / first[q] : 0;
+    qsort(first, (size_t)whole, sizeof *first, cmp_double);
+    double med = whole % 2 ? first[whole / 2] : 0.5 * (first[whole / 2 - 1] + first[whole / 2]);
+    free(first);
+    free(second);
+    return med;
+}
+
 int regime_classify(const regime_input *in, const regime_opts *o, regime_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -178,6 +236,7 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
     double T0 = in->period_nominal, fs = in->fs;
     if (!(fs > 0) || !(T0 > 0) || !(in->v_bow > 0) || !in->bridge || !in->v_rel ||
         (double)in->n < 2.0 * T0 * fs) {
+        r->reason = REGIME_REASON_INPUT;
         snprintf(r->why, sizeof r->why, "cannot analyse: needs fs, T0, v_b > 0 and at least two nominal periods");
         return -1;
     }
@@ -309,6 +368,7 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
             tfly[nfly++] = trun[k];
         tjump[njump++] = trun[k];
     }
+    r->secondary_ratio = secondary_ratio(run, trun, nrun, Tm, window);
     per_period(tfly, nfly, Tm, window, &r->flybacks_per_period);
     per_period(tjump, njump, Tm, window, &r->jumps_per_period);
     free(tfly);
@@ -328,29 +388,35 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
     bool periodic = r->regularity >= o->min_regularity && period_ok && integer && r->slip_spread <= 1;
     long fly = lround(r->flybacks_per_period);
     if (ns == 0) {
+        r->reason = r->slip_fraction > 0.5 ? REGIME_REASON_SLIPPING : REGIME_REASON_STICKING;
         snprintf(r->why, sizeof r->why, "no slip in the window (%s throughout)",
                  r->slip_fraction > 0.5 ? "slipping" : "sticking");
         return 0;
     }
     if (pp < tiny) {
+        r->reason = REGIME_REASON_TINY;
         snprintf(r->why, sizeof r->why, "tiny: peak-to-peak %.3g N below %.3g N", pp, tiny);
         return 0;
     }
-    bool irregular = !(r->regularity >= o->min_regularity) || !period_ok;
+    bool regular = r->regularity >= o->min_regularity;
     if (!periodic) {
-        if (pp >= big && irregular) {
+        if (pp >= big && !(regular && period_ok)) {
             r->kind = REGIME_RAUCOUS;
             snprintf(r->why, sizeof r->why,
                      "large (%.3g N) and not periodic: regularity %.3f, T/T0 %.3f, %.2f slips/period, spread %ld",
                      pp, r->regularity, r->period_ratio, r->slips_per_period, r->slip_spread);
-        } else
-            snprintf(r->why, sizeof r->why,
-                     "%s and not periodic: regularity %.3f, T/T0 %.3f, %.2f slips/period, spread %ld",
-                     irregular ? "small" : "a regular bridge force but a slip count that changes", r->regularity,
-                     r->period_ratio, r->slips_per_period, r->slip_spread);
+            return 0;
+        }
+        r->reason = !regular ? REGIME_REASON_IRREGULAR : !period_ok ? REGIME_REASON_OTHER_PERIOD : REGIME_REASON_SLIPS_VARY;
+        snprintf(r->why, sizeof r->why, "%s: regularity %.3f, T/T0 %.3f, %.2f slips/period, spread %ld",
+                 r->reason == REGIME_REASON_IRREGULAR      ? "small and not periodic"
+                 : r->reason == REGIME_REASON_OTHER_PERIOD ? "small, regular at another period than the string's"
+                                                           : "a regular bridge force but a slip count that changes",
+                 r->regularity, r->period_ratio, r->slips_per_period, r->slip_spread);
         return 0;
     }
     if (k == 1 && fly < 1) {
+        r->reason = REGIME_REASON_ROUNDED;
         snprintf(r->why, sizeof r->why, "periodic, %ld slips/period, but no sharp flyback (rounded corners)", k);
         return 0;
     }

@@ -75,6 +75,21 @@ typedef enum {
     REGIME_COUNT
 } regime_kind;
 
+/* Why a cell is unclassified (REGIME_REASON_NONE for the six regimes): the rule that decided,
+ * as a TSV name (regime_reason_name) and a legend (regime_reason_label). */
+typedef enum {
+    REGIME_REASON_NONE,          /* classified */
+    REGIME_REASON_STICKING,      /* no slip in the window: the string sticks to the bow throughout */
+    REGIME_REASON_SLIPPING,      /* no slip onset in the window: it slips throughout */
+    REGIME_REASON_TINY,          /* the bridge force is tiny against the Helmholtz amplitude */
+    REGIME_REASON_IRREGULAR,     /* slipping, not periodic, and too small for raucous motion */
+    REGIME_REASON_OTHER_PERIOD,  /* regular, but at a period other than the string's */
+    REGIME_REASON_SLIPS_VARY,    /* regular bridge force, but the slip count changes from period to period */
+    REGIME_REASON_ROUNDED,       /* one slip a period but no flyback: strongly rounded corners */
+    REGIME_REASON_INPUT,         /* the input cannot be analysed */
+    REGIME_REASON_COUNT
+} regime_reason;
+
 /* The steady part of one stroke. */
 typedef struct regime_input {
     const double *v_rel;    /* relative velocity at the bow, bow minus string, m/s (n samples) */
@@ -121,6 +136,8 @@ typedef struct regime_result {
     double mean_n;              /* mean bridge force, N */
     double rms_n;               /* RMS of the bridge force about its mean, N */
     double centroid_hz;         /* power-weighted spectral centroid of F - mean, Hz */
+    double secondary_ratio;     /* the second-largest return in a period over the largest (median over periods), 1 */
+    regime_reason reason;       /* why it is unclassified (REGIME_REASON_NONE otherwise) */
     char why[160];              /* the rule that decided, in words */
 } regime_result;
 
@@ -135,6 +152,13 @@ const char *regime_name(regime_kind k);
 const char *regime_label(regime_kind k);
 /* The kind named name (a regime_name), or -1. */
 int regime_from_name(const char *name);
+
+/* "-", "sticking", "irregular", ...: the TSV names of the reasons; NULL for an invalid one. */
+const char *regime_reason_name(regime_reason r);
+/* "no slip (sticking)", ...: legends. */
+const char *regime_reason_label(regime_reason r);
+/* The reason named name (a regime_reason_name), or -1. */
+int regime_reason_from_name(const char *name);
 
 /* The ideal Helmholtz peak-to-peak bridge force 2 T v_b / (beta c), N: the bridge slope of
  * the Helmholtz corner swings by twice the corner's slope jump v_b / (beta c). */
