@@ -519,9 +519,14 @@ static int sweep(const sweep_opts *so, sweep_stats *st)
 
 /* ---- reading the results back ------------------------------------------------------------ */
 
-typedef struct cell_row { double x, f; int kind; } cell_row;
+typedef struct cell_row {
+    int i, j;       /* grid indices */
+    double x, f;    /* x_b/L, f_b in N */
+    int kind;       /* regime_kind, -1 for a failed cell */
+    int reason;     /* regime_reason, -1 when unknown */
+} cell_row;
 
-/* Every row of a results file: (x, f, regime); returns how many (rows holds at most cap). */
+/* Every row of a results file; returns how many (rows holds at most cap). */
 static long load_rows(const char *path, cell_row *rows, long cap)
 {
     FILE *f = fopen(path, "r");
@@ -530,11 +535,19 @@ static long load_rows(const char *path, cell_row *rows, long cap)
     char line[2048];
     long n = 0;
     while (fgets(line, sizeof line, f) && n < cap) {
-        char regime[64];
-        double x, fb;
-        int i, j;
-        if (sscanf(line, "%d\t%d\t%lf\t%lf\t%63s", &i, &j, &x, &fb, regime) == 5)
-            rows[n++] = (cell_row){x, fb, regime_from_name(regime)};
+        if (strncmp(line, "i_x\t", 4) == 0)
+            continue;
+        char *field[32];
+        int nf = 0;
+        for (char *s = strtok(line, "\t\n"); s && nf < 32; s = strtok(NULL, "\t\n"))
+            field[nf++] = s;
+        cell_row c;
+        if (nf < 5 || sscanf(field[0], "%d", &c.i) != 1 || sscanf(field[1], "%d", &c.j) != 1 ||
+            sscanf(field[2], "%lf", &c.x) != 1 || sscanf(field[3], "%lf", &c.f) != 1)
+            continue;
+        c.kind = regime_from_name(field[4]);
+        c.reason = nf > 23 ? regime_reason_from_name(field[23]) : -1;
+        rows[n++] = c;
     }
     fclose(f);
     return n;
@@ -722,13 +735,18 @@ static int examples(const char *out, const char *results, bool stand_in)
 
 /* ---- main ---------------------------------------------------------------------------------- */
 
+/* The regime counts of a results file, then the unclassified cells by reason
+ * ("unclassified:REASON"). */
 static void summary_rows(table *tab, const char *what, const char *results)
 {
-    long cap = 200000, counts[REGIME_COUNT + 1] = {0};
+    long cap = 200000, counts[REGIME_COUNT + 1] = {0}, reasons[REGIME_REASON_COUNT] = {0};
     cell_row *rows = xcalloc((size_t)cap, sizeof *rows);
     long n = load_rows(results, rows, cap);
-    for (long r = 0; r < n; r++)
+    for (long r = 0; r < n; r++) {
         counts[rows[r].kind >= 0 ? rows[r].kind : REGIME_COUNT]++;
+        if (rows[r].kind == REGIME_UNCLASSIFIED && rows[r].reason >= 0)
+            reasons[rows[r].reason]++;
+    }
     free(rows);
     for (int k = 0; k <= REGIME_COUNT; k++) {
         if (k == REGIME_COUNT && counts[k] == 0)
@@ -738,6 +756,76 @@ static void summary_rows(table *tab, const char *what, const char *results)
         table_cell(tab, "%ld", counts[k]);
         table_cell(tab, "%ld", n);
     }
+    for (int k = 1; k < REGIME_REASON_COUNT; k++) {
+        if (reasons[k] == 0)
+            continue;
+        char name[64];
+        snprintf(name, sizeof name, "unclassified:%s", regime_reason_name((regime_reason)k));
+        table_cell(tab, "%s", what);
+        table_cell(tab, "%s", name);
+        table_cell(tab, "%ld", reasons[k]);
+        table_cell(tab, "%ld", counts[REGIME_UNCLASSIFIED]);
+    }
+}
+
+/* Figure 10's three boundary lines read off the sweep (regime_edges): a table of the fitted
+ * slopes against Schelleng's, and OUT/boundaries.tsv (each column's edges, then the fits as a
+ * second block) for the figure. 0, or 1 when the file cannot be written. */
+static int boundaries(const char *out, const char *results, const grid *g, table *tab)
+{
+    size_t nx = (size_t)g->nx, nf = (size_t)g->nf, cells = nx * nf;
+    int *kind = xcalloc(cells, sizeof *kind);
+    for (size_t c = 0; c < cells; c++)
+        kind[c] = -1;
+    cell_row *rows = xcalloc(cells + 1, sizeof *rows);
+    long n = load_rows(results, rows, (long)cells);
+    for (long r = 0; r < n; r++)
+        if (rows[r].i >= 0 && rows[r].i < g->nx && rows[r].j >= 0 && rows[r].j < g->nf)
+            kind[(size_t)rows[r].j * nx + (size_t)rows[r].i] = rows[r].kind;
+    free(rows);
+    double *x = xcalloc(nx, sizeof *x), *f = xcalloc(nf, sizeof *f), *edge[REGIME_EDGE_COUNT];
+    for (size_t i = 0; i < nx; i++)
+        x[i] = grid_x(g, (int)i);
+    for (size_t j = 0; j < nf; j++)
+        f[j] = grid_f(g, (int)j);
+    regime_fit fit[REGIME_EDGE_COUNT];
+    static const double schelleng_slope[REGIME_EDGE_COUNT] = {-1, -2, NAN};
+    for (int e = 0; e < REGIME_EDGE_COUNT; e++) {
+        edge[e] = xcalloc(nx, sizeof(double));
+        regime_edges(kind, x, nx, f, nf, (regime_edge)e, edge[e], &fit[e]);
+        table_cell(tab, "%s", regime_edge_name((regime_edge)e));
+        table_cell(tab, "%zu", fit[e].points);
+        table_cell(tab, "%.3f", fit[e].slope);
+        table_cell(tab, "%.3f", fit[e].slope_se);
+        table_cell(tab, "%.4g", pow(10, fit[e].intercept));
+        if (isnan(schelleng_slope[e]))
+            table_cell(tab, "none");
+        else
+            table_cell(tab, "%.0f", schelleng_slope[e]);
+    }
+    atomic_file af;
+    FILE *o = atomic_open_in(&af, out, "boundaries.tsv");
+    int rc = 0;
+    if (!o)
+        rc = 1;
+    else {
+        fprintf(o, "x_b_over_L\thelmholtz_max_N\thelmholtz_min_N\tdouble_multiple_N\n");
+        for (size_t i = 0; i < nx; i++)
+            fprintf(o, "%.6g\t%.6g\t%.6g\t%.6g\n", x[i], edge[0][i], edge[1][i], edge[2][i]);
+        fprintf(o, "\n\nboundary\tpoints\tslope\tslope_se\tf_at_1_N\tschelleng_slope\n");
+        for (int e = 0; e < REGIME_EDGE_COUNT; e++)
+            fprintf(o, "%s\t%zu\t%.6g\t%.6g\t%.6g\t%g\n", regime_edge_name((regime_edge)e), fit[e].points, fit[e].slope,
+                    fit[e].slope_se, pow(10, fit[e].intercept), schelleng_slope[e]);
+        rc = atomic_commit(&af) != 0;
+    }
+    if (rc)
+        fprintf(stderr, PROGRAM ": cannot write %s/boundaries.tsv: %s\n", out, strerror(errno));
+    for (int e = 0; e < REGIME_EDGE_COUNT; e++)
+        free(edge[e]);
+    free(x);
+    free(f);
+    free(kind);
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -907,6 +995,15 @@ int main(int argc, char **argv)
             fprintf(stderr, PROGRAM ": Figure 13 sweep: %ld cells failed; first: %s\n", st.failed, st.first_error);
             status = 1;
         }
+    }
+    if ((all || strcmp(what, "sweep") == 0) && g.nx >= 2 && g.nf >= 2) {
+        table btab;
+        if (!common.tsv)
+            printf("\nFigure 10's boundaries read off the sweep, log10 f_b = a + slope log10(x_b/L):\n");
+        table_begin(&btab, stdout, common.tsv, "boundary", "columns", "slope", "slope_se", "f_b_at_1_N",
+                    "schelleng_slope", NULL);
+        if (boundaries(common.out, path_main, &g, &btab) != 0)
+            status = 1;
     }
     table gtab;
     if ((all && !stand_in) || strcmp(what, "gallery") == 0) {

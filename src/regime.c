@@ -5,6 +5,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fft_halfcomplex.h>
 #include <gsl/gsl_fft_real.h>
+#include <gsl/gsl_fit.h>
 #include <gsl/gsl_rng.h>
 #include <math.h>
 #include <stdio.h>
@@ -429,6 +430,57 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
     snprintf(r->why, sizeof r->why, "periodic (regularity %.3f, T/T0 %.3f): %ld slips and %ld flybacks per period",
              r->regularity, r->period_ratio, k, fly);
     return 0;
+}
+
+/* ---- the boundaries of a Schelleng diagram ----------------------------------------------- */
+
+const char *regime_edge_name(regime_edge e)
+{
+    static const char *const n[REGIME_EDGE_COUNT] = {"helmholtz_max", "helmholtz_min", "double_multiple"};
+    return (unsigned)e < REGIME_EDGE_COUNT ? n[e] : NULL;
+}
+
+void regime_edges(const int *kind, const double *x, size_t nx, const double *f, size_t nf, regime_edge e,
+                  double *edge_f, regime_fit *fit)
+{
+    double *lx = xcalloc(nx + 1, sizeof *lx), *lf = xcalloc(nx + 1, sizeof *lf);
+    size_t m = 0;
+    for (size_t i = 0; i < nx; i++) {
+        long lo = -1, hi = -1;  /* lowest and highest Helmholtz cell of the column */
+        for (size_t j = 0; j < nf; j++)
+            if (kind[j * nx + i] == REGIME_HELMHOLTZ) {
+                hi = (long)j;
+                if (lo < 0)
+                    lo = (long)j;
+            }
+        long below = -1;        /* the edge lies between rows below and below + 1 */
+        if (e == REGIME_EDGE_HELMHOLTZ_MAX && hi >= 0 && hi + 1 < (long)nf)
+            below = hi;
+        else if (e == REGIME_EDGE_HELMHOLTZ_MIN && lo > 0)
+            below = lo - 1;
+        else if (e == REGIME_EDGE_DOUBLE_MULTIPLE) {
+            long top = lo >= 0 ? lo : (long)nf;
+            for (long j = top - 2; j >= 0 && below < 0; j--)
+                if (kind[(size_t)j * nx + i] == REGIME_MULTIPLE_SLIP && kind[(size_t)(j + 1) * nx + i] == REGIME_DOUBLE_SLIP)
+                    below = j;
+        }
+        edge_f[i] = below >= 0 ? sqrt(f[below] * f[below + 1]) : NAN;
+        if (below >= 0) {
+            lx[m] = log10(x[i]);
+            lf[m++] = log10(edge_f[i]);
+        }
+    }
+    fit->points = m;
+    fit->slope = fit->slope_se = fit->intercept = NAN;
+    double c0, c1, c00, c01, c11, sumsq;
+    if (m >= 2 && gsl_fit_linear(lx, 1, lf, 1, m, &c0, &c1, &c00, &c01, &c11, &sumsq) == GSL_SUCCESS) {
+        fit->slope = c1;
+        fit->intercept = c0;
+        if (m >= 3)
+            fit->slope_se = sqrt(c11);
+    }
+    free(lx);
+    free(lf);
 }
 
 /* ---- synthetic signals -------------------------------------------------------------------- */

@@ -164,6 +164,32 @@ int regime_reason_from_name(const char *name);
  * the Helmholtz corner swings by twice the corner's slope jump v_b / (beta c). */
 double regime_helmholtz_pp(double tension, double v_bow, double beta, double wave_speed);
 
+/* The boundaries of a Schelleng diagram that the article draws (Figure 10: the Helmholtz
+ * region's maximum and minimum bowing force, and the double/multiple-slip boundary), read
+ * off a grid of classified cells column by column, and a straight line fitted to them in
+ * log-log coordinates, log10 f = intercept + slope log10(x_b/L). Schelleng's theory gives
+ * slope -1 for the maximum and -2 for the minimum force. In column i the edge is the
+ * geometric mean of the two cells it lies between:
+ *   HELMHOLTZ_MAX    above the highest Helmholtz cell (none when that is the top row);
+ *   HELMHOLTZ_MIN    below the lowest Helmholtz cell (none when that is the bottom row);
+ *   DOUBLE_MULTIPLE  between the highest multiple-slip cell below the lowest Helmholtz cell
+ *                    and the cell above it, when that one is a double slip. */
+typedef enum { REGIME_EDGE_HELMHOLTZ_MAX, REGIME_EDGE_HELMHOLTZ_MIN, REGIME_EDGE_DOUBLE_MULTIPLE, REGIME_EDGE_COUNT } regime_edge;
+
+typedef struct regime_fit {
+    size_t points;      /* columns with an edge */
+    double slope;       /* d log f / d log x (NAN with fewer than two points) */
+    double slope_se;    /* its standard error from the fit's residuals (NAN with fewer than three) */
+    double intercept;   /* log10 f at x_b/L = 1 */
+} regime_fit;
+
+/* kind[j * nx + i] is the regime (a regime_kind, or -1 for a failed cell) at x[i], f[j]
+ * (both increasing). edge_f[i] (nx of them) gets column i's edge force, N (NAN when none). */
+void regime_edges(const int *kind, const double *x, size_t nx, const double *f, size_t nf, regime_edge e,
+                  double *edge_f, regime_fit *fit);
+/* "helmholtz_max", "helmholtz_min", "double_multiple" */
+const char *regime_edge_name(regime_edge e);
+
 /* Synthetic, idealised signals of each regime (for tests and for Figure 11 where no simulated
  * example exists): n samples at fs of a string with period T0, bowed at v_b with bow-bridge
  * ratio beta and Helmholtz amplitude pp (N). Kinematic sketches, not simulations: straight
