@@ -769,10 +769,15 @@ static void summary_rows(table *tab, const char *what, const char *results)
 }
 
 /* Figure 10's three boundary lines read off the sweep (regime_edges): a table of the fitted
- * slopes against Schelleng's, and OUT/boundaries.tsv (each column's edges, then the fits as a
- * second block) for the figure. 0, or 1 when the file cannot be written. */
-static int boundaries(const char *out, const char *results, const grid *g, table *tab)
+ * slopes against Schelleng's, and RESULTS-boundaries.tsv beside the results file (each
+ * column's edges, then the fits as a second block) for the figure. 0, or 1 when the file
+ * cannot be written. */
+static int boundaries(const char *results, const grid *g, table *tab)
 {
+    char path[4200];
+    size_t stem = strlen(results) > 4 && strcmp(results + strlen(results) - 4, ".tsv") == 0 ? strlen(results) - 4
+                                                                                              : strlen(results);
+    snprintf(path, sizeof path, "%.*s-boundaries.tsv", (int)stem, results);
     size_t nx = (size_t)g->nx, nf = (size_t)g->nf, cells = nx * nf;
     int *kind = xcalloc(cells, sizeof *kind);
     for (size_t c = 0; c < cells; c++)
@@ -804,7 +809,7 @@ static int boundaries(const char *out, const char *results, const grid *g, table
             table_cell(tab, "%.0f", schelleng_slope[e]);
     }
     atomic_file af;
-    FILE *o = atomic_open_in(&af, out, "boundaries.tsv");
+    FILE *o = atomic_open(&af, path);
     int rc = 0;
     if (!o)
         rc = 1;
@@ -819,7 +824,7 @@ static int boundaries(const char *out, const char *results, const grid *g, table
         rc = atomic_commit(&af) != 0;
     }
     if (rc)
-        fprintf(stderr, PROGRAM ": cannot write %s/boundaries.tsv: %s\n", out, strerror(errno));
+        fprintf(stderr, PROGRAM ": cannot write %s: %s\n", path, strerror(errno));
     for (int e = 0; e < REGIME_EDGE_COUNT; e++)
         free(edge[e]);
     free(x);
@@ -859,7 +864,7 @@ int main(int argc, char **argv)
         {"full", CLI_FLAG, &full, "", "the article's full grid, n_full x n_full of schelleng.ini (40 x 40); sweep only", 0, 0, 0, NULL, NULL, NULL},
         {"jobs", CLI_LONG, &jobs, "", "worker processes (default: the online cores)", 1, 256, 0, NULL, NULL, NULL},
         {"shard", CLI_CUSTOM, &sh, "", "run only the K-th of N interleaved parts (cells c with c mod N = K - 1)", 0, 0, 0, NULL, parse_shard, "K/N with integers 1 <= K <= N"},
-        {"results", CLI_STRING, &results, "", "results TSV, appended as cells finish (default OUT/results[-PARAMS][-K-of-N].tsv)", 0, 0, 0, NULL, NULL, NULL},
+        {"results", CLI_STRING, &results, "", "results TSV, appended as cells finish (default OUT/results[-PARAMS][-full][-K-of-N].tsv; the boundaries beside it, RESULTS-boundaries.tsv)", 0, 0, 0, NULL, NULL, NULL},
         {"keep", CLI_STRING, &keep, "", "keep each cell's analysis window in this folder; a later run with the same folder classifies the kept windows instead of simulating (e.g. into another --results)", 0, 0, 0, NULL, NULL, NULL},
         {"what", CLI_CHOICE, &what, "", "default: sweep, Figure 13 sweep, Figure 9 gallery, Figure 11 examples; or one of them", 0, 0, 0, "default|sweep|fig13|gallery|examples", NULL, NULL},
         {"cell", CLI_CUSTOM, &cell, "", "classify one stroke at x_b/L,f_b and print it (no files)", 0, 0, 0, NULL, parse_point, "X,F with X = x_b/L in (0, 1) and F in (0, 100] N"},
@@ -913,7 +918,8 @@ int main(int argc, char **argv)
                    "%s: %s\n\n", stand_in ? "STAND-IN (synthetic, not the model): " : "", cell.x, cell.f,
                    pp.stroke.accel, pp.stroke.v_hold, w0, w1, t1, regime_label(r.kind), r.why);
         table_begin(&tab, stdout, common.tsv, "x_b_over_L", "f_b_N", "regime", "slips_per_period", "flybacks_per_period",
-                    "f0_hz", "period_ratio", "regularity", "amplitude_ratio", "mean_N", "rms_N", "centroid_hz", NULL);
+                    "f0_hz", "period_ratio", "regularity", "amplitude_ratio", "mean_N", "rms_N", "centroid_hz",
+                    "secondary_ratio", "reason", NULL);
         table_cell(&tab, "%.4g", cell.x);
         table_cell(&tab, "%.4g", cell.f);
         table_cell(&tab, "%s", regime_name(r.kind));
@@ -926,6 +932,8 @@ int main(int argc, char **argv)
         table_cell(&tab, "%.4f", r.mean_n);
         table_cell(&tab, "%.4f", r.rms_n);
         table_cell(&tab, "%.1f", r.centroid_hz);
+        table_cell(&tab, "%.3f", r.secondary_ratio);
+        table_cell(&tab, "%s", regime_reason_name(r.reason));
         return 0;
     }
 
@@ -944,6 +952,8 @@ int main(int argc, char **argv)
         b = b ? b + 1 : params_name;
         snprintf(base, sizeof base, "results-%.*s", (int)(strcspn(b, ".")), b);
     }
+    if (full)
+        strcat(base, "-full");
     if (stand_in)
         strcat(base, "-stand-in");
     if (sh.n > 1)
@@ -1002,7 +1012,7 @@ int main(int argc, char **argv)
             printf("\nFigure 10's boundaries read off the sweep, log10 f_b = a + slope log10(x_b/L):\n");
         table_begin(&btab, stdout, common.tsv, "boundary", "columns", "slope", "slope_se", "f_b_at_1_N",
                     "schelleng_slope", NULL);
-        if (boundaries(common.out, path_main, &g, &btab) != 0)
+        if (boundaries(path_main, &g, &btab) != 0)
             status = 1;
     }
     table gtab;
