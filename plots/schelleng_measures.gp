@@ -1,10 +1,12 @@
 # schelleng_measures.gp: the article's Figure 12 (simulated row): four measures of the steady
 # bridge force over the Schelleng plane: mean, RMS about the mean, fundamental frequency
-# (grey above 101 Hz, as in the article) and power-weighted spectral centroid.
+# (grey above 101 Hz, as in the article) and power-weighted spectral centroid; from the full
+# 40 x 40 sweep when build/data/schelleng/results-full.tsv exists (bin/schelleng --full).
 width = 1200
 height = 900
 load "plots/common.gp"
-f = data."/schelleng/results.tsv"
+sch = data."/schelleng/"
+f = system("test -f '".sch."results-full.tsv' && echo y") eq "y" ? sch."results-full.tsv" : sch."results.tsv"
 stats f using 16 nooutput
 set xrange [STATS_min:*]
 stats f using 17 nooutput
