@@ -7,6 +7,7 @@
 #include <gsl/gsl_fft_real.h>
 #include <gsl/gsl_fit.h>
 #include <gsl/gsl_rng.h>
+#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,23 +114,32 @@ static int autocorr(const double *x, size_t n, size_t maxlag, double *r)
     return 0;
 }
 
-/* Returns of F in direction dir (-1 falling, +1 rising) within a time m / fs: where
- * D(i) = -dir (F(i) - F(i + m)) exceeds thr, each stretch above thr is one return, of size
- * max D and at the time of that maximum (size[] and when[], at most cap). Returns how many;
- * *largest gets the largest size. */
+/* Returns of F in direction dir (-1 falling, +1 rising) within a time m / fs, measured
+ * against the ramp between them: D(i) = -dir (F(i) - F(i + m)) minus the median of D over the
+ * window (the typical change over m samples: in sawtooth-like motion the sticking ramp, which
+ * would otherwise be subtracted from every return). Each stretch where that exceeds thr is one
+ * return, of size its maximum and at the time of that maximum (size[] and when[], at most
+ * cap). Returns how many; *largest gets the largest size. */
 static size_t drops(const double *F, size_t n, double fs, size_t m, double thr, int dir, double *size,
                     double *when, size_t cap, double *largest)
 {
     size_t count = 0;
     *largest = 0;
+    if (n <= m)
+        return 0;
+    double *D = xcalloc(n - m, sizeof *D), *sorted = xcalloc(n - m, sizeof *sorted);
+    for (size_t i = 0; i + m < n; i++)
+        D[i] = sorted[i] = -dir * (F[i] - F[i + m]);
+    double med = gsl_stats_median(sorted, 1, n - m);
+    free(sorted);
     bool in = false;
     double best = 0;
     size_t at = 0;
     for (size_t i = 0; i + m < n; i++) {
-        double D = -dir * (F[i] - F[i + m]);
-        if (D > thr) {
-            if (!in || D > best)
-                best = D, at = i;
+        double d = D[i] - med;
+        if (d > thr) {
+            if (!in || d > best)
+                best = d, at = i;
             in = true;
         } else if (in) {
             if (count < cap) {
@@ -140,6 +150,7 @@ static size_t drops(const double *F, size_t n, double fs, size_t m, double thr, 
             in = false;
         }
     }
+    free(D);
     return count;
 }
 
