@@ -65,10 +65,9 @@ regime_opts regime_defaults(void)
         .slip_peak = 0.15,
         .min_regularity = 0.9,
         .period_tol = 0.08,
-        .return_time = 1.5,
         .big_jump = 0.5,
         .small_jump = 0.1,
-        .flyback_min = 0.5,
+        .sharp_time = 0.4,
         .flyback_abs = 0.2,
         .tiny = 0.01,
         .tiny_abs = 1e-3,
@@ -114,44 +113,32 @@ static int autocorr(const double *x, size_t n, size_t maxlag, double *r)
     return 0;
 }
 
-/* Returns of F in direction dir (-1 falling, +1 rising) within a time m / fs, measured
- * against the ramp between them: D(i) = -dir (F(i) - F(i + m)) minus the median of D over the
- * window (the typical change over m samples: in sawtooth-like motion the sticking ramp, which
- * would otherwise be subtracted from every return). Each stretch where that exceeds thr is one
- * return, of size its maximum and at the time of that maximum (size[] and when[], at most
- * cap). Returns how many; *largest gets the largest size. */
-static size_t drops(const double *F, size_t n, double fs, size_t m, double thr, int dir, double *size,
-                    double *when, size_t cap, double *largest)
+/* The extremes of F that remain when every reversal smaller than h is ignored (a zig-zag
+ * with hysteresis h): their values ext[] and sample indices at[] (at most cap), alternating
+ * maximum and minimum; the last, unfinished extreme is not included. Returns how many. */
+static size_t zigzag(const double *F, size_t n, double h, double *ext, size_t *at, size_t cap)
 {
-    size_t count = 0;
-    *largest = 0;
-    if (n <= m)
-        return 0;
-    double *D = xcalloc(n - m, sizeof *D), *sorted = xcalloc(n - m, sizeof *sorted);
-    for (size_t i = 0; i + m < n; i++)
-        D[i] = sorted[i] = -dir * (F[i] - F[i + m]);
-    double med = gsl_stats_median(sorted, 1, n - m);
-    free(sorted);
-    bool in = false;
-    double best = 0;
-    size_t at = 0;
-    for (size_t i = 0; i + m < n; i++) {
-        double d = D[i] - med;
-        if (d > thr) {
-            if (!in || d > best)
-                best = d, at = i;
-            in = true;
-        } else if (in) {
-            if (count < cap) {
-                size[count] = best;
-                when[count++] = ((double)at + 0.5 * (double)m) / fs;
-            }
-            *largest = fmax(*largest, best);
-            in = false;
+    size_t m = 0, ei = 0, li = 0, hi = 0;
+    int dir = 0;
+    double e = F[0], lo = F[0], up = F[0];
+    for (size_t i = 1; i < n && m < cap; i++) {
+        if (dir == 0) {
+            if (F[i] < lo)
+                lo = F[i], li = i;
+            if (F[i] > up)
+                up = F[i], hi = i;
+            if (F[i] - lo >= h)
+                ext[m] = lo, at[m++] = li, dir = +1, e = F[i], ei = i;
+            else if (up - F[i] >= h)
+                ext[m] = up, at[m++] = hi, dir = -1, e = F[i], ei = i;
+        } else if ((dir > 0 && F[i] > e) || (dir < 0 && F[i] < e))
+            e = F[i], ei = i;
+        else if (fabs(F[i] - e) >= h) {
+            ext[m] = e, at[m++] = ei;
+            dir = -dir, e = F[i], ei = i;
         }
     }
-    free(D);
-    return count;
+    return m;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -354,41 +341,46 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
     r->slips_per_period = spp;
     free(onset);
 
-    /* Flybacks: the returns of the sawtooth, measured over 1.5 beta T0 (the slip's length). */
-    double beta = in->beta > 0 ? in->beta : 0.1;
-    double tau = fmin(fmax(o->return_time * beta, 0.02), 0.4) * T0;
-    size_t m = (size_t)lround(tau * fs);
-    if (m < 1)
-        m = 1;
-    size_t rcap = (size_t)(n / (m + 1) + 16);
-    double *sz[2], *tm[2], lg[2] = {0, 0};
-    size_t cnt[2] = {0, 0};
-    for (int d = 0; d < 2; d++) {
-        sz[d] = xcalloc(rcap, sizeof(double));
-        tm[d] = xcalloc(rcap, sizeof(double));
-        if (pp > 0)
-            cnt[d] = drops(F, n, fs, m, o->small_jump * pp, d ? +1 : -1, sz[d], tm[d], rcap, &lg[d]);
+    /* Flybacks: the returns of the sawtooth. The swings of F between the extremes of a
+     * zig-zag with hysteresis small_jump * pp; the fast direction is that of the largest
+     * swing that takes the shorter time (falls for a sawtooth that rises while the string
+     * sticks). A return is a swing in the fast direction; a flyback a return of at least
+     * big_jump of the largest and flyback_abs of the Helmholtz amplitude, counted when the
+     * largest return is sharp: over within sharp_time * T0 (a sinusoid takes T0 / 2). */
+    size_t ecap = n / 2 + 2, *at = xcalloc(ecap, sizeof *at);
+    double *ext = xcalloc(ecap, sizeof *ext);
+    size_t ne = pp > 0 ? zigzag(F, n, o->small_jump * pp, ext, at, ecap) : 0;
+    double big_sz[2] = {0, 0}, big_len[2] = {0, 0};     /* [0] falls, [1] rises */
+    for (size_t k = 0; k + 1 < ne; k++) {
+        int d = ext[k + 1] > ext[k];
+        double size = fabs(ext[k + 1] - ext[k]);
+        if (size > big_sz[d])
+            big_sz[d] = size, big_len[d] = (double)(at[k + 1] - at[k]) / fs;
     }
-    int d = lg[1] > lg[0] ? 1 : 0;    /* the sawtooth's fast direction */
-    double *run = sz[d], *trun = tm[d], largest = lg[d];
-    size_t nrun = cnt[d];
-    double fly_floor = fmax(o->flyback_min * pp, o->flyback_abs * (in->helmholtz_pp > 0 ? in->helmholtz_pp : pp));
-    size_t nfly = 0, njump = 0;
-    double *tfly = xcalloc(nrun + 1, sizeof *tfly), *tjump = xcalloc(nrun + 1, sizeof *tjump);
-    for (size_t k = 0; k < nrun; k++) {
-        if (run[k] >= o->big_jump * largest && run[k] >= fly_floor)
-            tfly[nfly++] = trun[k];
-        tjump[njump++] = trun[k];
+    int d = big_sz[1] > 0 && (big_sz[0] == 0 || big_len[1] < big_len[0]) ? 1 : 0;
+    double largest = big_sz[d];
+    bool sharp = largest > 0 && big_len[d] <= o->sharp_time * T0;
+    double fly_floor = fmax(o->big_jump * largest, o->flyback_abs * (in->helmholtz_pp > 0 ? in->helmholtz_pp : pp));
+    size_t nrun = 0, nfly = 0;
+    double *run = xcalloc(ne + 1, sizeof *run), *trun = xcalloc(ne + 1, sizeof *trun);
+    double *tfly = xcalloc(ne + 1, sizeof *tfly);
+    for (size_t k = 0; k + 1 < ne; k++) {
+        if ((ext[k + 1] > ext[k]) != d)
+            continue;
+        run[nrun] = fabs(ext[k + 1] - ext[k]);
+        trun[nrun] = 0.5 * (double)(at[k] + at[k + 1]) / fs;
+        if (sharp && run[nrun] >= fly_floor)
+            tfly[nfly++] = trun[nrun];
+        nrun++;
     }
     r->secondary_ratio = secondary_ratio(run, trun, nrun, Tm, window);
     per_period(tfly, nfly, Tm, window, &r->flybacks_per_period);
-    per_period(tjump, njump, Tm, window, &r->jumps_per_period);
+    per_period(trun, nrun, Tm, window, &r->jumps_per_period);
     free(tfly);
-    free(tjump);
-    for (int k = 0; k < 2; k++) {
-        free(sz[k]);
-        free(tm[k]);
-    }
+    free(run);
+    free(trun);
+    free(ext);
+    free(at);
     free(x);
 
     /* The rules, in the order of regime.h. */

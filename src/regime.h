@@ -109,10 +109,9 @@ typedef struct regime_opts {
     double slip_peak;       /* a slip peaks at least at this * the window's largest v, 1 */
     double min_regularity;  /* periodic: autocorrelation at the period at least this, 1 */
     double period_tol;      /* periodic: |T/T0 - 1| at most this, 1 */
-    double return_time;     /* returns are measured over this * beta * T0, 1 */
-    double small_jump;      /* a return: F drops by at least this * pp within that time, 1 */
+    double small_jump;      /* the hysteresis of the zig-zag: swings of F smaller than this * pp are ignored, 1 */
     double big_jump;        /* a flyback: a return of at least this * the largest return, 1 */
-    double flyback_min;     /* a flyback also drops by at least this * pp, 1 */
+    double sharp_time;      /* flybacks need the largest return to be over within this * T0, 1 */
     double flyback_abs;     /* and by at least this * helmholtz_pp (pp when not given), 1 */
     double tiny;            /* unclassified below this * helmholtz_pp, 1 */
     double tiny_abs;        /* the same when helmholtz_pp is 0, N */
@@ -129,7 +128,7 @@ typedef struct regime_result {
     long slips;                 /* slip onsets in the window */
     long slip_spread;           /* max - min slips over the whole periods of the window */
     double flybacks_per_period; /* large sharp returns of F per period */
-    double jumps_per_period;    /* returns of F of at least small_jump * pp per period */
+    double jumps_per_period;    /* returns of F (swings in the fast direction) per period */
     double slip_fraction;       /* fraction of the window spent slipping, 1 */
     double amplitude_n;         /* peak-to-peak bridge force, N */
     double amplitude_ratio;     /* amplitude over helmholtz_pp (NAN when that is 0) */
