@@ -463,9 +463,13 @@ void regime_edges(const int *kind, const double *x, size_t nx, const double *f, 
             below = lo - 1;
         else if (e == REGIME_EDGE_DOUBLE_MULTIPLE) {
             long top = lo >= 0 ? lo : (long)nf;
-            for (long j = top - 2; j >= 0 && below < 0; j--)
-                if (kind[(size_t)j * nx + i] == REGIME_MULTIPLE_SLIP && kind[(size_t)(j + 1) * nx + i] == REGIME_DOUBLE_SLIP)
+            bool double_above = false;
+            for (long j = top - 1; j >= 0 && below < 0; j--) {
+                int k = kind[(size_t)j * nx + i];
+                if ((k == REGIME_MULTIPLE_SLIP || k == REGIME_MULTIPLE_FLYBACK) && double_above)
                     below = j;
+                double_above |= k == REGIME_DOUBLE_SLIP;
+            }
         }
         edge_f[i] = below >= 0 ? sqrt(f[below] * f[below + 1]) : NAN;
         if (below >= 0) {

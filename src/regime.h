@@ -171,8 +171,9 @@ double regime_helmholtz_pp(double tension, double v_bow, double beta, double wav
  * geometric mean of the two cells it lies between:
  *   HELMHOLTZ_MAX    above the highest Helmholtz cell (none when that is the top row);
  *   HELMHOLTZ_MIN    below the lowest Helmholtz cell (none when that is the bottom row);
- *   DOUBLE_MULTIPLE  between the highest multiple-slip cell below the lowest Helmholtz cell
- *                    and the cell above it, when that one is a double slip. */
+ *   DOUBLE_MULTIPLE  above the highest cell of three or more slips (multiple slips or
+ *                    multiple flyback) that lies below a double-slip cell, both below the
+ *                    lowest Helmholtz cell. */
 typedef enum { REGIME_EDGE_HELMHOLTZ_MAX, REGIME_EDGE_HELMHOLTZ_MIN, REGIME_EDGE_DOUBLE_MULTIPLE, REGIME_EDGE_COUNT } regime_edge;
 
 typedef struct regime_fit {
