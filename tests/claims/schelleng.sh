@@ -41,6 +41,26 @@ cell 0.0874,2.1
 check_text "Figure 9 gallery, 2.10 N: Helmholtz motion" "$(col regime)" helmholtz
 check_num "Figure 9 gallery, 2.10 N: pitch flattened below 98 Hz" "$(col f0_hz)" lt 98
 
+# S-motion where the article finds it (x_b/L 0.15-0.2): one slip a period at the bow, but a
+# second return at the bridge of more than half the main one (a cell of the full sweep); next
+# to it at 0.147 the same force is Helmholtz motion with small second returns.
+cell 0.175425957,1.05862163
+check_text "full-sweep cell (0.1754, 1.06 N): S-motion" "$(col regime)" s_motion
+check_num "(0.1754, 1.06 N): one slip a period" "$(col slips_per_period)" near 1 0.05
+check_num "(0.1754, 1.06 N): a second return above half the main one" "$(col secondary_ratio)" gt 0.5
+check_num "(0.1754, 1.06 N): two or more flybacks a period" "$(col flybacks_per_period)" ge 2
+cell 0.14695,1.0586
+check_text "(0.147, 1.06 N): Helmholtz motion" "$(col regime)" helmholtz
+check_num "(0.147, 1.06 N): second returns small (Schelleng ripples)" "$(col secondary_ratio)" lt 0.3
+# The article's Figure 9 example with "stronger ripples" at 4.18 N is Helmholtz motion: its
+# second returns stay below the flyback threshold of half the main one.
+cell 0.0874,4.18
+check_text "Figure 9 gallery, 4.18 N (stronger ripples): Helmholtz motion" "$(col regime)" helmholtz
+check_num "Figure 9 gallery, 4.18 N: second returns below half the main one" "$(col secondary_ratio)" lt 0.5
+check_text "a classified cell has the reason '-'" "$(col reason)" "-"
+cell 0.025,0.24
+check_text "an unclassified cell names its reason (0.025, 0.24 N)" "$(col reason)" tiny
+
 cell 0.075,2.15 --params schelleng-fig13.ini
 check_num "Figure 13 parameters (mu_d = mu_s) change the mean bridge force at the Figure 6 point" \
     "$(awk -v a="$(col mean_N)" -v b="$mean_main" 'BEGIN { d = a - b; print (d < 0 ? -d : d) }')" gt 0.01
