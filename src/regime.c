@@ -30,27 +30,22 @@ static const char *const reason_labels[REGIME_REASON_COUNT] = {
     "cannot be analysed",
 };
 
-const char *regime_reason_name(regime_reason r) { return (unsigned)r < REGIME_REASON_COUNT ? reason_names[r] : NULL; }
-const char *regime_reason_label(regime_reason r) { return (unsigned)r < REGIME_REASON_COUNT ? reason_labels[r] : NULL; }
-
-int regime_reason_from_name(const char *name)
+/* The index of name in table[0..n-1], or -1. */
+static int name_index(const char *const *table, int n, const char *name)
 {
-    for (int k = 0; k < REGIME_REASON_COUNT; k++)
-        if (strcmp(name, reason_names[k]) == 0)
+    for (int k = 0; k < n; k++)
+        if (strcmp(name, table[k]) == 0)
             return k;
     return -1;
 }
 
 const char *regime_name(regime_kind k) { return (unsigned)k < REGIME_COUNT ? names[k] : NULL; }
 const char *regime_label(regime_kind k) { return (unsigned)k < REGIME_COUNT ? labels[k] : NULL; }
+int regime_from_name(const char *name) { return name_index(names, REGIME_COUNT, name); }
 
-int regime_from_name(const char *name)
-{
-    for (int k = 0; k < REGIME_COUNT; k++)
-        if (strcmp(name, names[k]) == 0)
-            return k;
-    return -1;
-}
+const char *regime_reason_name(regime_reason r) { return (unsigned)r < REGIME_REASON_COUNT ? reason_names[r] : NULL; }
+const char *regime_reason_label(regime_reason r) { return (unsigned)r < REGIME_REASON_COUNT ? reason_labels[r] : NULL; }
+int regime_reason_from_name(const char *name) { return name_index(reason_names, REGIME_REASON_COUNT, name); }
 
 double regime_helmholtz_pp(double tension, double v_bow, double beta, double wave_speed)
 {
@@ -166,25 +161,37 @@ static double phase_cut(const double *t, size_t m, double T)
     return cut * T;
 }
 
-/* Events at times t[0..m-1] (increasing) in a window of length window: counted per whole
- * period T, the periods starting at phase_cut. *mean gets the events per period
- * (m / (window / T) when the window holds no whole period); returns the largest minus
- * the smallest count. */
-static long per_period(const double *t, size_t m, double T, double window, double *mean)
+/* Events at times t[0..m-1] (increasing) in a window of length window, put into whole
+ * periods T starting at phase_cut: idx[k] gets event k's period (-1 outside the whole
+ * periods). Returns the number of whole periods (0 when there is none or m is 0). */
+static long periods(const double *t, size_t m, double T, double window, long *idx)
 {
-    *mean = (double)m * T / window;
     if (m == 0)
         return 0;
     double t0 = phase_cut(t, m, T);
     long whole = (long)floor((window - t0) / T);
-    if (whole < 1)
-        return 0;
-    long *cnt = xcalloc((size_t)whole, sizeof *cnt);
     for (size_t k = 0; k < m; k++) {
         double p = (t[k] - t0) / T;
-        if (p >= 0 && p < whole)
-            cnt[(long)p]++;
+        idx[k] = whole >= 1 && p >= 0 && p < whole ? (long)p : -1;
     }
+    return whole >= 1 ? whole : 0;
+}
+
+/* Events at times t[0..m-1] counted per whole period (periods()): *mean gets the events per
+ * period (m / (window / T) when the window holds no whole period); returns the largest minus
+ * the smallest count. */
+static long per_period(const double *t, size_t m, double T, double window, double *mean)
+{
+    *mean = (double)m * T / window;
+    long *idx = xcalloc(m + 1, sizeof *idx), whole = periods(t, m, T, window, idx);
+    if (whole == 0) {
+        free(idx);
+        return 0;
+    }
+    long *cnt = xcalloc((size_t)whole, sizeof *cnt);
+    for (size_t k = 0; k < m; k++)
+        if (idx[k] >= 0)
+            cnt[idx[k]]++;
     long cmin = cnt[0], cmax = cnt[0], sum = 0;
     for (long p = 0; p < whole; p++) {
         cmin = cnt[p] < cmin ? cnt[p] : cmin;
@@ -192,32 +199,32 @@ static long per_period(const double *t, size_t m, double T, double window, doubl
         sum += cnt[p];
     }
     free(cnt);
+    free(idx);
     *mean = (double)sum / (double)whole;
     return cmax - cmin;
 }
 
-/* Returns of sizes size[] at times t[] (m of them): in each whole period (started as in
- * per_period) the second-largest over the largest (0 when a period has one return); the
- * median over the periods. 0 when there is no whole period. */
+/* Returns of sizes size[] at times t[] (m of them): in each whole period (periods()) the
+ * second-largest over the largest (0 when a period has one return); the median over the
+ * periods. 0 when there is no whole period. */
 static double secondary_ratio(const double *size, const double *t, size_t m, double T, double window)
 {
-    if (m == 0)
+    long *idx = xcalloc(m + 1, sizeof *idx), whole = periods(t, m, T, window, idx);
+    if (whole == 0) {
+        free(idx);
         return 0;
-    double t0 = phase_cut(t, m, T);
-    long whole = (long)floor((window - t0) / T);
-    if (whole < 1)
-        return 0;
+    }
     double *first = xcalloc((size_t)whole, sizeof *first), *second = xcalloc((size_t)whole, sizeof *second);
     for (size_t k = 0; k < m; k++) {
-        double p = (t[k] - t0) / T;
-        if (!(p >= 0 && p < whole))
+        long q = idx[k];
+        if (q < 0)
             continue;
-        long q = (long)p;
         if (size[k] > first[q])
             second[q] = first[q], first[q] = size[k];
         else if (size[k] > second[q])
             second[q] = size[k];
     }
+    free(idx);
     for (long q = 0; q < whole; q++)
         first[q] = first[q] > 0 ? second[q] / first[q] : 0;
     qsort(first, (size_t)whole, sizeof *first, cmp_double);
