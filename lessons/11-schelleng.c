@@ -4,7 +4,10 @@
  * accelerate from rest, hold 0.1 m/s, (decelerate); its steady part is classified by
  * regime.h and measured (mean, RMS, f0, spectral centroid). Cells run in parallel in forked
  * workers and are appended to a TSV as they finish, so an interrupted sweep resumes, and
- * --shard K/N splits a large sweep over machines.
+ * --shard K/N splits a large sweep over machines. Every unclassified cell names its reason
+ * (the reason column); Figure 10's three boundary lines are read off the sweep and their
+ * slopes printed against Schelleng's; --keep DIR keeps each cell's window so that the sweep
+ * can be classified again without simulating.
  *
  * Try it: bin/schelleng --cell 0.075,2.15 (the Figure 6 point), then --full. */
 #include "cli.h"

@@ -19,15 +19,17 @@
  *                 the slips' phases: slips_per_period is the mean count, slip_spread the largest
  *                 minus the smallest (0 when every period slips alike).
  *   flybacks      the returns of the bridge-force sawtooth. In Helmholtz motion F rises
- *                 while the string sticks and returns while it slips, over beta T0; so the
- *                 drop D(t) = F(t) - F(t + tau) is measured over tau = return_time * beta * T0
- *                 (clamped to [0.02, 0.4] T0), in the sawtooth's fast direction (falling or
- *                 rising, whichever reaches the larger D). Each stretch where D exceeds
- *                 small_jump of the peak-to-peak is one return (jumps_per_period counts them);
- *                 it is a flyback when its D is at least big_jump of the largest return, at
- *                 least flyback_min of the peak-to-peak (a sinusoid's D stays below that: a
- *                 rounded corner), and at least flyback_abs of the Helmholtz amplitude.
- *                 flybacks_per_period counts them per whole period as for slips.
+ *                 while the string sticks and returns while it slips, over beta T0. The
+ *                 swings of F are taken between the extremes of a zig-zag that ignores
+ *                 reversals smaller than small_jump of the peak-to-peak (so neither the
+ *                 sticking ramp nor a neighbouring return changes a return's size); the
+ *                 returns are the swings in the sawtooth's fast direction (that of the largest
+ *                 swing that is over sooner; jumps_per_period counts them). A return is a
+ *                 flyback when it is at least big_jump of the largest and flyback_abs of the
+ *                 Helmholtz amplitude, provided the largest return is sharp: over within
+ *                 sharp_time * T0 (a sinusoid takes T0 / 2: a rounded corner). Counted per whole
+ *                 period as for slips; secondary_ratio is the median over the periods of the
+ *                 second-largest return over the largest.
  *   amplitude     peak-to-peak of F, N, and its ratio to the ideal Helmholtz amplitude
  *                 helmholtz_pp (2 T v_b / (beta c) for tension T, wave speed c, beta = x_b/L;
  *                 see regime_helmholtz_pp) when the caller gives it.
@@ -56,9 +58,12 @@
  *   multiple flyback k >= 3 with two or more flybacks per period, or k = 2 with three or
  *                    more: several of the slips return the bridge force by a large step.
  *
- * The thresholds are ours: the article names the regimes and says its algorithm is that of
- * its reference [49] after Galluzzo, with the "unclassified" class for small signals that
- * resemble none of the others, but gives no numbers. regime_defaults() holds them. */
+ * The article names the regimes and says its algorithm is that of its reference [49] after
+ * Galluzzo, with the "unclassified" class for small signals that resemble none of the others,
+ * but gives no numbers. The definitions follow the regimes' physical descriptions (Helmholtz;
+ * Raman's higher types; Schelleng; Lawergren's S-motion); each threshold of regime_defaults()
+ * and its source or reason is in the README's regime table. Every unclassified result names
+ * its reason (regime_reason). */
 #ifndef IVPLAB_REGIME_H
 #define IVPLAB_REGIME_H
 #include <stdbool.h>
@@ -102,7 +107,7 @@ typedef struct regime_input {
     double beta;            /* bow-bridge distance over string length x_b/L (0: unknown, 0.1 used) */
 } regime_input;
 
-/* The thresholds of the definitions above (regime_defaults() gives ours). */
+/* The thresholds of the definitions above (regime_defaults(); sources in the README). */
 typedef struct regime_opts {
     double slip_on;         /* slip starts above slip_on * v_b, 1 */
     double slip_off;        /* slip ends below slip_off * v_b, 1 */
