@@ -662,7 +662,7 @@ static int gallery(const char *out, long jobs, table *tab)
 /* Figure 11: one waveform per regime, simulated where the sweep found one (the cell nearest the
  * middle of that regime's cells in log coordinates), synthetic otherwise. examples.tsv holds
  * the regime, its source, the cell, and four periods of the bridge force. */
-static int examples(const char *out, const char *results, bool stand_in)
+static int examples(const char *out, const char *results, bool stand_in, const grid *g)
 {
     long cap = 100000;
     cell_row *rows = xcalloc((size_t)cap, sizeof *rows);
@@ -700,7 +700,10 @@ static int examples(const char *out, const char *results, bool stand_in)
         if (best >= 0) {
             regime_result r;
             char err[300];
-            x = rows[best].x, fb = rows[best].f;
+            /* The cell's own stroke: the grid's values, not the TSV's rounded ones (the
+             * bowed string depends sensitively on them). */
+            x = rows[best].i < g->nx ? grid_x(g, rows[best].i) : rows[best].x;
+            fb = rows[best].j < g->nf ? grid_f(g, rows[best].j) : rows[best].f;
             if (schelleng_cell(&inst, &pp.stroke, x, fb, &ro, &r, &s, NULL, err, sizeof err) == 0) {
                 F = at_plot_rate(&s, &nF);
                 double t0, t1;
@@ -1028,7 +1031,7 @@ int main(int argc, char **argv)
             status = 1;
     }
     if (all || strcmp(what, "examples") == 0)
-        if (examples(common.out, path_main, stand_in) != 0)
+        if (examples(common.out, path_main, stand_in, &g) != 0)
             status = 1;
     if (!common.tsv && sweep_cells > 0)
         printf("\nsweep: %ld cells (%ld already in the results, %ld computed) in %.1f s wall on %ld workers, "
