@@ -24,7 +24,8 @@ set ylabel "f_b (N)"
 set style fill solid 1.0 noborder
 set palette rgbformulae 33,13,10
 unset key
-set multiplot layout 2,2 title "Schelleng plane: measures of the steady bridge force (simulated)"
+stats f using 3 nooutput
+set multiplot layout 2,2 title sprintf("Schelleng plane: measures of the steady bridge force (simulated, %d cells)", STATS_records)
 set title "mean (N)"
 plot f using 3:4:16:17:18:19:8 with boxxyerror fc palette
 set title "RMS about the mean (N)"
