@@ -307,7 +307,15 @@ typedef struct sweep_opts {
     const char *results;
     const char *label;      /* for the progress bar */
     const char *keep;       /* folder of kept analysis windows (NULL: none) */
+    const char *redo;       /* run only the cells unclassified in this results file (NULL: all) */
 } sweep_opts;
+
+typedef struct cell_row cell_row;
+static long load_rows(const char *path, cell_row *rows, long cap);
+
+/* want[c] = 1 for the cells of g that the results file path has as unclassified. 0, or -1
+ * with a reason (the file unreadable, or a row off this grid). */
+static int unclassified_cells(const char *path, const grid *g, char *want, char *why, size_t whylen);
 
 typedef struct sweep_stats {
     long cells, skipped, computed, failed;
@@ -378,10 +386,20 @@ static int sweep(const sweep_opts *so, sweep_stats *st)
         free(done);
         return 2;
     }
+    char *want = NULL;
+    if (so->redo) {
+        want = xcalloc((size_t)total, 1);
+        if (unclassified_cells(so->redo, g, want, why, sizeof why) != 0) {
+            fprintf(stderr, PROGRAM ": --redo_unclassified %s: %s\n", so->redo, why);
+            free(want);
+            free(done);
+            return 2;
+        }
+    }
     long ntodo = 0;
     int *todo = xcalloc((size_t)total, sizeof *todo);
     for (long c = 0; c < total; c++) {
-        if (c % so->sh.n != so->sh.k - 1)
+        if (c % so->sh.n != so->sh.k - 1 || (want && !want[c]))
             continue;
         st->cells++;
         if (done[c])
@@ -390,6 +408,7 @@ static int sweep(const sweep_opts *so, sweep_stats *st)
             todo[ntodo++] = (int)c;
     }
     free(done);
+    free(want);
     char *dir = xstrdup(so->results), *slash = strrchr(dir, '/');
     if (slash) {
         *slash = 0;
@@ -522,12 +541,12 @@ static int sweep(const sweep_opts *so, sweep_stats *st)
 
 /* ---- reading the results back ------------------------------------------------------------ */
 
-typedef struct cell_row {
+struct cell_row {
     int i, j;       /* grid indices */
     double x, f;    /* x_b/L, f_b in N */
     int kind;       /* regime_kind, -1 for a failed cell */
     int reason;     /* regime_reason, -1 when unknown */
-} cell_row;
+};
 
 /* Every row of a results file; returns how many (rows holds at most cap). */
 static long load_rows(const char *path, cell_row *rows, long cap)
@@ -741,6 +760,32 @@ static int examples(const char *out, const char *results, bool stand_in, const g
 
 /* ---- main ---------------------------------------------------------------------------------- */
 
+static int unclassified_cells(const char *path, const grid *g, char *want, char *why, size_t whylen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(why, whylen, "cannot read it: %s; accepted: a results file of this grid", strerror(errno));
+        return -1;
+    }
+    fclose(f);
+    long cap = (long)g->nx * g->nf + 1;
+    cell_row *rows = xcalloc((size_t)cap, sizeof *rows);
+    long n = load_rows(path, rows, cap);
+    int rc = 0;
+    for (long r = 0; r < n && rc == 0; r++) {
+        const cell_row *c = &rows[r];
+        if (c->i < 0 || c->i >= g->nx || c->j < 0 || c->j >= g->nf || fabs(c->x / grid_x(g, c->i) - 1) > 1e-5 ||
+            fabs(c->f / grid_f(g, c->j) - 1) > 1e-5) {
+            snprintf(why, whylen, "cell (%d, %d) at x_b/L %g, f_b %g N is not on this grid; accepted: a results file of this grid",
+                     c->i, c->j, c->x, c->f);
+            rc = -1;
+        } else if (c->kind == REGIME_UNCLASSIFIED)
+            want[(size_t)c->j * (size_t)g->nx + (size_t)c->i] = 1;
+    }
+    free(rows);
+    return rc;
+}
+
 /* The regime counts of a results file, then the unclassified cells by reason
  * ("unclassified:REASON"). */
 static void summary_rows(table *tab, const char *what, const char *results)
@@ -856,7 +901,7 @@ int main(int argc, char **argv)
     if (jobs < 1)
         jobs = 1;
     bool full = false, stand_in = false;
-    const char *what = "default", *results = NULL, *keep = NULL;
+    const char *what = "default", *results = NULL, *keep = NULL, *redo = NULL;
     shard sh = {1, 1};
     point cell = {0, 0, false};
     cli_common common = {false, "build/data/schelleng"};
@@ -872,6 +917,7 @@ int main(int argc, char **argv)
         {"shard", CLI_CUSTOM, &sh, "", "run only the K-th of N interleaved parts (cells c with c mod N = K - 1)", 0, 0, 0, NULL, parse_shard, "K/N with integers 1 <= K <= N"},
         {"results", CLI_STRING, &results, "", "results TSV, appended as cells finish (default OUT/results[-PARAMS][-full][-K-of-N].tsv; the boundaries beside it, RESULTS-boundaries.tsv)", 0, 0, 0, NULL, NULL, NULL},
         {"keep", CLI_STRING, &keep, "", "keep each cell's analysis window in this folder; a later run with the same folder classifies the kept windows instead of simulating (e.g. into another --results)", 0, 0, 0, NULL, NULL, NULL},
+        {"redo_unclassified", CLI_STRING, &redo, "", "run only the cells that this results file (of the same grid) has as unclassified, e.g. with a longer --t_hold into another --results", 0, 0, 0, NULL, NULL, NULL},
         {"what", CLI_CHOICE, &what, "", "default: sweep, Figure 13 sweep, Figure 9 gallery, Figure 11 examples; or one of them", 0, 0, 0, "default|sweep|fig13|gallery|examples", NULL, NULL},
         {"cell", CLI_CUSTOM, &cell, "", "classify one stroke at x_b/L,f_b and print it (no files)", 0, 0, 0, NULL, parse_point, "X,F with X = x_b/L in (0, 1) and F in (0, 100] N"},
         {"accel", CLI_DOUBLE, &pp.stroke.accel, "m/s^2", "bow acceleration from rest", 0, 1000, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -981,7 +1027,7 @@ int main(int argc, char **argv)
     double sweep_wall = 0, sweep_cpu = 0;
     long sweep_computed = 0, sweep_cells = 0, sweep_skipped = 0;
     if (all || strcmp(what, "sweep") == 0) {
-        sweep_opts so = {g, sh, jobs, stand_in, path_main, "sweep", keep};
+        sweep_opts so = {g, sh, jobs, stand_in, path_main, "sweep", keep, redo};
         int rc = sweep(&so, &st);
         if (rc != 0)
             return rc;
@@ -999,7 +1045,7 @@ int main(int argc, char **argv)
             fprintf(stderr, PROGRAM ": %s\n", err);
             return 1;
         }
-        sweep_opts so = {g, sh, jobs, stand_in, results && !all ? results : path_fig13, "fig13", keep};
+        sweep_opts so = {g, sh, jobs, stand_in, results && !all ? results : path_fig13, "fig13", keep, redo};
         int rc = sweep(&so, &st);
         inst = main_inst;
         if (rc != 0)

@@ -130,6 +130,16 @@ nu=$(tail -n +2 "$R" | awk -F'\t' '$5 == "unclassified"' | wc -l)
 nr=$(awk '$2 ~ /^unclassified:/ { s += $3 } END { print s + 0 }' "$TMP/sw.out")
 check_num "the reasons' counts add up to the unclassified cells ($nu)" "$nr" near "$nu" 0
 
+# --redo_unclassified: a second run over only the cells the first left unclassified (e.g. with
+# a longer hold) computes exactly those.
+"$S" --stand_in --what sweep --nx 5 --nf 4 --out "$O" --redo_unclassified "$R" --results "$TMP/redo.tsv" >/dev/null 2>&1
+check_text "--redo_unclassified: the same cells as the unclassified rows ($nu)" \
+    "$(tail -n +2 "$TMP/redo.tsv" | cut -f1,2 | sort)" "$(tail -n +2 "$R" | awk -F'\t' '$5 == "unclassified"' | cut -f1,2 | sort)"
+check_num "the stand-in sweep has unclassified cells to redo" "$nu" gt 0
+check_num "--redo_unclassified: $nu rows" "$(tail -n +2 "$TMP/redo.tsv" | wc -l)" near "$nu" 0
+expect_bad_input "--redo_unclassified of a missing file" "$S" --stand_in --what sweep --nx 5 --nf 4 \
+    --redo_unclassified "$TMP/none.tsv" --out "$TMP/out"
+
 # Figure 10's boundaries: the slopes printed are a least-squares fit in log-log of the edge
 # above the highest (below the lowest) Helmholtz cell of each column, recomputed here from the
 # results file alone.
