@@ -1058,7 +1058,7 @@ int main(int argc, char **argv)
             status = 1;
         }
     }
-    if ((all || strcmp(what, "sweep") == 0) && g.nx >= 2 && g.nf >= 2) {
+    if ((all || strcmp(what, "sweep") == 0) && g.nx >= 2 && g.nf >= 2 && !redo) {   /* a redo is not the whole plane */
         table btab;
         if (!common.tsv)
             printf("\nFigure 10's boundaries read off the sweep, log10 f_b = a + slope log10(x_b/L):\n");
