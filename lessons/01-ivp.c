@@ -5,6 +5,7 @@
 #include "cvode.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "method.h"
 #include "models/oscillator.h"
 #include "solve.h"
@@ -46,12 +47,27 @@ static int sample(long k, double t, const double *y, void *c)
     return 0;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Raise --h until forward Euler leaves the gray curve for good: at which h does its error at T\n"
+    "     = 6 s pass 1 m?\n"
+    "     check: bin/ivp --method euler --h 0.05 --tsv | tail -1 | cut -f4   (then 0.1, 0.2, ...)\n"
+    "  2. Switch methods at h = 0.2 s and watch the black ticks: forward Euler follows the slope read\n"
+    "     at the start of each step, backward Euler the one at its end. Which method keeps the\n"
+    "     amplitude?\n"
+    "     check: bin/ivp --method trapezoid --h 0.2 --plot   (plots/out/ivp.png)\n"
+    "  3. Write u'' = -omega0^2 u - 2 sigma0 u' as y' = A y and check your A: RK4 with h = 1 ms must\n"
+    "     agree with the exact solution to about 1e-10 m.\n"
+    "     check: bin/ivp --method rk4 --h 0.001 --T 2 --tsv | tail -1 | cut -f4\n";
+
 int main(int argc, char **argv)
 {
     const char *method_name = "euler", *lmm = "bdf";
     double h = 0.1, T = 6.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0;
     double rtol = 1e-10, atol = 1e-12, blowup = 1e6;
     cli_common common = {false, "build/data/ivp"};
+    plot_opts plot = {false, false, NULL};
     char choices[300];
     snprintf(choices, sizeof choices, "%s|cvode", method_names());
     const cli_opt opts[] = {
@@ -67,10 +83,11 @@ int main(int argc, char **argv)
         {"atol", CLI_DOUBLE, &atol, "m", "CVODE absolute tolerance", 1e-20, 1, 0, NULL, NULL, NULL},
         {"blowup", CLI_DOUBLE, &blowup, "", "declare a blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"ivp", "Solve the damped oscillator y' = A y by one method and compare with the exact solution.",
-                           NULL, 0, opts};
+                           NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (u0 == 0.0 && v0 == 0.0)
         cli_fail("ivp", "--u0 0 with --v0 0 is the rest state; accepted: a nonzero initial state");
@@ -159,9 +176,9 @@ int main(int argc, char **argv)
         atomic_abort(&ae);
         return 1;
     }
-    if (status) {
+    if (plot_render(&plot, "ivp", common.out, common.tsv) != 0)
+        status = 1;
+    if (status && msg[0])
         fprintf(stderr, "ivp: %s\n", msg);
-        return 1;
-    }
-    return 0;
+    return status;
 }

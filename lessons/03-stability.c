@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "method.h"
 #include "models/spring2.h"
 #include "stability.h"
@@ -38,12 +39,25 @@ static const char *fmt_bound(double b, char *buf, size_t n)
     return buf;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Find explicit midpoint's imaginary-axis bound. Hint: its R(z) = 1 + z + z^2/2 is Heun's; any\n"
+    "     z = iy with y > 0 has |R| > 1.\n"
+    "     check: bin/stability --z 0,0.5   (then the midpoint tableau: bin/stability --add-method lessons/methods/midpoint.tab)\n"
+    "  2. At which step does RK4 stop being stable on the stiff network (fast mode 1950 Hz)? Predict h\n"
+    "     = 2.83 / (2 pi 1950), then look.\n"
+    "     check: bin/stability --problem stiff --h 0.00023 --plot   (and --h 0.00024)\n"
+    "  3. Which z on the negative real axis is the first that RK4 cannot take?\n"
+    "     check: bin/stability --z -2.79,0   (and -2.78,0)\n";
+
 int main(int argc, char **argv)
 {
     const char *problem = "oscillator";
     double h = 0.1, omega0 = 2.0 * M_PI, sigma0 = 0.2;
     double z[3] = {0.0, 0.0, 0.0};     /* re, im, given */
     cli_common common = {false, "build/data/stability"};
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"z", CLI_CUSTOM, z, "", "print |R(z)| at z = RE,IM for every method, and whether it is stable", 0, 0, 0,
          NULL, parse_z, "RE,IM (two finite numbers, e.g. 0,2.5)"},
@@ -53,10 +67,11 @@ int main(int argc, char **argv)
         {"omega0", CLI_DOUBLE, &omega0, "rad/s", "oscillator: lossless angular frequency", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "oscillator: decay rate", 0, 1e6, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"stability", "Stability regions |R(z)| <= 1 of every method, their bounds on the axes, "
-                                        "and a problem's h lambda over them.", NULL, 0, opts};
+                                        "and a problem's h lambda over them.", NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
 
     /* The problem's eigenvalues lambda (1/s). */
@@ -174,5 +189,5 @@ int main(int argc, char **argv)
         fprintf(stderr, "stability: cannot write in %s: %s\n", common.out, strerror(errno));
         return 1;
     }
-    return 0;
+    return plot_render(&plot, "stability", common.out, common.tsv);
 }

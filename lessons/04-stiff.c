@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "method.h"
 #include "models/spring2.h"
 #include "solve.h"
@@ -54,6 +55,16 @@ static int sample(long k, double t, const double *y, void *ctx)
     return 0;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Find the largest step at which RK4 keeps the stiff network bounded: between 0.2 ms and 0.25\n"
+    "     ms. Compare with 2.83 / (2 pi 1950 Hz).\n"
+    "     check: bin/stiff --h-big 0.00025 | grep '^ *rk4'\n"
+    "  2. Backward Euler at 1 ms erases the fast mode; at which step does it keep at least half of it\n"
+    "     per step (|R| >= 0.5)?\n"
+    "     check: bin/stiff --h-big 0.0001 --tsv | grep backward | cut -f1,2,9\n";
+
 int main(int argc, char **argv)
 {
     spring2 s;
@@ -64,6 +75,7 @@ int main(int argc, char **argv)
         return 1;
     }
     cli_common common = {false, "build/data/stiff"};
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"m1", CLI_DOUBLE, &s.m1, "kg", "heavy mass (spring2.ini)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"m2", CLI_DOUBLE, &s.m2, "kg", "light mass (spring2.ini)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -77,10 +89,11 @@ int main(int argc, char **argv)
         {"blowup", CLI_DOUBLE, &blowup, "", "blow-up when max |y_i| exceeds this many times the exact motion's", 1, 1e100, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"zoom", CLI_DOUBLE, &zoom, "s", "window of the light-mass figure", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"stiff", "Two masses, three springs (10.5 Hz and 1950 Hz): RK4 at 1 ms blows up, "
-                                    "implicit steps do not; what each does to the fast mode.", NULL, 0, opts};
+                                    "implicit steps do not; what each does to the fast mode.", NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (pull == 0.0)
         cli_fail("stiff", "--pull 0 is the rest state; accepted: a nonzero displacement");
@@ -196,5 +209,5 @@ int main(int argc, char **argv)
         printf("fast_amp_ratio: the fast mode's amplitude on the light mass at t_end over the exact one;\n"
                "fast_factor: that mode's complex amplitude after one step over before, beside R(h lambda).\n");
     }
-    return 0;
+    return plot_render(&plot, "stiff", common.out, common.tsv);
 }

@@ -12,6 +12,7 @@
 #include "cvode.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "method.h"
 #include "models/oscillator.h"
@@ -126,6 +127,16 @@ static double evals_to_reach(const record *r, int n, double target, const char *
     return exp(x1 + (log(target) - y1) * (x1 - x0) / (y1 - y0));
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. How many F evaluations does each method need for an error of 1e-8 at t = 5 s? Which is\n"
+    "     cheapest?\n"
+    "     check: bin/work --target 1e-8\n"
+    "  2. Read RK4's tableau: its weights 1/6 (1, 2, 2, 1) are Simpson's rule with the midpoint used\n"
+    "     twice.\n"
+    "     check: bin/work --tableau\n";
+
 int main(int argc, char **argv)
 {
     double T = 5.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, target = 1e-6;
@@ -133,6 +144,7 @@ int main(int argc, char **argv)
     long nfixed = 12;
     bool tableau = false;
     cli_common common = {false, "build/data/work"};
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"tableau", CLI_FLAG, &tableau, "", "print each explicit method's Butcher tableau and check it, then stop", 0, 0, 0, NULL, NULL, NULL},
         {"T", CLI_DOUBLE, &T, "s", "time at which the error is measured", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -147,11 +159,12 @@ int main(int argc, char **argv)
         {"omega0", CLI_DOUBLE, &omega0, "rad/s", "lossless angular frequency", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "decay rate of the envelope", 0, 1e4, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"work", "Error at T against F (and Jacobian) evaluations: fixed-step methods and adaptive "
                                    "drivers (Heun-Euler, GSL rkf45, CVODE Adams and BDF) on the damped oscillator.",
-                           NULL, 0, opts};
+                           NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (tableau)
         return print_tableaux();
@@ -308,5 +321,5 @@ int main(int argc, char **argv)
         table_cell(&tab, "%d", j - i);
         i = j;
     }
-    return 0;
+    return plot_render(&plot, "work", common.out, common.tsv);
 }

@@ -9,6 +9,7 @@
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
+#include "io/plot.h"
 #include "models/ball.h"
 #include "spectrum.h"
 #include "util.h"
@@ -79,12 +80,23 @@ static size_t output_times(double T, double fs, double w0, double w1, double rat
     return n;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Drop the ball from twice the height: how many impacts are there in 2 s, and when does the\n"
+    "     first one start?\n"
+    "     check: bin/drop --h0 0.3 --tsv | head -3\n"
+    "  2. Tighten CVODE's tolerance a hundredfold: how far do the later impact times move? (The drop\n"
+    "     is chaotic.)\n"
+    "     check: bin/drop --rtol 1e-10 --tsv | head -6\n";
+
 int main(int argc, char **argv)
 {
     ball_settings s;
     param_spec spec[BALL_NPARAMS + 1];
     ball_settings_load(PROG, &s, spec);
     cli_common common = {false, "build/data/drop"};
+    plot_opts plot = {false, false, NULL};
     const char *sound = "build/sound";
     const cli_opt opts[] = {
         BALL_MODEL_OPTS(s),
@@ -93,10 +105,11 @@ int main(int argc, char **argv)
         {"max-step", CLI_DOUBLE, &s.max_step, "s", "CVODE largest step", 0, 1, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sound", CLI_STRING, &sound, "", "folder for the WAV of u1 (drop.wav)", 0, 0, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec cs = {PROG, "Drop a ball on a damped oscillator; CVODE finds every impact by root functions.",
-                         NULL, 0, opts};
+                         NULL, 0, opts, exercises};
     cli_parse(&cs, argc, argv);
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
@@ -295,5 +308,5 @@ int main(int argc, char **argv)
     free(c.dense_fc);
     free(tout);
     free(tag);
-    return 0;
+    return plot_render(&plot, "drop", common.out, common.tsv);
 }

@@ -9,6 +9,7 @@
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "method.h"
 #include "models/ball.h"
@@ -73,12 +74,22 @@ static int parse_rate(const char *text, void *dest, char *why, size_t whylen)
     return 0;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Find the lowest sampling rate at which RK4 keeps the rhythm of the first 4 impacts.\n"
+    "     check: bin/audiorate --method rk4 --fs 22050 --rhythm-impacts 4\n"
+    "  2. Backward Euler at 44.1 kHz shortens the ringing: measure its T60 against the oscillator's\n"
+    "     1.5 s.\n"
+    "     check: bin/audiorate --method backward-euler --fs 44100\n";
+
 int main(int argc, char **argv)
 {
     ball_settings s;
     param_spec spec[BALL_NPARAMS + 1];
     ball_settings_load(PROG, &s, spec);
     cli_common common = {false, "build/data/audiorate"};
+    plot_opts plot = {false, false, NULL};
     const char *sound = "build/sound", *method_name = "lecture";
     double fs = 0.0;
     long rhythm_impacts = lround(s.rhythm_impacts);
@@ -96,10 +107,11 @@ int main(int argc, char **argv)
         {"rhythm-impacts", CLI_LONG, &rhythm_impacts, "", "how many leading impacts a rhythm is judged on", 1, 1000, 0, NULL, NULL, NULL},
         {"sound", CLI_STRING, &sound, "", "folder for the WAVs of u1 (audiorate-METHOD-FS.wav)", 0, 0, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec cs = {PROG, "The ball drop at fixed steps h = 1/fs: rhythm of the impacts, pitch and T60, sound.",
-                         NULL, 0, opts};
+                         NULL, 0, opts, exercises};
     cli_parse(&cs, argc, argv);
     s.rhythm_impacts = (double)rhythm_impacts;
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
@@ -333,5 +345,7 @@ int main(int argc, char **argv)
     ball_impacts_free(&ref2.impacts);
     free(rc.u1);
     free(tref);
+    if (plot_render(&plot, PROG, common.out, common.tsv) != 0)
+        exit_status = 1;
     return exit_status;
 }

@@ -12,6 +12,7 @@
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "method.h"
 #include "models/string.h"
@@ -331,6 +332,15 @@ static void print_row(table *t, const run *r)
     table_cell(t, "%s", r->status);
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Which time step makes RK4's E_wave on the Galerkin string fall below 1e-3? Read the pluck_h\n"
+    "     figure.\n"
+    "     check: bin/pluck --solve --plot\n"
+    "  2. Score a coarse solution yourself against the reference.\n"
+    "     check: bin/score build/sound/pluck-reference.wav build/sound/pluck-reference.wav   (E_wave 0)\n";
+
 int main(int argc, char **argv)
 {
     settings st;
@@ -371,6 +381,7 @@ int main(int argc, char **argv)
     const char *wav_path = "build/sound/pluck-reference.wav", *field_path = NULL, *listen_path = NULL;
     const char *chal_flag = challenge_file;
     cli_common common = {false, "build/data/pluck"};
+    plot_opts plot = {false, false, NULL};
     st.space = "all";
     st.method = "all";
     st.lmm = "bdf";
@@ -411,10 +422,11 @@ int main(int argc, char **argv)
         {"cvode-atol", CLI_DOUBLE, &st.atol, "m", "CVODE absolute tolerance", 1e-30, 1, 0, NULL, NULL, NULL},
         {"blowup", CLI_DOUBLE, &st.blowup, "", "blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"pluck", "string-pluck-v1: the exact reference, and the string solved as an IVP, scored (neither --reference nor --solve: both, the default sweep and a listening copy).", NULL, 0,
-                           opts};
+                           opts, exercises};
     cli_parse(&spec, argc, argv);
     st.out = common.out;
     st.tsv = common.tsv;
@@ -797,5 +809,7 @@ int main(int argc, char **argv)
     wav_data_free(&refw);
     free(ref);
     free(modes);
+    if (plot_render(&plot, "pluck", common.out, common.tsv) != 0)
+        status = 1;
     return status;
 }

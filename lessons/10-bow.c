@@ -11,6 +11,7 @@
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "models/bow.h"
 #include "regime.h"
@@ -490,6 +491,14 @@ static double convergence(const bow_instrument *in0, const gesture *g0, const co
     return order;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Bow closer to the bridge with more force: does the string keep one slip a period?\n"
+    "     check: bin/bow --quick --f_b 2 --x_b_rel 0.1\n"
+    "  2. Halve the bow force: what happens to the peak contact temperature?\n"
+    "     check: bin/bow --quick --f_b 0.5\n";
+
 int main(int argc, char **argv)
 {
     bow_instrument in;
@@ -562,6 +571,7 @@ int main(int argc, char **argv)
     bool quick = false, list = false;
     gesture_track velocity = {0, {0}, {0}}, force = {0, {0}, {0}};
     cli_common common = {false, "build/data/bow"};
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, 0, NULL,
          parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
@@ -589,12 +599,13 @@ int main(int argc, char **argv)
         {"quick", CLI_FLAG, &quick, "", "the stroke only: skip the data of Figures 4, 7, 8d and the Q-factors", 0, 0, 0,
          NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {PROGRAM,
                            "One bow stroke on a cello G string (thermal elasto-plastic friction): bridge force, "
                            "slips, temperature, energy balance.",
-                           NULL, 0, opts};
+                           NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (list) {
         table t;
@@ -783,5 +794,5 @@ int main(int argc, char **argv)
     free(x);
     record_free(&r);
     bow_model_free(&m);
-    return 0;
+    return plot_render(&plot, PROGRAM, common.out, common.tsv);
 }

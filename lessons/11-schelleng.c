@@ -11,6 +11,7 @@
 #include "io/atomic.h"
 #include "io/params.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "models/bow.h"
 #include "regime.h"
 #include "resample.h"
@@ -733,6 +734,12 @@ static void summary_rows(table *tab, const char *what, const char *results)
     }
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Classify one cell of the diagram: Helmholtz motion or not?\n"
+    "     check: bin/schelleng --cell 0.075,2.15\n";
+
 int main(int argc, char **argv)
 {
     bow_param_table(&inst, inst_spec);
@@ -754,6 +761,7 @@ int main(int argc, char **argv)
     shard sh = {1, 1};
     point cell = {0, 0, false};
     cli_common common = {false, "build/data/schelleng"};
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"x_min", CLI_DOUBLE, &pp.x_min, "", "smallest x_b/L (log-spaced grid)", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, NULL, NULL, NULL},
         {"x_max", CLI_DOUBLE, &pp.x_max, "", "largest x_b/L", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, NULL, NULL, NULL},
@@ -775,10 +783,11 @@ int main(int argc, char **argv)
         {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini over cello-g.ini (e.g. schelleng-fig13.ini)", 0, 0, 0, NULL, parse_params_file, "a readable .ini file with keys of cello-g.ini"},
         {"stand_in", CLI_FLAG, &stand_in, "", "TESTING ONLY: a synthetic stand-in instead of the model (rows marked stand-in)", 0, 0, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {PROGRAM, "Schelleng diagrams: classify the steady oscillation of bowed strokes over x_b/L and f_b, in parallel.",
-                           NULL, 0, opts};
+                           NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (pp.x_min > pp.x_max)
         cli_fail(PROGRAM, "--x_min %g is above --x_max %g; accepted: x_min <= x_max", pp.x_min, pp.x_max);
@@ -917,5 +926,7 @@ int main(int argc, char **argv)
                "%.2f s CPU per cell\n",
                sweep_cells, sweep_skipped, sweep_computed, sweep_wall, jobs,
                sweep_computed ? sweep_cpu / sweep_computed : 0.0);
+    if (plot_render(&plot, PROGRAM, common.out, common.tsv) != 0)
+        status = 1;
     return status;
 }

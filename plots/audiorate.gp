@@ -1,12 +1,12 @@
 # audiorate.gp: the rhythm of the ball drop at fixed audio-rate steps (lesson 8, bin/audiorate):
 # the start time of every impact, per run, against the adaptive reference (gray).
-load "plots/common.gp"
-f = data."/audiorate/rhythm.tsv"
-r = data."/audiorate/runs.tsv"
+call "plots/common.gp" "audiorate"
+f = datadir("audiorate")."rhythm.tsv"
+r = datadir("audiorate")."runs.tsv"
 set datafile columnheaders
-stats data."/audiorate/summary.tsv" using (strcol(1) eq "T_s" ? $2 : 1/0) nooutput
+stats datadir("audiorate")."summary.tsv" using (strcol(1) eq "T_s" ? $2 : 1/0) nooutput
 T = STATS_max
-stats data."/audiorate/summary.tsv" using (strcol(1) eq "horizon_t_s" ? $2 : 1/0) nooutput
+stats datadir("audiorate")."summary.tsv" using (strcol(1) eq "horizon_t_s" ? $2 : 1/0) nooutput
 H = STATS_max
 stats r using 1 nooutput
 nrows = STATS_max

@@ -1,20 +1,57 @@
-# common.gp: terminal, output file and style shared by every figure.
-# Called by `make plots` with fmt ('png' or 'svg'), name (the figure), data and outdir.
+# common.gp: terminal, output file, style and the series helpers shared by every figure.
+# A script starts with   call "plots/common.gp" "NAME"   and reads its data from datadir("PROGRAM").
+# Variables (all optional, so `gnuplot plots/NAME.gp` alone works from the checkout):
+#   fmt     'png' (default), 'svg' or 'window' (an interactive window: qt, wxt or x11)
+#   name    the figure's file name (default: the script's NAME)
+#   data    the folder holding every program's data folder (default build/data)
+#   dir     one program's data folder itself (bin/PROGRAM --plot passes its --out here)
+#   outdir  where NAME.fmt goes (default plots/out); outfile overrides the whole path
 if (!exists("fmt")) fmt = "png"
+if (!exists("name")) name = ARG1
 if (!exists("data")) data = "build/data"
 if (!exists("outdir")) outdir = "plots/out"
 if (!exists("width")) width = 900
 if (!exists("height")) height = 560
+datadir(p) = (exists("dir") && dir ne "" ? dir : data."/".p)."/"
 if (fmt eq "svg") {
     set terminal svg size width, height dynamic enhanced font "DejaVu Sans,13" background rgb "white"
+} else { if (fmt eq "window") {
+    wterm = strstrt(GPVAL_TERMINALS, " qt ") ? "qt" : strstrt(GPVAL_TERMINALS, " wxt ") ? "wxt" : "x11"
+    eval sprintf('set terminal %s size %d, %d enhanced font "DejaVu Sans,11" title "%s"', wterm, width, height, name)
 } else {
     set terminal pngcairo size width, height enhanced font "DejaVu Sans,11" background rgb "white"
+}}
+if (fmt ne "window") {
+    if (exists("outfile") && outfile ne "") { set output outfile } else { system("mkdir -p '".outdir."'"); set output outdir."/".name.".".fmt }
 }
-set output outdir."/".name.".".fmt
 set datafile separator "\t"
 set grid lc rgb "#e0e0e0"
 set key box opaque samplen 2
 set border lw 1.2
-# One color per method, as in the lecture.
+
+# One colour per method, as in the lecture; a method these do not name (a tableau file, a new
+# entry in the method list) takes the next colour of c_more by its place in the data.
 c_euler = "#1f77b4"; c_backward = "#d62728"; c_trapezoid = "#2ca02c"; c_heun = "#9467bd"
 c_rk4 = "#ff7f0e"; c_leapfrog = "#8c564b"; c_cvode = "#333333"; c_exact = "#a0a0a0"
+c_heuneuler = "#6a3d9a"; c_rkf45 = "#17becf"; c_bdf = "#bcbd22"
+c_more = "#e377c2 #008080 #d4a017 #000080 #66aa00 #aa00aa #ff5555 #5f9ea0"
+starts(s, p) = strstrt(s, p) == 1
+# the colour of a method given its legend label ("RK4, h = 1 ms") or its name ("rk4"), "" if unknown
+known_color(s) = starts(s, "forward Euler") || s eq "euler" ? c_euler : \
+    starts(s, "backward Euler") || s eq "backward-euler" ? c_backward : \
+    starts(s, "trapezoid") ? c_trapezoid : \
+    starts(s, "Heun-Euler") || s eq "heun-euler" ? c_heuneuler : \
+    starts(s, "Heun") || s eq "heun" ? c_heun : \
+    starts(s, "RK4") || s eq "rk4" ? c_rk4 : \
+    starts(s, "leapfrog") ? c_leapfrog : \
+    starts(s, "GSL rkf45") || s eq "gsl-rkf45" ? c_rkf45 : \
+    starts(s, "CVODE BDF") || s eq "cvode-bdf" ? c_bdf : \
+    starts(s, "CVODE") || starts(s, "cvode") ? c_cvode : \
+    starts(s, "exact") ? c_exact : ""
+mcolor(s, k) = known_color(s) ne "" ? known_color(s) : word(c_more, 1 + (k - 1) % words(c_more))
+# a slope guide or another reference line, recognised by its name in the header
+is_guide(s) = strstrt(s, "guide") > 0
+
+# Read the header row of file HF: NCOL columns, HEAD[1..NCOL] their names.  Use:  HF = f; eval HEADER
+HEADER = 'stats HF every ::0::0 using (0) nooutput; NCOL = STATS_columns; array HEAD[NCOL]; ' . \
+         'stats HF every ::0::0 using (sum [hk=1:NCOL] (HEAD[hk] = strcol(hk), 0)) nooutput'

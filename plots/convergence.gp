@@ -1,8 +1,8 @@
 # convergence.gp: error at T against h, log-log, every method on both problems, with dashed
 # slope guides (bin/convergence; legends carry the least-squares slopes it measured).
 width = 1200; height = 560
-load "plots/common.gp"
-d = data."/convergence/"
+call "plots/common.gp" "convergence"
+d = datadir("convergence")
 set multiplot layout 1,2 title "order of accuracy: error ||y_n - y(T)|| at T = 2 s against the step h"
 set logscale xy
 set format x "2^{%L}"; set format y "10^{%L}"

@@ -1,7 +1,7 @@
 # convergence_character.gp: the lecture's "same order, different character" trajectories at
 # h = 0.1 s over 6 s on the damped oscillator (bin/convergence).
-load "plots/common.gp"
-d = data."/convergence/"
+call "plots/common.gp" "convergence_character"
+d = datadir("convergence")
 set title "same order, different character (h = 0.1 s): forward Euler grows, backward Euler decays"
 set xlabel "time t (s)"
 set ylabel "displacement u (m)"

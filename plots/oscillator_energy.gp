@@ -2,8 +2,8 @@
 # balance H0 - int 2 sigma0 u'^2 dt (damped), and |H - H0|/H0 on the undamped oscillator
 # (bin/oscillator).
 width = 1200; height = 540
-load "plots/common.gp"
-f = data."/oscillator/energy.tsv"
+call "plots/common.gp" "oscillator_energy"
+f = datadir("oscillator")."energy.tsv"
 cols = c_euler." ".c_backward." ".c_trapezoid." ".c_heun." ".c_rk4." ".c_leapfrog
 set multiplot layout 1,2 title "energy per method at h = 0.05 s ({/Symbol w}_0 = 2{/Symbol p} rad/s)"
 set logscale y

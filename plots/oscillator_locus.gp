@@ -1,8 +1,8 @@
 # oscillator_locus.gp: the roots s+- / omega0 as sigma0/omega0 goes from 0 to 2 (bin/oscillator):
 # down the unit circle, meeting at sigma0 = omega0, then splitting on the real axis.
 width = 700; height = 600
-load "plots/common.gp"
-f = data."/oscillator/locus.tsv"
+call "plots/common.gp" "oscillator_locus"
+f = datadir("oscillator")."locus.tsv"
 set size ratio -1
 set title "root locus: s_{/Symbol \261} / {/Symbol w}_0 for {/Symbol s}_0/{/Symbol w}_0 = 0 ... 2 (color)"
 set xlabel "Re s / {/Symbol w}_0 (decay, dimensionless)"

@@ -1,7 +1,7 @@
 # pluck_20ms.gp: the first 20 ms of the pickup signal: the reference (modal series) against a
 # coarse and a fine solution (lesson 9, bin/pluck).
-load "plots/common.gp"
-f = data."/pluck/first20ms.tsv"
+call "plots/common.gp" "pluck_20ms"
+f = datadir("pluck")."first20ms.tsv"
 set title "string-pluck-v1: pickup velocity, first 20 ms"
 set xlabel "time t (ms)"
 set ylabel "sample s(t)/s_{ref} (s_{ref} = 2.5 m/s)"

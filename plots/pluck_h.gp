@@ -1,10 +1,10 @@
 # pluck_h.gp: E_wave against the step h for every method on the Galerkin system (M modes), and
 # against the F evaluations it cost (lesson 9, bin/pluck). Dashed guides: slopes 1, 2 and 4.
-load "plots/common.gp"
+call "plots/common.gp" "pluck_h"
 width = 1200
 if (fmt eq "svg") { set terminal svg size 1200, 560 dynamic enhanced font "DejaVu Sans,13" background rgb "white" } else { set terminal pngcairo size 1200, 560 enhanced font "DejaVu Sans,11" background rgb "white" }
 set output outdir."/".name.".".fmt
-d = data."/pluck/"
+d = datadir("pluck")
 methods = system("cat ".d."modal-methods.txt")
 note = system("cat ".d."modal-note.txt")
 col(m) = (m eq "euler") ? c_euler : (m eq "backward-euler") ? c_backward : (m eq "trapezoid") ? c_trapezoid : \

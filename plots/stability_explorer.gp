@@ -1,9 +1,9 @@
 # stability_explorer.gp: every method's boundary |R(z)| = 1 with the scaled eigenvalues h lambda
 # of the problem bin/stability was given (--problem, --h): inside a region means stable.
 width = 700; height = 600
-load "plots/common.gp"
+call "plots/common.gp" "stability_explorer"
 set datafile separator whitespace   # the contour tables are space-separated; the TSVs read the same
-d = data."/stability/"
+d = datadir("stability")
 set size ratio -1
 set xrange [-3.4:3.4]; set yrange [-3.4:3.4]
 set xlabel "Re z = h Re {/Symbol l} (dimensionless)"; set ylabel "Im z = h Im {/Symbol l}"

@@ -1,8 +1,8 @@
 # stability_regions.gp: each method's region |R(z)| <= 1, shaded, with its boundary
 # (bin/stability; drawn from the method table's own R). Leapfrog's region is a segment.
-load "plots/common.gp"
+call "plots/common.gp" "stability_regions"
 set datafile separator whitespace   # the contour table below is space-separated; the TSVs read the same
-d = data."/stability/"
+d = datadir("stability")
 set multiplot layout 2,3 title "stability regions |R(z)| <= 1 on y' = {/Symbol l}y, z = h{/Symbol l} (shaded = stable)"
 set size ratio -1
 set xrange [-3.4:3.4]; set yrange [-3.4:3.4]

@@ -1,9 +1,9 @@
 # stability_rk.gp: the lecture's overlay of RK4, Heun and forward Euler, with RK4's stable
 # imaginary segment +-bound j marked from the bound bin/stability computed.
 width = 640; height = 600
-load "plots/common.gp"
+call "plots/common.gp" "stability_rk"
 set datafile separator whitespace   # the contour tables are space-separated; the TSVs read the same
-d = data."/stability/"
+d = datadir("stability")
 set size ratio -1
 set xrange [-3.4:1.2]; set yrange [-3.4:3.4]
 set xlabel "Re z = h Re {/Symbol l} (dimensionless)"; set ylabel "Im z = h Im {/Symbol l}"

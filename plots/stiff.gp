@@ -1,8 +1,8 @@
 # stiff.gp: the lecture's stiff network at 1 ms and 0.2 ms (bin/stiff): the heavy mass over the
 # whole run (RK4 at 1 ms leaves the plot), the light mass over the first milliseconds.
 width = 1200; height = 520
-load "plots/common.gp"
-d = data."/stiff/"
+call "plots/common.gp" "stiff"
+d = datadir("stiff")
 stats d."window.tsv" using 1 nooutput; zoom = STATS_max
 stats d."window.tsv" using 2 nooutput; pull = abs(STATS_max)
 set multiplot layout 1,2 title "stiff spring network (modes 10.5 Hz and 1950 Hz): explicit or implicit steps"

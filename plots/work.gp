@@ -1,9 +1,9 @@
 # work.gp: error at t = 5 s against evaluations (F + Jacobian) for every fixed-step method and
 # every adaptive driver, drawn from the one record bin/work keeps (work.tsv); the target line.
 width = 1000; height = 640
-load "plots/common.gp"
-f = data."/work/work.tsv"
-stats data."/work/target.tsv" using 1 nooutput; target = STATS_max
+call "plots/common.gp" "work"
+f = datadir("work")."work.tsv"
+stats datadir("work")."target.tsv" using 1 nooutput; target = STATS_max
 set logscale xy
 set format x "10^{%L}"; set format y "10^{%L}"
 set xlabel "evaluations (F + Jacobian)"

@@ -1,8 +1,8 @@
 # work_steps.gp: the step size each adaptive driver chose over time at the tolerance nearest the
 # target (bin/work): the lecture's Heun-Euler controller and the CVODE methods that refine it.
-load "plots/common.gp"
-f = data."/work/steps.tsv"
-stats data."/work/target.tsv" using 2 nooutput; tol = STATS_max
+call "plots/common.gp" "work_steps"
+f = datadir("work")."steps.tsv"
+stats datadir("work")."target.tsv" using 2 nooutput; tol = STATS_max
 set logscale y
 set format y "10^{%L}"
 set xlabel "time t (s)"

@@ -118,6 +118,8 @@ static void help(const cli_spec *s)
             printf("  %-22s accepts %s\n", "", acc);
     }
     printf("  %-22s %s\n", "--help", "print this help and exit");
+    if (s->epilogue)
+        printf("\n%s", s->epilogue);
 }
 
 static void set(const cli_spec *s, const cli_opt *o, const char *text)

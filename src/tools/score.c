@@ -30,7 +30,7 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"score", "Score submissions against a reference: E_wave and E_spec of string-pluck-v1.",
-                           "REF.wav SUB.wav [SUB.wav ...]", 2, opts};
+                           "REF.wav SUB.wav [SUB.wav ...]", 2, opts, NULL};
     int first = cli_parse(&spec, argc, argv);
     challenge ch;
     char err[600];
