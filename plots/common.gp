@@ -55,3 +55,20 @@ is_guide(s) = strstrt(s, "guide") > 0
 # Read the header row of file HF: NCOL columns, HEAD[1..NCOL] their names.  Use:  HF = f; eval HEADER
 HEADER = 'stats HF every ::0::0 using (0) nooutput; NCOL = STATS_columns; array HEAD[NCOL]; ' . \
          'stats HF every ::0::0 using (sum [hk=1:NCOL] (HEAD[hk] = strcol(hk), 0)) nooutput'
+
+# Files of blocks (two blank lines between them, one block a method or driver): NBLK blocks,
+# BNAME[i] (column 1 of the block's first row) and, when present, BLAB[i] and BKIND[i] (columns 2, 3).
+# Use:  BF = f; eval BLOCKS     (the file has a header row)
+BLOCKS = 'set datafile columnheaders; stats BF using (1) nooutput; NBLK = STATS_blocks; ' . \
+         'array BNAME[NBLK]; array BLAB[NBLK]; array BKIND[NBLK]; ' . \
+         'do for [bi=1:NBLK] { stats BF index (bi - 1) every ::0::0 using (BNAME[bi] = strcol(1), ' . \
+         'BLAB[bi] = strcol(2), BKIND[bi] = strcol(3), 0) nooutput }; set datafile nocolumnheaders'
+# a colour as the integer `lc rgb variable` takes
+rgbint(s) = int("0x".s[2:7])
+# The first column of every row of file RF (with a header row): NROW rows, ROW[1..NROW].
+# Use:  RF = f; eval ROWS
+ROWS = 'set datafile columnheaders; stats RF using (1) nooutput; NROW = STATS_records; array ROW[NROW]; ' . \
+       'stats RF using (ROW[int(column(0)) + 1] = strcol(1), 0) nooutput; set datafile nocolumnheaders'
+# a legend label for a method name ("backward-euler" -> "backward Euler"); other names as they are
+mlabel(n) = n eq "euler" ? "forward Euler" : n eq "backward-euler" ? "backward Euler" : n eq "heun" ? "Heun" : \
+            n eq "rk4" ? "RK4" : n eq "heun-euler" ? "Heun-Euler pair" : n
