@@ -90,6 +90,8 @@ static const char exercises[] =
     "     is chaotic.)\n"
     "     check: bin/drop --rtol 1e-10 --tsv | head -6\n";
 
+#define DROP_ROWS_SHOWN 8   /* impact rows printed for people without --all */
+
 int main(int argc, char **argv)
 {
     ball_settings s;
@@ -97,6 +99,7 @@ int main(int argc, char **argv)
     ball_settings_load(PROG, &s, spec);
     cli_common common = {false, "build/data/drop"};
     plot_opts plot = {false, false, NULL};
+    bool all_rows = false;
     const char *sound = "build/sound";
     const cli_opt opts[] = {
         BALL_MODEL_OPTS(s),
@@ -104,6 +107,7 @@ int main(int argc, char **argv)
         {"atol", CLI_DOUBLE, &s.atol, "m, m/s", "CVODE absolute tolerance", 1e-20, 1e-2, 0, NULL, NULL, NULL},
         {"max-step", CLI_DOUBLE, &s.max_step, "s", "CVODE largest step", 0, 1, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sound", CLI_STRING, &sound, "", "folder for the WAV of u1 (drop.wav)", 0, 0, 0, NULL, NULL, NULL},
+        {"all", CLI_FLAG, &all_rows, "", "print every impact row (default: the first 8 and the count)", 0, 0, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
         PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -152,9 +156,11 @@ int main(int argc, char **argv)
                s.max_step, s.T);
     table_begin(&tab, stdout, common.tsv, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
     table_begin(&tf, fi, true, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
+    /* People see the first few impacts and the count (--all: every row); --tsv and impacts.tsv hold all. */
+    size_t shown = common.tsv || all_rows ? im->n : (im->n < DROP_ROWS_SHOWN ? im->n : DROP_ROWS_SHOWN);
     for (size_t i = 0; i < im->n; i++) {
         table *ts[2] = {&tab, &tf};
-        for (int j = 0; j < 2; j++) {
+        for (int j = i < shown ? 0 : 1; j < 2; j++) {
             table_cell(ts[j], "%zu", i + 1);
             table_cell(ts[j], "%.9f", im->v[i].start);
             table_cell(ts[j], "%.9f", im->v[i].end);
@@ -163,6 +169,8 @@ int main(int argc, char **argv)
         }
     }
     atomic_commit_or_exit(&a_imp, PROG);
+    if (shown < im->n)
+        printf("... %zu impacts in all (--all prints every row; all are in %s/impacts.tsv)\n", im->n, common.out);
 
     /* What the impacts say: first time, durations, and whether they come faster. */
     double dur_min = INFINITY, dur_max = 0.0;

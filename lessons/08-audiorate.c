@@ -95,7 +95,7 @@ int main(int argc, char **argv)
     long rhythm_impacts = lround(s.rhythm_impacts);
     char choices[320], fs_help[200];
     snprintf(choices, sizeof choices, "lecture|all|%s", method_names());
-    snprintf(fs_help, sizeof fs_help, "sampling rate of a --method run, h = 1/fs (0: %g)", s.fs_audio);
+    snprintf(fs_help, sizeof fs_help, "sampling rate of a --method run, h = 1/fs (default %g Hz)", s.fs_audio);
     const cli_opt opts[] = {
         {"method", CLI_CHOICE, &method_name, "",
          "lecture: the six runs of the lecture; all: every method at --fs; else one method", 0, 0, 0, choices, NULL, NULL},

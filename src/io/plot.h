@@ -22,7 +22,7 @@ typedef struct plot_opts {
     {"show", CLI_FLAG, &(p).show, "", "as --plot, then open them in a gnuplot window (needs a display)", \
      0, 0, 0, NULL, NULL, NULL},                                                                     \
     {"figures", CLI_STRING, &(p).figures, "",                                                        \
-     "folder for the figures of --plot (default: plots/out/ of the checkout)", 0, 0, 0, NULL, NULL, NULL}
+     "folder for the figures of --plot (none given: plots/out/ in the checkout)", 0, 0, 0, NULL, NULL, NULL}
 
 /* If p asks for it, render every figure of program from the data folder dir: each script once as
  * PNG and once as SVG (in parallel, written under temporary names and renamed into place), the
