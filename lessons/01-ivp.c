@@ -50,15 +50,15 @@ static int sample(long k, double t, const double *y, void *c)
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
-    "  1. Raise --h until forward Euler leaves the gray curve for good: at which h does its error at T\n"
-    "     = 6 s pass 1 m?\n"
-    "     check: bin/ivp --method euler --h 0.05 --tsv | tail -1 | cut -f4   (then 0.1, 0.2, ...)\n"
-    "  2. Switch methods at h = 0.2 s and watch the black ticks: forward Euler follows the slope read\n"
-    "     at the start of each step, backward Euler the one at its end. Which method keeps the\n"
-    "     amplitude?\n"
+    "  1. Lower --h until forward Euler's error at T = 6 s is below 0.1 m. Order 1: does halving h\n"
+    "     halve the error?\n"
+    "     check: bin/ivp --method euler --h 0.005 --tsv | tail -1 | cut -f4   (then 0.002, 0.001)\n"
+    "  2. Switch methods at h = 0.2 s and watch the black ticks (the slope u' = v at each sample):\n"
+    "     forward Euler's step follows the tick at its start, backward Euler's the one at its end.\n"
+    "     Which method keeps the amplitude?\n"
     "     check: bin/ivp --method trapezoid --h 0.2 --plot   (plots/out/ivp.png)\n"
-    "  3. Write u'' = -omega0^2 u - 2 sigma0 u' as y' = A y and check your A: RK4 with h = 1 ms must\n"
-    "     agree with the exact solution to about 1e-10 m.\n"
+    "  3. Write u'' = -omega0^2 u - 2 sigma0 u' as y' = A y (y = (u, u')) and check your A: RK4 at\n"
+    "     h = 1 ms agrees with the exact solution to about 1e-11 m.\n"
     "     check: bin/ivp --method rk4 --h 0.001 --T 2 --tsv | tail -1 | cut -f4\n";
 
 int main(int argc, char **argv)

@@ -61,9 +61,10 @@ static const char exercises[] =
     "  1. Find the largest step at which RK4 keeps the stiff network bounded: between 0.2 ms and 0.25\n"
     "     ms. Compare with 2.83 / (2 pi 1950 Hz).\n"
     "     check: bin/stiff --h-big 0.00025 | grep '^ *rk4'\n"
-    "  2. Backward Euler at 1 ms erases the fast mode; at which step does it keep at least half of it\n"
-    "     per step (|R| >= 0.5)?\n"
-    "     check: bin/stiff --h-big 0.0001 --tsv | grep backward | cut -f1,2,9\n";
+    "  2. Backward Euler at 1 ms erases the fast mode. At which step does it keep at least half of\n"
+    "     it per step? Predict from |R| = 1 / |1 - h lambda| (h = sqrt(3) / (2 pi 1950 Hz) = 0.141 ms),\n"
+    "     then read the one-step factor fast_factor (re, im) at 0.125 ms.\n"
+    "     check: bin/stiff --h-big 0.000125 --tsv | grep backward | cut -f1,2,10,11\n";
 
 int main(int argc, char **argv)
 {

@@ -494,10 +494,12 @@ static double convergence(const bow_instrument *in0, const gesture *g0, const co
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
-    "  1. Bow closer to the bridge with more force: does the string keep one slip a period?\n"
+    "  1. Move the bow from x_b/L = 0.075 to 0.1 at 2 N: does the string keep one slip a period\n"
+    "     (Helmholtz motion)? At which pitch?\n"
     "     check: bin/bow --quick --f_b 2 --x_b_rel 0.1\n"
-    "  2. Halve the bow force: what happens to the peak contact temperature?\n"
-    "     check: bin/bow --quick --f_b 0.5\n";
+    "  2. Lower the force to 1 N there: below Schelleng's minimum force the slips multiply. How many\n"
+    "     slips a period, and how much cooler is the contact than at 2 N?\n"
+    "     check: bin/bow --quick --f_b 1 --x_b_rel 0.1\n";
 
 int main(int argc, char **argv)
 {
