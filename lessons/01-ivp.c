@@ -9,6 +9,7 @@
 #include "method.h"
 #include "models/oscillator.h"
 #include "solve.h"
+#include "stages.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -66,6 +67,7 @@ int main(int argc, char **argv)
     const char *method_name = "euler", *lmm = "bdf";
     double h = 0.1, T = 6.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0;
     double rtol = 1e-10, atol = 1e-12, blowup = 1e6;
+    long inside = 1;
     cli_common common = {false, "build/data/ivp"};
     plot_opts plot = {false, false, NULL};
     char choices[300];
@@ -82,6 +84,7 @@ int main(int argc, char **argv)
         {"rtol", CLI_DOUBLE, &rtol, "", "CVODE relative tolerance", 1e-15, 1, 0, NULL, NULL, NULL},
         {"atol", CLI_DOUBLE, &atol, "m", "CVODE absolute tolerance", 1e-20, 1, 0, NULL, NULL, NULL},
         {"blowup", CLI_DOUBLE, &blowup, "", "declare a blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"inside", CLI_LONG, &inside, "", "the step opened for the 'inside one step' figure (stages.tsv): step K+1 (fixed-step methods)", 0, 1e8, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
         PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -169,6 +172,20 @@ int main(int argc, char **argv)
             oscillator_exact(&osc, y0, t, ex);
             fprintf(exact, "%.10g\t%.12g\n", t, ex[0]);
         }
+    }
+    /* Inside one step: where its stages sample F (a header only for CVODE, which has no such step). */
+    atomic_file as;
+    FILE *stg = atomic_open_in(&as, common.out, "stages.tsv");
+    char why[300] = "";
+    if (stg && !is_cvode && step_stages_write(m, &p, 0.0, y0, h, inside < n ? inside : n - 1, stg, why, sizeof why) != 0)
+        fprintf(stderr, "ivp: inside one step: %s\n", why);
+    else if (stg && is_cvode)
+        fprintf(stg, "stage\tt_s\tc\tb\ty1\ty2\tF1\tF2\tmethod\n");
+    if (!stg || atomic_commit(&as) != 0) {
+        fprintf(stderr, "ivp: cannot write %s/stages.tsv: %s\n", common.out, strerror(errno));
+        atomic_abort(&af);
+        atomic_abort(&ae);
+        return 1;
     }
     if (atomic_commit(&af) != 0 || !exact || atomic_commit(&ae) != 0) {
         fprintf(stderr, "ivp: cannot write the data files in %s: %s\n", common.out, strerror(errno));
