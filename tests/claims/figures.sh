@@ -59,9 +59,14 @@ done
 gnuplot -e "fmt='svg'; data='$TMP/seven'; outdir='$TMP/seven-out'" plots/convergence.gp 2>/dev/null
 svg=$(cat "$TMP/seven-out/convergence.svg" 2>/dev/null)
 check_text "convergence: the seventh method is in the legend" "$svg" "explicit midpoint: slope 2.00"
-# the colours common.gp keeps for methods it does not know (c_more), none of them a known method's
-more=$(grep -E -c 'rgb\((227, 119, 194|  0, 128, 128|212, 160,  23|  0,   0, 128|102, 170,   0|170,   0, 170|255,  85,  85| 95, 158, 160)\)' <<<"$svg")
-check_num "convergence: the seventh method has a colour of its own (one of c_more)" "$more" gt 0
+# the stroke of the seventh method's line: none of the six methods' colours, nor a guide's grey
+col=$(awk '/<title>explicit midpoint/ { on = 1 } on && match($0, /stroke=.rgb\([^)]*\)/) { print substr($0, RSTART + 8, RLENGTH - 8); exit }' \
+    "$TMP/seven-out/convergence.svg" 2>/dev/null)
+case "$col" in
+    ""|"rgb( 31, 119, 180)"|"rgb(214,  39,  40)"|"rgb( 44, 160,  44)"|"rgb(148, 103, 189)"|"rgb(255, 127,  14)"|"rgb(140,  86,  75)"|"rgb( 85,  85,  85)")
+        fail "convergence: the seventh method is drawn in another's colour or grey: '$col'";;
+    *) pass "convergence: the seventh method has a colour of its own: $col";;
+esac
 check_num "convergence: the slope 4 guide is still drawn and keyed in both panels" "$(grep -c '>slope 4 guide<' <<<"$svg")" ge 2
 # work.gp: one block a method; an eleventh block is drawn and keyed
 mkdir -p "$TMP/seven/work"
