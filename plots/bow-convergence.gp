@@ -1,9 +1,7 @@
 # bow-convergence.gp: the structure-using fixed-step scheme against CVODE BDF (rtol 1e-9) on
 # the Figure 6 stroke through its first slip, modes to 1.5 kHz (lesson 10, bin/bow).
-call "plots/common.gp" "bow-convergence"
 width = 1200
-if (fmt eq "svg") { set terminal svg size width, height dynamic enhanced font "DejaVu Sans,13" background rgb "white" } else { set terminal pngcairo size width, height enhanced font "DejaVu Sans,11" background rgb "white" }
-set output outdir."/".name.".".fmt
+call "plots/common.gp" "bow-convergence"
 f = datadir("bow")."convergence.tsv"
 set multiplot layout 1,2 title "fixed-step (trapezoidal, contact Newton) against CVODE BDF"
 set logscale xy

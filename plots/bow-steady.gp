@@ -2,10 +2,8 @@
 # coefficient mu_ss(v), the temperature tau(v) by Appendix B's Newton solve, and the
 # temperature factor y(tau), for glass transition temperatures 15, 25 and 35 K above ambient
 # (F_b = 100 N/m, mu_s = 1.2, mu_d = 0.3, b_tau = 0.05, c_tau = 1e-4, y_a = 0.4, xi = 3).
-call "plots/common.gp" "bow-steady"
 width = 1200
-if (fmt eq "svg") { set terminal svg size width, height dynamic enhanced font "DejaVu Sans,13" background rgb "white" } else { set terminal pngcairo size width, height enhanced font "DejaVu Sans,11" background rgb "white" }
-set output outdir."/".name.".".fmt
+call "plots/common.gp" "bow-steady"
 f = datadir("bow")."fig4_v.tsv"
 set multiplot layout 1,3 title "steady sliding: the co-parameterised curves (30)-(32) (Figure 4)"
 set logscale x

@@ -144,6 +144,25 @@ static void first_error(FILE *err, char *buf, size_t n)
     }
 }
 
+/* The data file gnuplot could not open (a figure whose data this run did not write), into buf;
+ * 0 if that was not the failure. */
+static int missing_data(FILE *err, char *buf, size_t n)
+{
+    if (!err)
+        return 0;
+    rewind(err);
+    char line[1024];
+    while (fgets(line, sizeof line, err)) {
+        char *q = strstr(line, "Cannot find or open file \"");
+        if (q) {
+            q += strlen("Cannot find or open file \"");
+            snprintf(buf, n, "%.*s", (int)strcspn(q, "\""), q);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Why no window can open here, or NULL when one can. */
 static const char *no_window(void)
 {
@@ -200,7 +219,8 @@ int plot_render(const plot_opts *p, const char *program, const char *dir, bool t
         return 1;
     }
     /* Every script as PNG and as SVG, as many gnuplots at a time as there are cores. */
-    int njobs = 2 * n, running = 0, next = 0, failed = 0;
+    int njobs = 2 * n, running = 0, next = 0, failed = 0, skipped = 0;
+    char miss[PATH_MAX];
     job *jobs = xcalloc((size_t)njobs, sizeof *jobs);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int width = cores < 1 ? 1 : cores > 8 ? 8 : (int)cores;
@@ -244,6 +264,13 @@ int plot_render(const plot_opts *p, const char *program, const char *dir, bool t
         if (ok && atomic_commit(&j->out) != 0) {
             fprintf(stderr, "%s: cannot write %s: %s\n", program, j->out.path, strerror(errno));
             failed = 1;
+        } else if (!ok && j->pid > 0 && missing_data(j->err, miss, sizeof miss)) {
+            /* not this run's figure (e.g. bin/bow --quick writes no Figure 4 data): say so, go on */
+            if (k % 2 == 0)
+                fprintf(stderr, "%s: figure %s skipped: no %s (this run did not write its data)\n", program, j->name,
+                        shown(miss, cwd));
+            atomic_abort(&j->out);
+            skipped++;
         } else if (!ok) {
             char why[512];
             if (WIFEXITED(j->status) && WEXITSTATUS(j->status) == 127)
@@ -263,6 +290,10 @@ int plot_render(const plot_opts *p, const char *program, const char *dir, bool t
     free(jobs);
     if (failed)
         return 1;
+    if (skipped == njobs) {
+        fprintf(stderr, "%s: --plot: none of its figures has data in %s\n", program, shown(data, cwd));
+        return 1;
+    }
     if (p->show) {
         const char *why = no_window();
         if (why) {

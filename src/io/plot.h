@@ -26,8 +26,9 @@ typedef struct plot_opts {
 
 /* If p asks for it, render every figure of program from the data folder dir: each script once as
  * PNG and once as SVG (in parallel, written under temporary names and renamed into place), the
- * paths printed (stdout, or stderr when tsv keeps stdout for the table). Returns 0 on success
- * (and when nothing was asked), 1 after printing "program: figure NAME: reason". */
+ * paths printed (stdout, or stderr when tsv keeps stdout for the table). A figure whose data file
+ * the run did not write is skipped with a note. Returns 0 on success (and when nothing was
+ * asked), 1 after printing "program: figure NAME: reason" (or when no figure had data). */
 int plot_render(const plot_opts *p, const char *program, const char *dir, bool tsv);
 
 /* The figure scripts of program (plots/NAME.gp that contain datadir("program")), sorted: their

@@ -1,4 +1,6 @@
-/* list.c: the method table. Adding a method is one file and one line here. */
+/* list.c: the method table. Adding a method takes its file in src/method/, its extern in method.h
+ * and one line here; the lessons that loop over method_all and their figures (which take their
+ * series from the data) then show it. */
 #include "method.h"
 #include <string.h>
 
