@@ -99,7 +99,7 @@ check_text "stages.tsv: an implicit method shows the slopes at both ends" "$(cut
 # program and its gnuplots, so a loaded machine does not fail it; the wall time is printed).
 for p in ivp convergence stability stiff work oscillator drop audiorate; do
     extra=(); case $p in drop|audiorate) extra=(--sound "$TMP/t-snd");; esac
-    /usr/bin/time -f '%e %U %S' -o "$TMP/time-$p" $BIN/$p --plot --out "$TMP/t-$p" --figures "$TMP/t-fig" "${extra[@]}" >/dev/null 2>&1
+    /usr/bin/time -f '%e %U %S' -o "$TMP/time-$p" $BIN/$p --plot --out "$TMP/t-$p" --figures "$TMP/t-fig" "${extra[@]}" >"$TMP/t-$p.txt" 2>&1
     read -r wall user sys <"$TMP/time-$p"
     cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
     check_num "bin/$p --plot: CPU seconds (wall $wall s)" "$cpu" le 4.0
@@ -126,9 +126,8 @@ for p in ivp convergence stability stiff work oscillator drop audiorate; do
 done
 
 # bin/drop shows the first impacts and the count; --all every row; --tsv keeps all of them.
-$BIN/drop --out "$TMP/drop" --sound "$TMP/drop" >"$TMP/drop.txt"
-check_text "drop: the count of impacts" "$(cat "$TMP/drop.txt")" "impacts in all (--all prints every row"
-rows=$(awk '/^ +impact +start_s/ { on = 1; next } on && /^ +[0-9]+ / { n++ } on && !/^ +[0-9]+ / { on = 0 } END { print n }' "$TMP/drop.txt")
+check_text "drop: the count of impacts" "$(cat "$TMP/t-drop.txt")" "impacts in all (--all prints every row"
+rows=$(awk '/^ +impact +start_s/ { on = 1; next } on && /^ +[0-9]+ / { n++ } on && !/^ +[0-9]+ / { on = 0 } END { print n }' "$TMP/t-drop.txt")
 check_num "drop: 8 impact rows shown" "$rows" near 8 0
 $BIN/drop --all --out "$TMP/drop" --sound "$TMP/drop" >"$TMP/drop-all.txt"
 rows_all=$(awk '/^ +impact +start_s/ { on = 1; next } on && /^ +[0-9]+ / { n++ } on && !/^ +[0-9]+ / { on = 0 } END { print n }' "$TMP/drop-all.txt")
