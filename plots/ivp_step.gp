@@ -6,15 +6,18 @@
 # stages: they weigh the slopes at both ends of the step (start, end).
 call "plots/common.gp" "ivp_step"
 f = datadir("ivp")."stages.tsv"
-rows = int(system("wc -l < '".f."'")) - 1
 set datafile columnheaders
+stats f using (1) nooutput          # a missing file stops here, named
+rows = int(system("wc -l < '".f."'")) - 1
 set xlabel "time t (s)"
 set ylabel "displacement u (m)"
 set key top right font ",10"
 if (rows < 2) {
     set title "inside one step: CVODE is adaptive and multistep, so there is no single step to open"
-    unset xtics; unset ytics
-    plot NaN notitle
+    unset xtics; unset ytics; unset xlabel; unset ylabel; unset border; unset grid
+    set xrange [0:1]; set yrange [0:1]
+    set label 1 "open a fixed-step method instead: bin/ivp --method rk4 --plot" at graph 0.5, 0.5 center
+    plot 2 notitle
 } else {
     stats f using 2 nooutput; t0 = STATS_min; t1 = STATS_max; h = t1 - t0
     stats f using "y1" nooutput; umin = STATS_min; umax = STATS_max
