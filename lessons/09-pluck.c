@@ -532,6 +532,8 @@ int main(int argc, char **argv)
         free(u);
     }
     if (!do_solve) {
+        if (plot.plot || plot.show)
+            fprintf(stderr, "pluck: --plot: --reference alone writes no figure data (--solve does)\n");
         free(ref);
         free(modes);
         return 0;
