@@ -12,7 +12,7 @@ set ylabel "level (dB re peak)"
 set logscale x
 set xrange [50:5000]
 set yrange [-80:5]
-set arrow from f1, -80 to f1, 5 nohead lw 6 lc rgb "#c0c0c0" back
+set arrow from f1, -80 to f1, 5 nohead lw 1.5 dt 2 lc rgb "#404040" back   # thin: the peak stays visible
 set key bottom left
 plot f using 1:2 with lines lw 1.2 lc rgb c_euler title "u_1", \
-     NaN with lines lw 6 lc rgb "#c0c0c0" title sprintf("f_1 = %.1f Hz", f1)
+     NaN with lines lw 1.5 dt 2 lc rgb "#404040" title sprintf("f_1 = %.1f Hz", f1)
