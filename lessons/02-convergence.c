@@ -88,9 +88,9 @@ static const char exercises[] =
     "  2. Push h down to 2^-14: where does round-off stop RK4's error from falling (the pairwise\n"
     "     slopes show it)?\n"
     "     check: bin/convergence --kmin 3 --kmax 14 --plot\n"
-    "  3. Add explicit midpoint as a tableau (lessons/methods/midpoint.tab, issue 15) and measure its\n"
-    "     order: 2, like Heun.\n"
-    "     check: bin/convergence --add-method lessons/methods/midpoint.tab --tsv | cut -f1-3\n";
+    "  3. Write explicit midpoint as a tableau file midpoint.tab (copy lessons/methods/ralston2.tab and\n"
+    "     change a and b: c = (0, 1/2), a21 = 1/2, b = (0, 1)) and measure its order: 2, like Heun.\n"
+    "     check: bin/convergence --add-method midpoint.tab --tsv | cut -f1-3\n";
 
 int main(int argc, char **argv)
 {

@@ -43,7 +43,7 @@ static const char *fmt_bound(double b, char *buf, size_t n)
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
     "  1. Find explicit midpoint's imaginary-axis bound. Hint: compare its R(z) with Heun's.\n"
-    "     check: bin/stability --z 0,0.5   (then the midpoint tableau: bin/stability --add-method lessons/methods/midpoint.tab)\n"
+    "     check: bin/stability --z 0,0.5   (and with your midpoint.tab: bin/stability --add-method midpoint.tab)\n"
     "  2. At which step does RK4 stop being stable on the stiff network (fast mode 1950 Hz)? Predict h\n"
     "     = 2.83 / (2 pi 1950), then look.\n"
     "     check: bin/stability --problem stiff --h 0.00023 --plot   (and --h 0.00024)\n"
