@@ -7,7 +7,7 @@
 #   dir     one program's data folder itself (bin/PROGRAM --plot passes its --out here)
 #   outdir  where NAME.fmt goes (default plots/out); outfile overrides the whole path
 if (!exists("fmt")) fmt = "png"
-if (!exists("name")) name = ARG1
+if (!exists("name")) { if (exists("ARG1") && ARG1 ne "") { name = ARG1 } else { name = "figure" } }
 if (!exists("data")) data = "build/data"
 if (!exists("outdir")) outdir = "plots/out"
 if (!exists("width")) width = 900

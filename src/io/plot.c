@@ -34,9 +34,10 @@ static int by_name(const void *a, const void *b) { return strcmp(a, b); }
 
 static int scripts_in(const char *root, const char *program, char names[][64], int max)
 {
-    char path[PATH_MAX + 64], want[96];
+    char path[PATH_MAX + 64], want[96], legacy[96];
     snprintf(path, sizeof path, "%s/plots", root);
     snprintf(want, sizeof want, "datadir(\"%s\")", program);
+    snprintf(legacy, sizeof legacy, "data.\"/%s/", program);     /* scripts written before datadir() */
     DIR *d = opendir(path);
     if (!d)
         return -1;
@@ -53,7 +54,7 @@ static int scripts_in(const char *root, const char *program, char names[][64], i
         char line[1024];
         bool mine = false;
         while (!mine && fgets(line, sizeof line, f))
-            mine = line[0] != '#' && strstr(line, want) != NULL;
+            mine = line[0] != '#' && (strstr(line, want) != NULL || strstr(line, legacy) != NULL);
         fclose(f);
         if (mine) {
             snprintf(names[n], 64, "%.*s", (int)(len - 3), e->d_name);
@@ -94,10 +95,11 @@ typedef struct job {
     int status;
 } job;
 
-static pid_t start(job *j, const char *root, const char *data, bool window)
+static pid_t start(job *j, const char *root, const char *data, const char *linkroot, bool window)
 {
-    char *qd = gp_quote(data), *qo = gp_quote(window ? "" : j->out.tmp);
-    char *vars = xasprintf("fmt='%s'; name='%s'; dir='%s'; outfile='%s'", j->fmt, j->name, qd, qo);
+    char *qd = gp_quote(data), *qo = gp_quote(window ? "" : j->out.tmp), *ql = gp_quote(linkroot);
+    char *vars = xasprintf("fmt='%s'; name='%s'; dir='%s'; data='%s'; outfile='%s'", j->fmt, j->name, qd, ql, qo);
+    free(ql);
     char *script = xasprintf("plots/%s.gp", j->name);
     free(qd);
     free(qo);
@@ -181,6 +183,9 @@ static const char *no_window(void)
     return NULL;
 }
 
+static int render(const plot_opts *p, const char *program, const char *root, const char *data, const char *figs,
+                  const char *cwd, const char *linkroot, char names[][64], int n, bool tsv);
+
 /* path for the user: relative to the working directory when below it. */
 static const char *shown(const char *path, const char *cwd)
 {
@@ -218,6 +223,30 @@ int plot_render(const plot_opts *p, const char *program, const char *dir, bool t
         fprintf(stderr, "%s: --plot: no figure script in %s/plots reads datadir(\"%s\")\n", program, root, program);
         return 1;
     }
+    /* data/PROGRAM is this run's folder for scripts that read data."/PROGRAM/" rather than
+     * datadir(): a link in a private temporary folder, removed at the end. */
+    const char *tmpdir = getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp";
+    char linkroot[PATH_MAX], link[PATH_MAX + 128];
+    snprintf(linkroot, sizeof linkroot, "%s/ivplab-plot-XXXXXX", tmpdir);
+    if (!mkdtemp(linkroot)) {
+        fprintf(stderr, "%s: --plot: cannot make a temporary folder in %s: %s\n", program, tmpdir, strerror(errno));
+        return 1;
+    }
+    snprintf(link, sizeof link, "%s/%s", linkroot, program);
+    if (symlink(data, link) != 0) {
+        fprintf(stderr, "%s: --plot: cannot link %s: %s\n", program, link, strerror(errno));
+        rmdir(linkroot);
+        return 1;
+    }
+    int rc = render(p, program, root, data, figs, cwd, linkroot, names, n, tsv);
+    unlink(link);
+    rmdir(linkroot);
+    return rc;
+}
+
+static int render(const plot_opts *p, const char *program, const char *root, const char *data, const char *figs,
+                  const char *cwd, const char *linkroot, char names[][64], int n, bool tsv)
+{
     /* Every script as PNG and as SVG, as many gnuplots at a time as there are cores. */
     int njobs = 2 * n, running = 0, next = 0, failed = 0, skipped = 0;
     char miss[PATH_MAX];
@@ -241,7 +270,7 @@ int plot_render(const plot_opts *p, const char *program, const char *dir, bool t
     }
     while (next < njobs || running > 0) {
         while (next < njobs && running < width) {
-            jobs[next].pid = start(&jobs[next], root, data, false);
+            jobs[next].pid = start(&jobs[next], root, data, linkroot, false);
             if (jobs[next].pid < 0)
                 jobs[next].status = -1;
             else
@@ -305,7 +334,7 @@ int plot_render(const plot_opts *p, const char *program, const char *dir, bool t
             memset(&w, 0, sizeof w);
             memcpy(w.name, names[k], sizeof w.name);
             w.fmt = "window";
-            pid_t pid = start(&w, root, data, true);
+            pid_t pid = start(&w, root, data, linkroot, true);
             int st;
             if (pid > 0)
                 waitpid(pid, &st, 0);
