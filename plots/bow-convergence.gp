@@ -5,6 +5,7 @@ call "plots/common.gp" "bow-convergence"
 f = datadir("bow")."convergence.tsv"
 set multiplot layout 1,2 title "fixed-step (trapezoidal, contact Newton) against CVODE BDF"
 set logscale xy
+set format xy "10^{%L}"
 set xlabel "time step dt (s)"
 set ylabel "max |f_u - f_u^{CVODE}| / max |f_u^{CVODE}|"
 set key top left
@@ -13,6 +14,7 @@ e0 = STATS_max_y; d0 = STATS_max_x
 plot f using 1:2 with linespoints pt 7 ps 1 lw 2 lc rgb c_trapezoid title "fixed step", \
      e0 * (x / d0)**2 with lines dt 2 lw 1.5 lc rgb c_exact title "slope 2"
 unset logscale xy
+set format xy "%g"
 set xlabel "time t (ms)"
 set ylabel "bridge force (N)"
 set xrange [52:60]

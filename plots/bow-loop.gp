@@ -15,6 +15,7 @@ plot f using 3:4 with lines lw 1.5 lc rgb c_euler title "f/f_b", \
         using 1:2:($3 - $1):($4 - $2) with vectors head filled size screen 0.012,20 lc rgb c_backward title "direction"
 set ylabel "contact temperature (deg C)"
 set xrange [*:*]
+set key bottom right      # the loop's top (the slip's heating) stays visible
 plot f using 3:5 with lines lw 1.5 lc rgb c_rk4 title "mean temperature", \
      "< awk -F'\\t' 'NR > 1 { if (n++ % 40 == 0 && p != \"\") print p \"\\t\" $3 \"\\t\" $5; p = $3 \"\\t\" $5 }' ".f \
         using 1:2:($3 - $1):($4 - $2) with vectors head filled size screen 0.012,20 lc rgb c_backward title "direction", \
