@@ -12,6 +12,9 @@ if (!exists("data")) data = "build/data"
 if (!exists("outdir")) outdir = "plots/out"
 if (!exists("width")) width = 900
 if (!exists("height")) height = 560
+# s quoted for the shell of system(): 'it'\''s'
+shq_(s) = strstrt(s, "'") ? s[1:strstrt(s, "'") - 1] . "'\\''" . shq_(s[strstrt(s, "'") + 1:]) : s
+shq(s) = "'" . shq_(s) . "'"
 datadir(p) = (exists("dir") && dir ne "" ? dir : data."/".p)."/"
 if (fmt eq "svg") {
     set terminal svg size width, height dynamic enhanced font "DejaVu Sans,13" background rgb "white"
@@ -22,7 +25,7 @@ if (fmt eq "svg") {
     set terminal pngcairo size width, height enhanced font "DejaVu Sans,11" background rgb "white"
 }}
 if (fmt ne "window") {
-    if (exists("outfile") && outfile ne "") { set output outfile } else { system("mkdir -p '".outdir."'"); set output outdir."/".name.".".fmt }
+    if (exists("outfile") && outfile ne "") { set output outfile } else { system("mkdir -p ".shq(outdir)); set output outdir."/".name.".".fmt }
 }
 set datafile separator "\t"
 set grid lc rgb "#e0e0e0"

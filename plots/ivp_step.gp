@@ -8,7 +8,7 @@ call "plots/common.gp" "ivp_step"
 f = datadir("ivp")."stages.tsv"
 set datafile columnheaders
 stats f using (1) nooutput          # a missing file stops here, named
-rows = int(system("wc -l < '".f."'")) - 1
+rows = int(system("wc -l < ".shq(f))) - 1
 set xlabel "time t (s)"
 set ylabel "displacement u (m)"
 set key top right font ",10"

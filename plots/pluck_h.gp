@@ -3,8 +3,8 @@
 width = 1200; height = 560
 call "plots/common.gp" "pluck_h"
 d = datadir("pluck")
-methods = system("cat ".d."modal-methods.txt")
-note = system("cat ".d."modal-note.txt")
+methods = system("cat ".shq(d."modal-methods.txt"))
+note = system("cat ".shq(d."modal-note.txt"))
 col(m) = mcolor(m, words(methods[1:strstrt(methods, m)]))   # a method it does not know: by its place
 set multiplot layout 1, 2 title "string-pluck-v1, modal (Galerkin) system: only the time stepping errs (floor: the truncation to M modes)\n".note
 set logscale xy

@@ -7,7 +7,7 @@ call "plots/common.gp" "stiff"
 d = datadir("stiff")
 stats d."window.tsv" using 1 nooutput; zoom = STATS_max
 stats d."window.tsv" using 2 nooutput; pull = abs(STATS_max)
-runs = system("cd '".d."' && ls run_*_big.tsv run_*_small.tsv 2>/dev/null")
+runs = system("cd ".shq(d)." && ls run_*_big.tsv 2>/dev/null; ls run_*_small.tsv 2>/dev/null")
 nr = words(runs)
 array RL[nr]
 do for [i=1:nr] { HF = d.word(runs, i); eval HEADER; RL[i] = HEAD[2] }

@@ -20,6 +20,14 @@ $BIN/ivp --plot --tsv --out "$TMP/ivp2" --figures "$TMP/fig2" >"$TMP/ivp2.tsv" 2
 check_num "ivp --plot --tsv: stdout is only the table (7 rows + header)" "$(grep -c 'figure:' "$TMP/ivp2.tsv")" near 0 0
 check_text "ivp --plot --tsv: paths on stderr" "$(cat "$TMP/ivp2.err")" "figure: $TMP/fig2/ivp.png"
 
+# A data folder whose name has a quote and a space in it is the user's to choose.
+q="$TMP/it's a dir"
+for p in ivp stiff; do
+    $BIN/$p --plot --out "$q/$p" --figures "$q/fig" >/dev/null 2>"$TMP/q.err"
+    check_num "$p --plot with --out \"it's a dir\": exit status" "$?" near 0 0
+done
+check_num "figures drawn from a quoted folder" "$(ls "$q/fig" | wc -l)" near 6 0
+
 # make render-plots runs the same scripts with the same variables: the same SVG bytes.
 mkdir -p "$TMP/render/ivp" "$TMP/render-out"
 cp "$TMP/ivp"/*.tsv "$TMP/render/ivp/"
