@@ -62,8 +62,8 @@ static const char exercises[] =
     "  1. At which sigma0/omega0 do the two roots meet on the real axis (critical damping)? What are\n"
     "     they there?\n"
     "     check: bin/oscillator --ratio 1\n"
-    "  2. Halve the decay time: which sigma0 gives T60 = 3 s? (T60 = 6 ln 10 / sigma0.) Check the\n"
-    "     measured T60.\n"
+    "  2. Which sigma0 makes the ringing die 60 dB in 3 s? (T60 = 6 ln 10 / sigma0.) Check the T60\n"
+    "     measured from the peaks.\n"
     "     check: bin/oscillator --sigma0 4.605\n";
 
 int main(int argc, char **argv)

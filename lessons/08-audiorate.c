@@ -77,8 +77,10 @@ static int parse_rate(const char *text, void *dest, char *why, size_t whylen)
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
-    "  1. Find the lowest sampling rate at which RK4 keeps the rhythm of the first 4 impacts.\n"
-    "     check: bin/audiorate --method rk4 --fs 22050 --rhythm-impacts 4\n"
+    "  1. Judge the rhythm on the first 4 impacts instead of 2: does RK4 at 44.1 kHz still keep it?\n"
+    "     Try 96 kHz too. Why does no rate keep every impact within 0.1 ms for long (the drop is\n"
+    "     chaotic: a timing error grows at every bounce)?\n"
+    "     check: bin/audiorate --method rk4 --fs 44100 --rhythm-impacts 4\n"
     "  2. Backward Euler at 44.1 kHz shortens the ringing: measure its T60 against the oscillator's\n"
     "     1.5 s.\n"
     "     check: bin/audiorate --method backward-euler --fs 44100\n";
