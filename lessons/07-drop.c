@@ -88,7 +88,7 @@ static const char exercises[] =
     "     check: bin/drop --h0 0.3 --tsv | head -3\n"
     "  2. Tighten CVODE's tolerance a hundredfold: how far do the later impact times move? (The drop\n"
     "     is chaotic.)\n"
-    "     check: bin/drop --rtol 1e-10 --tsv | head -6\n";
+    "     check: bin/drop --rtol 1e-10 --tsv | head -12\n";
 
 #define DROP_ROWS_SHOWN 8   /* impact rows printed for people without --all */
 

@@ -335,11 +335,12 @@ static void print_row(table *t, const run *r)
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
-    "  1. Which time step makes RK4's E_wave on the Galerkin string fall below 1e-3? Read the pluck_h\n"
-    "     figure.\n"
-    "     check: bin/pluck --solve --plot\n"
-    "  2. Score a coarse solution yourself against the reference.\n"
-    "     check: bin/score build/sound/pluck-reference.wav build/sound/pluck-reference.wav   (E_wave 0)\n";
+    "  1. RK4 on the Galerkin string (M = 200) blows up at one step a sample (m = 1). Which mode sets\n"
+    "     its limit, and how many substeps m bring E_wave below 1e-3?\n"
+    "     check: bin/pluck --solve --space modal --method rk4\n"
+    "  2. Score a solution yourself: the WAVs of the runs are in OUT/wav/; score the m = 2 run\n"
+    "     against the reference and compare with the table's E_wave.\n"
+    "     check: bin/score build/sound/pluck-reference.wav build/data/pluck/wav/modal-200-rk4-m2.wav\n";
 
 int main(int argc, char **argv)
 {
