@@ -74,6 +74,55 @@ int plot_scripts(const char *program, char names[][64], int max)
     return scripts_in(root, program, names, max);
 }
 
+int plot_programs(char names[][64], int max)
+{
+    char root[PATH_MAX], path[PATH_MAX + 64];
+    if (checkout_root(root, sizeof root) != 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/plots", root);
+    DIR *d = opendir(path);
+    if (!d)
+        return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 4 || strcmp(e->d_name + len - 3, ".gp") != 0 || strcmp(e->d_name, "common.gp") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/plots/%s", root, e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        char line[1024];
+        while (fgets(line, sizeof line, f)) {
+            if (line[0] == '#')
+                continue;
+            /* datadir("NAME") or, in older scripts, data."/NAME/ */
+            const char *q = strstr(line, "datadir(\""), *end = NULL;
+            if (q) {
+                q += strlen("datadir(\"");
+                end = strchr(q, '"');
+            } else if ((q = strstr(line, "data.\"/"))) {
+                q += strlen("data.\"/");
+                end = strchr(q, '/');
+            }
+            if (!q || !end || end == q || end - q >= 63 || strspn(q, "abcdefghijklmnopqrstuvwxyz0123456789_-") < (size_t)(end - q))
+                continue;
+            bool seen = false;
+            for (int i = 0; i < n; i++)
+                seen = seen || (strncmp(names[i], q, (size_t)(end - q)) == 0 && names[i][end - q] == '\0');
+            if (!seen && n < max) {
+                snprintf(names[n], 64, "%.*s", (int)(end - q), q);
+                n++;
+            }
+        }
+        fclose(f);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, 64, by_name);
+    return n;
+}
+
 /* s as a gnuplot single-quoted string body ('' for '). */
 static char *gp_quote(const char *s)
 {

@@ -2,8 +2,8 @@
  * it has just written, PNG and SVG, and print their paths), --show (the same, then open them in a
  * gnuplot window where a display exists) and --figures DIR (where the files go). A program's
  * figures are the scripts plots/NAME.gp that read its data through datadir("PROGRAM") (see
- * plots/common.gp); `make render-plots` runs the same scripts with the same variables, so its
- * files are these files. */
+ * plots/common.gp); `make render-plots` is bin/plot (src/tools/plot.c) calling plot_render()
+ * for every program, so its files are these files. */
 #ifndef IVPLAB_PLOT_H
 #define IVPLAB_PLOT_H
 #include <stdbool.h>
@@ -34,5 +34,9 @@ int plot_render(const plot_opts *p, const char *program, const char *dir, bool t
 /* The figure scripts of program (plots/NAME.gp that contain datadir("program")), sorted: their
  * names without .gp, written into names (up to max); returns how many, -1 if plots/ is missing. */
 int plot_scripts(const char *program, char names[][64], int max);
+
+/* Every program that has figure scripts (the PROGRAM of their datadir("PROGRAM")), sorted, into
+ * names; returns how many, -1 if plots/ is missing. */
+int plot_programs(char names[][64], int max);
 
 #endif

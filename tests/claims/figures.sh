@@ -28,12 +28,16 @@ for p in ivp stiff; do
 done
 check_num "figures drawn from a quoted folder" "$(ls "$q/fig" | wc -l)" near 6 0
 
-# make render-plots runs the same scripts with the same variables: the same SVG bytes.
-mkdir -p "$TMP/render/ivp" "$TMP/render-out"
+# make render-plots is bin/plot, the same mechanism as --plot: the same SVG bytes from the same data.
+mkdir -p "$TMP/render/ivp"
 cp "$TMP/ivp"/*.tsv "$TMP/render/ivp/"
-gnuplot -e "fmt='svg'; name='ivp'; data='$TMP/render'; outdir='$TMP/render-out'" plots/ivp.gp 2>/dev/null
-if cmp -s "$TMP/render-out/ivp.svg" "$TMP/fig/ivp.svg"; then pass "render-plots' command and --plot give the same ivp.svg"
-else fail "render-plots' command and --plot give different ivp.svg"; fi
+$BIN/plot --data "$TMP/render" --figures "$TMP/render-out" ivp >/dev/null 2>"$TMP/render.err"
+check_num "bin/plot ivp: exit status" "$?" near 0 0
+if cmp -s "$TMP/render-out/ivp.svg" "$TMP/fig/ivp.svg"; then pass "bin/plot (make render-plots) and --plot give the same ivp.svg"
+else fail "bin/plot (make render-plots) and --plot give different ivp.svg"; fi
+check_text "make render-plots runs bin/plot" "$(sed -n '/^render-plots:/,/^$/p' Makefile)" '$(BIN)/plot --data build/data'
+expect_bad_input "bin/plot of a program without figures" $BIN/plot --figures "$TMP/out" nosuch
+check_text "bin/plot without arguments knows every lesson's figures" "$($BIN/plot --data "$TMP/none" --figures "$TMP/none-fig" 2>&1)" "ivp: --plot: data folder"
 
 # `gnuplot plots/X.gp` alone: no variable is required (the figure's name comes from the script).
 gnuplot -e "data='$TMP/render'; outdir='$TMP/alone'" plots/ivp.gp 2>"$TMP/alone.err"
