@@ -111,12 +111,14 @@ check_text "stages.tsv: an implicit method shows the slopes at both ends" "$(cut
 # program and its gnuplots, so a loaded machine does not fail it; the wall time is printed).
 for p in ivp convergence stability stiff work oscillator drop audiorate; do
     extra=(); case $p in drop|audiorate) extra=(--sound "$TMP/t-snd");; esac
-    /usr/bin/time -f '%e %U %S' -o "$TMP/time-$p" $BIN/$p --plot --out "$TMP/t-$p" --figures "$TMP/t-fig" "${extra[@]}" >"$TMP/t-$p.txt" 2>"$TMP/t-$p.err"
-    rc=$(tail -1 "$TMP/time-$p" | grep -o 'exited with non-zero status [0-9]*' | grep -o '[0-9]*$')
-    check_num "bin/$p --plot: exit status" "${rc:-0}" near 0 0
+    # bash's own time (wall, user and system of the program and its children), no /usr/bin/time needed
+    TIMEFORMAT='%R %U %S'
+    { time $BIN/$p --plot --out "$TMP/t-$p" --figures "$TMP/t-fig" "${extra[@]}" >"$TMP/t-$p.txt" 2>"$TMP/t-$p.err"; } 2>"$TMP/time-$p"
+    rc=$?
+    check_num "bin/$p --plot: exit status" "$rc" near 0 0
     n=$(grep -c '^figure: ' "$TMP/t-$p.txt"); k=$(grep -l "datadir(\"$p\")" plots/*.gp | wc -l)
     check_num "bin/$p --plot: every figure of the lesson drawn, PNG and SVG (none skipped)" "$n" near $((2 * k)) 0
-    read -r wall user sys < <(grep -v 'exited' "$TMP/time-$p")
+    read -r wall user sys <"$TMP/time-$p"
     cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
     check_num "bin/$p --plot: CPU seconds (wall $wall s)" "$cpu" le 4.0
 done
