@@ -2,8 +2,8 @@
 # one step of the method opened on the solution. Every stage samples F at t_k + c_i h, at a state
 # built from y_k and the slopes found before it (dashed: each sample starts from y_k); the black
 # tick is the slope u' it finds there, its number the stage and its weight b_i. The step is the
-# weighted sum of those slopes: the thick chord to y_{k+1}. Implicit methods have no explicit
-# stages: they weigh the slopes at both ends of the step (start, end).
+# weighted sum of those slopes: the thick chord to y_{k+1}. An implicit stage (backward Euler's
+# c = 1) samples at the state it solves for; leapfrog, without a tableau, shows both ends.
 call "plots/common.gp" "ivp_step"
 f = datadir("ivp")."stages.tsv"
 set datafile columnheaders

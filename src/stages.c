@@ -46,12 +46,13 @@ int step_stages_write(const method *m, const ivp *p, double t0, const double *y0
         rc = m->step(p, t, h, y1, w);
     const rk_tableau *tab = m->tableau;
     if (rc == 0 && tab) {
-        /* the step left every stage's slope K_i in w->k[i]; its state is y + h sum_j a_ij K_j */
+        /* the step left every stage's slope K_i in w->k[i]; its state is y + h sum_j a_ij K_j
+         * (j < i for an explicit stage; j = i too for a diagonally implicit one) */
         const int s = tab->stages;
         for (int i = 0; i < s; i++) {
             for (size_t q = 0; q < n; q++) {
                 double acc = 0.0;
-                for (int j = 0; j < i; j++)
+                for (int j = 0; j <= i; j++)
                     acc += tab->a[i * s + j] * w->k[j][q];
                 Y[q] = y[q] + h * acc;
             }

@@ -105,7 +105,10 @@ check_num "stages.tsv: RK4's weights sum to 1" "$(awk -F'\t' '$1 ~ /^[0-9]+$/ { 
 check_num "stages.tsv: the step's slope is sum b_i k_i" \
     "$(awk -F'\t' '$1 ~ /^[0-9]+$/ { m += $4 * $7 } $1 == "step" { s = $7 } END { printf "%.3e", (m - s < 0 ? s - m : m - s) }' "$s")" lt 1e-5
 $BIN/ivp --method backward-euler --out "$TMP/be" >/dev/null
-check_text "stages.tsv: an implicit method shows the slopes at both ends" "$(cut -f1 "$TMP/be/stages.tsv" | tr '\n' ' ')" "from start end step"
+check_text "stages.tsv: backward Euler's one stage reads the slope at the step's end (c = 1)" \
+    "$(awk -F'\t' '$1 ~ /^[0-9]+$/ { printf "%s:%s ", $1, $3 }' "$TMP/be/stages.tsv")" "1:1 "
+check_num "stages.tsv: backward Euler's stage state is y_{k+1}" \
+    "$(awk -F'\t' '$1 == "1" { u = $5 } $1 == "step" { s = $5 } END { d = u - s; printf "%.3e", d < 0 ? -d : d }' "$TMP/be/stages.tsv")" lt 1e-9
 
 # bin/LESSON --plot for lessons 1-8 fits in 2 s of the machine's two cores (CPU time of the
 # program and its gnuplots, so a loaded machine does not fail it; the wall time is printed).
