@@ -37,7 +37,7 @@ set border lw 1.2
 c_euler = "#1f77b4"; c_backward = "#d62728"; c_trapezoid = "#2ca02c"; c_heun = "#9467bd"
 c_rk4 = "#ff7f0e"; c_leapfrog = "#8c564b"; c_cvode = "#333333"; c_exact = "#a0a0a0"
 c_heuneuler = "#6a3d9a"; c_rkf45 = "#17becf"; c_bdf = "#bcbd22"
-c_more = "#e377c2 #008080 #d4a017 #000080 #66aa00 #aa00aa #ff5555 #5f9ea0"
+c_more = "#e377c2 #008080 #d4a017 #000080 #66aa00 #aa00aa #4b0082 #5f9ea0"
 starts(s, p) = strstrt(s, p) == 1
 # the colour of a method given its legend label ("RK4, h = 1 ms") or its name ("rk4"), "" if unknown
 known_color(s) = starts(s, "forward Euler") || s eq "euler" ? c_euler : \
@@ -51,7 +51,14 @@ known_color(s) = starts(s, "forward Euler") || s eq "euler" ? c_euler : \
     starts(s, "CVODE BDF") || s eq "cvode-bdf" ? c_bdf : \
     starts(s, "CVODE") || starts(s, "cvode") ? c_cvode : \
     starts(s, "exact") ? c_exact : ""
-mcolor(s, k) = known_color(s) ne "" ? known_color(s) : word(c_more, 1 + (k - 1) % words(c_more))
+# a method common.gp does not know: a colour of c_more picked by its name (up to the first ':' or
+# ','), so the same tableau file has the same colour in every figure; k is unused but kept for
+# the callers that pass the series' place
+mkey(s) = strstrt(s, ":") ? s[1:strstrt(s, ":") - 1] : strstrt(s, ",") ? s[1:strstrt(s, ",") - 1] : s
+chash(s, i) = i > strlen(s) ? 0 : (strstrt("abcdefghijklmnopqrstuvwxyz0123456789-_. ABCDEFGHIJKLMNOPQRSTUVWXYZ", s[i:i]) * (i + 7) + chash(s, i + 1))
+mcolor(s, k) = known_color(s) ne "" ? known_color(s) : word(c_more, 1 + chash(mkey(s), 1) % words(c_more))
+# and dashed, so that a method drawn over a built-in one of the same accuracy leaves it visible
+mdash(s) = known_color(s) ne "" ? 1 : 2
 # a slope guide or another reference line, recognised by its name in the header
 is_guide(s) = strstrt(s, "guide") > 0
 

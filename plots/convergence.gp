@@ -18,7 +18,7 @@ do for [q in "oscillator pendulum"] {
     # log2 ticks on h: the steps are powers of two
     set logscale x 2
     set format x "2^{%L}"
-    plot for [k=2:NCOL] f using 1:(is_guide(HEAD[k]) ? NaN : column(k)) with linespoints pt 7 ps 0.7 lw 1.5 \
+    plot for [k=2:NCOL] f using 1:(is_guide(HEAD[k]) ? NaN : column(k)) with linespoints pt 7 ps 0.7 lw 1.5 dt mdash(HEAD[k]) \
              lc rgb mcolor(HEAD[k], k - 1) title (is_guide(HEAD[k]) ? "" : HEAD[k]), \
          for [k=2:NCOL] f using 1:(is_guide(HEAD[k]) ? column(k) : NaN) with lines dt 2 lw 1.4 \
              lc rgb "#555555" title (is_guide(HEAD[k]) ? HEAD[k] : "")

@@ -11,4 +11,4 @@ f = d."trajectories.tsv"
 HF = f; eval HEADER
 # every method column of the header (column 2 is the exact solution, drawn from exact.tsv)
 plot d."exact.tsv" using 1:2 with lines lw 6 lc rgb c_exact title "exact", \
-     for [k=3:NCOL] f using 1:k with linespoints pt 7 ps 0.5 lw 1.2 lc rgb mcolor(HEAD[k], k) title HEAD[k]
+     for [k=3:NCOL] f using 1:k with linespoints pt 7 ps 0.5 lw 1.2 dt mdash(HEAD[k]) lc rgb mcolor(HEAD[k], k) title HEAD[k]
