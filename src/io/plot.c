@@ -32,12 +32,11 @@ static int checkout_root(char *root, size_t n)
 
 static int by_name(const void *a, const void *b) { return strcmp(a, b); }
 
-static int scripts_in(const char *root, const char *program, char names[][64], int max)
+/* The figure scripts in root/plots (common.gp aside), their names without .gp, sorted. */
+static int list_scripts(const char *root, char names[][64], int max)
 {
-    char path[PATH_MAX + 64], want[96], legacy[96];
+    char path[PATH_MAX + 64];
     snprintf(path, sizeof path, "%s/plots", root);
-    snprintf(want, sizeof want, "datadir(\"%s\")", program);
-    snprintf(legacy, sizeof legacy, "data.\"/%s/", program);     /* scripts written before datadir() */
     DIR *d = opendir(path);
     if (!d)
         return -1;
@@ -47,22 +46,69 @@ static int scripts_in(const char *root, const char *program, char names[][64], i
         size_t len = strlen(e->d_name);
         if (len < 4 || len > 60 || strcmp(e->d_name + len - 3, ".gp") != 0 || strcmp(e->d_name, "common.gp") == 0)
             continue;
-        snprintf(path, sizeof path, "%s/plots/%s", root, e->d_name);
-        FILE *f = fopen(path, "r");
-        if (!f)
-            continue;
-        char line[1024];
-        bool mine = false;
-        while (!mine && fgets(line, sizeof line, f))
-            mine = line[0] != '#' && (strstr(line, want) != NULL || strstr(line, legacy) != NULL);
-        fclose(f);
-        if (mine) {
-            snprintf(names[n], 64, "%.*s", (int)(len - 3), e->d_name);
-            n++;
-        }
+        snprintf(names[n], 64, "%.*s", (int)(len - 3), e->d_name);
+        n++;
     }
     closedir(d);
     qsort(names, (size_t)n, 64, by_name);
+    return n;
+}
+
+/* The program whose data a line of a script reads: datadir("NAME") or, in scripts written
+ * before datadir(), data."/NAME/. 1 with the name in prog, else 0. */
+static int reads_program(const char *line, char *prog, size_t n)
+{
+    const char *q, *end = NULL;
+    if (line[0] == '#')
+        return 0;
+    if ((q = strstr(line, "datadir(\""))) {
+        q += strlen("datadir(\"");
+        end = strchr(q, '"');
+    } else if ((q = strstr(line, "data.\"/"))) {
+        q += strlen("data.\"/");
+        end = strchr(q, '/');
+    }
+    if (!q || !end || end == q || (size_t)(end - q) >= n ||
+        strspn(q, "abcdefghijklmnopqrstuvwxyz0123456789_-") < (size_t)(end - q))
+        return 0;
+    snprintf(prog, n, "%.*s", (int)(end - q), q);
+    return 1;
+}
+
+/* Every program that one of the scripts reads (into progs), or the scripts that read program
+ * (into progs, when program is not NULL). */
+static int walk(const char *root, const char *program, char progs[][64], int max)
+{
+    char files[128][64];
+    int nf = list_scripts(root, files, 128), n = 0;
+    for (int i = 0; i < nf && n < max; i++) {
+        char path[PATH_MAX + 128], line[1024], prog[64];
+        snprintf(path, sizeof path, "%s/plots/%s.gp", root, files[i]);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        bool mine = false;
+        while (!mine && fgets(line, sizeof line, f)) {
+            if (!reads_program(line, prog, sizeof prog))
+                continue;
+            if (program) {
+                mine = strcmp(prog, program) == 0;
+                continue;
+            }
+            bool seen = false;
+            for (int k = 0; k < n; k++)
+                seen = seen || strcmp(progs[k], prog) == 0;
+            if (!seen && n < max)
+                memcpy(progs[n++], prog, sizeof prog);
+        }
+        fclose(f);
+        if (mine)
+            memcpy(progs[n++], files[i], 64);
+    }
+    if (nf < 0)
+        return -1;
+    if (!program)
+        qsort(progs, (size_t)n, 64, by_name);
     return n;
 }
 
@@ -71,56 +117,15 @@ int plot_scripts(const char *program, char names[][64], int max)
     char root[PATH_MAX];
     if (checkout_root(root, sizeof root) != 0)
         return -1;
-    return scripts_in(root, program, names, max);
+    return walk(root, program, names, max);
 }
 
 int plot_programs(char names[][64], int max)
 {
-    char root[PATH_MAX], path[PATH_MAX + 64];
+    char root[PATH_MAX];
     if (checkout_root(root, sizeof root) != 0)
         return -1;
-    snprintf(path, sizeof path, "%s/plots", root);
-    DIR *d = opendir(path);
-    if (!d)
-        return -1;
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 4 || strcmp(e->d_name + len - 3, ".gp") != 0 || strcmp(e->d_name, "common.gp") == 0)
-            continue;
-        snprintf(path, sizeof path, "%s/plots/%s", root, e->d_name);
-        FILE *f = fopen(path, "r");
-        if (!f)
-            continue;
-        char line[1024];
-        while (fgets(line, sizeof line, f)) {
-            if (line[0] == '#')
-                continue;
-            /* datadir("NAME") or, in older scripts, data."/NAME/ */
-            const char *q = strstr(line, "datadir(\""), *end = NULL;
-            if (q) {
-                q += strlen("datadir(\"");
-                end = strchr(q, '"');
-            } else if ((q = strstr(line, "data.\"/"))) {
-                q += strlen("data.\"/");
-                end = strchr(q, '/');
-            }
-            if (!q || !end || end == q || end - q >= 63 || strspn(q, "abcdefghijklmnopqrstuvwxyz0123456789_-") < (size_t)(end - q))
-                continue;
-            bool seen = false;
-            for (int i = 0; i < n; i++)
-                seen = seen || (strncmp(names[i], q, (size_t)(end - q)) == 0 && names[i][end - q] == '\0');
-            if (!seen && n < max) {
-                snprintf(names[n], 64, "%.*s", (int)(end - q), q);
-                n++;
-            }
-        }
-        fclose(f);
-    }
-    closedir(d);
-    qsort(names, (size_t)n, 64, by_name);
-    return n;
+    return walk(root, NULL, names, max);
 }
 
 /* s as a gnuplot single-quoted string body ('' for '). */
@@ -267,7 +272,7 @@ int plot_render(const plot_opts *p, const char *program, const char *dir, bool t
     if (!getcwd(cwd, sizeof cwd))
         cwd[0] = '\0';
     char names[MAX_FIGURES][64];
-    int n = scripts_in(root, program, names, MAX_FIGURES);
+    int n = walk(root, program, names, MAX_FIGURES);
     if (n <= 0) {
         fprintf(stderr, "%s: --plot: no figure script in %s/plots reads datadir(\"%s\")\n", program, root, program);
         return 1;
