@@ -106,11 +106,7 @@ int main(int argc, char **argv)
     double scale = sqrt(u0 * u0 + (v0 / omega0) * (v0 / omega0)) * fmax(1.0, omega0);
 
     atomic_file af;
-    FILE *traj = atomic_open_in(&af, common.out, "trajectory.tsv");
-    if (!traj) {
-        fprintf(stderr, "ivp: cannot write %s/trajectory.tsv: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    FILE *traj = atomic_open_or_exit(&af, "ivp", common.out, "trajectory.tsv");
     bool is_cvode = strcmp(method_name, "cvode") == 0;
     const method *m = is_cvode ? NULL : method_find(method_name);
     const char *label = is_cvode ? (strcmp(lmm, "adams") == 0 ? "CVODE Adams" : "CVODE BDF") : m->label;
@@ -168,43 +164,31 @@ int main(int argc, char **argv)
     }
     /* The exact curve, finely sampled for the figure. */
     atomic_file ae;
-    FILE *exact = atomic_open_in(&ae, common.out, "exact.tsv");
-    if (exact) {
-        fprintf(exact, "t_s\tu_m\n");
-        for (int k = 0; k <= 2000; k++) {
-            double ex[2], t = T * k / 2000.0;
-            oscillator_exact(&osc, y0, t, ex);
-            fprintf(exact, "%.10g\t%.12g\n", t, ex[0]);
-        }
+    FILE *exact = atomic_open_or_exit(&ae, "ivp", common.out, "exact.tsv");
+    fprintf(exact, "t_s\tu_m\n");
+    for (int k = 0; k <= 2000; k++) {
+        double ex[2], t = T * k / 2000.0;
+        oscillator_exact(&osc, y0, t, ex);
+        fprintf(exact, "%.10g\t%.12g\n", t, ex[0]);
     }
     /* Inside one step: where its stages sample F (a header only for CVODE, which has no such step). */
     atomic_file as;
-    FILE *stg = atomic_open_in(&as, common.out, "stages.tsv");
+    FILE *stg = atomic_open_or_exit(&as, "ivp", common.out, "stages.tsv");
     char why[300] = "";
-    if (stg && !is_cvode && step_stages_write(m, &p, 0.0, y0, h, inside < n ? inside : n - 1, stg, why, sizeof why) != 0)
+    if (!is_cvode && step_stages_write(m, &p, 0.0, y0, h, inside < n ? inside : n - 1, stg, why, sizeof why) != 0)
         fprintf(stderr, "ivp: inside one step: %s\n", why);
-    else if (stg && is_cvode)
+    else if (is_cvode)
         fprintf(stg, "stage\tt_s\tc\tb\ty1\ty2\tF1\tF2\tmethod\n");
-    if (!stg || atomic_commit(&as) != 0) {
-        fprintf(stderr, "ivp: cannot write %s/stages.tsv: %s\n", common.out, strerror(errno));
-        atomic_abort(&af);
-        atomic_abort(&ae);
-        return 1;
-    }
     /* What the figure needs to know of the run: the method (its colour), the step, the short last step. */
     atomic_file ar;
-    FILE *run = atomic_open_in(&ar, common.out, "run.tsv");
-    if (run)
-        fprintf(run, "method\tlabel\th_s\tT_s\tsteps\th_last_s\n%s\t%s\t%.10g\t%.10g\t%ld\t%.10g\n",
-                is_cvode ? cvode_name(&o) : m->name,
-                label, h, T, n, h_last > 0.0 ? h_last : h);
-    if (atomic_commit(&af) != 0 || !exact || atomic_commit(&ae) != 0 || !run || atomic_commit(&ar) != 0) {
-        fprintf(stderr, "ivp: cannot write the data files in %s: %s\n", common.out, strerror(errno));
-        atomic_abort(&af);
-        atomic_abort(&ae);
-        atomic_abort(&ar);
-        return 1;
-    }
+    FILE *run = atomic_open_or_exit(&ar, "ivp", common.out, "run.tsv");
+    fprintf(run, "method\tlabel\th_s\tT_s\tsteps\th_last_s\n%s\t%s\t%.10g\t%.10g\t%ld\t%.10g\n",
+            is_cvode ? cvode_name(&o) : m->name,
+            label, h, T, n, h_last > 0.0 ? h_last : h);
+    atomic_commit_or_exit(&ar, "ivp");
+    atomic_commit_or_exit(&af, "ivp");
+    atomic_commit_or_exit(&ae, "ivp");
+    atomic_commit_or_exit(&as, "ivp");
     if (plot_render(&plot, "ivp", common.out, common.tsv) != 0)
         status = 1;
     if (status && msg[0])

@@ -229,11 +229,7 @@ int main(int argc, char **argv)
         atomic_file a;
         char name[64];
         snprintf(name, sizeof name, "errors_%s.tsv", pbs[q].name);
-        FILE *f = atomic_open_in(&a, common.out, name);
-        if (!f) {
-            fprintf(stderr, "convergence: cannot write %s/%s: %s\n", common.out, name, strerror(errno));
-            return 1;
-        }
+        FILE *f = atomic_open_or_exit(&a, "convergence", common.out, name);
         fprintf(f, "h_s");
         for (int k = 0; k < nm; k++)
             fprintf(f, "\t%s: slope %.2f", method_all[k]->label, res[q][k].slope);
@@ -259,20 +255,13 @@ int main(int argc, char **argv)
                 fprintf(f, "\t%.6e", anchor[p] * pow(hs[i], p));
             fputc('\n', f);
         }
-        if (atomic_commit(&a) != 0) {
-            fprintf(stderr, "convergence: cannot write %s: %s\n", a.path, strerror(errno));
-            return 1;
-        }
+        atomic_commit_or_exit(&a, "convergence");
     }
     {
         long n = solve_steps_to(traj_T, traj_h, &traj_last);
         double *u[MAX_METHODS];
         atomic_file a;
-        FILE *f = atomic_open_in(&a, common.out, "trajectories.tsv");
-        if (!f) {
-            fprintf(stderr, "convergence: cannot write %s/trajectories.tsv: %s\n", common.out, strerror(errno));
-            return 1;
-        }
+        FILE *f = atomic_open_or_exit(&a, "convergence", common.out, "trajectories.tsv");
         for (int k = 0; k < nm; k++) {
             u[k] = xcalloc((size_t)n + 1, sizeof(double));
             for (long i = 0; i <= n; i++)
@@ -299,21 +288,15 @@ int main(int argc, char **argv)
             free(u[k]);
         /* the exact curve, finely sampled */
         atomic_file b;
-        FILE *g = atomic_open_in(&b, common.out, "exact.tsv");
-        if (!g) {
-            fprintf(stderr, "convergence: cannot write %s/exact.tsv: %s\n", common.out, strerror(errno));
-            return 1;
-        }
+        FILE *g = atomic_open_or_exit(&b, "convergence", common.out, "exact.tsv");
         fprintf(g, "t_s\tu_m\n");
         for (int i = 0; i <= 1200; i++) {
             double ex[2], t = traj_T * i / 1200.0;
             oscillator_exact(&osc, pbs[0].y0, t, ex);
             fprintf(g, "%.10g\t%.10g\n", t, ex[0]);
         }
-        if (atomic_commit(&a) != 0 || atomic_commit(&b) != 0) {
-            fprintf(stderr, "convergence: cannot write the trajectories in %s: %s\n", common.out, strerror(errno));
-            return 1;
-        }
+        atomic_commit_or_exit(&a, "convergence");
+        atomic_commit_or_exit(&b, "convergence");
     }
 
     /* The table: one row a method and problem. */

@@ -141,18 +141,14 @@ int main(int argc, char **argv)
     for (; method_all[nm]; nm++) {
         char name[64];
         snprintf(name, sizeof name, "region_%s.tsv", method_all[nm]->name);
-        FILE *f = atomic_open_in(&ag[nm], common.out, name);
-        if (!f || stability_grid(method_all[nm], f, -3.4, 3.4, 171, -3.4, 3.4, 171) != 0) {
+        FILE *f = atomic_open_or_exit(&ag[nm], "stability", common.out, name);
+        if (stability_grid(method_all[nm], f, -3.4, 3.4, 171, -3.4, 3.4, 171) != 0) {
             fprintf(stderr, "stability: cannot write %s/%s: %s\n", common.out, name, strerror(errno));
             return 1;
         }
     }
-    FILE *fb = atomic_open_in(&ab, common.out, "bounds.tsv");
-    FILE *fe = atomic_open_in(&ae, common.out, "eigen.tsv");
-    if (!fb || !fe) {
-        fprintf(stderr, "stability: cannot write in %s: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    FILE *fb = atomic_open_or_exit(&ab, "stability", common.out, "bounds.tsv");
+    FILE *fe = atomic_open_or_exit(&ae, "stability", common.out, "eigen.tsv");
     fprintf(fe, "re_hlambda\tim_hlambda\n");
     for (int i = 0; i < neig; i++)
         fprintf(fe, "%.9g\t%.9g\n", creal(h * lam[i]), cimag(h * lam[i]));
@@ -261,13 +257,8 @@ int main(int argc, char **argv)
     atomic_commit_or_exit(&agd, "stability");
     atomic_commit_or_exit(&agf, "stability");
     for (int k = 0; k < nm; k++)
-        if (atomic_commit(&ag[k]) != 0) {
-            fprintf(stderr, "stability: cannot write %s: %s\n", ag[k].path, strerror(errno));
-            return 1;
-        }
-    if (atomic_commit(&ab) != 0 || atomic_commit(&ae) != 0) {
-        fprintf(stderr, "stability: cannot write in %s: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+        atomic_commit_or_exit(&ag[k], "stability");
+    atomic_commit_or_exit(&ab, "stability");
+    atomic_commit_or_exit(&ae, "stability");
     return plot_render(&plot, "stability", common.out, common.tsv);
 }

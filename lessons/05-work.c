@@ -281,11 +281,7 @@ int main(int argc, char **argv)
     }
     /* adaptive drivers: one run a decade of tolerance; the steps of the run nearest the target kept */
     atomic_file as;
-    FILE *fs = atomic_open_in(&as, common.out, "steps.tsv");
-    if (!fs) {
-        fprintf(stderr, "work: cannot write %s/steps.tsv: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    FILE *fs = atomic_open_or_exit(&as, "work", common.out, "steps.tsv");
     fprintf(fs, "driver\tt_s\th_s\n");
     double tol_steps = tol_loose * pow(10.0, -round(log10(tol_loose / target)));
     /* the drivers: the Heun-Euler pair, GSL rkf45, CVODE Adams and BDF, then every loaded pair */
@@ -371,11 +367,7 @@ int main(int argc, char **argv)
 
     /* The record: every run, every count. */
     atomic_file a;
-    FILE *f = atomic_open_in(&a, common.out, "work.tsv");
-    if (!f) {
-        fprintf(stderr, "work: cannot write %s/work.tsv: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    FILE *f = atomic_open_or_exit(&a, "work", common.out, "work.tsv");
     fprintf(f, "method\tlabel\tkind\tsteps_or_tol\tsteps\trejected\tnfev\tnjev\tevaluations\terror\tnfactor\tnsolve\t"
                "cost\tseconds\n");
     for (int i = 0; i < nrec; i++) {
@@ -386,21 +378,12 @@ int main(int argc, char **argv)
                 q->adaptive ? "adaptive" : "fixed", q->param, q->steps, q->rejected, q->nfev, q->njev, q->nfev + q->njev,
                 q->error, q->nfactor, q->nsolve, cost_of(q, dim), q->seconds);
     }
-    if (atomic_commit(&a) != 0) {
-        fprintf(stderr, "work: cannot write %s: %s\n", a.path, strerror(errno));
-        return 1;
-    }
-    if (atomic_commit(&as) != 0) {
-        fprintf(stderr, "work: cannot write %s: %s\n", as.path, strerror(errno));
-        return 1;
-    }
+    atomic_commit_or_exit(&a, "work");
+    atomic_commit_or_exit(&as, "work");
     atomic_file at;
-    FILE *ft = atomic_open_in(&at, common.out, "target.tsv");
-    if (!ft || (fprintf(ft, "target\ttol_steps\tdim\tcost_model\n%g\t%g\t%g\t%s\n", target, tol_steps, dim, cost_model),
-                atomic_commit(&at)) != 0) {
-        fprintf(stderr, "work: cannot write %s/target.tsv: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    FILE *ft = atomic_open_or_exit(&at, "work", common.out, "target.tsv");
+    fprintf(ft, "target\ttol_steps\tdim\tcost_model\n%g\t%g\t%g\t%s\n", target, tol_steps, dim, cost_model);
+    atomic_commit_or_exit(&at, "work");
 
     /* The table, read from the record: evaluations to reach the target, per method. */
     if (!common.tsv)

@@ -186,6 +186,7 @@ int main(int argc, char **argv)
                          NULL, 0, opts, exercises};
     const ball_settings ini = s;
     cli_parse(&cs, argc, argv);
+    atomic_check_folder(PROG, "sound", sound);
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
 
@@ -310,11 +311,7 @@ int main(int argc, char **argv)
     double peak = max_abs(c.audio, c.naudio);
     path_join(wav, sizeof wav, sound, "drop.wav");
     mkdir_p(sound);
-    if (wav_write(wav, c.audio, c.naudio, (int)lround(s.fs_audio), peak > 0 ? s.wav_peak / peak : 1.0, err,
-                  sizeof err) != 0) {
-        fprintf(stderr, PROG ": %s\n", err);
-        return 1;
-    }
+    wav_write_or_exit(PROG, wav, c.audio, c.naudio, (int)lround(s.fs_audio), peak > 0 ? s.wav_peak / peak : 1.0, NULL);
 
     const cvode_stats *st = &r.stats;
     double f1 = ball_omega1(&b) / (2.0 * M_PI);

@@ -126,6 +126,7 @@ int main(int argc, char **argv)
     const cli_spec cs = {PROG, "The ball drop at fixed steps h = 1/fs: rhythm of the impacts, pitch and T60, sound.",
                          NULL, 0, opts, exercises};
     cli_parse(&cs, argc, argv);
+    atomic_check_folder(PROG, "sound", sound);
     s.rhythm_impacts = (double)rhythm_impacts;
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
@@ -365,10 +366,7 @@ int main(int argc, char **argv)
             snprintf(name, sizeof name, "audiorate-%s-%g.wav", m->name, runs[r].fs);
             path_join(wav, sizeof wav, sound, name);
             mkdir_p(sound);
-            if (wav_write(wav, c.u1, (size_t)n + 1, (int)runs[r].fs, gain, err, sizeof err) != 0) {
-                fprintf(stderr, PROG ": %s\n", err);
-                return 1;
-            }
+            wav_write_or_exit(PROG, wav, c.u1, (size_t)n + 1, (int)runs[r].fs, gain, NULL);
         }
         ball_impacts_free(&im);
         free(c.u1);

@@ -597,7 +597,7 @@ int main(int argc, char **argv)
          "fixed|cvode", NULL, NULL},
         {"rtol", CLI_DOUBLE, &rtol, "", "CVODE relative tolerance", 1e-14, 1e-2, 0, NULL, NULL, NULL},
         {"atol", CLI_DOUBLE, &atol, "", "CVODE absolute tolerance (SI units of each state)", 1e-20, 1e-3, 0, NULL, NULL, NULL},
-        {"wav", CLI_STRING, &wav_path, "", "sound file of the bridge force, 48 kHz", 0, 0, 0, NULL, NULL, NULL},
+        {"wav", CLI_STRING, &wav_path, "", "sound file of the bridge force, 48 kHz: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
         {"list", CLI_FLAG, &list, "", "print every instrument value (the keys --set takes) with unit and range, and exit",
          0, 0, 0, NULL, NULL, NULL},
         {"quick", CLI_FLAG, &quick, "", "the stroke only: skip the data of Figures 4, 7, 8d and the Q-factors", 0, 0, 0,
@@ -612,6 +612,7 @@ int main(int argc, char **argv)
                            NULL, 0, opts, exercises};
     const stroke_params sp_file = sp;
     cli_parse(&spec, argc, argv);
+    atomic_check_output(PROGRAM, "wav", wav_path, true);
     if (list) {
         table t;
         table_begin(&t, stdout, common.tsv, "key", "value", "unit", "min", "max", "meaning", NULL);
@@ -731,10 +732,7 @@ int main(int argc, char **argv)
     atomic_commit_or_exit(&af, PROGRAM);
     /* the sound: band-limited to 48 kHz, normalised to 0.9 of full scale */
     double peak = max_abs(wav, nw);
-    if (wav_write(wav_path, wav, nw, WAV_RATE, peak > 0 ? 0.9 / peak : 1.0, err, sizeof err) != 0) {
-        fprintf(stderr, PROGRAM ": %s\n", err);
-        return 1;
-    }
+    wav_write_or_exit(PROGRAM, wav_path, wav, nw, WAV_RATE, peak > 0 ? 0.9 / peak : 1.0, NULL);
 
     int fig7_slipped = -1;
     double conv_order = NAN, conv_slip = 0;

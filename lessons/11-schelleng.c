@@ -594,11 +594,7 @@ static int gallery(const char *out, long jobs, table *tab)
         }
     }
     atomic_file af;
-    FILE *f = atomic_open_in(&af, out, "gallery.tsv");
-    if (!f) {
-        fprintf(stderr, PROGRAM ": cannot write %s/gallery.tsv: %s\n", out, strerror(errno));
-        return NGALLERY;
-    }
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, out, "gallery.tsv");
     fprintf(f, "t_s");
     for (int k = 0; k < NGALLERY; k++)
         fprintf(f, "\tf_b = %.2f N (%s)", pp.gallery_f[k], wave[k] ? regime_label(res[k].kind) : "failed");
@@ -616,10 +612,7 @@ static int gallery(const char *out, long jobs, table *tab)
         }
         fprintf(f, "\n");
     }
-    if (atomic_commit(&af) != 0) {
-        fprintf(stderr, PROGRAM ": cannot write %s/gallery.tsv: %s\n", out, strerror(errno));
-        failed = NGALLERY;
-    }
+    atomic_commit_or_exit(&af, PROGRAM);
     for (int k = 0; k < NGALLERY; k++) {
         if (wave[k]) {
             table_cell(tab, "gallery");
@@ -646,12 +639,7 @@ static int examples(const char *out, const char *results, bool stand_in)
     cell_row *rows = xcalloc((size_t)cap, sizeof *rows);
     long n = stand_in ? 0 : load_rows(results, rows, cap);
     atomic_file af;
-    FILE *f = atomic_open_in(&af, out, "examples.tsv");
-    if (!f) {
-        fprintf(stderr, PROGRAM ": cannot write %s/examples.tsv: %s\n", out, strerror(errno));
-        free(rows);
-        return 1;
-    }
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, out, "examples.tsv");
     fprintf(f, "regime\tsource\tcell\tt_ms\tbridge_N\n");
     regime_opts ro = regime_defaults();
     double T0 = 1.0 / inst.f0;
@@ -707,10 +695,7 @@ static int examples(const char *out, const char *results, bool stand_in)
         free(F);
     }
     free(rows);
-    if (atomic_commit(&af) != 0) {
-        fprintf(stderr, PROGRAM ": cannot write %s/examples.tsv: %s\n", out, strerror(errno));
-        return 1;
-    }
+    atomic_commit_or_exit(&af, PROGRAM);
     return 0;
 }
 
@@ -865,6 +850,19 @@ int main(int argc, char **argv)
     snprintf(path_fig13, sizeof path_fig13, "%s/results-fig13%s.tsv", common.out, stand_in ? "-stand-in" : "");
     if (results)
         snprintf(path_main, sizeof path_main, "%s", results);
+    /* The results files this run resumes are checked before anything is printed: a row that is
+     * not this program's is one line on stderr, exit 2, and nothing on stdout. */
+    const char *resumed[2] = {all || strcmp(what, "sweep") == 0 ? path_main : NULL,
+                              all || strcmp(what, "fig13") == 0 ? (results && !all ? results : path_fig13) : NULL};
+    for (int k = 0; k < 2; k++) {
+        char *seen = xcalloc((size_t)g.nx * (size_t)g.nf, 1);
+        long rows = resumed[k] ? read_done(resumed[k], &g, stand_in ? "stand-in" : "simulation", seen, err, sizeof err) : 0;
+        free(seen);
+        if (rows < 0) {
+            fprintf(stderr, PROGRAM ": %s\n", err);
+            return 2;
+        }
+    }
 
     if (!common.tsv)
         printf("%sSchelleng plane: x_b/L %g-%g (%d), f_b %g-%g N (%d), log-spaced; stroke %g m/s^2 to %g m/s, "
