@@ -1,12 +1,13 @@
 # schelleng.gp: the Schelleng diagram (the article's Figure 10, simulated half): the regime of
 # each stroke's steady part over bow-bridge distance and bowing force (bin/schelleng), from the
-# full 40 x 40 sweep when build/data/schelleng/results-full.tsv exists (bin/schelleng --full),
+# full 40 x 40 sweep when results-full.tsv exists in the data folder (bin/schelleng --full),
 # else the default grid; with the three boundary lines of Figure 10 (the Helmholtz region's
 # maximum and minimum force, the double/multiple-slip boundary) fitted to this diagram's cells
 # (RESULTS-boundaries.tsv) and their slopes against Schelleng's -1 and -2 in the key.
-load "plots/common.gp"
-sch = data."/schelleng/"
-if (!exists("results")) results = system("test -f '".sch."results-full.tsv' && echo y") eq "y" ? sch."results-full.tsv" : sch."results.tsv"
+if (!exists("name")) name = "schelleng"
+call "plots/common.gp" name
+sch = datadir("schelleng")
+if (!exists("results")) results = system("test -f ".shq(sch."results-full.tsv")." && echo y") eq "y" ? sch."results-full.tsv" : sch."results.tsv"
 if (!exists("boundaries")) boundaries = results[1:strlen(results) - 4]."-boundaries.tsv"
 if (!exists("heading")) heading = "Schelleng diagram: cello G string, v_b = 0.1 m/s (simulated)"
 set title heading
@@ -31,7 +32,7 @@ set format y "%g"
 set key outside right top
 set grid xtics ytics mxtics mytics
 # The fitted lines f = f1 x^slope of the boundaries file's second block (NaN when not fitted).
-fit_of(name, col) = system(sprintf("awk -F'\\t' '$1 == \"%s\" { v = $%d } END { print (v == \"\" || v ~ /nan/) ? \"NaN\" : v }' '%s' 2>/dev/null", name, col, boundaries))
+fit_of(name, col) = system(sprintf("awk -F'\\t' '$1 == \"%s\" { v = $%d } END { print (v == \"\" || v ~ /nan/) ? \"NaN\" : v }' %s 2>/dev/null", name, col, shq(boundaries)))
 s_max = real(fit_of("helmholtz_max", 3)); f1_max = real(fit_of("helmholtz_max", 5))
 s_min = real(fit_of("helmholtz_min", 3)); f1_min = real(fit_of("helmholtz_min", 5))
 s_dm = real(fit_of("double_multiple", 3)); f1_dm = real(fit_of("double_multiple", 5))

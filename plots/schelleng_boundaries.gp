@@ -5,11 +5,11 @@
 # (minimum force) drawn through the same middle point, the fitted slopes in the key.
 width = 1500
 height = 620
-load "plots/common.gp"
-sch = data."/schelleng/"
-results = system("test -f '".sch."results-full.tsv' && echo y") eq "y" ? sch."results-full.tsv" : sch."results.tsv"
+call "plots/common.gp" "schelleng_boundaries"
+sch = datadir("schelleng")
+results = system("test -f ".shq(sch."results-full.tsv")." && echo y") eq "y" ? sch."results-full.tsv" : sch."results.tsv"
 boundaries = results[1:strlen(results) - 4]."-boundaries.tsv"
-fit_of(name, col) = system(sprintf("awk -F'\\t' '$1 == \"%s\" { v = $%d } END { print (v == \"\" || v ~ /nan/) ? \"NaN\" : v }' '%s' 2>/dev/null", name, col, boundaries))
+fit_of(name, col) = system(sprintf("awk -F'\\t' '$1 == \"%s\" { v = $%d } END { print (v == \"\" || v ~ /nan/) ? \"NaN\" : v }' %s 2>/dev/null", name, col, shq(boundaries)))
 s_max = real(fit_of("helmholtz_max", 3)); f1_max = real(fit_of("helmholtz_max", 5)); e_max = real(fit_of("helmholtz_max", 4))
 s_min = real(fit_of("helmholtz_min", 3)); f1_min = real(fit_of("helmholtz_min", 5)); e_min = real(fit_of("helmholtz_min", 4))
 s_dm = real(fit_of("double_multiple", 3)); f1_dm = real(fit_of("double_multiple", 5)); e_dm = real(fit_of("double_multiple", 4))

@@ -4,9 +4,9 @@
 # 40 x 40 sweep when build/data/schelleng/results-full.tsv exists (bin/schelleng --full).
 width = 1200
 height = 900
-load "plots/common.gp"
-sch = data."/schelleng/"
-f = system("test -f '".sch."results-full.tsv' && echo y") eq "y" ? sch."results-full.tsv" : sch."results.tsv"
+call "plots/common.gp" "schelleng_measures"
+sch = datadir("schelleng")
+f = system("test -f ".shq(sch."results-full.tsv")." && echo y") eq "y" ? sch."results-full.tsv" : sch."results.tsv"
 stats f using 16 nooutput
 set xrange [STATS_min:*]
 stats f using 17 nooutput

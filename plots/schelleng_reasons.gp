@@ -1,9 +1,9 @@
 # schelleng_reasons.gp: why cells are unclassified: every unclassified cell of the Schelleng
 # diagram coloured by the rule that left it so (the results TSV's reason column), the
 # classified cells faint; from the full sweep when results-full.tsv exists.
-load "plots/common.gp"
-sch = data."/schelleng/"
-if (!exists("results")) results = system("test -f '".sch."results-full.tsv' && echo y") eq "y" ? sch."results-full.tsv" : sch."results.tsv"
+call "plots/common.gp" "schelleng_reasons"
+sch = datadir("schelleng")
+if (!exists("results")) results = system("test -f ".shq(sch."results-full.tsv")." && echo y") eq "y" ? sch."results-full.tsv" : sch."results.tsv"
 set title "Schelleng diagram: why the unclassified cells are unclassified (simulated)"
 stats results using 16 nooutput
 xlo = STATS_min
