@@ -337,10 +337,9 @@ int main(int argc, char **argv)
     memset(&st, 0, sizeof st);
     char err[600];
     /* the challenge first (its values are the flags' defaults), then the lesson's settings */
-    const char *challenge_file = challenge_path();
-    for (int i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], "--challenge") == 0)
-            challenge_file = argv[i + 1];
+    const char *challenge_file = cli_peek("pluck", argc, argv, "challenge");
+    if (!challenge_file)
+        challenge_file = challenge_path();
     if (challenge_load(challenge_file, &st.ch, err, sizeof err) != 0)
         cli_fail("pluck", "--challenge %s: %s", challenge_file, err);
     string_params *s = &st.ch.string;

@@ -563,7 +563,7 @@ int main(int argc, char **argv)
     gesture_track velocity = {0, {0}, {0}}, force = {0, {0}, {0}};
     cli_common common = {false, "build/data/bow"};
     const cli_opt opts[] = {
-        {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, 0, NULL,
+        {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, CLI_REPEAT, NULL,
          parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
         {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini (any subset of the keys)", 0, 0, 0,
          NULL, parse_params_file, "a readable .ini file with keys of cello-g.ini"},
