@@ -84,8 +84,7 @@ static int parse_set(const char *text, void *dest, char *why, size_t whylen)
 static int parse_params_file(const char *text, void *dest, char *why, size_t whylen)
 {
     (void)dest;
-    const char *path = strchr(text, '/') ? text : params_path(text);
-    if (params_load(inst_spec, path, true, why, whylen) != 0)
+    if (params_load_named(inst_spec, text, why, whylen) != 0)
         return -1;
     params_name = text;
     return 0;
@@ -772,7 +771,7 @@ int main(int argc, char **argv)
         {"t_hold", CLI_DOUBLE, &pp.stroke.t_hold, "s", "length of the hold", 0, 60, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"settle", CLI_DOUBLE, &pp.stroke.settle, "s", "the analysis window starts this long into the hold", 0, 60, 0, NULL, NULL, NULL},
         {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, CLI_REPEAT, NULL, parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
-        {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini over cello-g.ini (e.g. schelleng-fig13.ini)", 0, 0, 0, NULL, parse_params_file, "a readable .ini file with keys of cello-g.ini"},
+        {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini over cello-g.ini (e.g. schelleng-fig13.ini)", 0, 0, 0, NULL, parse_params_file, "an .ini file with keys of cello-g.ini (" PARAMS_NAME_RULE ")"},
         {"stand_in", CLI_FLAG, &stand_in, "", "TESTING ONLY: a synthetic stand-in instead of the model (rows marked stand-in)", 0, 0, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
