@@ -427,7 +427,7 @@ int main(int argc, char **argv)
     if (st.sub_min > st.sub_max || st.N_min > st.N_max)
         cli_fail("pluck", "--substeps-min/max or --N-min/max out of order; accepted: min <= max");
     const struct { const char *flag; double v; } whole[] = {
-        {"modes", st.modes}, {"substeps-min", st.sub_min}, {"substeps-max", st.sub_max}, {"N-min", st.N_min},
+        {"fs", st.fs}, {"modes", st.modes}, {"substeps-min", st.sub_min}, {"substeps-max", st.sub_max}, {"N-min", st.N_min},
         {"N-max", st.N_max}, {"fd-substeps", st.fd_sub}, {"fd-fixed-N-max", st.fd_fixed_N_max},
     };
     for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)
@@ -439,6 +439,9 @@ int main(int argc, char **argv)
         if (!listen_path)
             listen_path = "build/sound/pluck-reference-listen.wav";
     }
+    if (do_solve && st.n < st.ch.frame_length)
+        cli_fail("pluck", "--duration %g gives %ld samples, fewer than one E_spec frame (%d samples); accepted: "
+                 "duration * fs >= %d", st.duration, st.n, st.ch.frame_length, st.ch.frame_length);
 
     /* ---- the reference ---- */
     double tol_abs = st.tol * st.ch.signal_scale;

@@ -791,6 +791,13 @@ int main(int argc, char **argv)
         if (strcmp(what, "default") == 0)
             what = "sweep";
     }
+    /* a log-spaced grid needs two distinct ends: with one end, --nx/--nf cells would walk off it */
+    if (nx > 1 && pp.x_min == pp.x_max)
+        cli_fail(PROGRAM, "--x_min %g equals --x_max with --nx %ld, a grid leaving [x_min, x_max]; accepted: "
+                 "x_min < x_max, or --nx 1", pp.x_min, nx);
+    if (nf > 1 && pp.f_min == pp.f_max)
+        cli_fail(PROGRAM, "--f_min %g equals --f_max with --nf %ld, a grid leaving [f_min, f_max]; accepted: "
+                 "f_min < f_max, or --nf 1", pp.f_min, nf);
     if (sh.n > 1 && strcmp(what, "default") == 0)
         what = "sweep";
     if (pp.gallery_x * inst.L <= 0.5 * inst.W_b || pp.x_min * inst.L <= 0.5 * inst.W_b)
