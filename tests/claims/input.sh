@@ -42,6 +42,15 @@ for v in -Infinity -nan 0x1p-3 NaN 1e999; do
     expect_bad_input "challenge: signal_scale $v is not JSON" $BIN/score --challenge "$TMP/v.json" "$TMP/a.wav" "$TMP/b.wav"
     check_text "challenge: signal_scale $v: the field is named" "$(cat "$TMP/stderr")" "output.signal_scale"
 done
+# ... and memcheck-clean on the way (the old reader printed an uninitialised reason here).
+if command -v valgrind >/dev/null && ! ldd "$BIN/score" | grep -q libasan; then
+    chal_with "$TMP/v.json" 's/"signal_scale": 2.5/"signal_scale": 0x1p-3/'
+    valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect -q \
+        $BIN/score --challenge "$TMP/v.json" "$TMP/a.wav" "$TMP/b.wav" >/dev/null 2>"$TMP/vg.err"
+    rc=$?
+    if [ "$rc" -eq 2 ] && ! grep -q '==[0-9]*== ' "$TMP/vg.err"; then pass "memcheck clean: bin/score on a hex value (exit 2)"
+    else fail "memcheck: bin/score on a hex value: exit $rc: $(grep '==[0-9]*==' "$TMP/vg.err" | head -3 | tr '\n' ' ')"; fi
+fi
 chal_with "$TMP/dup.json" 's/"signal_scale": 2.5/"signal_scale": 2.5, "signal_scale": 5/'
 expect_bad_input "challenge: a duplicate member name" $BIN/score --challenge "$TMP/dup.json" "$TMP/a.wav" "$TMP/b.wav"
 check_text "challenge: the duplicate is named" "$(cat "$TMP/stderr")" "signal_scale"
