@@ -283,8 +283,9 @@ int cli_parse(const cli_spec *s, int argc, char **argv)
     while (s->opts[nopts].name)
         nopts++;
     char **pos = calloc((size_t)argc + 1, sizeof *pos);
-    unsigned char *seen = calloc(nopts + 1, 1);     /* how often each flag was given */
-    if (!pos || !seen) {
+    unsigned char seen[nopts + 1];      /* how often each flag was given */
+    memset(seen, 0, sizeof seen);
+    if (!pos) {
         fprintf(stderr, "%s: out of memory\n", s->program);
         exit(1);
     }
@@ -348,6 +349,5 @@ int cli_parse(const cli_spec *s, int argc, char **argv)
     for (int k = 0; k < npos; k++)
         argv[first_pos + k] = pos[k];
     free(pos);
-    free(seen);
     return first_pos;
 }

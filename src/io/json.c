@@ -62,14 +62,13 @@ json_t *json_doc_parse(const char *text, size_t len, char *err, size_t errlen)
     json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &e);
     if (j)
         return j;
-    char member[200], what[200], why[240];
+    char member[200], shown[400], why[240];
     /* jansson points just past the token it refused: look at what came before it */
     size_t pos = (size_t)e.position < len ? (size_t)e.position : len;
     pos = pos > 0 ? pos - 1 : 0;
-    member_at(text, pos, what, sizeof what);
-    snprintf(member, sizeof member, "%s%s", what[0] ? ", in " : "", what);
-    snprintf(err, errlen, "line %d, column %d%s: %s", e.line, e.column, cli_escape(member, what, sizeof what),
-             cli_escape(e.text, why, sizeof why));
+    member_at(text, pos, member, sizeof member);
+    snprintf(err, errlen, "line %d, column %d%s%s: %s", e.line, e.column, member[0] ? ", in " : "",
+             cli_escape(member, shown, sizeof shown), cli_escape(e.text, why, sizeof why));
     return NULL;
 }
 
