@@ -88,8 +88,7 @@ static int parse_set(const char *text, void *dest, char *why, size_t whylen)
 static int parse_params_file(const char *text, void *dest, char *why, size_t whylen)
 {
     (void)dest;
-    const char *path = strchr(text, '/') ? text : params_path(text);
-    if (params_load(inst_spec, path, true, why, whylen) != 0)
+    if (params_load_named(inst_spec, text, why, whylen) != 0)
         return -1;
     params_name = text;
     return 0;
@@ -917,8 +916,8 @@ int main(int argc, char **argv)
         {"v_hold", CLI_DOUBLE, &pp.stroke.v_hold, "m/s", "steady bow velocity", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"t_hold", CLI_DOUBLE, &pp.stroke.t_hold, "s", "length of the hold", 0, 60, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"settle", CLI_DOUBLE, &pp.stroke.settle, "s", "the analysis window starts this long into the hold", 0, 60, 0, NULL, NULL, NULL},
-        {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, 0, NULL, parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
-        {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini over cello-g.ini (e.g. schelleng-fig13.ini)", 0, 0, 0, NULL, parse_params_file, "a readable .ini file with keys of cello-g.ini"},
+        {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, CLI_REPEAT, NULL, parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
+        {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini over cello-g.ini (e.g. schelleng-fig13.ini)", 0, 0, 0, NULL, parse_params_file, "an .ini file with keys of cello-g.ini (" PARAMS_NAME_RULE ")"},
         {"stand_in", CLI_FLAG, &stand_in, "", "TESTING ONLY: a synthetic stand-in instead of the model (rows marked stand-in)", 0, 0, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
         PLOT_OPTS(plot),
@@ -939,6 +938,13 @@ int main(int argc, char **argv)
         if (strcmp(what, "default") == 0)
             what = "sweep";
     }
+    /* a log-spaced grid needs two distinct ends: with one end, --nx/--nf cells would walk off it */
+    if (nx > 1 && pp.x_min == pp.x_max)
+        cli_fail(PROGRAM, "--x_min %g equals --x_max with --nx %ld, a grid leaving [x_min, x_max]; accepted: "
+                 "x_min < x_max, or --nx 1", pp.x_min, nx);
+    if (nf > 1 && pp.f_min == pp.f_max)
+        cli_fail(PROGRAM, "--f_min %g equals --f_max with --nf %ld, a grid leaving [f_min, f_max]; accepted: "
+                 "f_min < f_max, or --nf 1", pp.f_min, nf);
     if (sh.n > 1 && strcmp(what, "default") == 0)
         what = "sweep";
     if (pp.gallery_x * inst.L <= 0.5 * inst.W_b || pp.x_min * inst.L <= 0.5 * inst.W_b)
