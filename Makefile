@@ -6,9 +6,10 @@
 # Debian 12 packages the build, the figures and the sound need.
 # libcmark-gfm parses the notebooks, libjs-katex typesets their formulas offline, and
 # chromium (headless) checks the rendered pages in the test suite; valgrind runs memcheck there.
+# libjansson-dev reads challenge.json (strict JSON, duplicate names refused).
 DEB_PACKAGES := gcc make libc6-dev pkg-config libgsl-dev libsundials-dev gnuplot-nox \
                 libsndfile1-dev libhdf5-dev fonts-dejavu-core libcmark-gfm-dev \
-                libcmark-gfm-extensions-dev libjs-katex chromium valgrind
+                libcmark-gfm-extensions-dev libjs-katex chromium valgrind libjansson-dev
 
 SHELL   := /bin/bash
 CC      ?= cc
@@ -27,8 +28,8 @@ else
 BUILD   := build
 BIN     := bin
 endif
-PKG_CFLAGS := $(shell pkg-config --cflags gsl sndfile hdf5-serial libcmark-gfm 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs gsl sndfile hdf5-serial libcmark-gfm 2>/dev/null)
+PKG_CFLAGS := $(shell pkg-config --cflags gsl sndfile hdf5-serial libcmark-gfm jansson 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs gsl sndfile hdf5-serial libcmark-gfm jansson 2>/dev/null)
 # SUNDIALS: Debian's 6.4 by default; another install (e.g. 7.x) with
 #   make SUNDIALS_PREFIX=/opt/sundials BUILD=build/sun BIN=build/sun/bin all
 ifdef SUNDIALS_PREFIX
@@ -57,7 +58,6 @@ TEST_BINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TESTS))
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 REPLAY_BINS := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
 FUZZ_SECONDS ?= 60
-PLOTS    := $(filter-out plots/common.gp,$(wildcard plots/*.gp))
 NOTEBOOKS := $(sort $(wildcard notebooks-c/[0-9][0-9]-*.md))
 # How a notebook's C cells are compiled and linked: against this build of libivplab.
 NB_ENV = NB_CC='$(CC)' NB_CFLAGS='-std=c17 -O2 -Wall $(NB_SAN) -I$(abspath src) -D_DEFAULT_SOURCE $(PKG_CFLAGS)' \
@@ -110,15 +110,11 @@ run-lessons: $(LESSON_BINS)
 	  echo "== $$b"; ./$$b || { echo "$$b failed" >&2; exit 1; }; \
 	done
 
-render-plots:
-	@mkdir -p plots/out
-	@for g in $(PLOTS); do \
-	  n=$$(basename $$g .gp); \
-	  for f in png svg; do \
-	    gnuplot -e "fmt='$$f'; name='$$n'; data='build/data'; outdir='plots/out'" $$g \
-	      || { echo "gnuplot failed on $$g" >&2; exit 1; }; \
-	  done; \
-	done; echo "figures: plots/out/ ($(words $(PLOTS)) figures, PNG and SVG)"
+# Every figure of every program from the data of the last runs, by the same mechanism as each
+# program's --plot (bin/plot, src/io/plot.c): PNG and SVG in plots/out/.
+render-plots: $(BIN)/plot
+	@$(BIN)/plot --data build/data >/dev/null || { echo "render-plots: some figures failed (above)" >&2; exit 1; }
+	@echo "figures: plots/out/ ($$(ls plots/out/*.png 2>/dev/null | wc -l) figures, PNG and SVG)"
 
 check: all
 	@$(NB_ENV) BUILD=$(BUILD) BIN=$(BIN) bash tests/run.sh

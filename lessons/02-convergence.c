@@ -17,6 +17,7 @@
 #include "cvode.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "method.h"
 #include "method/tableau.h"
@@ -80,6 +81,20 @@ static int run_table(const problem *pb, double T, const double *hs, int nh, size
     return 0;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Rewrite the pendulum theta'' = -omega0^2 sin theta as a first-order system (y = (theta,\n"
+    "     theta')); src/models/pendulum.c is the answer. Does RK4 keep slope 4 when the pendulum\n"
+    "     starts near the top?\n"
+    "     check: bin/convergence --theta0 3 --tsv | grep pendulum | cut -f2,3\n"
+    "  2. Push h down to 2^-14: where does round-off stop RK4's error from falling (the pairwise\n"
+    "     slopes show it)?\n"
+    "     check: bin/convergence --kmin 3 --kmax 14 --plot\n"
+    "  3. Write explicit midpoint as a tableau file midpoint.tab (copy lessons/methods/ralston2.tab and\n"
+    "     change a and b: c = (0, 1/2), a21 = 1/2, b = (0, 1)) and measure its order: 2, like Heun.\n"
+    "     check: bin/convergence --add-method midpoint.tab --tsv | cut -f1-3\n";
+
 int main(int argc, char **argv)
 {
     double T = 2.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, theta0 = 1.0;
@@ -89,6 +104,7 @@ int main(int argc, char **argv)
     cli_common common = {false, "build/data/convergence"};
     budget bg;
     budget_init(&bg, "convergence", "steps", 5e8, "--T / 2^-kmin ... 2^-kmax (every method, both problems) and --traj-T / --traj-h");
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"T", CLI_DOUBLE, &T, "s", "time at which the error is measured", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"kmin", CLI_LONG, &kmin, "", "largest step h = 2^-kmin", 0, 20, 0, NULL, NULL, NULL},
@@ -106,11 +122,12 @@ int main(int argc, char **argv)
         BUDGET_OPT(bg),
         METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"convergence", "Order of accuracy of every method on the damped oscillator and the "
                                           "pendulum: error at T against h, least-squares and pairwise slopes.",
-                           NULL, 0, opts};
+                           NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (kmax <= kmin || kmax - kmin + 1 > MAX_H)
         cli_fail("convergence", "--kmin %ld --kmax %ld; accepted: kmin < kmax, at most %d steps h", kmin, kmax, MAX_H);
@@ -378,5 +395,5 @@ int main(int argc, char **argv)
             }
         }
     budget_finish();
-    return 0;
+    return plot_render(&plot, "convergence", common.out, common.tsv);
 }

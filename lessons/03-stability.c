@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "method.h"
 #include "method/tableau.h"
 #include "models/quadratic.h"
@@ -61,6 +62,17 @@ static const char *fmt_bound(double b, char *buf, size_t n)
     return buf;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Find explicit midpoint's imaginary-axis bound. Hint: compare its R(z) with Heun's.\n"
+    "     check: bin/stability --z 0,0.5   (and with your midpoint.tab: bin/stability --add-method midpoint.tab)\n"
+    "  2. At which step does RK4 stop being stable on the stiff network (fast mode 1950 Hz)? Predict h\n"
+    "     = 2.83 / (2 pi 1950), then look.\n"
+    "     check: bin/stability --problem stiff --h 0.00023 --plot   (and --h 0.00024)\n"
+    "  3. Which z on the negative real axis is the first that RK4 cannot take?\n"
+    "     check: bin/stability --z -2.79,0   (and -2.78,0)\n";
+
 int main(int argc, char **argv)
 {
     const char *problem = "oscillator";
@@ -69,6 +81,7 @@ int main(int argc, char **argv)
     double gd_L = 10.0, gd_mu = 1.0;
     long gd_steps = 100;
     cli_common common = {false, "build/data/stability"};
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"z", CLI_CUSTOM, z, "", "print |R(z)| at z = RE,IM for every method, and whether it is stable", 0, 0, 0,
          NULL, parse_z, "RE,IM (two finite numbers, e.g. 0,2.5)"},
@@ -82,10 +95,11 @@ int main(int argc, char **argv)
         {"gd-steps", CLI_LONG, &gd_steps, "", "gradient descent: iterations a run", 1, 100000, 0, NULL, NULL, NULL},
         METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"stability", "Stability regions |R(z)| <= 1 of every method, their bounds on the axes, "
-                                        "and a problem's h lambda over them.", NULL, 0, opts};
+                                        "and a problem's h lambda over them.", NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (gd_mu > gd_L)
         cli_fail("stability", "--gd-mu %g exceeds --gd-L %g; accepted: mu <= L", gd_mu, gd_L);
@@ -246,5 +260,5 @@ int main(int argc, char **argv)
         atomic_commit_or_exit(&ag[k], "stability");
     atomic_commit_or_exit(&ab, "stability");
     atomic_commit_or_exit(&ae, "stability");
-    return 0;
+    return plot_render(&plot, "stability", common.out, common.tsv);
 }

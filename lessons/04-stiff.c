@@ -14,6 +14,7 @@
 #include "gsl_pairs.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "method.h"
 #include "method/tableau.h"
 #include "models/spring2.h"
@@ -101,6 +102,17 @@ static int sample(long k, double t, const double *y, void *ctx)
     return 0;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Find the largest step at which RK4 keeps the stiff network bounded: between 0.2 ms and 0.25\n"
+    "     ms. Compare with 2.83 / (2 pi 1950 Hz).\n"
+    "     check: bin/stiff --h-big 0.00025 | grep '^ *rk4'\n"
+    "  2. Backward Euler at 1 ms erases the fast mode. At which step does it keep at least half of\n"
+    "     it per step? Predict from |R| = 1 / |1 - h lambda| (h = sqrt(3) / (2 pi 1950 Hz) = 0.141 ms),\n"
+    "     then read the one-step factor fast_factor (re, im) at 0.125 ms.\n"
+    "     check: bin/stiff --h-big 0.000125 --tsv | grep backward | cut -f1,2,10,11\n";
+
 int main(int argc, char **argv)
 {
     spring2 s;
@@ -122,6 +134,7 @@ int main(int argc, char **argv)
     cli_common common = {false, "build/data/stiff"};
     budget bg;
     budget_init(&bg, "stiff", "steps", 1e8, "--T / --h-big (three runs) and --T / --h-small");
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"m1", CLI_DOUBLE, &s.m1, "kg", "heavy mass (spring2.ini)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"m2", CLI_DOUBLE, &s.m2, "kg", "light mass (spring2.ini)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -140,10 +153,11 @@ int main(int argc, char **argv)
         BUDGET_OPT(bg),
         METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"stiff", "Two masses, three springs (10.5 Hz and 1950 Hz): RK4 at 1 ms blows up, "
-                                    "implicit steps do not; what each does to the fast mode.", NULL, 0, opts};
+                                    "implicit steps do not; what each does to the fast mode.", NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (pull == 0.0)
         cli_fail("stiff", "--pull 0 is the rest state; accepted: a nonzero displacement");
@@ -355,5 +369,5 @@ int main(int argc, char **argv)
             printf("  %s\n", verdicts[r]);
     }
     budget_finish();
-    return 0;
+    return plot_render(&plot, "stiff", common.out, common.tsv);
 }

@@ -18,6 +18,7 @@
 #include "cvode.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "method.h"
 #include "method/tableau.h"
@@ -175,6 +176,16 @@ static double work_to_reach(const record *r, int n, double target, work_axis ax,
     return exp(x1 + (log(target) - y1) * (x1 - x0) / (y1 - y0));
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. How many F evaluations does each method need for an error of 1e-8 at t = 5 s? Which is\n"
+    "     cheapest?\n"
+    "     check: bin/work --target 1e-8\n"
+    "  2. Read RK4's tableau: its weights 1/6 (1, 2, 2, 1) are Simpson's rule with the midpoint used\n"
+    "     twice.\n"
+    "     check: bin/work --tableau\n";
+
 int main(int argc, char **argv)
 {
     double T = 5.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, target = 1e-6;
@@ -185,6 +196,7 @@ int main(int argc, char **argv)
     budget bg;
     budget_init(&bg, "work", "steps", 5e8, "--nmin ... --nmax (--nfixed runs a method), and --T * --omega0 with the tightest "
                 "tolerances (Heun-Euler's steps grow as tol^-1/2)");
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"tableau", CLI_FLAG, &tableau, "", "print each method's Butcher tableau and check it, then stop", 0, 0, 0, NULL, NULL, NULL},
         METHOD_ADD_OPT,
@@ -201,12 +213,13 @@ int main(int argc, char **argv)
         {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "decay rate of the envelope", 0, 1e4, 0, NULL, NULL, NULL},
         BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"work", "Error at T against F (and Jacobian) evaluations: fixed-step methods and adaptive "
                                    "drivers (Heun-Euler, Dormand-Prince 5(4), GSL rkf45, CVODE Adams and BDF) on the "
                                    "damped oscillator.",
-                           NULL, 0, opts};
+                           NULL, 0, opts, exercises};
     char why[400];
     if (method_add_parse(repo_file("lessons/methods/dopri54.tab"), NULL, why, sizeof why) != 0) {
         fprintf(stderr, "work: the Dormand-Prince pair: %s\n", why);
@@ -429,5 +442,5 @@ int main(int argc, char **argv)
         i = j;
     }
     budget_finish();
-    return 0;
+    return plot_render(&plot, "work", common.out, common.tsv);
 }

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "method.h"
 #include "method/tableau.h"
@@ -79,6 +80,16 @@ static const char *t60_text(double t60, char *buf, size_t n)
     return buf;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. At which sigma0/omega0 do the two roots meet on the real axis (critical damping)? What are\n"
+    "     they there?\n"
+    "     check: bin/oscillator --ratio 1\n"
+    "  2. Which sigma0 makes the ringing die 60 dB in 3 s? (T60 = 6 ln 10 / sigma0.) Check the T60\n"
+    "     measured from the peaks.\n"
+    "     check: bin/oscillator --sigma0 4.605\n";
+
 int main(int argc, char **argv)
 {
     double omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, h = 0.05, T = 10.0;
@@ -86,6 +97,7 @@ int main(int argc, char **argv)
     cli_common common = {false, "build/data/oscillator"};
     budget bg;
     budget_init(&bg, "oscillator", "steps", 5e7, "--T / --h and --ring-T / --ring-h");
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"omega0", CLI_DOUBLE, &omega0, "rad/s", "lossless angular frequency", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "decay rate of the envelope (energy runs; underdamped)", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -99,10 +111,11 @@ int main(int argc, char **argv)
         BUDGET_OPT(bg),
         METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"oscillator", "Damped oscillator: root locus, decay envelope and T60, and every method's "
-                                         "energy against dH/dt = -2 sigma0 u'^2.", NULL, 0, opts};
+                                         "energy against dH/dt = -2 sigma0 u'^2.", NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (sigma0 >= omega0)
         cli_fail("oscillator", "--sigma0 %g with --omega0 %g is not underdamped; accepted: sigma0 < omega0 "
@@ -325,5 +338,5 @@ int main(int argc, char **argv)
     }
     free(Hbal);
     budget_finish();
-    return 0;
+    return plot_render(&plot, "oscillator", common.out, common.tsv);
 }

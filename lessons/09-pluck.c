@@ -13,6 +13,7 @@
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "method.h"
 #include "method/tableau.h"
@@ -335,16 +336,25 @@ static void print_row(table *t, const run *r)
     table_cell(t, "%s", r->status);
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. RK4 on the Galerkin string (M = 200) blows up at one step a sample (m = 1). Which mode sets\n"
+    "     its limit, and how many substeps m bring E_wave below 1e-3?\n"
+    "     check: bin/pluck --solve --space modal --method rk4\n"
+    "  2. Score a solution yourself: the WAVs of the runs are in OUT/wav/; score the m = 2 run\n"
+    "     against the reference and compare with the table's E_wave.\n"
+    "     check: bin/score build/sound/pluck-reference.wav build/data/pluck/wav/modal-200-rk4-m2.wav\n";
+
 int main(int argc, char **argv)
 {
     settings st;
     memset(&st, 0, sizeof st);
     char err[600];
     /* the challenge first (its values are the flags' defaults), then the lesson's settings */
-    const char *challenge_file = challenge_path();
-    for (int i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], "--challenge") == 0)
-            challenge_file = argv[i + 1];
+    const char *challenge_file = cli_peek("pluck", argc, argv, "challenge");
+    if (!challenge_file)
+        challenge_file = challenge_path();
     if (challenge_load(challenge_file, &st.ch, err, sizeof err) != 0)
         cli_fail("pluck", "--challenge %s: %s", challenge_file, err);
     string_params *s = &st.ch.string;
@@ -378,6 +388,7 @@ int main(int argc, char **argv)
     budget bg;
     budget_init(&bg, "pluck", "unknown-steps", 5e10, "--duration * --fs, --modes, --substeps-max, --N-max, --fd-fixed-N-max, "
                 "--cvode-N-max and the field's size (one unknown of the state advanced one step)");
+    plot_opts plot = {false, false, NULL};
     st.space = "all";
     st.method = "all";
     st.lmm = "bdf";
@@ -390,16 +401,16 @@ int main(int argc, char **argv)
         {"field", CLI_STRING, &field_path, "", "also write the displacement field (HDF5) here: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
         {"listen", CLI_STRING, &listen_path, "", "also write a copy for the ear (playback gain and limiter) here: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
         {"challenge", CLI_STRING, &chal_flag, "", "the challenge file (parameters, format, signal scale)", 0, 0, 0, NULL, NULL, NULL},
-        {"L", CLI_DOUBLE, &s->L, "m", "string length", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"c", CLI_DOUBLE, &s->c, "m/s", "wave speed", 0, 1e5, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"sigma0", CLI_DOUBLE, &s->sigma0, "1/s", "frequency-independent loss rate", 0, 1e5, 0, NULL, NULL, NULL},
-        {"kappa", CLI_DOUBLE, &s->kappa, "m^2/s", "Kelvin-Voigt viscosity", 0, 10, 0, NULL, NULL, NULL},
-        {"pluck-height", CLI_DOUBLE, &s->height, "m", "pluck height u0(xp) (at most L/10: a linear model)", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"xp", CLI_DOUBLE, &s->xp, "m", "pluck centre (w < xp < L - w)", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"w", CLI_DOUBLE, &s->w, "m", "half-width of the finger load (L/w not an integer)", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"xm", CLI_DOUBLE, &s->xm, "m", "pickup position (0 < xm < L)", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"fs", CLI_DOUBLE, &st.fs, "Hz", "sample rate", 1000, 768000, 0, NULL, NULL, NULL},
-        {"duration", CLI_DOUBLE, &st.duration, "s", "length of the signal", 0, 60, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"L", CLI_DOUBLE, &s->L, "m", "string length", 0, CHALLENGE_L_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"c", CLI_DOUBLE, &s->c, "m/s", "wave speed", 0, CHALLENGE_C_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"sigma0", CLI_DOUBLE, &s->sigma0, "1/s", "frequency-independent loss rate", 0, CHALLENGE_SIGMA0_MAX, 0, NULL, NULL, NULL},
+        {"kappa", CLI_DOUBLE, &s->kappa, "m^2/s", "Kelvin-Voigt viscosity", 0, CHALLENGE_KAPPA_MAX, 0, NULL, NULL, NULL},
+        {"pluck-height", CLI_DOUBLE, &s->height, "m", "pluck height u0(xp) (at most L/10: a linear model)", 0, CHALLENGE_HEIGHT_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"xp", CLI_DOUBLE, &s->xp, "m", "pluck centre (w < xp < L - w)", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"w", CLI_DOUBLE, &s->w, "m", "half-width of the finger load (L/w not an integer)", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"xm", CLI_DOUBLE, &s->xm, "m", "pickup position (0 < xm < L)", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"fs", CLI_DOUBLE, &st.fs, "Hz", "sample rate (a whole number)", CHALLENGE_FS_MIN, CHALLENGE_FS_MAX, 0, NULL, NULL, NULL},
+        {"duration", CLI_DOUBLE, &st.duration, "s", "length of the signal", 0, CHALLENGE_DURATION_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"tol", CLI_DOUBLE, &st.tol, "", "series tolerance in units of s_ref (omitted terms sum below it)", 1e-16, 1e-3, 0, NULL, NULL, NULL},
         {"space", CLI_CHOICE, &st.space, "", "which discretisation --solve runs", 0, 0, 0, "all|modal|fd3|fd5", NULL, NULL},
         METHOD_ARG_OPT(marg, "which time stepping --solve runs (a tableau file: on the modal system)"),
@@ -419,10 +430,11 @@ int main(int argc, char **argv)
         {"blowup", CLI_DOUBLE, &st.blowup, "", "blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
         BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"pluck", "string-pluck-v1: the exact reference, and the string solved as an IVP, scored (neither --reference nor --solve: both, the default sweep and a listening copy).", NULL, 0,
-                           opts};
+                           opts, exercises};
     cli_parse(&spec, argc, argv);
     atomic_check_output("pluck", "wav", wav_path, true);
     if (field_path)
@@ -445,7 +457,7 @@ int main(int argc, char **argv)
     if (st.sub_min > st.sub_max || st.N_min > st.N_max)
         cli_fail("pluck", "--substeps-min/max or --N-min/max out of order; accepted: min <= max");
     const struct { const char *flag; double v; } whole[] = {
-        {"modes", st.modes}, {"substeps-min", st.sub_min}, {"substeps-max", st.sub_max}, {"N-min", st.N_min},
+        {"fs", st.fs}, {"modes", st.modes}, {"substeps-min", st.sub_min}, {"substeps-max", st.sub_max}, {"N-min", st.N_min},
         {"N-max", st.N_max}, {"fd-substeps", st.fd_sub}, {"fd-fixed-N-max", st.fd_fixed_N_max},
     };
     for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)
@@ -457,6 +469,9 @@ int main(int argc, char **argv)
         if (!listen_path)
             atomic_check_output("pluck", "listen", listen_path = "build/sound/pluck-reference-listen.wav", true);
     }
+    if (do_solve && st.n < st.ch.frame_length)
+        cli_fail("pluck", "--duration %g gives %ld samples, fewer than one E_spec frame (%d samples); accepted: "
+                 "duration * fs >= %d", st.duration, st.n, st.ch.frame_length, st.ch.frame_length);
 
     /* ---- the reference ---- */
     double tol_abs = st.tol * st.ch.signal_scale;
@@ -577,6 +592,8 @@ int main(int argc, char **argv)
             printf("field u(x, t): %zu x %zu (float32, gzip) in %.3f s: %s\n", nt, nx, wall_seconds() - tf, field_path);
     }
     if (!do_solve) {
+        if (plot.plot || plot.show)
+            fprintf(stderr, "pluck: --plot: --reference alone writes no figure data (--solve does)\n");
         free(ref);
         free(modes);
         return 0;
@@ -854,5 +871,7 @@ int main(int argc, char **argv)
     wav_data_free(&refw);
     free(ref);
     free(modes);
+    if (plot_render(&plot, "pluck", common.out, common.tsv) != 0)
+        status = 1;
     return status;
 }

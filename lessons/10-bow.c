@@ -12,6 +12,7 @@
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "models/bow.h"
 #include "regime.h"
@@ -52,7 +53,7 @@ static int parse_set(const char *text, void *dest, char *why, size_t whylen)
 static int parse_params_file(const char *text, void *dest, char *why, size_t whylen)
 {
     (void)dest;
-    return params_load(inst_spec, text, true, why, whylen);
+    return params_load_named(inst_spec, text, why, whylen);
 }
 
 static int parse_track(const char *text, void *dest, char *why, size_t whylen)
@@ -495,6 +496,16 @@ static double convergence(const bow_instrument *in0, const gesture *g0, const co
     return order;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Move the bow from x_b/L = 0.075 to 0.1 at 2 N: does the string keep one slip a period\n"
+    "     (Helmholtz motion)? At which pitch?\n"
+    "     check: bin/bow --quick --f_b 2 --x_b_rel 0.1\n"
+    "  2. Lower the force to 1 N there: below Schelleng's minimum force the slips multiply. How many\n"
+    "     slips a period, and how much cooler is the contact than at 2 N?\n"
+    "     check: bin/bow --quick --f_b 1 --x_b_rel 0.1\n";
+
 int main(int argc, char **argv)
 {
     bow_instrument in;
@@ -571,11 +582,12 @@ int main(int argc, char **argv)
     budget bg;
     budget_init(&bg, PROGRAM, "steps", 1.2e7, "--duration / dt (the stroke's length otherwise); CVODE counts 800 steps a dt, "
                 "its measured cost (README, row 4: 208 s for 0.1 s, 830 times the fixed-step scheme)");
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
-        {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, 0, NULL,
+        {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, CLI_REPEAT, NULL,
          parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
         {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini (any subset of the keys)", 0, 0, 0,
-         NULL, parse_params_file, "a readable .ini file with keys of cello-g.ini"},
+         NULL, parse_params_file, "an .ini file with keys of cello-g.ini (" PARAMS_NAME_RULE ")"},
         {"accel", CLI_DOUBLE, &sp.accel, "m/s^2", "bow acceleration from rest", 0, 1000, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"v_hold", CLI_DOUBLE, &sp.v_hold, "m/s", "bow velocity held after the ramp", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"t_hold", CLI_DOUBLE, &sp.t_hold, "s", "length of the hold", 0, 60, 0, NULL, NULL, NULL},
@@ -599,12 +611,13 @@ int main(int argc, char **argv)
          NULL, NULL, NULL},
         BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {PROGRAM,
                            "One bow stroke on a cello G string (thermal elasto-plastic friction): bridge force, "
                            "slips, temperature, energy balance.",
-                           NULL, 0, opts};
+                           NULL, 0, opts, exercises};
     const stroke_params sp_file = sp;
     cli_parse(&spec, argc, argv);
     atomic_check_output(PROGRAM, "wav", wav_path, true);
@@ -805,5 +818,5 @@ int main(int argc, char **argv)
     free(x);
     record_free(&r);
     bow_model_free(&m);
-    return 0;
+    return plot_render(&plot, PROGRAM, common.out, common.tsv);
 }

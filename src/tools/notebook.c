@@ -563,7 +563,7 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"notebook", "Run every cell of each notebook in order and render it as a web page.",
-                           "NOTEBOOK.md [NOTEBOOK.md ...]", 1, opts};
+                           "NOTEBOOK.md [NOTEBOOK.md ...]", 1, opts, NULL};
     int first = cli_parse(&spec, argc, argv);
     for (int i = first; i < argc; i++)
         if (access(argv[i], R_OK) != 0)

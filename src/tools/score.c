@@ -31,7 +31,7 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"score", "Score submissions against a reference: E_wave and E_spec of string-pluck-v1.",
-                           "REF.wav SUB.wav [SUB.wav ...] (one of them may be -: standard input)", 2, opts};
+                           "REF.wav SUB.wav [SUB.wav ...] (one of them may be -: standard input)", 2, opts, NULL};
     int first = cli_parse(&spec, argc, argv);
     for (int i = first, dash = 0; i < argc; i++)
         if (strcmp(argv[i], "-") == 0 && dash++)
