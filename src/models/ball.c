@@ -131,7 +131,7 @@ double ball_energy(double t, const double *y, void *params)
 
 ivp ball_ivp(ball *b)
 {
-    ivp p = {4, rhs, jac, ball_energy, b, false, false};
+    ivp p = {4, rhs, jac, ball_energy, b, false, false, 0};
     return p;
 }
 
