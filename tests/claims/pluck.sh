@@ -69,6 +69,17 @@ check_num "fd5 N=520: floor below 1e-3" "$(tsv_get "$TMP/fd5.tsv" size 520 E_wav
 $BIN/pluck --solve --space fd5 --method cvode --N-min 65 --N-max 65 --tsv --out "$TMP/c" >"$TMP/cv.tsv"
 check_num "fd5 N=65 cvode-bdf: E_wave equals the semi-discrete floor 7.3523e-2" "$(tsv_get "$TMP/cv.tsv" method cvode-bdf E_wave)" near 7.3523e-2 0.0002e-2
 
+# The implicit fixed-step methods on a large grid: Newton on a band LU (the interleaved layout's
+# half-width 5), so the trapezoid runs at N = 520, where its error is its own time error at h = 1/fs
+# (the Galerkin system's trapezoid at m = 1: E_wave 0.1514).
+$BIN/pluck --solve --space fd5 --method trapezoid --N-min 520 --N-max 520 --fd-fixed-N-max 520 --tsv --out "$TMP/t" >"$TMP/tz.tsv"
+check_num "fd5 N=520 trapezoid (band Newton): status ok, E_wave at its time-error floor 0.1514" \
+    "$(tsv_get "$TMP/tz.tsv" method trapezoid E_wave)" near 0.1514 0.0005
+check_num "fd5 N=520 trapezoid: written for the pluck_N figure" "$(awk -F'\t' '$1 == "fd5" && $2 == 520 && $5 == "trapezoid"' "$TMP/t/fd-N-fixed.tsv" | wc -l)" near 1 0
+# An explicit method unstable on a grid is refused there (from R) and not tried on finer grids.
+$BIN/pluck --solve --space fd5 --method rk4 --N-min 65 --N-max 1040 --fd-fixed-N-max 1040 --tsv --out "$TMP/t" >"$TMP/rk.tsv"
+check_num "rk4 on fd5 N = 65 ... 1040 at h = 1/fs: one refused grid, then none tried" "$(awk -F'\t' 'NR > 1 && $3 == "rk4" && $9 == "blowup"' "$TMP/rk.tsv" | wc -l)" near 1 0
+
 # CVODE's order cap (the order study, figure pluck_cvode_order): steps per second of sound against q = 1..5.
 $BIN/pluck --solve --space fd5 --method cvode --N-min 65 --N-max 65 --cvode-N-max 6 --out "$TMP/o" >"$TMP/o.txt"
 co="$TMP/o/cvode-order.tsv"
