@@ -6,6 +6,7 @@
 #include "io/atomic.h"
 #include "io/table.h"
 #include "method.h"
+#include "method/tableau.h"
 #include "models/oscillator.h"
 #include "solve.h"
 #include <errno.h>
@@ -52,10 +53,9 @@ int main(int argc, char **argv)
     double h = 0.1, T = 6.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0;
     double rtol = 1e-10, atol = 1e-12, blowup = 1e6;
     cli_common common = {false, "build/data/ivp"};
-    char choices[300];
-    snprintf(choices, sizeof choices, "%s|cvode", method_names());
+    method_arg marg = {&method_name, "cvode", ""};
     const cli_opt opts[] = {
-        {"method", CLI_CHOICE, &method_name, "", "time-stepping method", 0, 0, 0, choices, NULL, NULL},
+        METHOD_ARG_OPT(marg, "time-stepping method (or a Butcher tableau file)"),
         {"h", CLI_DOUBLE, &h, "s", "time step (fixed-step methods; CVODE output spacing)", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"T", CLI_DOUBLE, &T, "s", "final time", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"omega0", CLI_DOUBLE, &omega0, "rad/s", "lossless angular frequency", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},

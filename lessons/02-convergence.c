@@ -10,13 +10,15 @@
  * fit takes the --fit smallest h that remain (the lecture's hs[-5:]). The pairwise slopes show
  * the whole table, so a pre-asymptotic range at large h or round-off at small h stays visible.
  * Claim: the slopes are 1, 1, 2, 2, 4 and 2 (forward Euler, backward Euler, trapezoid, Heun, RK4,
- * leapfrog) on both problems. */
+ * leapfrog) on both problems. --add-method FILE.tab adds a Butcher tableau's method to the tables
+ * and figures; order_conditions is the order its tableau's rooted-tree conditions give (to 5). */
 #include "cli.h"
 #include "cvode.h"
 #include "io/atomic.h"
 #include "io/table.h"
 #include "measure.h"
 #include "method.h"
+#include "method/tableau.h"
 #include "models/oscillator.h"
 #include "models/pendulum.h"
 #include "solve.h"
@@ -29,7 +31,7 @@
 #include <string.h>
 
 #define MAX_H 12
-#define MAX_METHODS 8
+#define MAX_METHODS METHOD_MAX
 
 typedef struct {
     const char *name;       /* "oscillator" or "pendulum" */
@@ -96,6 +98,7 @@ int main(int argc, char **argv)
         {"rtol", CLI_DOUBLE, &rtol, "", "pendulum reference: CVODE relative tolerance", 1e-14, 1e-8, 0, NULL, NULL, NULL},
         {"traj-h", CLI_DOUBLE, &traj_h, "s", "step of the 'same order, different character' trajectories", 1e-4, 1, 0, NULL, NULL, NULL},
         {"traj-T", CLI_DOUBLE, &traj_T, "s", "length of those trajectories", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
+        METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -265,7 +268,9 @@ int main(int argc, char **argv)
         for (int q = 0; q < 2; q++)
             printf("  %s: floor %.2e (%s)\n", pbs[q].name, pbs[q].floor, pbs[q].floor_why);
         printf("slope: least-squares fit of log error on log h over the fitted range (the %ld smallest h above the "
-               "floor);\npairwise slopes p(i) between h_i and h_i+1 after the errors\n\n", fit);
+               "floor);\npairwise slopes p(i) between h_i and h_i+1 after the errors; order_conditions: the highest order "
+               "whose\nrooted-tree conditions the method's Butcher tableau meets (checked to %d; n/a: no single tableau)\n\n",
+               fit, TABLEAU_ORDER_MAX);
     }
     const char *cols[TABLE_MAX_COLS];
     char names[TABLE_MAX_COLS][32];
@@ -286,6 +291,7 @@ int main(int argc, char **argv)
         cols[nc] = names[nc];
         nc++;
     }
+    cols[nc++] = "order_conditions";   /* the highest order whose rooted-tree conditions its tableau meets */
     table tab;
     memset(&tab, 0, sizeof tab);
     tab.f = stdout;
@@ -314,6 +320,10 @@ int main(int argc, char **argv)
             table_cell(&tab, "%.4g", r->count ? hs[r->first + r->count - 1] : NAN);
             for (int i = 0; i + 1 < nh && 4 + nh + 2 + i < TABLE_MAX_COLS; i++)
                 table_cell(&tab, "%.2f", r->pair[i]);
+            if (method_all[k]->tableau)
+                table_cell(&tab, "%d", tableau_order(method_all[k]->tableau, method_all[k]->tableau->b));
+            else
+                table_cell(&tab, "%s", "n/a");
             if (r->failure[0]) {
                 fprintf(stderr, "convergence: %s on the %s: %s\n", method_all[k]->name, pbs[q].name, r->failure);
                 failures++;

@@ -2,12 +2,15 @@
  * region |R(z)| <= 1 drawn from the method table's own R(z), its stability interval on the
  * negative real axis and on the imaginary axis, |R| at any z (--z), and the scaled eigenvalues
  * h lambda of the oscillator or the stiff network laid over the regions (--problem, --h).
+ * --add-method FILE.tab adds a Butcher tableau's method: its R(z) = 1 + z b^T (I - zA)^{-1} 1
+ * comes from the tableau (method/tableau.c), and its region and bounds follow from that.
  * Claim: RK4 is stable on the imaginary axis out to 2.83 (omega h < 2.83), forward Euler on the
  * negative real axis out to 2 (h < 2/|lambda|); explicit regions are bounded. */
 #include "cli.h"
 #include "io/atomic.h"
 #include "io/table.h"
 #include "method.h"
+#include "method/tableau.h"
 #include "models/spring2.h"
 #include "stability.h"
 #include <complex.h>
@@ -52,6 +55,7 @@ int main(int argc, char **argv)
         {"h", CLI_DOUBLE, &h, "s", "time step that scales the eigenvalues", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"omega0", CLI_DOUBLE, &omega0, "rad/s", "oscillator: lossless angular frequency", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "oscillator: decay rate", 0, 1e6, 0, NULL, NULL, NULL},
+        METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -91,7 +95,7 @@ int main(int argc, char **argv)
     }
 
     /* Regions: one grid a method, the bounds, the eigenvalues: everything the figures draw. */
-    atomic_file ab, ae, ag[16];
+    atomic_file ab, ae, ag[METHOD_MAX];
     int nm = 0;
     for (; method_all[nm]; nm++) {
         char name[64];

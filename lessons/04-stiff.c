@@ -6,11 +6,13 @@
  * Measured per run: blow-up and its time, the heavy mass's largest error, the fast mode's
  * amplitude on the light mass at the end against the exact one, and the fast mode's factor over
  * one step (its modal amplitude after one step over before), beside R(h lambda) of the table.
+ * --add-method FILE.tab adds a run of a Butcher tableau's method at the large step.
  * A blow-up here is the lesson's result, reported in the table; the program exits 0. */
 #include "cli.h"
 #include "io/atomic.h"
 #include "io/table.h"
 #include "method.h"
+#include "method/tableau.h"
 #include "models/spring2.h"
 #include "solve.h"
 #include "stability.h"
@@ -76,6 +78,7 @@ int main(int argc, char **argv)
         {"h-small", CLI_DOUBLE, &h_small, "s", "RK4's small step", 1e-7, 0.1, 0, NULL, NULL, NULL},
         {"blowup", CLI_DOUBLE, &blowup, "", "blow-up when max |y_i| exceeds this many times the exact motion's", 1, 1e100, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"zoom", CLI_DOUBLE, &zoom, "s", "window of the light-mass figure", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
+        METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -116,13 +119,22 @@ int main(int argc, char **argv)
     }
     double fast_exact = spring2_mode_amplitude(&s, &md, y0, 1, 1);
 
-    struct { const method *m; double h; const char *file; } runs[] = {
+    struct { const method *m; double h; const char *file; } runs[4 + METHOD_MAX] = {
         {&method_rk4, h_big, "run_rk4_big.tsv"},
         {&method_rk4, h_small, "run_rk4_small.tsv"},
         {&method_backward_euler, h_big, "run_backward-euler_big.tsv"},
         {&method_trapezoid, h_big, "run_trapezoid_big.tsv"},
     };
-    const int nrun = sizeof runs / sizeof runs[0];
+    int nrun = 4;
+    char files[METHOD_MAX][80];
+    for (int k = 0; method_all[k]; k++)      /* --add-method: each file's method at the large step */
+        if (tableau_file(method_all[k])) {
+            snprintf(files[nrun - 4], sizeof files[0], "run_%s_big.tsv", method_all[k]->name);
+            runs[nrun].m = method_all[k];
+            runs[nrun].h = h_big;
+            runs[nrun].file = files[nrun - 4];
+            nrun++;
+        }
 
     if (!common.tsv) {
         printf("two masses, three springs: m1 = %g kg, m2 = %g kg, k1 = %g, k2 = %g, k3 = %g N/m\n", s.m1, s.m2, s.k1,
@@ -137,7 +149,7 @@ int main(int argc, char **argv)
     table tab;
     table_begin(&tab, stdout, common.tsv, "method", "h_s", "slow_hz", "fast_hz", "status", "t_end_s", "max_err_u1_m",
                 "fast_amp_end_m", "fast_amp_ratio", "fast_factor_re", "fast_factor_im", "R_re", "R_im", "nfev", NULL);
-    char messages[4][320];
+    char messages[4 + METHOD_MAX][320];
     int nmsg = 0;
     for (int r = 0; r < nrun; r++) {
         atomic_file a;

@@ -5,8 +5,11 @@
  * CVODE Adams (fixed-point) and BDF (Newton, the model's Jacobian). Every count of every run is
  * recorded once, in work.tsv, and the figure and the table are drawn from that record.
  * evaluations = F evaluations + Jacobian evaluations (an analytic Jacobian counted as one).
- * --tableau prints each explicit method's Butcher tableau from its table entry and checks that
- * every arrow points right or down (a strictly lower-triangular A: explicit). */
+ * The lecture's solve_ivp default, Dormand-Prince 5(4), runs from its tableau file
+ * (lessons/methods/dopri54.tab) through the project's own controller (src/adaptive.c), as does
+ * every pair given with --add-method; GSL's rkf45 is Fehlberg's 4(5) pair, a different one.
+ * --tableau prints every method's Butcher tableau from its table entry (backward Euler [1|1] and
+ * the trapezoid, Lobatto IIIA, included), the kind of its arrows and its order conditions. */
 #include "adaptive.h"
 #include "cli.h"
 #include "cvode.h"
@@ -14,8 +17,10 @@
 #include "io/table.h"
 #include "measure.h"
 #include "method.h"
+#include "method/tableau.h"
 #include "models/oscillator.h"
 #include "solve.h"
+#include "util.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -50,47 +55,63 @@ static int step_sink(double t, double h, const double *y, void *ctx)
     return 0;
 }
 
+static void print_row(const char *left, const double *v, int s)
+{
+    printf("  %8s |", left);
+    for (int j = 0; j < s; j++)
+        printf(" %8.4f", v[j]);
+    printf("\n");
+}
+
+/* Every method's Butcher tableau from its table entry, checked: what kind of arrows it has,
+ * c_i = sum_j a_ij, sum b = 1, and the order its rooted-tree conditions give against the order
+ * the table says. Nonzero when any check fails. */
 static int print_tableaux(void)
 {
     int bad = 0;
     for (int k = 0; method_all[k]; k++) {
         const method *m = method_all[k];
-        printf("%s (%s, order %d):\n", m->label, m->name, m->order);
+        const char *file = tableau_file(m);
+        printf("%s (%s, order %d%s%s):\n", m->label, m->name, m->order, file ? ", from " : "", file ? file : "");
         if (!m->tableau) {
-            printf("  no Butcher tableau in its table entry: %s\n\n",
-                   m->implicit ? "implicit (an arrow points back: F at y_k+1 feeds y_k+1, so Newton solves for it)"
-                               : "a partitioned method (u and v take different weights), not a single RK tableau");
+            printf("  no single Butcher tableau: a partitioned method (u and v take different weights)\n\n");
             continue;
         }
         const rk_tableau *tb = m->tableau;
         int s = tb->stages;
-        bool lower = true, rowsum = true;
+        bool rowsum = true;
         for (int i = 0; i < s; i++) {
+            char c[32];
+            snprintf(c, sizeof c, "%.4f", tb->c[i]);
+            print_row(c, tb->a + i * s, s);
             double sum = 0.0;
-            printf("  %8.4f |", tb->c[i]);
-            for (int j = 0; j < s; j++) {
-                double a = tb->a[i * s + j];
-                printf(" %8.4f", a);
-                sum += a;
-                if (j >= i && a != 0.0)
-                    lower = false;
-            }
-            printf("\n");
+            for (int j = 0; j < s; j++)
+                sum += tb->a[i * s + j];
             if (fabs(sum - tb->c[i]) > 1e-15)
                 rowsum = false;
         }
         printf("  ---------+");
         for (int j = 0; j < s; j++)
             printf("---------");
-        printf("\n           |");
+        printf("\n");
+        print_row("", tb->b, s);
+        if (tb->bhat)
+            print_row("", tb->bhat, s);
         double bsum = 0.0;
-        for (int j = 0; j < s; j++) {
-            printf(" %8.4f", tb->b[j]);
+        for (int j = 0; j < s; j++)
             bsum += tb->b[j];
-        }
-        printf("\n  every arrow points right or down (A strictly lower triangular): %s; c_i = sum_j a_ij: %s; "
-               "sum b = %.15g\n\n", lower ? "yes" : "NO", rowsum ? "yes" : "NO", bsum);
-        if (!lower || !rowsum || fabs(bsum - 1.0) > 1e-15)
+        int p = tableau_order(tb, tb->b);
+        printf("  %s; c_i = sum_j a_ij: %s; sum b = %.15g\n",
+               tableau_explicit(tb) ? "every arrow points right or down (A strictly lower triangular): explicit"
+                                    : "arrows on the diagonal (a_ii != 0): diagonally implicit, each such stage one Newton solve",
+               rowsum ? "yes" : "NO", bsum);
+        printf("  order conditions (the %d rooted trees up to order %d): order %d%s\n", TABLEAU_NTREES, TABLEAU_ORDER_MAX, p,
+               p == TABLEAU_ORDER_MAX ? " or more" : "");
+        if (tb->bhat)
+            printf("  embedded weights b-hat (second row): order %d; an adaptive pair (error estimate h sum (b - b-hat) k)\n",
+                   tableau_order(tb, tb->bhat));
+        printf("\n");
+        if (!rowsum || fabs(bsum - 1.0) > 1e-15 || p != m->order)
             bad = 1;
     }
     return bad;
@@ -134,7 +155,8 @@ int main(int argc, char **argv)
     bool tableau = false;
     cli_common common = {false, "build/data/work"};
     const cli_opt opts[] = {
-        {"tableau", CLI_FLAG, &tableau, "", "print each explicit method's Butcher tableau and check it, then stop", 0, 0, 0, NULL, NULL, NULL},
+        {"tableau", CLI_FLAG, &tableau, "", "print each method's Butcher tableau and check it, then stop", 0, 0, 0, NULL, NULL, NULL},
+        METHOD_ADD_OPT,
         {"T", CLI_DOUBLE, &T, "s", "time at which the error is measured", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"target", CLI_DOUBLE, &target, "", "the error the table asks each method to reach", 1e-14, 1, 0, NULL, NULL, NULL},
         {"nmin", CLI_DOUBLE, &nmin, "", "fewest steps of the fixed-step runs", 1, 1e7, 0, NULL, NULL, NULL},
@@ -150,8 +172,14 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"work", "Error at T against F (and Jacobian) evaluations: fixed-step methods and adaptive "
-                                   "drivers (Heun-Euler, GSL rkf45, CVODE Adams and BDF) on the damped oscillator.",
+                                   "drivers (Heun-Euler, Dormand-Prince 5(4), GSL rkf45, CVODE Adams and BDF) on the "
+                                   "damped oscillator.",
                            NULL, 0, opts};
+    char why[400];
+    if (method_add_parse(repo_file("lessons/methods/dopri54.tab"), NULL, why, sizeof why) != 0) {
+        fprintf(stderr, "work: the Dormand-Prince pair: %s\n", why);
+        return 1;
+    }
     cli_parse(&spec, argc, argv);
     if (tableau)
         return print_tableaux();
@@ -205,10 +233,28 @@ int main(int argc, char **argv)
     }
     fprintf(fs, "driver\tt_s\th_s\n");
     double tol_steps = tol_loose * pow(10.0, -round(log10(tol_loose / target)));
-    const char *drivers[] = {"heun-euler", "gsl-rkf45", "cvode-adams", "cvode-bdf"};
-    const char *dlabels[] = {"Heun-Euler adaptive", "GSL rkf45", "CVODE Adams", "CVODE BDF"};
+    /* the drivers: the Heun-Euler pair, GSL rkf45, CVODE Adams and BDF, then every loaded pair */
+    const char *drivers[4 + METHOD_MAX] = {"heun-euler", "gsl-rkf45", "cvode-adams", "cvode-bdf"};
+    const char *dlabels[4 + METHOD_MAX] = {"Heun-Euler adaptive", "GSL rkf45 (Fehlberg 4(5))", "CVODE Adams", "CVODE BDF"};
+    const rk_tableau *pair[4 + METHOD_MAX] = {method_heun.tableau, NULL, NULL, NULL};
+    char pnames[METHOD_MAX][64], plabels[METHOD_MAX][80];
+    int nd = 4;
+    for (int k = 0; method_all[k]; k++)
+        if (tableau_file(method_all[k]) && method_all[k]->tableau->bhat) {
+            snprintf(pnames[nd - 4], sizeof pnames[0], "%s-adaptive", method_all[k]->name);
+            snprintf(plabels[nd - 4], sizeof plabels[0], "%s adaptive (own controller)", method_all[k]->name);
+            drivers[nd] = pnames[nd - 4];
+            dlabels[nd] = plabels[nd - 4];
+            pair[nd++] = method_all[k]->tableau;
+        }
     for (int d = 0; d < 4; d++)
-        for (double tol = tol_loose; tol >= (d == 0 ? fmax(tol_tight, tol_tight_he) : tol_tight) * 0.999 && nrec < MAX_RUNS;
+        if (method_find(drivers[d]))
+            cli_fail("work", "--add-method: a tableau file named %s.tab clashes with the driver %s; accepted: another name",
+                     drivers[d], drivers[d]);
+    for (int d = 0; d < nd; d++) {
+        /* a pair of order 2 or less takes over 1e7 steps at 1e-12: it stops at --tol-tight-heun */
+        bool low = pair[d] && fmin(tableau_order(pair[d], pair[d]->b), tableau_order(pair[d], pair[d]->bhat)) < 3;
+        for (double tol = tol_loose; tol >= (low ? fmax(tol_tight, tol_tight_he) : tol_tight) * 0.999 && nrec < MAX_RUNS;
              tol /= 10.0) {
             double y[2] = {u0, v0};
             char err[400] = "";
@@ -219,13 +265,13 @@ int main(int argc, char **argv)
             step_ctx sc = {fs, drivers[d]};
             if (keep && d > 0)
                 fprintf(fs, "\n\n");
-            if (d < 2) {
+            if (d < 2 || pair[d]) {
                 adaptive_opts o = {.rtol = tol, .atol = tol, .on_step = keep ? step_sink : NULL, .ctx = &sc};
                 adaptive_stats st;
-                rc = d == 0 ? adaptive_heun_euler(&p, 0.0, y, T, &o, &st, err, sizeof err)
-                            : adaptive_gsl_rkf45(&p, 0.0, y, T, &o, &st, err, sizeof err);
-                q->steps = d == 0 ? st.accepted : -1;
-                q->rejected = d == 0 ? st.rejected : -1;
+                rc = pair[d] ? adaptive_pair(pair[d], drivers[d], &p, 0.0, y, T, &o, &st, err, sizeof err)
+                             : adaptive_gsl_rkf45(&p, 0.0, y, T, &o, &st, err, sizeof err);
+                q->steps = pair[d] ? st.accepted : -1;
+                q->rejected = pair[d] ? st.rejected : -1;
                 q->nfev = st.nfev;
             } else {
                 cvode_opts o = cvode_defaults();
@@ -253,6 +299,7 @@ int main(int argc, char **argv)
             q->error = hypot(y[0] - yT[0], y[1] - yT[1]);
             nrec++;
         }
+    }
 
     /* The record: every run, every count. */
     atomic_file a;
@@ -289,6 +336,10 @@ int main(int argc, char **argv)
         printf("damped oscillator (omega0 = %g rad/s, sigma0 = %g 1/s), error ||y - y(%g)|| against evaluations\n"
                "(F + Jacobian; %d runs recorded in %s/work.tsv). Evaluations to reach %g:\n\n",
                omega0, sigma0, T, nrec, common.out, target);
+    if (!common.tsv)
+        printf("dopri54-adaptive is Dormand-Prince 5(4), the pair behind the lecture's solve_ivp default (RK45), read\n"
+               "from lessons/methods/dopri54.tab and driven by the project's controller (src/adaptive.c); gsl-rkf45 is\n"
+               "Fehlberg's 4(5) pair, GSL's nearest to it, which stood in for it before.\n\n");
     table tab;
     table_begin(&tab, stdout, common.tsv, "method", "kind", "evals_to_target", "how", "best_error", "runs", NULL);
     for (int i = 0; i < nrec;) {

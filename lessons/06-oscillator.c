@@ -11,6 +11,7 @@
 #include "io/table.h"
 #include "measure.h"
 #include "method.h"
+#include "method/tableau.h"
 #include "models/oscillator.h"
 #include "solve.h"
 #include "util.h"
@@ -22,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_METHODS 8
+#define MAX_METHODS METHOD_MAX
 
 typedef struct {
     const oscillator *osc;
@@ -70,6 +71,7 @@ int main(int argc, char **argv)
         {"ratio", CLI_DOUBLE, &ratio, "", "Try it: print the roots at this sigma0/omega0 (the locus always spans 0 ... 2)", 0, 2, 0, NULL, NULL, NULL},
         {"ring-h", CLI_DOUBLE, &ring_h, "s", "step of the RK4 run the envelope and T60 are measured on", 1e-6, 0.1, 0, NULL, NULL, NULL},
         {"ring-T", CLI_DOUBLE, &ring_T, "s", "length of that run", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
+        METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };

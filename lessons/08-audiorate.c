@@ -11,6 +11,7 @@
 #include "io/wav.h"
 #include "measure.h"
 #include "method.h"
+#include "method/tableau.h"
 #include "models/ball.h"
 #include "solve.h"
 #include "util.h"
@@ -21,7 +22,7 @@
 #include <string.h>
 
 #define PROG "audiorate"
-#define MAX_RUNS 16
+#define MAX_RUNS (6 + METHOD_MAX)
 
 typedef struct {
     const method *m;
@@ -82,12 +83,13 @@ int main(int argc, char **argv)
     const char *sound = "build/sound", *method_name = "lecture";
     double fs = 0.0;
     long rhythm_impacts = lround(s.rhythm_impacts);
-    char choices[320], fs_help[200];
-    snprintf(choices, sizeof choices, "lecture|all|%s", method_names());
+    char fs_help[200];
+    method_arg marg = {&method_name, "lecture|all", ""};
     snprintf(fs_help, sizeof fs_help, "sampling rate of a --method run, h = 1/fs (0: %g)", s.fs_audio);
     const cli_opt opts[] = {
-        {"method", CLI_CHOICE, &method_name, "",
-         "lecture: the six runs of the lecture; all: every method at --fs; else one method", 0, 0, 0, choices, NULL, NULL},
+        METHOD_ARG_OPT(marg, "lecture: the six runs of the lecture (and each --add-method at 44.1 kHz); all: every "
+                             "method at --fs; else one method, or a tableau file"),
+        METHOD_ADD_OPT,
         {"fs", CLI_CUSTOM, &fs, "Hz", fs_help, 0, 0, 0, NULL, parse_rate, "a whole number of Hz in [1000, 384000]"},
         BALL_MODEL_OPTS(s),
         {"blowup", CLI_DOUBLE, &s.blowup, "m, m/s", "blow-up when max |y_i| exceeds this", 0, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -121,6 +123,9 @@ int main(int argc, char **argv)
                                 {&method_euler, s.fs_audio}};
         nruns = sizeof six / sizeof six[0];
         memcpy(runs, six, sizeof six);
+        for (int i = 0; method_all[i] && nruns < MAX_RUNS; i++)
+            if (tableau_file(method_all[i]))
+                runs[nruns++] = (run_spec){method_all[i], s.fs_audio};
     } else if (strcmp(method_name, "all") == 0) {
         for (int i = 0; method_all[i] && nruns < MAX_RUNS; i++)
             runs[nruns++] = (run_spec){method_all[i], fs};

@@ -14,6 +14,7 @@
 #include "io/wav.h"
 #include "measure.h"
 #include "method.h"
+#include "method/tableau.h"
 #include "models/string.h"
 #include "score.h"
 #include "solve.h"
@@ -525,8 +526,7 @@ int main(int argc, char **argv)
     st.space = "all";
     st.method = "all";
     st.lmm = "bdf";
-    char methods[300];
-    snprintf(methods, sizeof methods, "all|%s|cvode|exact", method_names());
+    method_arg marg = {&st.method, "all|cvode|exact", ""};
     const double big = 1e6;
     const cli_opt opts[] = {
         {"reference", CLI_FLAG, &do_ref, "", "write the exact answer (the modal series) as the deliverable WAV", 0, 0, 0, NULL, NULL, NULL},
@@ -547,7 +547,8 @@ int main(int argc, char **argv)
         {"duration", CLI_DOUBLE, &st.duration, "s", "length of the signal", 0, 60, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"tol", CLI_DOUBLE, &st.tol, "", "series tolerance in units of s_ref (omitted terms sum below it)", 1e-16, 1e-3, 0, NULL, NULL, NULL},
         {"space", CLI_CHOICE, &st.space, "", "which discretisation --solve runs", 0, 0, 0, "all|modal|fd3|fd5", NULL, NULL},
-        {"method", CLI_CHOICE, &st.method, "", "which time stepping --solve runs", 0, 0, 0, methods, NULL, NULL},
+        METHOD_ARG_OPT(marg, "which time stepping --solve runs (a tableau file: on the modal system)"),
+        METHOD_ADD_OPT,
         {"modes", CLI_DOUBLE, &st.modes, "", "Galerkin size M (modes)", 1, 20000, 0, NULL, NULL, NULL},
         {"substeps-min", CLI_DOUBLE, &st.sub_min, "", "smallest m (h = 1/(fs m)) of the modal sweep", 1, 1 << 20, 0, NULL, NULL, NULL},
         {"substeps-max", CLI_DOUBLE, &st.sub_max, "", "largest m of the modal sweep (doubling)", 1, 1 << 20, 0, NULL, NULL, NULL},
@@ -572,6 +573,10 @@ int main(int argc, char **argv)
     const cli_spec spec = {"pluck", "string-pluck-v1: the exact reference, and the string solved as an IVP, scored (neither --reference nor --solve: both, the default sweep and a listening copy).", NULL, 0,
                            opts};
     cli_parse(&spec, argc, argv);
+    if (method_find(st.method) && tableau_file(method_find(st.method)) &&
+        (strcmp(st.space, "fd3") == 0 || strcmp(st.space, "fd5") == 0))
+        cli_fail("pluck", "--method %s (a tableau file) with --space %s; accepted: a tableau file on --space modal", st.method,
+                 st.space);
     st.out = common.out;
     st.tsv = common.tsv;
     if (string_check(s, err, sizeof err) != 0)
@@ -879,7 +884,8 @@ int main(int argc, char **argv)
             }
             for (int i = 0; method_all[i] && i < 64 && N <= (long)st.fd_fixed_N_max; i++) {
                 const method *m = method_all[i];
-                if (!want(st.method, m->name) || unstable[i])
+                /* a tableau file runs on the modal system */
+                if (!want(st.method, m->name) || tableau_file(m) || unstable[i])
                     continue;
                 int lim;
                 double hmax = stable_h(m, fm, fnm, 0.0, &lim);

@@ -1,11 +1,16 @@
-/* adaptive.h: adaptive step-size drivers. The lecture's Heun-Euler pair: Heun's two samples
- * also give forward Euler's y_hat = y + h F(t, y), so e = h/2 [F(t + h, y_hat) - F(t, y)] is an
- * error estimate at no extra F; a step is accepted when max_i |e_i| / (atol + rtol |y_i|) <= 1,
- * and the next h is h * clamp(safety * err^(-1/2)) (exponent 1/(p+1), p = 1). And GSL's
- * adaptive RK45 (gsl_odeiv2 rkf45) as the peer, with its F evaluations counted. */
+/* adaptive.h: adaptive step-size drivers. An embedded pair is a tableau with two rows of weights
+ * (method.h, method/tableau.h): b advances the step, b-hat is a second answer from the same
+ * stages, and e = h sum_j (b_j - bhat_j) k_j estimates the error at no extra F. A step is
+ * accepted when max_i |e_i| / (atol + rtol max(|y_i|, |y_new,i|)) <= 1, and the next h is
+ * h * clamp(safety * err^(-1/(q+1))), q the lower order of the two rows. The lecture's Heun-Euler
+ * pair (Heun's two samples also give forward Euler's y_hat = y + h F(t, y): exponent 1/2) is the
+ * built-in heun tableau with bhat = (1, 0); Dormand-Prince 5(4), the lecture's solve_ivp default,
+ * is lessons/methods/dopri54.tab. And GSL's adaptive rkf45 (Fehlberg's 4(5) pair, gsl_odeiv2) as
+ * the peer, with its F evaluations counted. */
 #ifndef IVPLAB_ADAPTIVE_H
 #define IVPLAB_ADAPTIVE_H
 #include "ivp.h"
+#include "method.h"
 
 typedef struct adaptive_opts {
     double rtol;            /* relative tolerance */
@@ -28,6 +33,11 @@ typedef struct adaptive_stats {
     double hmin_used;       /* smallest accepted step, s */
     double hmax_used;       /* largest accepted step, s */
 } adaptive_stats;
+
+/* Integrate y from t0 to t1 with the embedded pair tab (in place), name for messages. 0 on success;
+ * -1 with err naming the method, the time and the reason (also when tab has no b-hat). */
+int adaptive_pair(const rk_tableau *tab, const char *name, const ivp *p, double t0, double *y, double t1,
+                  const adaptive_opts *o, adaptive_stats *st, char *err, size_t errlen);
 
 /* Integrate y from t0 to t1 with the Heun-Euler pair (in place). 0 on success; -1 with err
  * naming the method, the time and the reason. */

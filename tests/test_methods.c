@@ -1,50 +1,17 @@
 /* test_methods.c: every method of the table keeps its own promises: one step on y' = lambda y
  * multiplies by its R(h lambda), and its global order on the oscillator is what it says. */
 #include "check.h"
+#include "one_step.h"
 #include "measure.h"
 #include "method.h"
+#include "method/tableau.h"
 #include "models/oscillator.h"
 #include "solve.h"
 #include <complex.h>
 
-/* y' = lambda y for complex lambda, as a real system y = (re, im). */
-typedef struct { double complex lambda; } scalar_problem;
-
-static int scalar_rhs(double t, const double *y, double *f, void *params)
-{
-    (void)t;
-    double complex l = ((scalar_problem *)params)->lambda, v = (y[0] + I * y[1]) * l;
-    f[0] = creal(v);
-    f[1] = cimag(v);
-    return 0;
-}
-
-static int scalar_jac(double t, const double *y, double *J, void *params)
-{
-    (void)t; (void)y;
-    double complex l = ((scalar_problem *)params)->lambda;
-    J[0] = creal(l); J[1] = -cimag(l);
-    J[2] = cimag(l); J[3] = creal(l);
-    return 0;
-}
-
 static void one_step_is_R(const method *m)
 {
-    const double complex zs[] = {-0.5, 0.3 + 1.1 * I, -2.0 + 0.5 * I, 2.5 * I, -0.01 - 0.2 * I, -3.0};
-    double worst = 0.0;
-    for (size_t i = 0; i < sizeof zs / sizeof zs[0]; i++) {
-        double h = 0.1;
-        scalar_problem sp = {zs[i] / h};
-        ivp p = {.dim = 2, .rhs = scalar_rhs, .jac = scalar_jac, .params = &sp, .linear = true};
-        workspace *w = workspace_alloc(2);
-        double y[2] = {0.7, -0.4};
-        double complex expect = m->R(zs[i]) * (0.7 - 0.4 * I);
-        m->step(&p, 0.0, h, y, w);
-        double err = cabs(y[0] + I * y[1] - expect) / fmax(1.0, cabs(expect));
-        if (err > worst)
-            worst = err;
-        workspace_free(w);
-    }
+    double worst = one_step_vs_R(m);
     check(worst <= 1e-13, "%s: one step on y' = lambda y equals R(h lambda) y (worst relative difference %.2e)",
           m->name, worst);
 }
@@ -103,6 +70,26 @@ static void order_on_oscillator(const method *m)
           m->name, s, m->order, errs[0], errs[4]);
 }
 
+/* The table entry and its tableau say the same: explicit exactly when A is strictly lower
+ * triangular, the order the rooted-tree conditions give, and R(z) = 1 + z b^T (I - zA)^{-1} 1
+ * equal to the entry's closed-form R at six z (backward Euler [1|1] and the trapezoid, Lobatto
+ * IIIA, included). */
+static void tableau_agrees(const method *m)
+{
+    const double complex zs[] = {-0.5, 0.3 + 1.1 * I, -2.0 + 0.5 * I, 2.5 * I, -0.01 - 0.2 * I, -3.0};
+    double worst = 0.0;
+    for (size_t i = 0; i < sizeof zs / sizeof zs[0]; i++) {
+        double complex r = m->R(zs[i]);
+        worst = fmax(worst, cabs(tableau_R(m->tableau, m->tableau->b, zs[i]) - r) / fmax(1.0, cabs(r)));
+    }
+    check(m->implicit == !tableau_explicit(m->tableau), "%s: implicit exactly when its tableau has a diagonal entry",
+          m->name);
+    check(tableau_order(m->tableau, m->tableau->b) == m->order, "%s: its order conditions give order %d (the table: %d)",
+          m->name, tableau_order(m->tableau, m->tableau->b), m->order);
+    check(worst <= 1e-13, "%s: R(z) from its tableau equals its own R at six z (worst relative difference %.2e)", m->name,
+          worst);
+}
+
 int main(void)
 {
     for (int i = 0; method_all[i]; i++) {
@@ -115,7 +102,9 @@ int main(void)
                   "%s: explicit, a partitioned method with no single Butcher tableau", m->name);
             one_step_is_R_uv(m);
         } else {
-            check(m->implicit == (m->tableau == NULL), "%s: explicit exactly when it has a Butcher tableau", m->name);
+            check(m->tableau != NULL, "%s: a Runge-Kutta method with its Butcher tableau", m->name);
+            if (m->tableau)
+                tableau_agrees(m);
             one_step_is_R(m);
         }
         order_on_oscillator(m);

@@ -1,9 +1,15 @@
-/* rk.c: the explicit Runge-Kutta step, read from a Butcher tableau.
- * Stage i samples F at t + c_i h, y + h sum_j a_ij k_j; the step adds h sum_i b_i k_i. */
+/* rk.c: the Runge-Kutta step, read from a Butcher tableau.
+ * Stage i samples F at t + c_i h, Y_i = y + h sum_j a_ij k_j; the step adds h sum_i b_i k_i.
+ * An explicit stage (a_ii = 0) evaluates F once. A diagonally implicit stage (a_ii != 0) solves
+ * Y_i = C_i + h a_ii F(t + c_i h, Y_i), C_i = y + h sum_{j<i} a_ij k_j, with the project's Newton
+ * (newton.h), and takes k_i = (Y_i - C_i) / (h a_ii): F at the solution without evaluating it again
+ * (what backward Euler and the trapezoid have always done). */
 #include "method.h"
+#include "newton.h"
 #include <stdio.h>
+#include <string.h>
 
-int rk_explicit_step(const rk_tableau *tab, const ivp *p, double t, double h, double *y, workspace *w)
+int rk_stages(const rk_tableau *tab, const ivp *p, double t, double h, const double *y, workspace *w, bool k0_known)
 {
     const size_t n = p->dim;
     const int s = tab->stages;
@@ -11,24 +17,44 @@ int rk_explicit_step(const rk_tableau *tab, const ivp *p, double t, double h, do
         snprintf(w->error, sizeof w->error, "tableau has %d stages, at most %d supported", s, IVP_MAX_STAGES);
         return -1;
     }
-    for (int i = 0; i < s; i++) {
-        const double *arg = y;
-        if (i > 0) {
+    for (int i = k0_known ? 1 : 0; i < s; i++) {
+        const double *arow = tab->a + i * s, aii = arow[i], ti = t + tab->c[i] * h;
+        double *C = w->tmp2, *Y = w->tmp;
+        int rc;
+        if (i == 0 && aii == 0.0) {
+            rc = ivp_eval(p, ti, y, w->k[0], w);        /* an explicit first stage samples y itself */
+        } else {
             for (size_t q = 0; q < n; q++) {
                 double acc = 0.0;
                 for (int j = 0; j < i; j++)
-                    acc += tab->a[i * s + j] * w->k[j][q];
-                w->tmp[q] = y[q] + h * acc;
+                    acc += arow[j] * w->k[j][q];
+                C[q] = y[q] + h * acc;
             }
-            arg = w->tmp;
+            if (aii == 0.0) {
+                rc = ivp_eval(p, ti, C, w->k[i], w);
+            } else {
+                const double ha = h * aii, inv = 1.0 / ha;
+                memcpy(Y, y, n * sizeof *Y);        /* Newton starts from y_k */
+                rc = newton_implicit_step(p, ti, ha, C, Y, w);
+                if (rc == 0)
+                    for (size_t q = 0; q < n; q++)
+                        w->k[i][q] = (Y[q] - C[q]) * inv;
+            }
         }
-        int rc = ivp_eval(p, t + tab->c[i] * h, arg, w->k[i], w);
         if (rc)
             return rc;
     }
-    for (size_t q = 0; q < n; q++) {
+    return 0;
+}
+
+int rk_step(const rk_tableau *tab, const ivp *p, double t, double h, double *y, workspace *w)
+{
+    int rc = rk_stages(tab, p, t, h, y, w, false);
+    if (rc)
+        return rc;
+    for (size_t q = 0; q < p->dim; q++) {
         double acc = 0.0;
-        for (int i = 0; i < s; i++)
+        for (int i = 0; i < tab->stages; i++)
             acc += tab->b[i] * w->k[i][q];
         y[q] += h * acc;
     }

@@ -16,26 +16,41 @@ for d in gsl-rkf45 cvode-adams cvode-bdf; do
     check_text "$d's count is interpolated between two of its runs" "$(tsv_get "$TMP/w.tsv" method $d how)" "interpolated"
 done
 check_text "the Heun-Euler pair reaches 1e-6" "$(tsv_get "$TMP/w.tsv" method heun-euler how)" "interpolated"
+# Dormand-Prince 5(4), the lecture's solve_ivp default, from lessons/methods/dopri54.tab through src/adaptive.c.
+check_num "dopri54-adaptive reaches 1e-6 with fewer evaluations than fixed-step RK4 ($(ev rk4))" "$(ev dopri54-adaptive)" lt "$(ev rk4)"
+check_text "dopri54-adaptive's count is interpolated between two of its runs" "$(tsv_get "$TMP/w.tsv" method dopri54-adaptive how)" "interpolated"
 # The record: every run, every count.
 rec="$TMP/w/work.tsv"
-check_num "record: 6 methods x 12 fixed runs + 7 Heun-Euler + 3 x 10 adaptive runs" "$(grep -c -E '	(fixed|adaptive)	' "$rec")" near 109 0
+check_num "record: 7 methods (dopri54 too) x 12 fixed runs + 7 Heun-Euler + 4 x 10 adaptive runs" "$(grep -c -E '	(fixed|adaptive)	' "$rec")" near 131 0
 check_text "record header" "$(head -1 "$rec")" "method	label	kind	steps_or_tol	steps	rejected	nfev	njev	evaluations	error"
 check_num "record: RK4 at n = 60 made 240 F evaluations" "$(awk -F'\t' '$1 == "rk4" && $4 == 60 { print $7 }' "$rec")" near 240 0
 check_num "record: the implicit runs count their Jacobians" "$(awk -F'\t' '$1 == "backward-euler" && $4 == 60 { print $8 }' "$rec")" ge 1
 check_num "record: CVODE BDF counts Jacobians" "$(awk -F'\t' '$1 == "cvode-bdf" { s += $8 } END { print s }' "$rec")" gt 0
 check_num "record: the Heun-Euler pair's F count is 2 per accepted step + 1 per rejection" \
     "$(awk -F'\t' '$1 == "heun-euler" && $7 != 2 * $5 + $6 { bad++ } END { print bad + 0 }' "$rec")" near 0 0
-# --tableau: the explicit methods' tableaux from their table entries; every arrow right or down.
+check_num "record: Dormand-Prince's F count is 6 per accepted step + 6 per rejection + 1 (first same as last)" \
+    "$(awk -F'\t' '$1 == "dopri54-adaptive" && $7 != 6 * ($5 + $6) + 1 { bad++ } END { print bad + 0 }' "$rec")" near 0 0
+# --tableau: every method's tableau from its table entry, the implicit ones included (issue 20 item 16).
 tab=$($BIN/work --tableau)
-check_num "--tableau exits 0 (every explicit tableau checks out)" "$?" near 0 0
-check_num "--tableau: three explicit tableaux, every arrow right or down" "$(printf '%s\n' "$tab" | grep -c 'right or down (A strictly lower triangular): yes; c_i = sum_j a_ij: yes; sum b = 1$')" near 3 0
+check_num "--tableau exits 0 (every tableau checks out, its order conditions give the table's order)" "$?" near 0 0
+check_num "--tableau: four explicit tableaux (Euler, Heun, RK4, Dormand-Prince), every arrow right or down" "$(printf '%s\n' "$tab" | grep -c 'right or down (A strictly lower triangular): explicit; c_i = sum_j a_ij: yes; sum b = 1$')" near 4 0
+check_num "--tableau: two diagonally implicit ones (backward Euler, trapezoid)" "$(printf '%s\n' "$tab" | grep -c 'diagonally implicit, each such stage one Newton solve; c_i = sum_j a_ij: yes; sum b = 1$')" near 2 0
 check_text "--tableau: RK4's weights 1/6 1/3 1/3 1/6" "$tab" "|   0.1667   0.3333   0.3333   0.1667"
-check_text "--tableau: backward Euler has none (implicit)" "$tab" "implicit (an arrow points back"
+check_text "--tableau: backward Euler is [1 | 1]" "$(printf '%s\n' "$tab" | grep -A3 '^backward Euler')" "    1.0000 |   1.0000
+  ---------+---------
+           |   1.0000"
+check_text "--tableau: the trapezoid is Lobatto IIIA (0 | 0 0; 1 | 1/2 1/2; b = 1/2 1/2)" "$(printf '%s\n' "$tab" | grep -A5 '^trapezoid')" "    0.0000 |   0.0000   0.0000
+    1.0000 |   0.5000   0.5000
+  ---------+------------------
+           |   0.5000   0.5000"
+check_text "--tableau: Dormand-Prince's conditions give order 5, its b-hat order 4" "$(printf '%s\n' "$tab" | grep -A14 '^dopri54')" "order 5 or more
+  embedded weights b-hat (second row): order 4"
+check_text "--tableau: leapfrog has none (partitioned)" "$tab" "no single Butcher tableau: a partitioned method"
 expect_bad_input "--nmin above --nmax" $BIN/work --nmin 500 --nmax 100 --out "$TMP/out"
 expect_bad_input "--target 2" $BIN/work --target 2 --out "$TMP/out"
 expect_bad_input "--tol-tight looser than --tol-loose" $BIN/work --tol-tight 1e-2 --tol-loose 1e-4 --out "$TMP/out"
 help=$($BIN/work --help)
-for f in tableau T target nmin nmax tol-loose tol-tight tol-tight-heun tsv out; do check_text "--help lists --$f" "$help" "--$f"; done
+for f in tableau add-method T target nmin nmax tol-loose tol-tight tol-tight-heun tsv out; do check_text "--help lists --$f" "$help" "--$f"; done
 # The steps of the adaptive runs at rtol = atol = 1e-6 (the figure work_steps): they add up to T.
 st="$TMP/w/steps.tsv"
 for d in heun-euler cvode-adams cvode-bdf; do

@@ -1,0 +1,500 @@
+/* tableau.c: Butcher tableau files (format in tableau.h), their order conditions and R(z). */
+#include "method/tableau.h"
+#include <ctype.h>
+#include <errno.h>
+#include <gsl/gsl_complex_math.h>
+#include <gsl/gsl_linalg.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define S_MAX IVP_MAX_STAGES
+
+/* ---- rooted trees and their conditions ---------------------------------------------------- */
+
+/* A rooted tree: its order |t|, its subtrees (indices of smaller trees) and gamma(t) =
+ * |t| prod gamma(subtree). Generated once, in order of size, as every multiset of smaller trees
+ * whose orders add up to |t| - 1. */
+typedef struct {
+    int order, nsub, sub[TABLEAU_ORDER_MAX];
+    double gamma;
+} tree;
+
+static tree trees[TABLEAU_NTREES];
+static int ntrees;
+
+static void add_subtrees(int order, int left, int from, int limit, int *sub, int nsub)
+{
+    if (left == 0) {
+        tree *t = &trees[ntrees++];
+        t->order = order;
+        t->nsub = nsub;
+        t->gamma = order;
+        for (int k = 0; k < nsub; k++) {
+            t->sub[k] = sub[k];
+            t->gamma *= trees[sub[k]].gamma;
+        }
+        return;
+    }
+    for (int k = from; k < limit; k++)
+        if (trees[k].order <= left) {
+            sub[nsub] = k;
+            add_subtrees(order, left - trees[k].order, k, limit, sub, nsub + 1);
+        }
+}
+
+static void make_trees(void)
+{
+    if (ntrees)
+        return;
+    int sub[TABLEAU_ORDER_MAX];
+    for (int order = 1; order <= TABLEAU_ORDER_MAX; order++)
+        add_subtrees(order, order - 1, 0, ntrees, sub, 0);
+}
+
+void tableau_conditions(const rk_tableau *tab, const double *w, double res[TABLEAU_NTREES], int ord[TABLEAU_NTREES])
+{
+    make_trees();
+    const int s = tab->stages;
+    double phi[TABLEAU_NTREES][S_MAX];
+    for (int t = 0; t < ntrees; t++) {
+        double sum = 0.0;
+        for (int i = 0; i < s; i++) {
+            /* Phi_i(t) = prod over subtrees u of sum_j a_ij Phi_j(u) */
+            double prod = 1.0;
+            for (int k = 0; k < trees[t].nsub; k++) {
+                double acc = 0.0;
+                for (int j = 0; j < s; j++)
+                    acc += tab->a[i * s + j] * phi[trees[t].sub[k]][j];
+                prod *= acc;
+            }
+            phi[t][i] = prod;
+            sum += w[i] * prod;
+        }
+        if (res)
+            res[t] = sum - 1.0 / trees[t].gamma;
+        if (ord)
+            ord[t] = trees[t].order;
+    }
+}
+
+int tableau_order(const rk_tableau *tab, const double *w)
+{
+    double res[TABLEAU_NTREES];
+    int ord[TABLEAU_NTREES], p = TABLEAU_ORDER_MAX;
+    tableau_conditions(tab, w, res, ord);
+    for (int t = 0; t < TABLEAU_NTREES; t++)
+        if (fabs(res[t]) > TABLEAU_TOL && ord[t] - 1 < p)
+            p = ord[t] - 1;
+    return p;
+}
+
+double complex tableau_R(const rk_tableau *tab, const double *w, double complex z)
+{
+    const int s = tab->stages;
+    double m[2 * S_MAX * S_MAX], one[2 * S_MAX], x[2 * S_MAX];
+    size_t perm_data[S_MAX];
+    gsl_matrix_complex_view M = gsl_matrix_complex_view_array(m, (size_t)s, (size_t)s);
+    for (int i = 0; i < s; i++) {
+        for (int j = 0; j < s; j++) {
+            double complex e = (i == j ? 1.0 : 0.0) - z * tab->a[i * s + j];
+            gsl_matrix_complex_set(&M.matrix, (size_t)i, (size_t)j, gsl_complex_rect(creal(e), cimag(e)));
+        }
+        one[2 * i] = 1.0;
+        one[2 * i + 1] = 0.0;
+    }
+    gsl_permutation perm = {(size_t)s, perm_data};
+    gsl_vector_complex_view b = gsl_vector_complex_view_array(one, (size_t)s);
+    gsl_vector_complex_view xv = gsl_vector_complex_view_array(x, (size_t)s);
+    int sign;
+    gsl_linalg_complex_LU_decomp(&M.matrix, &perm, &sign);
+    for (int i = 0; i < s; i++)
+        if (gsl_complex_abs(gsl_matrix_complex_get(&M.matrix, (size_t)i, (size_t)i)) == 0.0)
+            return INFINITY;        /* z = 1/a_ii: the stage equation has no solution */
+    gsl_linalg_complex_LU_solve(&M.matrix, &perm, &b.vector, &xv.vector);
+    double complex acc = 0.0;
+    for (int i = 0; i < s; i++)
+        acc += w[i] * (x[2 * i] + I * x[2 * i + 1]);
+    return 1.0 + z * acc;
+}
+
+bool tableau_explicit(const rk_tableau *tab)
+{
+    for (int i = 0; i < tab->stages; i++)
+        for (int j = i; j < tab->stages; j++)
+            if (tab->a[i * tab->stages + j] != 0.0)
+                return false;
+    return true;
+}
+
+bool tableau_is_path(const char *arg)
+{
+    size_t n = strlen(arg);
+    return strchr(arg, '/') != NULL || (n > 4 && strcmp(arg + n - 4, ".tab") == 0);
+}
+
+/* ---- loaded methods ------------------------------------------------------------------------ */
+
+/* The method table's R and step take no context (C has no closures), so each loaded file gets a
+ * slot of its own, and the slot's two functions read that slot's tableau. */
+typedef struct {
+    method m;
+    rk_tableau tab;
+    double a[S_MAX * S_MAX], b[S_MAX], c[S_MAX], bhat[S_MAX];
+    char name[48], path[256];
+} slot;
+
+static slot slots[TABLEAU_MAX_FILES];
+static int nslots;
+
+#define SLOT_FUNCTIONS(i)                                                                                 \
+    static double complex slot_R_##i(double complex z) { return tableau_R(&slots[i].tab, slots[i].b, z); } \
+    static int slot_step_##i(const ivp *p, double t, double h, double *y, workspace *w)                   \
+    {                                                                                                     \
+        return rk_step(&slots[i].tab, p, t, h, y, w);                                                     \
+    }
+SLOT_FUNCTIONS(0)
+SLOT_FUNCTIONS(1)
+SLOT_FUNCTIONS(2)
+SLOT_FUNCTIONS(3)
+SLOT_FUNCTIONS(4)
+SLOT_FUNCTIONS(5)
+SLOT_FUNCTIONS(6)
+SLOT_FUNCTIONS(7)
+static double complex (*const slot_R[TABLEAU_MAX_FILES])(double complex) = {
+    slot_R_0, slot_R_1, slot_R_2, slot_R_3, slot_R_4, slot_R_5, slot_R_6, slot_R_7};
+static int (*const slot_step[TABLEAU_MAX_FILES])(const ivp *, double, double, double *, workspace *) = {
+    slot_step_0, slot_step_1, slot_step_2, slot_step_3, slot_step_4, slot_step_5, slot_step_6, slot_step_7};
+
+void tableau_reset(void)
+{
+    memset(slots, 0, sizeof slots);
+    nslots = 0;
+}
+
+const char *tableau_file(const method *m)
+{
+    for (int i = 0; i < nslots; i++)
+        if (m == &slots[i].m)
+            return slots[i].path;
+    return NULL;
+}
+
+/* ---- the file ------------------------------------------------------------------------------ */
+
+typedef struct {
+    const char *path;
+    int line;
+    char *err;
+    size_t errlen;
+} reader;
+
+static int fail(reader *r, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(reader *r, int line, const char *fmt, ...)
+{
+    int n = snprintf(r->err, r->errlen, "%s:%d: ", r->path, line);
+    va_list ap;
+    va_start(ap, fmt);
+    if (n >= 0 && (size_t)n < r->errlen)
+        vsnprintf(r->err + n, r->errlen - (size_t)n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* An entry: expr = term {(+|-) term}; term = unary {(*|/) unary}; unary = (+|-) unary | primary;
+ * primary = decimal | ( expr ) | sqrt( expr ). */
+static double expr(const char **p, bool *ok);
+
+static double primary(const char **p, bool *ok)
+{
+    const char *s = *p;
+    if (*s == '(') {
+        *p = s + 1;
+        double v = expr(p, ok);
+        if (**p != ')')
+            *ok = false;
+        else
+            (*p)++;
+        return v;
+    }
+    if (strncmp(s, "sqrt(", 5) == 0) {
+        *p = s + 4;
+        double v = primary(p, ok);
+        if (v < 0)
+            *ok = false;
+        return sqrt(v);
+    }
+    /* a decimal: digits, a point, digits, an exponent (no hex, inf or nan) */
+    const char *q = s;
+    while (isdigit((unsigned char)*q))
+        q++;
+    if (*q == '.')
+        for (q++; isdigit((unsigned char)*q);)
+            q++;
+    if (q == s || (q == s + 1 && *s == '.')) {
+        *ok = false;
+        return 0.0;
+    }
+    if (*q == 'e' || *q == 'E') {
+        const char *e = q + 1;
+        if (*e == '+' || *e == '-')
+            e++;
+        if (isdigit((unsigned char)*e)) {
+            while (isdigit((unsigned char)*e))
+                e++;
+            q = e;
+        }
+    }
+    char buf[64];
+    if ((size_t)(q - s) >= sizeof buf) {
+        *ok = false;
+        return 0.0;
+    }
+    memcpy(buf, s, (size_t)(q - s));
+    buf[q - s] = '\0';
+    *p = q;
+    return strtod(buf, NULL);
+}
+
+static double unary(const char **p, bool *ok)
+{
+    if (**p == '-' || **p == '+') {
+        double sign = **p == '-' ? -1.0 : 1.0;
+        (*p)++;
+        return sign * unary(p, ok);
+    }
+    return primary(p, ok);
+}
+
+static double term(const char **p, bool *ok)
+{
+    double v = unary(p, ok);
+    while (*ok && (**p == '*' || **p == '/')) {
+        char op = *(*p)++;
+        double u = unary(p, ok);
+        v = op == '*' ? v * u : v / u;
+    }
+    return v;
+}
+
+static double expr(const char **p, bool *ok)
+{
+    double v = term(p, ok);
+    while (*ok && (**p == '+' || **p == '-')) {
+        char op = *(*p)++;
+        double u = term(p, ok);
+        v = op == '+' ? v + u : v - u;
+    }
+    return v;
+}
+
+static int number(reader *r, const char *tok, double *out)
+{
+    const char *p = tok;
+    bool ok = true;
+    double v = expr(&p, &ok);
+    if (!ok || *p != '\0' || !isfinite(v))
+        return fail(r, r->line, "'%s' is not a number (accepted: 0.25, -1/3, 1/2+sqrt(3)/6, no spaces inside)", tok);
+    *out = v;
+    return 0;
+}
+
+/* Split text at blanks into at most max numbers; the count, or -1 after fail(). */
+static int numbers(reader *r, char *text, double *v, int max)
+{
+    int n = 0;
+    for (char *tok = strtok(text, " \t\r"); tok; tok = strtok(NULL, " \t\r")) {
+        if (n == max)
+            return fail(r, r->line, "more than %d entries in a row (at most %d stages)", max, max);
+        if (number(r, tok, &v[n]) != 0)
+            return -1;
+        n++;
+    }
+    return n;
+}
+
+static bool is_rule(const char *s)
+{
+    bool dash = false;
+    for (; *s; s++) {
+        if (*s == '-' || *s == '=')
+            dash = true;
+        else if (!strchr("+| \t\r", *s))
+            return false;
+    }
+    return dash;
+}
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+/* A textbook copied from a PDF writes minus as U+2212 (UTF-8 e2 88 92): read it as '-'. */
+static void ascii_minus(char *s)
+{
+    char *out = s;
+    for (const char *in = s; *in;)
+        if ((unsigned char)in[0] == 0xe2 && (unsigned char)in[1] == 0x88 && (unsigned char)in[2] == 0x92) {
+            *out++ = '-';
+            in += 3;
+        } else {
+            *out++ = *in++;
+        }
+    *out = '\0';
+}
+
+static const char *ordinal_weights(int k) { return k == 0 ? "the weights b" : "the embedded weights b-hat"; }
+
+const method *tableau_load(const char *path, char *err, size_t errlen)
+{
+    for (int i = 0; i < nslots; i++)
+        if (strcmp(slots[i].path, path) == 0)
+            return &slots[i].m;
+    reader r = {path, 0, err, errlen};
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s:0: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    if (nslots == TABLEAU_MAX_FILES) {
+        fclose(f);
+        fail(&r, 1, "more than %d tableau files in one run", TABLEAU_MAX_FILES);
+        return NULL;
+    }
+    slot *sl = &slots[nslots];
+    memset(sl, 0, sizeof *sl);
+    double rows[S_MAX][S_MAX], w[2][S_MAX];
+    int len[S_MAX], line_of[S_MAX], wline[2] = {0, 0}, s = 0, nw = 0, nlines = 0, rc = 0;
+    char buf[1024];
+    while (rc == 0 && fgets(buf, sizeof buf, f)) {
+        r.line = ++nlines;
+        if (!strchr(buf, '\n') && !feof(f)) {
+            rc = fail(&r, r.line, "line longer than %zu characters", sizeof buf - 2);
+            break;
+        }
+        char *hash = strchr(buf, '#');
+        if (hash)
+            *hash = '\0';
+        ascii_minus(buf);
+        char *t = trim(buf);
+        if (!*t || is_rule(t))
+            continue;
+        char *bar = strchr(t, '|');
+        if (!bar) {
+            rc = fail(&r, r.line, "no '|' (a row is 'c_i | a_i1 ... a_ii', the weights '| b_1 ... b_s')");
+            break;
+        }
+        *bar = '\0';
+        char *left = trim(t), *right = bar + 1;
+        if (strchr(right, '|')) {
+            rc = fail(&r, r.line, "two '|' in one row");
+            break;
+        }
+        if (*left) {                                    /* c_i | a_i1 ... */
+            if (nw) {
+                rc = fail(&r, r.line, "a row of A after the weights (the weights come last, with nothing left of '|')");
+                break;
+            }
+            if (s == S_MAX) {
+                rc = fail(&r, r.line, "more than %d stages", S_MAX);
+                break;
+            }
+            double c;
+            if (number(&r, left, &c) != 0 || (len[s] = numbers(&r, right, rows[s], S_MAX)) < 0) {
+                rc = -1;
+                break;
+            }
+            sl->c[s] = c;
+            line_of[s++] = r.line;
+        } else {                                        /* | b_1 ... b_s */
+            if (!s) {
+                rc = fail(&r, r.line, "weights before any row of A");
+                break;
+            }
+            if (nw == 2) {
+                rc = fail(&r, r.line, "a third row of weights (accepted: b, and b-hat for an embedded pair)");
+                break;
+            }
+            wline[nw] = r.line;
+            int n = numbers(&r, right, w[nw], S_MAX);
+            if (n < 0) {
+                rc = -1;
+                break;
+            }
+            if (n != s) {
+                rc = fail(&r, r.line, "%s have %d entries for %d stages", ordinal_weights(nw), n, s);
+                break;
+            }
+            nw++;
+        }
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, errlen, "%s:%d: cannot read: %s", path, nlines + 1, strerror(errno));
+        rc = -1;
+    }
+    fclose(f);
+    if (rc == 0 && s == 0)
+        rc = fail(&r, nlines ? nlines : 1, "empty: no tableau rows (example: lessons/methods/kutta38.tab)");
+    if (rc == 0 && nw == 0)
+        rc = fail(&r, nlines, "no weights b after the %d rows of A (a last row '| b_1 ... b_%d')", s, s);
+    for (int i = 0; rc == 0 && i < s; i++) {
+        if (len[i] != i && len[i] != i + 1 && len[i] != s) {
+            char full[32] = "";
+            if (s > i + 1)
+                snprintf(full, sizeof full, " or %d (all)", s);
+            rc = fail(&r, line_of[i], "row %d of A has %d entries; accepted: %d (explicit), %d (diagonally implicit)%s",
+                      i + 1, len[i], i, i + 1, full);
+            break;
+        }
+        double sum = 0.0;
+        for (int j = 0; j < s; j++) {
+            double a = j < len[i] ? rows[i][j] : 0.0;
+            sl->a[i * s + j] = a;
+            sum += a;
+            if (j > i && a != 0.0) {
+                rc = fail(&r, line_of[i], "a_%d%d = %.6g lies above the diagonal: a fully implicit tableau (its stages "
+                          "coupled); accepted: explicit or diagonally implicit", i + 1, j + 1, a);
+                break;
+            }
+        }
+        if (rc == 0 && fabs(sum - sl->c[i]) > TABLEAU_TOL)
+            rc = fail(&r, line_of[i], "c_%d = %.6g but row %d of A sums to %.6g (off by %.3g)", i + 1, sl->c[i], i + 1, sum,
+                      sl->c[i] - sum);
+    }
+    for (int k = 0; rc == 0 && k < nw; k++) {
+        double sum = 0.0;
+        for (int j = 0; j < s; j++)
+            sum += w[k][j];
+        if (fabs(sum - 1.0) > TABLEAU_TOL)
+            rc = fail(&r, wline[k], "%s sum to %.10g, not 1 (off by %.3g): not even order 1", ordinal_weights(k), sum,
+                      sum - 1.0);
+    }
+    /* the name: the file's name without its folder and ".tab" */
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    size_t nlen = strlen(base);
+    if (nlen > 4 && strcmp(base + nlen - 4, ".tab") == 0)
+        nlen -= 4;
+    if (rc == 0 && (nlen == 0 || nlen >= sizeof sl->name || strlen(path) >= sizeof sl->path))
+        rc = fail(&r, 1, "the file's name gives no method name of 1 to %zu characters", sizeof sl->name - 1);
+    if (rc != 0)
+        return NULL;
+
+    memcpy(sl->name, base, nlen);
+    snprintf(sl->path, sizeof sl->path, "%s", path);
+    memcpy(sl->b, w[0], sizeof sl->b);
+    if (nw == 2)
+        memcpy(sl->bhat, w[1], sizeof sl->bhat);
+    sl->tab = (rk_tableau){s, sl->a, sl->b, sl->c, nw == 2 ? sl->bhat : NULL};
+    sl->m = (method){sl->name, sl->name, tableau_order(&sl->tab, sl->b), s, !tableau_explicit(&sl->tab),
+                     slot_R[nslots], slot_step[nslots], &sl->tab, false};
+    nslots++;
+    return &sl->m;
+}

@@ -1,0 +1,205 @@
+/* test_tableau.c: a Butcher tableau file keeps its promises. The 17 rooted trees up to order 5;
+ * every example in lessons/methods/ loads with the order its conditions give, its measured order
+ * on a nonlinear problem is within 0.1 of that order, and its R(z) from the tableau is what one
+ * step on y' = lambda y does at six complex z; an embedded pair's b-hat has its own order; every
+ * malformed file is refused with FILE:LINE and the reason. */
+#include "adaptive.h"
+#include "check.h"
+#include "one_step.h"
+#include "measure.h"
+#include "models/oscillator.h"
+#include "method.h"
+#include "method/tableau.h"
+#include "solve.h"
+#include "util.h"
+#include <complex.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void one_step_is_R(const method *m)
+{
+    double worst = one_step_vs_R(m);
+    check(worst <= 1e-12, "%s: R(z) from the tableau equals one step on y' = lambda y at six complex z (worst %.2e)",
+          m->name, worst);
+}
+
+/* A nonlinear problem with an exact solution: y' = -2 t y^2, y(0) = 1, so y = 1/(1 + t^2), as the
+ * autonomous system (u, y) with u' = 1, y' = -2 u y^2 (where a linear problem could hide a
+ * missing order condition). */
+static int nl_rhs(double t, const double *y, double *f, void *params)
+{
+    (void)t; (void)params;
+    f[0] = 1.0;
+    f[1] = -2.0 * y[0] * y[1] * y[1];
+    return 0;
+}
+
+/* The least-squares slope of the error at T against h over 5 halvings, h = 2^-k0 ... 2^-(k0 + 4):
+ * on y' = -2 t y^2 to T = 2 (nonlinear), or on the damped oscillator to T = 2 (linear). */
+static double measured_order(const method *m, int k0, bool linear)
+{
+    oscillator osc = {2.0 * M_PI, 0.2};
+    ivp p = linear ? oscillator_ivp(&osc) : (ivp){.dim = 2, .rhs = nl_rhs};
+    const double T = 2.0, y0[2] = {linear ? 1.0 : 0.0, linear ? 0.0 : 1.0};
+    double hs[5], errs[5], ex[2];
+    oscillator_exact(&osc, y0, T, ex);
+    for (int i = 0; i < 5; i++) {
+        hs[i] = ldexp(1.0, -(k0 + i));
+        double y[2] = {y0[0], y0[1]};
+        solve_opts o = {m, 0.0, hs[i], lround(T / hs[i]), 0, 1, NULL, NULL};
+        solve_result r;
+        solve_fixed(&p, y, &o, NULL, &r);
+        errs[i] = linear ? hypot(y[0] - ex[0], y[1] - ex[1]) : fabs(y[1] - 1.0 / (1.0 + T * T));
+    }
+    return measure_loglog_slope(hs, errs, 5);
+}
+
+static const method *load(const char *rel, char *err, size_t n)
+{
+    return tableau_load(repo_file(rel), err, n);
+}
+
+/* A bad file: refused, the message starts with FILE:LINE: and says why. */
+static char scratch[64] = "/tmp/test_tableau.XXXXXX";
+
+static void refused(const char *name, const char *text, int line, const char *why)
+{
+    char path[256], err[400] = "", prefix[300];
+    snprintf(path, sizeof path, "%s/%s", scratch, name);
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+    const method *m = tableau_load(path, err, sizeof err);
+    snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
+    check(!m && strncmp(err, prefix, strlen(prefix)) == 0 && strstr(err, why), "%s refused at line %d: %s", name, line, err);
+    remove(path);
+}
+
+int main(void)
+{
+    int ord[TABLEAU_NTREES], per[TABLEAU_ORDER_MAX + 1] = {0};
+    const double a1[] = {0.0}, b1[] = {1.0}, c1[] = {0.0};
+    const rk_tableau euler = {1, a1, b1, c1, NULL};
+    tableau_conditions(&euler, b1, NULL, ord);
+    for (int t = 0; t < TABLEAU_NTREES; t++)
+        per[ord[t]]++;
+    check(per[1] == 1 && per[2] == 1 && per[3] == 2 && per[4] == 4 && per[5] == 9,
+          "the 17 rooted trees: 1, 1, 2, 4, 9 of orders 1 ... 5 (%d %d %d %d %d)", per[1], per[2], per[3], per[4], per[5]);
+
+    struct { const char *file; int order, order_hat, k0; bool implicit; } ex[] = {
+        {"lessons/methods/kutta38.tab", 4, -1, 4, false},   {"lessons/methods/ralston2.tab", 2, -1, 7, false},
+        {"lessons/methods/ralston3.tab", 3, -1, 5, false},  {"lessons/methods/ssprk3.tab", 3, -1, 5, false},
+        {"lessons/methods/sdirk3.tab", 3, -1, 5, true},     {"lessons/methods/heun-euler-pair.tab", 2, 1, 7, false},
+        {"lessons/methods/dopri54.tab", 5, 4, 3, false},
+    };
+    for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++) {
+        char err[400] = "";
+        const method *m = load(ex[i].file, err, sizeof err);
+        check(m != NULL, "%s loads (%s)", ex[i].file, err);
+        if (!m)
+            continue;
+        check(m->order == ex[i].order && m->implicit == ex[i].implicit,
+              "%s: its order conditions give order %d (expected %d), %s", m->name, m->order, ex[i].order,
+              m->implicit ? "diagonally implicit" : "explicit");
+        if (ex[i].order_hat >= 0)
+            check(m->tableau->bhat && tableau_order(m->tableau, m->tableau->bhat) == ex[i].order_hat,
+                  "%s: an embedded pair, b-hat of order %d", m->name, ex[i].order_hat);
+        double p = measured_order(m, ex[i].k0, false);
+        if (m->order < 5)
+            check(fabs(p - m->order) <= 0.1, "%s: measured order %.3f on y' = -2 t y^2 (nonlinear), within 0.1 of %d",
+                  m->name, p, m->order);
+        else {
+            /* Dormand-Prince's fifth-order error constants are so small that its errors on the
+             * nonlinear problem reach round-off while the slope still comes down from above (5.1
+             * to 5.2): there it is checked to be at least 5, and within 0.1 of 5 on the oscillator,
+             * where R(z) - e^z = C z^6 + ... sets it. */
+            double q = measured_order(m, ex[i].k0 + 2, true);
+            check(p >= m->order - 0.1 && fabs(q - m->order) <= 0.1,
+                  "%s: measured order %.3f on y' = -2 t y^2 (at least %d, pre-asymptotic from above), %.3f on the "
+                  "damped oscillator, within 0.1 of %d", m->name, p, m->order, q, m->order);
+        }
+        one_step_is_R(m);
+        check(tableau_load(repo_file(ex[i].file), err, sizeof err) == m, "%s: the same file twice is the same method",
+              m->name);
+    }
+    /* a name from the file name */
+    char err[400];
+    const method *k = load("lessons/methods/kutta38.tab", err, sizeof err);
+    check(k && strcmp(k->name, "kutta38") == 0, "kutta38.tab is named kutta38");
+    check(tableau_is_path("a/b") && tableau_is_path("x.tab") && !tableau_is_path("rk4"),
+          "--method takes a path when it has '/' or ends in .tab");
+    check(cabs(tableau_R(method_backward_euler.tableau, method_backward_euler.tableau->b, 1.0)) == INFINITY,
+          "backward Euler's R(z) is infinite at z = 1, where I - zA is singular");
+
+    if (!mkdtemp(scratch)) {
+        check(0, "a scratch folder for the bad files");
+        return check_done();
+    }
+    refused("empty.tab", "", 1, "empty");
+    refused("comments.tab", "# nothing\n\n", 2, "empty");
+    refused("rowlen.tab", "0 |\n1/2 | 1/2 1/2 1/2\n--+--\n | 0 1\n", 2, "row 2 of A has 3 entries");
+    refused("blen.tab", "0 |\n1 | 1\n--+--\n | 1/2 1/2 0\n", 4, "the weights b have 3 entries for 2 stages");
+    refused("csum.tab", "0 |\n1/3 | 1/2\n--+--\n | 0 1\n", 2, "c_2 = 0.333333 but row 2 of A sums to 0.5 (off by -0.167)");
+    refused("nan.tab", "0 |\n1/2 | 1/x\n--+--\n | 0 1\n", 2, "'1/x' is not a number");
+    refused("div0.tab", "0 |\n1 | 1/0\n | 1 0\n", 2, "'1/0' is not a number");
+    refused("hex.tab", "0 |\n1 | 0x1\n | 1 0\n", 2, "'0x1' is not a number");
+    refused("bsum.tab", "0 |\n1 | 1\n--+--\n | 1/2 1/4\n", 4, "the weights b sum to 0.75, not 1");
+    refused("bhat.tab", "0 |\n1 | 1\n | 1/2 1/2\n | 1 1\n", 4, "b-hat sum to 2, not 1");
+    refused("full.tab", "0 | 0 1/2\n1/2 | 1/2 0\n--+--\n | 1/2 1/2\n", 1, "above the diagonal: a fully implicit");
+    refused("nob.tab", "0 |\n1 | 1\n", 2, "no weights b");
+    refused("nobar.tab", "0 |\n1  1\n | 1 0\n", 2, "no '|'");
+    refused("three.tab", "0 |\n1 | 1\n | 1/2 1/2\n | 1 0\n | 1 0\n", 5, "a third row of weights");
+    refused("late.tab", "0 |\n | 1\n1 | 1\n", 3, "a row of A after the weights");
+    /* A diagonally implicit pair runs through the adaptive controller too: Alexander's L-stable
+     * SDIRK2 with forward-Euler-like weights (1, 0) as b-hat, on the damped oscillator. */
+    {
+        char path[256];
+        snprintf(path, sizeof path, "%s/sdirk2pair.tab", scratch);
+        FILE *f = fopen(path, "w");
+        fputs("1-1/sqrt(2) | 1-1/sqrt(2)\n1 | 1/sqrt(2) 1-1/sqrt(2)\n--+--\n | 1/sqrt(2) 1-1/sqrt(2)\n | 1 0\n", f);
+        fclose(f);
+        const method *d = tableau_load(path, err, sizeof err);
+        check(d && d->implicit && d->order == 2 && tableau_order(d->tableau, d->tableau->bhat) == 1,
+              "an SDIRK2 pair loads: diagonally implicit, order 2, b-hat order 1 (%s)", d ? "" : err);
+        if (d) {
+            oscillator osc = {2.0 * M_PI, 0.2};
+            ivp p = oscillator_ivp(&osc);
+            double y[2] = {1.0, 0.0}, ex[2];
+            const double y0[2] = {1.0, 0.0};
+            oscillator_exact(&osc, y0, 5.0, ex);
+            adaptive_opts o = {.rtol = 1e-6, .atol = 1e-6};
+            adaptive_stats st;
+            int rc = adaptive_pair(d->tableau, d->name, &p, 0.0, y, 5.0, &o, &st, err, sizeof err);
+            double e = hypot(y[0] - ex[0], y[1] - ex[1]);
+            check(rc == 0 && e < 1e-3 && e > 1e-9 && st.accepted > 10,
+                  "the SDIRK2 pair runs adaptively (Newton stages): error %.2e at tol 1e-6 in %ld steps (%s)", e,
+                  st.accepted, rc ? err : "");
+        }
+        /* the ninth file of a run is refused in words (eight are loaded now) */
+        char ninth[300];
+        snprintf(ninth, sizeof ninth, "%s/ninth.tab", scratch);
+        rename(path, ninth);
+        check(tableau_load(ninth, err, sizeof err) == NULL && strstr(err, "more than 8 tableau files"),
+              "a ninth tableau file is refused: %s", err);
+        remove(ninth);
+    }
+    {
+        /* Kutta's 3/8 rule with the minus signs a PDF gives (U+2212) reads as the file does */
+        char path[256], e2[400] = "";
+        snprintf(path, sizeof path, "%s/minus.tab", scratch);
+        FILE *f = fopen(path, "w");
+        fputs("0 |\n1/3 | 1/3\n2/3 | \xe2\x88\x92" "1/3 1\n1 | 1 \xe2\x88\x92" "1 1\n | 1/8 3/8 3/8 1/8\n", f);
+        fclose(f);
+        tableau_reset();      /* the examples are no longer used: make room */
+        const method *mm = tableau_load(path, e2, sizeof e2);
+        check(mm && mm->order == 4, "U+2212 minus signs read as '-': Kutta's 3/8 rule of order %d (%s)", mm ? mm->order : -1,
+              e2);
+        remove(path);
+    }
+    char missing[64];
+    snprintf(missing, sizeof missing, "/nonexistent-%d.tab", 7);
+    check(tableau_load(missing, err, sizeof err) == NULL && strstr(err, "cannot open"), "a missing file: %s", err);
+    rmdir(scratch);
+    return check_done();
+}
