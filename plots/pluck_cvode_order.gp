@@ -5,7 +5,8 @@
 height = 800
 load "plots/common.gp"
 f = data."/pluck/cvode-order.tsv"
-set multiplot layout 2, 1 title "CVODE BDF on the plucked string: cost per second of sound against the order cap q"
+tmax = system("awk -F'\t' 'NR > 1 && $5 > m { m = $5 } END { printf \"%.3g\", 1e3 * m }' ".f)
+set multiplot layout 2, 1 title "CVODE BDF on the plucked string: cost per second of sound against the order cap q\n(the first ".tmax." ms at most, or a step budget, from the pluck: while the fast modes ring)"
 set logscale y
 set format y "10^{%L}"
 set xrange [0.7:5.3]
