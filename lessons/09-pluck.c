@@ -473,8 +473,8 @@ static void order_study(const settings *st, const string_params *s, const string
            "%s\n",
            (long)st->study_N, w_top, a_top, angle, best->max_order, best->stab_lim ? " with stability-limit detection" : "",
            best->steps / best->t, (q2->steps / q2->t) / (best->steps / best->t),
-           best->max_order > 2 ? "the step is held by accuracy on the fast modes while they ring, not by BDF's stability, so\n"
-                                 "the higher orders' smaller error per step wins and the default cap stays at the fastest order."
+           best->max_order > 2 ? "the cap does not pay here: the low orders' A-stability does not make up for their larger\n"
+                                 "error per step, and the default cap stays at the fastest order."
                                : "capping the order at 2 buys A-stability, and the step is then held by accuracy alone.");
 }
 
