@@ -74,9 +74,9 @@ int main(int argc, char **argv)
     cli_parse(&spec, argc, argv);
     if (u0 == 0.0 && v0 == 0.0)
         cli_fail("ivp", "--u0 0 with --v0 0 is the rest state; accepted: a nonzero initial state");
-    long n = lround(T / h);
-    if (fabs(n * h - T) > 1e-9 * T)
-        cli_fail("ivp", "--T %g is not a whole number of steps of --h %g; accepted: T a multiple of h", T, h);
+    /* T not a multiple of h: the last step is taken short, and the run says so */
+    double h_last;
+    long n = solve_steps_to(T, h, &h_last);
     if (n > 100000000L)
         cli_fail("ivp", "--T %g with --h %g is %ld steps; accepted: at most 1e8 steps", T, h, n);
 
@@ -94,24 +94,28 @@ int main(int argc, char **argv)
     bool is_cvode = strcmp(method_name, "cvode") == 0;
     const method *m = is_cvode ? NULL : method_find(method_name);
     const char *label = is_cvode ? (strcmp(lmm, "adams") == 0 ? "CVODE Adams" : "CVODE BDF") : m->label;
+    cvode_opts o = cvode_defaults();
+    o.lmm = strcmp(lmm, "adams") == 0 ? CVODE_ADAMS : CVODE_BDF;
+    o.rtol = rtol;
+    o.atol = atol;
     fprintf(traj, "t_s\t%s, h = %g s\tv_m_per_s\texact\n", label, h);
 
     table tab;
     if (!common.tsv)
         printf("damped oscillator: omega0 = %g rad/s, sigma0 = %g 1/s, u(0) = %g m, u'(0) = %g m/s\n"
-               "method %s, h = %g s, T = %g s\n\n", omega0, sigma0, u0, v0, label, h, T);
+               "method %s, h = %g s, T = %g s\n", omega0, sigma0, u0, v0, label, h, T);
+    if (!common.tsv && h_last > 0.0)
+        printf("T is not a multiple of h: %ld steps of h, the last one short, %.6g s, to end at T\n", n - 1, h_last);
+    if (!common.tsv)
+        printf("\n");
     table_begin(&tab, stdout, common.tsv, "t_s", "u_m", "exact_m", "error_m", "nfev", NULL);
     run_ctx rc = {&osc, y0, traj, &tab, n >= 6 ? n / 6 : 1, n, NULL, NULL, 0.0};
     int status = 0;
     char msg[400] = "";
     if (is_cvode) {
-        cvode_opts o = cvode_defaults();
-        o.lmm = strcmp(lmm, "adams") == 0 ? CVODE_ADAMS : CVODE_BDF;
-        o.rtol = rtol;
-        o.atol = atol;
         double *tout = calloc((size_t)n + 1, sizeof(double));
         for (long k = 0; k <= n; k++)
-            tout[k] = k * h;
+            tout[k] = k < n ? k * h : T;
         cvode_stats st;
         rc.st = &st;
         memset(&st, 0, sizeof st);
@@ -131,7 +135,7 @@ int main(int argc, char **argv)
         rc.w = w;
         solve_opts so = {m, 0.0, h, n, blowup * scale, 1, sample, &rc};
         solve_result res;
-        if (solve_fixed(&p, y, &so, w, &res) != SOLVE_OK) {
+        if (solve_fixed_to(&p, y, &so, T, w, &res) != SOLVE_OK) {
             status = 1;
             snprintf(msg, sizeof msg, "%s", res.message);
         }
@@ -153,10 +157,18 @@ int main(int argc, char **argv)
             fprintf(exact, "%.10g\t%.12g\n", t, ex[0]);
         }
     }
-    if (atomic_commit(&af) != 0 || !exact || atomic_commit(&ae) != 0) {
+    /* What the figure needs to know of the run: the method (its colour), the step, the short last step. */
+    atomic_file ar;
+    FILE *run = atomic_open_in(&ar, common.out, "run.tsv");
+    if (run)
+        fprintf(run, "method\tlabel\th_s\tT_s\tsteps\th_last_s\n%s\t%s\t%.10g\t%.10g\t%ld\t%.10g\n",
+                is_cvode ? cvode_name(&o) : m->name,
+                label, h, T, n, h_last > 0.0 ? h_last : h);
+    if (atomic_commit(&af) != 0 || !exact || atomic_commit(&ae) != 0 || !run || atomic_commit(&ar) != 0) {
         fprintf(stderr, "ivp: cannot write the data files in %s: %s\n", common.out, strerror(errno));
         atomic_abort(&af);
         atomic_abort(&ae);
+        atomic_abort(&ar);
         return 1;
     }
     if (status) {

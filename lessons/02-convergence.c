@@ -82,7 +82,8 @@ static int run_table(const problem *pb, double T, const double *hs, int nh, size
 int main(int argc, char **argv)
 {
     double T = 2.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, theta0 = 1.0;
-    double rtol = 1e-13, traj_h = 0.1, traj_T = 6.0;
+    double rtol = 1e-13, traj_h = 0.1, traj_T = 6.0, t_loc = 0.3;
+    double traj_last = 0.0;     /* traj-T not a multiple of traj-h: the trajectories' last step, s */
     long kmin = 3, kmax = 11, fit = 5;
     cli_common common = {false, "build/data/convergence"};
     const cli_opt opts[] = {
@@ -96,6 +97,7 @@ int main(int argc, char **argv)
         {"v0", CLI_DOUBLE, &v0, "m/s", "oscillator: initial velocity", -1e3, 1e3, 0, NULL, NULL, NULL},
         {"theta0", CLI_DOUBLE, &theta0, "rad", "pendulum: initial angle, released from rest", -3.1, 3.1, 0, NULL, NULL, NULL},
         {"rtol", CLI_DOUBLE, &rtol, "", "pendulum reference: CVODE relative tolerance", 1e-14, 1e-8, 0, NULL, NULL, NULL},
+        {"t-local", CLI_DOUBLE, &t_loc, "s", "oscillator: where the one-step (local) errors are measured, from the exact state", 0, 1e3, 0, NULL, NULL, NULL},
         {"traj-h", CLI_DOUBLE, &traj_h, "s", "step of the 'same order, different character' trajectories", 1e-4, 1, 0, NULL, NULL, NULL},
         {"traj-T", CLI_DOUBLE, &traj_T, "s", "length of those trajectories", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
         METHOD_ADD_OPT,
@@ -116,9 +118,6 @@ int main(int argc, char **argv)
         if (fabs(T / ldexp(1.0, (int)-k) - lround(T / ldexp(1.0, (int)-k))) > 1e-9)
             cli_fail("convergence", "--T %g is not a whole number of steps of h = 2^-%ld; accepted: T a multiple of 2^-%ld",
                      T, k, kmin);
-    if (fabs(traj_T / traj_h - lround(traj_T / traj_h)) > 1e-9 * (traj_T / traj_h))
-        cli_fail("convergence", "--traj-T %g is not a whole number of steps of --traj-h %g; accepted: a multiple", traj_T,
-                 traj_h);
 
     int nh = (int)(kmax - kmin + 1);
     double hs[MAX_H];
@@ -171,6 +170,43 @@ int main(int argc, char **argv)
         for (int q = 0; q < 2; q++)
             run_table(&pbs[q], T, hs, nh, (size_t)fit, &res[q][nm], method_all[nm]);
 
+    /* Local against global error on the oscillator: the error of one step of h from the exact
+     * state y(t_loc) against the exact y(t_loc + h), order p + 1, beside the global error at T,
+     * order p (the one-step errors add up over T/h steps: one power of h is lost). */
+    double loc_err[MAX_METHODS][MAX_H], loc_slope[MAX_METHODS];
+    size_t loc_first[MAX_METHODS], loc_count[MAX_METHODS];
+    double loc_floor = 100.0 * DBL_EPSILON * fmax(1.0, hypot(u0, v0));
+    {
+        double ya[2];
+        oscillator_exact(&osc, pbs[0].y0, t_loc, ya);
+        for (int k = 0; k < nm; k++) {
+            for (int i = 0; i < nh; i++) {
+                double y[2] = {ya[0], ya[1]}, yb[2];
+                solve_opts o = {method_all[k], t_loc, hs[i], 1, 0, 1, NULL, NULL};
+                solve_result r;
+                oscillator_exact(&osc, pbs[0].y0, t_loc + hs[i], yb);
+                loc_err[k][i] = solve_fixed(&pbs[0].p, y, &o, NULL, &r) == SOLVE_OK ? hypot(y[0] - yb[0], y[1] - yb[1])
+                                                                                    : INFINITY;
+            }
+            loc_slope[k] = measure_asymptotic_order(hs, loc_err[k], (size_t)nh, loc_floor, (size_t)fit, &loc_first[k],
+                                                    &loc_count[k]);
+        }
+        atomic_file a;
+        FILE *f = atomic_open_or_exit(&a, "convergence", common.out, "local_oscillator.tsv");
+        fprintf(f, "h_s");
+        for (int k = 0; k < nm; k++)
+            fprintf(f, "\t%s global: slope %.2f\t%s local: slope %.2f", method_all[k]->label, res[0][k].slope,
+                    method_all[k]->label, loc_slope[k]);
+        fputc('\n', f);
+        for (int i = 0; i < nh; i++) {
+            fprintf(f, "%.10g", hs[i]);
+            for (int k = 0; k < nm; k++)
+                fprintf(f, "\t%.6e\t%.6e", res[0][k].err[i], loc_err[k][i]);
+            fputc('\n', f);
+        }
+        atomic_commit_or_exit(&a, "convergence");
+    }
+
     /* Data for the figures: errors.<problem>.tsv (h, one column a method), guides, trajectories. */
     for (int q = 0; q < 2; q++) {
         atomic_file a;
@@ -212,7 +248,7 @@ int main(int argc, char **argv)
         }
     }
     {
-        long n = lround(traj_T / traj_h);
+        long n = solve_steps_to(traj_T, traj_h, &traj_last);
         double *u[MAX_METHODS];
         atomic_file a;
         FILE *f = atomic_open_in(&a, common.out, "trajectories.tsv");
@@ -227,7 +263,7 @@ int main(int argc, char **argv)
             double y[2] = {u0, v0};
             solve_opts o = {method_all[k], 0.0, traj_h, n, 0, 1, traj_sink, u[k]};
             solve_result r;
-            solve_fixed(&pbs[0].p, y, &o, NULL, &r);
+            solve_fixed_to(&pbs[0].p, y, &o, traj_T, NULL, &r);
         }
         fprintf(f, "t_s\texact");
         for (int k = 0; k < nm; k++)
@@ -235,8 +271,9 @@ int main(int argc, char **argv)
         fputc('\n', f);
         for (long i = 0; i <= n; i++) {
             double ex[2];
-            oscillator_exact(&osc, pbs[0].y0, i * traj_h, ex);
-            fprintf(f, "%.10g\t%.10g", i * traj_h, ex[0]);
+            double t = i < n ? i * traj_h : traj_T;
+            oscillator_exact(&osc, pbs[0].y0, t, ex);
+            fprintf(f, "%.10g\t%.10g", t, ex[0]);
             for (int k = 0; k < nm; k++)
                 fprintf(f, "\t%.10g", u[k][i]);
             fputc('\n', f);
@@ -269,8 +306,13 @@ int main(int argc, char **argv)
             printf("  %s: floor %.2e (%s)\n", pbs[q].name, pbs[q].floor, pbs[q].floor_why);
         printf("slope: least-squares fit of log error on log h over the fitted range (the %ld smallest h above the "
                "floor);\npairwise slopes p(i) between h_i and h_i+1 after the errors; order_conditions: the highest order "
-               "whose\nrooted-tree conditions the method's Butcher tableau meets (checked to %d; n/a: no single tableau)\n\n",
-               fit, TABLEAU_ORDER_MAX);
+               "whose\nrooted-tree conditions the method's Butcher tableau meets (checked to %d; n/a: no single tableau);\n"
+               "local_slope: the same fit of the error of one step from the exact state at t = %g s (oscillator; floor\n"
+               "%.1e): order p + 1 where the global error is order p\n", fit, TABLEAU_ORDER_MAX, t_loc, loc_floor);
+        if (traj_last > 0.0)
+            printf("trajectories: traj-T is not a multiple of traj-h: the last step is short, %.6g s, to end at traj-T\n",
+                   traj_last);
+        printf("\n");
     }
     const char *cols[TABLE_MAX_COLS];
     char names[TABLE_MAX_COLS][32];
@@ -286,12 +328,14 @@ int main(int argc, char **argv)
     cols[nc++] = "order";
     cols[nc++] = "fit_hmax_s";
     cols[nc++] = "fit_hmin_s";
-    for (int i = 0; i + 1 < nh && nc < TABLE_MAX_COLS; i++) {
+    for (int i = 0; i + 1 < nh && nc < TABLE_MAX_COLS - 2; i++) {
         snprintf(names[nc], sizeof names[nc], "p(2^-%ld)", kmin + i);
         cols[nc] = names[nc];
         nc++;
     }
+    int npair = nc - (3 + nh + 3);
     cols[nc++] = "order_conditions";   /* the highest order whose rooted-tree conditions its tableau meets */
+    cols[nc++] = "local_slope";
     table tab;
     memset(&tab, 0, sizeof tab);
     tab.f = stdout;
@@ -318,12 +362,16 @@ int main(int argc, char **argv)
             table_cell(&tab, "%d", method_all[k]->order);
             table_cell(&tab, "%.4g", r->count ? hs[r->first] : NAN);
             table_cell(&tab, "%.4g", r->count ? hs[r->first + r->count - 1] : NAN);
-            for (int i = 0; i + 1 < nh && 4 + nh + 2 + i < TABLE_MAX_COLS; i++)
+            for (int i = 0; i < npair; i++)
                 table_cell(&tab, "%.2f", r->pair[i]);
             if (method_all[k]->tableau)
                 table_cell(&tab, "%d", tableau_order(method_all[k]->tableau, method_all[k]->tableau->b));
             else
                 table_cell(&tab, "%s", "n/a");
+            if (q == 0)
+                table_cell(&tab, "%.3f", loc_slope[k]);   /* one step from the exact state at --t-local */
+            else
+                table_cell(&tab, "n/a");
             if (r->failure[0]) {
                 fprintf(stderr, "convergence: %s on the %s: %s\n", method_all[k]->name, pbs[q].name, r->failure);
                 failures++;

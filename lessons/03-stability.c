@@ -5,21 +5,41 @@
  * --add-method FILE.tab adds a Butcher tableau's method: its R(z) = 1 + z b^T (I - zA)^{-1} 1
  * comes from the tableau (method/tableau.c), and its region and bounds follow from that.
  * Claim: RK4 is stable on the imaginary axis out to 2.83 (omega h < 2.83), forward Euler on the
- * negative real axis out to 2 (h < 2/|lambda|); explicit regions are bounded. */
+ * negative real axis out to 2 (h < 2/|lambda|); explicit regions are bounded.
+ * And gradient descent as forward Euler: on the bowl f = 1/2 (mu x^2 + L y^2) the step
+ * x_k+1 = x_k - h grad f is forward Euler on x' = -grad f (eigenvalues -mu, -L), so it converges
+ * for h < 2/L, read off forward Euler's real bound; runs either side of it show it. */
 #include "cli.h"
 #include "io/atomic.h"
 #include "io/table.h"
 #include "method.h"
 #include "method/tableau.h"
+#include "models/quadratic.h"
 #include "models/spring2.h"
+#include "solve.h"
 #include "stability.h"
+#include "util.h"
 #include <complex.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define NEIG 4
+#define GD_RUNS 6
+
+typedef struct {
+    quadratic *q;
+    double *f;              /* f(x_k) of every iterate */
+} gd_ctx;
+
+static int gd_sink(long k, double t, const double *x, void *c)
+{
+    gd_ctx *g = c;
+    g->f[k] = quadratic_value(t, x, g->q);
+    return 0;
+}
 
 static int parse_z(const char *text, void *dest, char *why, size_t whylen)
 {
@@ -46,6 +66,8 @@ int main(int argc, char **argv)
     const char *problem = "oscillator";
     double h = 0.1, omega0 = 2.0 * M_PI, sigma0 = 0.2;
     double z[3] = {0.0, 0.0, 0.0};     /* re, im, given */
+    double gd_L = 10.0, gd_mu = 1.0;
+    long gd_steps = 100;
     cli_common common = {false, "build/data/stability"};
     const cli_opt opts[] = {
         {"z", CLI_CUSTOM, z, "", "print |R(z)| at z = RE,IM for every method, and whether it is stable", 0, 0, 0,
@@ -55,6 +77,9 @@ int main(int argc, char **argv)
         {"h", CLI_DOUBLE, &h, "s", "time step that scales the eigenvalues", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"omega0", CLI_DOUBLE, &omega0, "rad/s", "oscillator: lossless angular frequency", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "oscillator: decay rate", 0, 1e6, 0, NULL, NULL, NULL},
+        {"gd-L", CLI_DOUBLE, &gd_L, "", "gradient descent: largest curvature L of the bowl f = (mu x^2 + L y^2)/2", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"gd-mu", CLI_DOUBLE, &gd_mu, "", "gradient descent: smallest curvature mu (at most L)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"gd-steps", CLI_LONG, &gd_steps, "", "gradient descent: iterations a run", 1, 100000, 0, NULL, NULL, NULL},
         METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -62,6 +87,8 @@ int main(int argc, char **argv)
     const cli_spec spec = {"stability", "Stability regions |R(z)| <= 1 of every method, their bounds on the axes, "
                                         "and a problem's h lambda over them.", NULL, 0, opts};
     cli_parse(&spec, argc, argv);
+    if (gd_mu > gd_L)
+        cli_fail("stability", "--gd-mu %g exceeds --gd-L %g; accepted: mu <= L", gd_mu, gd_L);
 
     /* The problem's eigenvalues lambda (1/s). */
     double complex lam[NEIG];
@@ -151,7 +178,7 @@ int main(int argc, char **argv)
             double complex zz = z[0] + I * z[1];
             table_cell(&tab, "%.6g", cabs(m->R(zz)));
             table_cell(&tab, "%s", stability_stable(m, zz) ? "yes" : "no");
-            table_cell(&tab, "%.6g", carg(m->R(zz)) - cimag(zz));    /* phase error of one step, rad */
+            table_cell(&tab, "%.6g", stability_phase_error(m, zz));    /* phase error of one step, rad */
         }
         fprintf(fb, "%s\t%s\t%s\n", m->name, b1, b2);
     }
@@ -163,12 +190,62 @@ int main(int argc, char **argv)
         printf("region_bounded: every point of |z| = 50 unstable (explicit methods: R is a polynomial)\n");
         if (z[2] != 0.0)
             printf("abs_R_z, z_stable, arg_R_minus_im_z: at z = %g %+gj; the last is the phase error of one step on\n"
-                   "an oscillator, arg R(z) - Im z, rad (the trapezoid: |R| = 1 on the axis, yet a pitch error)\n",
+                   "an oscillator, arg R(z) - Im z taken in (-pi, pi], rad (the trapezoid: |R| = 1 on the axis, yet a pitch error)\n",
                    z[0], z[1]);
         printf("\nleapfrog's R is the larger eigenvalue of its step on the undamped oscillator (a 2x2 matrix),\n"
                "so its region is the imaginary segment |Im z| <= %.4f alone; for a problem's eigenvalues it is read\n"
                "at z = j h |lambda| (the undamped frequency).\n", stability_bound(&method_leapfrog, I));
     }
+    /* Gradient descent as forward Euler: steps h = r 2/L either side of the bound, each run's f(x_k),
+     * its contraction per step at the end against max_i |R(-h a_i)| of forward Euler's table entry. */
+    const double gd_r[GD_RUNS] = {0.5, 0.9, 0.99, 1.01, 1.1, 1.5};
+    quadratic bowl = {2, {gd_mu, gd_L}};
+    ivp flow = quadratic_flow(&bowl);
+    double gd_bound = stability_bound(&method_euler, -1.0) / gd_L;
+    atomic_file agd, agf;
+    FILE *fgd = atomic_open_or_exit(&agd, "stability", common.out, "gd.tsv");
+    FILE *fgf = atomic_open_or_exit(&agf, "stability", common.out, "gd_f.tsv");
+    fprintf(fgd, "h\th_over_bound\tf_end_over_f0\tconverges\tmeasured_rate\tR_rate\n");
+    fprintf(fgf, "k");
+    double *gd_f[GD_RUNS];
+    for (int r = 0; r < GD_RUNS; r++)
+        fprintf(fgf, "\th = %.3g 2/L", gd_r[r]);
+    fputc('\n', fgf);
+    if (!common.tsv)
+        printf("\ngradient descent on f = (mu x^2 + L y^2)/2, mu = %g, L = %g, from (1, 1), %ld steps: x_k+1 = x_k - h grad f\n"
+               "is forward Euler on x' = -grad f (eigenvalues -mu, -L): stable for h L <= %.4f (forward Euler's real\n"
+               "bound), h <= %.6g. rate: sqrt(f_k/f_k-1) at the end, against max |R(-h a_i)| = max |1 - h a_i|\n",
+               gd_mu, gd_L, gd_steps, stability_bound(&method_euler, -1.0), gd_bound);
+    for (int r = 0; r < GD_RUNS; r++) {
+        double h = gd_r[r] * gd_bound, x[2] = {1.0, 1.0};
+        gd_f[r] = xcalloc((size_t)gd_steps + 1, sizeof(double));
+        gd_ctx g = {&bowl, gd_f[r]};
+        solve_opts o = {&method_euler, 0.0, h, gd_steps, 0, 1, gd_sink, &g};
+        solve_result res;
+        solve_status st = solve_fixed(&flow, x, &o, NULL, &res);
+        if (st == SOLVE_FAILED) {
+            fprintf(stderr, "stability: gradient descent: %s\n", res.message);
+            return 1;
+        }
+        double f0 = gd_f[r][0], fe = gd_f[r][res.steps];
+        double rate = sqrt(gd_f[r][res.steps] / gd_f[r][res.steps - 1]);
+        double Rr = fmax(cabs(method_euler.R(-h * gd_mu)), cabs(method_euler.R(-h * gd_L)));
+        bool conv = st == SOLVE_OK && fe < f0;
+        fprintf(fgd, "%.9g\t%.4g\t%.6e\t%s\t%.9f\t%.9f\n", h, gd_r[r], fe / f0, conv ? "yes" : "no", rate, Rr);
+        if (!common.tsv)
+            printf("  h = %.4g (%.2f of 2/L): f_end/f_0 = %.3e, %s; rate %.6f, max |1 - h a_i| = %.6f\n", h, gd_r[r],
+                   fe / f0, conv ? "converges" : "diverges", rate, Rr);
+    }
+    for (long k = 0; k <= gd_steps; k++) {
+        fprintf(fgf, "%ld", k);
+        for (int r = 0; r < GD_RUNS; r++)
+            fprintf(fgf, "\t%.6e", gd_f[r][k]);
+        fputc('\n', fgf);
+    }
+    for (int r = 0; r < GD_RUNS; r++)
+        free(gd_f[r]);
+    atomic_commit_or_exit(&agd, "stability");
+    atomic_commit_or_exit(&agf, "stability");
     for (int k = 0; k < nm; k++)
         if (atomic_commit(&ag[k]) != 0) {
             fprintf(stderr, "stability: cannot write %s: %s\n", ag[k].path, strerror(errno));

@@ -4,7 +4,9 @@
  * tolerances 1e-3 ... 1e-12: the lecture's Heun-Euler pair (src/adaptive.c), GSL's rkf45, and
  * CVODE Adams (fixed-point) and BDF (Newton, the model's Jacobian). Every count of every run is
  * recorded once, in work.tsv, and the figure and the table are drawn from that record.
- * evaluations = F evaluations + Jacobian evaluations (an analytic Jacobian counted as one).
+ * evaluations = F evaluations + Jacobian evaluations; cost = the cost model of cost_of() below, which
+ * also counts LU factorizations and solves; seconds = wall time. The lecture's explicit-against-
+ * implicit trade-off needs the last two: an implicit step buys stability with linear algebra.
  * The lecture's solve_ivp default, Dormand-Prince 5(4), runs from its tableau file
  * (lessons/methods/dopri54.tab) through the project's own controller (src/adaptive.c), as does
  * every pair given with --add-method; GSL's rkf45 is Fehlberg's 4(5) pair, a different one.
@@ -38,8 +40,33 @@ typedef struct {
     long rejected;          /* rejected steps (-1: not reported) */
     long nfev;              /* F evaluations (difference Jacobians included) */
     long njev;              /* Jacobian evaluations */
+    long nfactor;           /* LU factorizations */
+    long nsolve;            /* solves with those factors (one a Newton iteration) */
+    double seconds;         /* wall time of one run, s: the fastest of repeats filling MIN_TIMED_S (a
+                               shared machine only ever slows a run down) */
     double error;           /* ||y - y(T)|| */
 } record;
+
+/* A run is repeated until this much wall time has passed, so short runs are timed above the
+ * clock's noise. */
+#define MIN_TIMED_S 2e-3
+#define MAX_REPEATS 1000
+
+/* The cost model, in F-equivalents, for a dense linear F = A y of dimension d (F: 2 d^2 flops):
+ * a Jacobian as d F (what finite differences cost), an LU factorization (2/3) d^3 flops = d/3 F,
+ * a solve with the factors 2 d^2 flops = 1 F. */
+static double cost_of(const record *q, double d)
+{
+    return (double)q->nfev + d * (double)q->njev + d / 3.0 * (double)q->nfactor + (double)q->nsolve;
+}
+
+/* What a run is measured by: evaluations (F + J), the cost model, or wall time. */
+typedef enum { BY_EVALS, BY_COST, BY_SECONDS } work_axis;
+
+static double work_of(const record *q, work_axis ax, double d)
+{
+    return ax == BY_EVALS ? (double)(q->nfev + q->njev) : ax == BY_COST ? cost_of(q, d) : q->seconds;
+}
 
 /* Every accepted step of the adaptive runs at the tolerance nearest the target: driver, t, h. */
 typedef struct {
@@ -117,18 +144,18 @@ static int print_tableaux(void)
     return bad;
 }
 
-/* Evaluations at which err crosses target along a method's runs (sorted by increasing work),
+/* The work (by ax) at which err crosses target along a method's runs (sorted by increasing work),
  * interpolated in log-log between the bracketing runs; beyond the runs, extrapolated from the
  * last two (*how says which). */
-static double evals_to_reach(const record *r, int n, double target, const char **how)
+static double work_to_reach(const record *r, int n, double target, work_axis ax, double d, const char **how)
 {
     for (int i = 0; i < n; i++)
         if (r[i].error <= target) {
             if (i == 0) {
                 *how = "first run";
-                return (double)(r[0].nfev + r[0].njev);
+                return work_of(&r[0], ax, d);
             }
-            double x0 = log((double)(r[i - 1].nfev + r[i - 1].njev)), x1 = log((double)(r[i].nfev + r[i].njev));
+            double x0 = log(work_of(&r[i - 1], ax, d)), x1 = log(work_of(&r[i], ax, d));
             double y0 = log(r[i - 1].error), y1 = log(r[i].error);
             *how = "interpolated";
             return exp(x0 + (log(target) - y0) * (x1 - x0) / (y1 - y0));
@@ -137,7 +164,7 @@ static double evals_to_reach(const record *r, int n, double target, const char *
         *how = "not reached";
         return NAN;
     }
-    double x0 = log((double)(r[n - 2].nfev + r[n - 2].njev)), x1 = log((double)(r[n - 1].nfev + r[n - 1].njev));
+    double x0 = log(work_of(&r[n - 2], ax, d)), x1 = log(work_of(&r[n - 1], ax, d));
     double y0 = log(r[n - 2].error), y1 = log(r[n - 1].error);
     if (!(y1 < y0)) {
         *how = "not reached";
@@ -190,6 +217,10 @@ int main(int argc, char **argv)
 
     oscillator osc = {omega0, sigma0};
     ivp p = oscillator_ivp(&osc);
+    const double dim = (double)p.dim;
+    char cost_model[200];
+    snprintf(cost_model, sizeof cost_model, "F + %g J + %.3g LU + solves, in F-equivalents (dense linear F of dimension %g)",
+             dim, dim / 3.0, dim);
     const double y0[2] = {u0, v0};
     double yT[2];
     oscillator_exact(&osc, y0, T, yT);
@@ -204,14 +235,25 @@ int main(int argc, char **argv)
             if (n == last)
                 continue;
             last = n;
-            double y[2] = {u0, v0};
+            double y[2];
             solve_opts o = {method_all[k], 0.0, T / (double)n, n, 0, 1, NULL, NULL};
             solve_result r;
-            if (solve_fixed(&p, y, &o, NULL, &r) == SOLVE_FAILED) {
-                fprintf(stderr, "work: %s\n", r.message);
-                return 1;
-            }
+            double t_start = wall_seconds(), fastest = INFINITY;
+            int reps = 0;
+            do {        /* the same run, repeated until it can be timed */
+                y[0] = u0, y[1] = v0;
+                double t_rep = wall_seconds();
+                if (solve_fixed(&p, y, &o, NULL, &r) == SOLVE_FAILED) {
+                    fprintf(stderr, "work: %s\n", r.message);
+                    return 1;
+                }
+                fastest = fmin(fastest, wall_seconds() - t_rep);
+                reps++;
+            } while (wall_seconds() - t_start < MIN_TIMED_S && reps < MAX_REPEATS);
             record *q = &rec[nrec++];
+            q->seconds = fastest;
+            q->nfactor = r.counts.nfactor;
+            q->nsolve = r.counts.nnewton;
             snprintf(q->method, sizeof q->method, "%s", method_all[k]->name);
             snprintf(q->label, sizeof q->label, "%s (%s)", method_all[k]->label,
                      method_all[k]->implicit ? "F + J" : "fixed h");
@@ -256,7 +298,7 @@ int main(int argc, char **argv)
         bool low = pair[d] && fmin(tableau_order(pair[d], pair[d]->b), tableau_order(pair[d], pair[d]->bhat)) < 3;
         for (double tol = tol_loose; tol >= (low ? fmax(tol_tight, tol_tight_he) : tol_tight) * 0.999 && nrec < MAX_RUNS;
              tol /= 10.0) {
-            double y[2] = {u0, v0};
+            double y[2];
             char err[400] = "";
             record *q = &rec[nrec];
             memset(q, 0, sizeof *q);
@@ -265,6 +307,13 @@ int main(int argc, char **argv)
             step_ctx sc = {fs, drivers[d]};
             if (keep && d > 0)
                 fprintf(fs, "\n\n");
+            double t_start = wall_seconds(), fastest = INFINITY;
+            int reps = 0;
+            do {        /* the same run, repeated until it can be timed; its steps kept once */
+            y[0] = u0, y[1] = v0;
+            if (reps == 1)
+                keep = false;
+            double t_rep = wall_seconds();
             if (d < 2 || pair[d]) {
                 adaptive_opts o = {.rtol = tol, .atol = tol, .on_step = keep ? step_sink : NULL, .ctx = &sc};
                 adaptive_stats st;
@@ -287,7 +336,13 @@ int main(int argc, char **argv)
                 q->rejected = st.netf;
                 q->nfev = st.nfev + st.nfev_jac;
                 q->njev = st.njev;
+                q->nfactor = d == 3 ? st.nsetups : 0;     /* dense BDF: a setup forms J and factors */
+                q->nsolve = d == 3 ? st.nniters : 0;      /* Adams here iterates without a linear solver */
             }
+            fastest = fmin(fastest, wall_seconds() - t_rep);
+            reps++;
+            } while (rc == 0 && wall_seconds() - t_start < MIN_TIMED_S && reps < MAX_REPEATS);
+            q->seconds = fastest;
             if (rc != 0) {
                 fprintf(stderr, "work: %s at tolerance %g: %s\n", drivers[d], tol, err);
                 return 1;
@@ -308,13 +363,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "work: cannot write %s/work.tsv: %s\n", common.out, strerror(errno));
         return 1;
     }
-    fprintf(f, "method\tlabel\tkind\tsteps_or_tol\tsteps\trejected\tnfev\tnjev\tevaluations\terror\n");
+    fprintf(f, "method\tlabel\tkind\tsteps_or_tol\tsteps\trejected\tnfev\tnjev\tevaluations\terror\tnfactor\tnsolve\t"
+               "cost\tseconds\n");
     for (int i = 0; i < nrec; i++) {
         const record *q = &rec[i];
         if (i > 0 && strcmp(q->method, rec[i - 1].method) != 0)
             fprintf(f, "\n\n");     /* one gnuplot data block a method */
-        fprintf(f, "%s\t%s\t%s\t%g\t%ld\t%ld\t%ld\t%ld\t%ld\t%.6e\n", q->method, q->label, q->adaptive ? "adaptive" : "fixed",
-                q->param, q->steps, q->rejected, q->nfev, q->njev, q->nfev + q->njev, q->error);
+        fprintf(f, "%s\t%s\t%s\t%g\t%ld\t%ld\t%ld\t%ld\t%ld\t%.6e\t%ld\t%ld\t%.6g\t%.6e\n", q->method, q->label,
+                q->adaptive ? "adaptive" : "fixed", q->param, q->steps, q->rejected, q->nfev, q->njev, q->nfev + q->njev,
+                q->error, q->nfactor, q->nsolve, cost_of(q, dim), q->seconds);
     }
     if (atomic_commit(&a) != 0) {
         fprintf(stderr, "work: cannot write %s: %s\n", a.path, strerror(errno));
@@ -326,28 +383,35 @@ int main(int argc, char **argv)
     }
     atomic_file at;
     FILE *ft = atomic_open_in(&at, common.out, "target.tsv");
-    if (!ft || (fprintf(ft, "target\ttol_steps\n%g\t%g\n", target, tol_steps), atomic_commit(&at)) != 0) {
+    if (!ft || (fprintf(ft, "target\ttol_steps\tdim\tcost_model\n%g\t%g\t%g\t%s\n", target, tol_steps, dim, cost_model),
+                atomic_commit(&at)) != 0) {
         fprintf(stderr, "work: cannot write %s/target.tsv: %s\n", common.out, strerror(errno));
         return 1;
     }
 
     /* The table, read from the record: evaluations to reach the target, per method. */
     if (!common.tsv)
-        printf("damped oscillator (omega0 = %g rad/s, sigma0 = %g 1/s), error ||y - y(%g)|| against evaluations\n"
-               "(F + Jacobian; %d runs recorded in %s/work.tsv). Evaluations to reach %g:\n\n",
-               omega0, sigma0, T, nrec, common.out, target);
+        printf("damped oscillator (omega0 = %g rad/s, sigma0 = %g 1/s), error ||y - y(%g)|| against work (%d runs\n"
+               "recorded in %s/work.tsv, every F, Jacobian, LU factorization and solve counted, each run timed).\n"
+               "evals: F + Jacobian evaluations; cost: %s;\n"
+               "seconds: wall time of one run (the fastest of repeats filling %g ms). To reach %g:\n\n",
+               omega0, sigma0, T, nrec, common.out, cost_model, 1e3 * MIN_TIMED_S, target);
     if (!common.tsv)
         printf("dopri54-adaptive is Dormand-Prince 5(4), the pair behind the lecture's solve_ivp default (RK45), read\n"
                "from lessons/methods/dopri54.tab and driven by the project's controller (src/adaptive.c); gsl-rkf45 is\n"
                "Fehlberg's 4(5) pair, GSL's nearest to it, which stood in for it before.\n\n");
     table tab;
-    table_begin(&tab, stdout, common.tsv, "method", "kind", "evals_to_target", "how", "best_error", "runs", NULL);
+    table_begin(&tab, stdout, common.tsv, "method", "kind", "evals_to_target", "how", "best_error", "runs",
+                "cost_to_target", "seconds_to_target", NULL);
     for (int i = 0; i < nrec;) {
         int j = i;
         while (j < nrec && strcmp(rec[j].method, rec[i].method) == 0)
             j++;
         const char *how = "";
-        double ev = evals_to_reach(rec + i, j - i, target, &how);
+        double ev = work_to_reach(rec + i, j - i, target, BY_EVALS, dim, &how);
+        const char *how2;
+        double cost = work_to_reach(rec + i, j - i, target, BY_COST, dim, &how2);
+        double secs = work_to_reach(rec + i, j - i, target, BY_SECONDS, dim, &how2);
         double best = INFINITY;
         for (int k = i; k < j; k++)
             best = fmin(best, rec[k].error);
@@ -357,6 +421,11 @@ int main(int argc, char **argv)
         table_cell(&tab, "%s", how);
         table_cell(&tab, "%.3e", best);
         table_cell(&tab, "%d", j - i);
+        table_cell(&tab, "%.4g", cost);
+        if (strcmp(how2, "interpolated") == 0 || strcmp(how2, "first run") == 0)
+            table_cell(&tab, "%.3g", secs);
+        else
+            table_cell(&tab, "-");  /* wall times are too noisy to extrapolate */
         i = j;
     }
     return 0;

@@ -33,11 +33,18 @@ typedef struct {
     ball_detector det;      /* impacts from the samples */
     double *u1;             /* u1 per sample, m */
     size_t n;
+    bool uv;                /* the run's state is positions first (ball_ivp_uv) */
 } run_ctx;
 
-static int sample(long k, double t, const double *y, void *ctx)
+static int sample(long k, double t, const double *x, void *ctx)
 {
     run_ctx *c = ctx;
+    double yy[4];
+    const double *y = x;
+    if (c->uv) {
+        ball_from_uv(x, yy);
+        y = yy;
+    }
     ball_detector_sample(&c->det, t, y);
     c->u1[k] = y[0];
     c->n = (size_t)k + 1;
@@ -95,7 +102,9 @@ int main(int argc, char **argv)
         {"blowup", CLI_DOUBLE, &s.blowup, "m, m/s", "blow-up when max |y_i| exceeds this", 0, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"keep-ms", CLI_DOUBLE, &s.keep_ms, "ms", "rhythm kept: every impact start within this of the reference", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"lose-ms", CLI_DOUBLE, &s.lose_ms, "ms", "rhythm lost: an impact start off by more than this, or missing", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"rhythm-impacts", CLI_LONG, &rhythm_impacts, "", "how many leading impacts a rhythm is judged on", 1, 1000, 0, NULL, NULL, NULL},
+        {"rhythm-impacts", CLI_LONG, &rhythm_impacts, "", "how many leading impacts a rhythm is judged on (0: every impact the reference is sure of)", 0, 1000, 0, NULL, NULL, NULL},
+        {"hear-ms", CLI_DOUBLE, &s.hear_abs_ms, "ms", "a listener hears an impact shifted by this (or by --hear-rel of the interval before it, if larger)", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"hear-rel", CLI_DOUBLE, &s.hear_rel, "", "a listener hears an impact shifted by this fraction of the interval before it", 0, 1, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sound", CLI_STRING, &sound, "", "folder for the WAVs of u1 (audiorate-METHOD-FS.wav)", 0, 0, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -134,7 +143,7 @@ int main(int argc, char **argv)
     }
 
     ball b = ball_from_settings(&s);
-    ivp p = ball_ivp(&b);
+    ivp p = ball_ivp(&b), p_uv = ball_ivp_uv(&b);
     double y0[4];
     ball_initial(&s, y0);
 
@@ -144,7 +153,7 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < nref; k++)
         tref[k] = (double)k / s.fs_audio;
     ref_ctx rc = {xcalloc(nref, sizeof(double)), 0};
-    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tref, nref, ref_sample, NULL, &rc};
+    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tref, nref, ref_sample, NULL, &rc, NULL};
     ball_adaptive_result ref;
     char err[600];
     if (ball_solve_adaptive(&b, y0, &ao, &ref, err, sizeof err) != 0) {
@@ -154,7 +163,7 @@ int main(int argc, char **argv)
     double ref_peak = max_abs(rc.u1, rc.n);
     double gain = ref_peak > 0.0 ? s.wav_peak / ref_peak : 1.0;    /* 1 1/m when m1 never moves */
     /* How far the reference itself can be trusted: against a run at tolerances check_tol times tighter. */
-    ball_adaptive_opts tight = {s.T, s.rtol * s.check_tol, s.atol * s.check_tol, s.max_step, NULL, 0, NULL, NULL, NULL};
+    ball_adaptive_opts tight = {s.T, s.rtol * s.check_tol, s.atol * s.check_tol, s.max_step, NULL, 0, NULL, NULL, NULL, NULL};
     ball_adaptive_result ref2;
     if (ball_solve_adaptive(&b, y0, &tight, &ref2, err, sizeof err) != 0) {
         fprintf(stderr, PROG ": the check of the adaptive reference failed: %s\n", err);
@@ -164,7 +173,7 @@ int main(int argc, char **argv)
     double later_diff = 0.0;    /* largest disagreement of the two references after the horizon, s */
     for (size_t i = horizon; i < ref.impacts.n && i < ref2.impacts.n; i++)
         later_diff = fmax(later_diff, fabs(ref.impacts.v[i].start - ref2.impacts.v[i].start));
-    size_t upto = (size_t)s.rhythm_impacts;
+    size_t upto = s.rhythm_impacts > 0 ? (size_t)s.rhythm_impacts : horizon;
     /* The reference's first contact: how many samples of a run it spans, and its restitution. */
     double ref_contact = ref.impacts.n ? ref.impacts.v[0].end - ref.impacts.v[0].start : NAN;
     double ref_e = ref.impacts.n ? ball_restitution(&ref.impacts.v[0]) : NAN;
@@ -177,9 +186,10 @@ int main(int argc, char **argv)
         fprintf(frh, "0\treference (CVODE)\treference\t%.9f\n", ref.impacts.v[i].start);
     table tf, tab;
     const char *cols[] = {"method", "fs", "pitch_cents", "t60_ratio", "impacts", "first_impact_s", "blowup_s",
-                          "t60_s", "impact_error_ms", "rhythm", "restitution", "contact_samples", "status"};
+                          "t60_s", "impact_error_ms", "rhythm", "restitution", "contact_samples", "status",
+                          "judged_impacts", "heard_at_impact"};
     table_begin(&tf, fru, true, "row", "label", cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6], cols[7],
-                cols[8], cols[9], cols[10], cols[11], cols[12], NULL);
+                cols[8], cols[9], cols[10], cols[11], cols[12], cols[13], cols[14], NULL);
     if (!common.tsv) {
         printf("ball drop at fixed steps h = 1/fs over %g s; reference: CVODE BDF (rtol %g, atol %g), %zu impacts.\n"
                "The reference agrees with CVODE at rtol %g, atol %g within %g ms for its first %zu impacts (to "
@@ -189,11 +199,14 @@ int main(int argc, char **argv)
                horizon ? ref.impacts.v[horizon - 1].start : 0.0, 1e3 * later_diff);
         printf("Its first contact lasts %.4f ms; the ball leaves it with restitution %.4f (-v_out / v_in).\n",
                1e3 * ref_contact, ref_e);
-        printf("Rhythm, judged on the first %zu impacts: keeps = each start within %g ms of the reference's; loses =\n"
+        printf("Rhythm, judged on the first %zu impacts%s: keeps = each start within %g ms of the reference's; loses =\n"
                "one missing or off by more than %g ms; else drifts. impact_error_ms: the largest of those errors.\n"
+               "heard_at_impact: the first of them shifted by more than a listener hears, %g ms or %g %% of the\n"
+               "interval before it (Friberg and Sundberg, J. Acoust. Soc. Am. 98, 1995), or none.\n"
                "Pitch and T60: what one step of h does to the %g Hz oscillator alone, from the method's R(z).\n"
                "restitution: of the run's first impact; contact_samples: samples of h in the reference's first contact.\n\n",
-               upto, s.keep_ms, s.lose_ms, s.f0);
+               upto, s.rhythm_impacts > 0 ? "" : " (those the reference is sure of)", s.keep_ms, s.lose_ms,
+               s.hear_abs_ms, 100.0 * s.hear_rel, s.f0);
         if (ref.impacts.n < upto)
             printf("Note: the reference has %zu impacts before T = %g s, fewer than the %zu a rhythm is judged on: "
                    "rhythm n/a.\n\n", ref.impacts.n, s.T, upto);
@@ -202,24 +215,34 @@ int main(int argc, char **argv)
                    horizon);
     }
     table_begin(&tab, stdout, common.tsv, cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6], cols[7],
-                cols[8], cols[9], cols[10], cols[11], cols[12], NULL);
+                cols[8], cols[9], cols[10], cols[11], cols[12], cols[13], cols[14], NULL);
+    /* Every impact's start-time error against its index, per run (the chaos: it grows at every
+     * bounce), beside what a listener hears at that impact: one column a run, filled in below. */
+    size_t nerr = ref.impacts.n;
+    double *errs = xcalloc(nerr * (nruns ? nruns : 1), sizeof(double));
+    for (size_t i = 0; i < nerr * nruns; i++)
+        errs[i] = NAN;
 
     int exit_status = 0;
-    char notes[MAX_RUNS][400];
+    char notes[MAX_RUNS][400], verdicts[MAX_RUNS * 256] = "";
     for (size_t r = 0; r < nruns; r++) {
         const method *m = runs[r].m;
         double h = 1.0 / runs[r].fs;
         long n = lround(s.T * runs[r].fs);
         notes[r][0] = '\0';
-        run_ctx c = {{0}, xcalloc((size_t)n + 1, sizeof(double)), 0};
+        /* leapfrog steps positions, then velocities: the same ball with its state in that order */
+        run_ctx c = {{0}, xcalloc((size_t)n + 1, sizeof(double)), 0, m->needs_uv};
         ball_impacts im = {0, 0, NULL};
         ball_detector_init(&c.det, &b, &im);
         double y[4];
-        memcpy(y, y0, sizeof y);
+        if (c.uv)
+            ball_to_uv(y0, y);
+        else
+            memcpy(y, y0, sizeof y);
         workspace *w = workspace_alloc(p.dim);
         solve_opts so = {m, 0.0, h, n, s.blowup, 1, sample, &c};
         solve_result res;
-        solve_status st = solve_fixed(&p, y, &so, w, &res);
+        solve_status st = solve_fixed(c.uv ? &p_uv : &p, y, &so, w, &res);
         workspace_free(w);
         bool refused = st == SOLVE_FAILED && res.steps == 0;
         const char *status = st == SOLVE_OK ? "ok" : st == SOLVE_BLOWUP ? "blowup" : refused ? "refused" : "failed";
@@ -231,6 +254,10 @@ int main(int argc, char **argv)
         osc_fidelity fid = measure_oscillator_fidelity(m, b.omega0, b.sigma0, h);
         /* A run that blew up is judged on the impacts it had before. */
         ball_rhythm rh = ball_rhythm_compare(&ref.impacts, &im, upto);
+        size_t judged = upto < ref.impacts.n ? upto : ref.impacts.n;
+        size_t heard = ball_rhythm_heard(&ref.impacts, &im, upto, 1e-3 * s.hear_abs_ms, s.hear_rel);
+        for (size_t i = 0; i < nerr && i < im.n; i++)
+            errs[r * nerr + i] = 1e3 * fabs(im.v[i].start - ref.impacts.v[i].start);
         const char *verdict = refused ? "-" : ref.impacts.n < upto ? "n/a"
                                             : ball_rhythm_verdict(&rh, 1e-3 * s.keep_ms, 1e-3 * s.lose_ms);
         char label[80];
@@ -291,6 +318,28 @@ int main(int argc, char **argv)
             else
                 table_cell(t, "none");
             table_cell(t, "%s", status);
+            table_cell(t, "%zu", refused ? 0 : judged);
+            if (refused || !judged)
+                table_cell(t, "-");
+            else if (heard)
+                table_cell(t, "%zu", heard);
+            else
+                table_cell(t, "none");
+        }
+        if (!refused && judged) {
+            /* the verdict in words, and on how many impacts it was judged */
+            char why[160];
+            if (!heard)
+                snprintf(why, sizeof why, "a listener hears no change (every shift below what one hears)");
+            else if (heard > rh.compared)
+                snprintf(why, sizeof why, "a listener hears it: impact %zu never comes (the run has %zu)", heard, im.n);
+            else
+                snprintf(why, sizeof why, "a listener hears it from impact %zu on (%.3g ms off there, %.3g ms heard)",
+                         heard, 1e3 * fabs(im.v[heard - 1].start - ref.impacts.v[heard - 1].start),
+                         1e3 * ball_audible_shift(&ref.impacts, heard - 1, 1e-3 * s.hear_abs_ms, s.hear_rel));
+            size_t n0 = strlen(verdicts);
+            snprintf(verdicts + n0, sizeof verdicts - n0, "  %s: %s, judged on %zu impacts, off by up to %.3g ms; %s\n",
+                     label, verdict, judged, 1e3 * rh.max_error, why);
         }
         for (size_t i = 0; i < im.n; i++)
             fprintf(frh, "%zu\t%s\t%s\t%.9f\n", r + 1, label, m->name, im.v[i].start);
@@ -310,16 +359,34 @@ int main(int argc, char **argv)
         ball_impacts_free(&im);
         free(c.u1);
     }
+    atomic_file a_err;
+    FILE *fer = atomic_open_or_exit(&a_err, PROG, common.out, "impact_errors.tsv");
+    fprintf(fer, "impact\treference_start_s\theard_ms");
+    for (size_t r = 0; r < nruns; r++)
+        fprintf(fer, "\t%s, %g kHz", runs[r].m->label, runs[r].fs / 1000.0);
+    fputc('\n', fer);
+    for (size_t i = 0; i < nerr; i++) {
+        fprintf(fer, "%zu\t%.9f\t%.6g", i + 1, ref.impacts.v[i].start,
+                1e3 * ball_audible_shift(&ref.impacts, i, 1e-3 * s.hear_abs_ms, s.hear_rel));
+        for (size_t r = 0; r < nruns; r++)
+            fprintf(fer, isnan(errs[r * nerr + i]) ? "\t" : "\t%.6g", errs[r * nerr + i]);
+        fputc('\n', fer);
+    }
+    free(errs);
     atomic_file a_sum;
     FILE *fsum = atomic_open_or_exit(&a_sum, PROG, common.out, "summary.tsv");
     fprintf(fsum, "key\tvalue\nreference_impacts\t%zu\ncheck_impacts\t%zu\nhorizon_impacts\t%zu\nhorizon_t_s\t%.9g\n"
                   "later_diff_ms\t%.6g\nrhythm_impacts\t%zu\nwav_gain_per_m\t%.6g\nT_s\t%g\n"
-                  "reference_contact_ms\t%.6g\nreference_restitution\t%.6g\n",
+                  "reference_contact_ms\t%.6g\nreference_restitution\t%.6g\nhear_abs_ms\t%g\nhear_rel\t%g\n",
             ref.impacts.n, ref2.impacts.n, horizon, horizon ? ref.impacts.v[horizon - 1].start : 0.0, 1e3 * later_diff,
-            upto, gain, s.T, 1e3 * ref_contact, ref_e);
+            upto, gain, s.T, 1e3 * ref_contact, ref_e, s.hear_abs_ms, s.hear_rel);
+    atomic_commit_or_exit(&a_err, PROG);
     atomic_commit_or_exit(&a_rh, PROG);
     atomic_commit_or_exit(&a_runs, PROG);
     atomic_commit_or_exit(&a_sum, PROG);
+    if (!common.tsv && verdicts[0])
+        printf("\nThe rhythm, in words (a listener hears an impact shifted by %g ms, or %g %% of the interval before it):\n%s",
+               s.hear_abs_ms, 100.0 * s.hear_rel, verdicts);
     bool first_note = true;
     for (size_t r = 0; r < nruns; r++) {
         if (!notes[r][0])

@@ -29,6 +29,7 @@
 
 typedef struct stroke_params {
     double accel, v_hold, t_hold, decel, f_b, x_b_rel;   /* see stroke-fig6.ini */
+    double article_peak_c;  /* the article's peak contact temperature for this stroke, degC */
 } stroke_params;
 
 typedef struct figure_params {
@@ -508,6 +509,7 @@ int main(int argc, char **argv)
         {"decel", &sp.decel, "m/s^2", 0, 1000, 0, "deceleration after the hold (0: none)"},
         {"f_b", &sp.f_b, "N", 0, 100, CLI_OPEN_MIN, "bowing force"},
         {"x_b_rel", &sp.x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "bow-bridge distance over string length"},
+        {"article_peak_c", &sp.article_peak_c, "degC", -100, 1000, 0, "the article's peak temperature for this stroke"},
         {NULL, NULL, NULL, 0, 0, 0, NULL},
     };
     if (params_load(stroke_spec, params_path("stroke-fig6.ini"), false, err, sizeof err) != 0) {
@@ -595,6 +597,7 @@ int main(int argc, char **argv)
                            "One bow stroke on a cello G string (thermal elasto-plastic friction): bridge force, "
                            "slips, temperature, energy balance.",
                            NULL, 0, opts};
+    const stroke_params sp_file = sp;
     cli_parse(&spec, argc, argv);
     if (list) {
         table t;
@@ -747,6 +750,11 @@ int main(int argc, char **argv)
         printf("last three periods: the f/f_b - v loop runs %s (area %.3g m/s), the tau - v loop %s (%.3g K m/s)\n",
                dir_f, area_f, dir_tau, area_tau);
         printf("smallest contact temperature rise: %.3g K (never below ambient)\n", r.tau_min);
+        if (memcmp(&sp, &sp_file, sizeof sp) == 0)    /* the article's stroke, unchanged */
+            printf("peak contact temperature %.1f degC; the article's Figure 6 peaks at about %g degC: our thermal "
+                   "parameters (a_tau, b_tau, c_tau, tau_g) are reconstructed from a survey, the article's Table 1 "
+                   "being lost (shared/spec/bowed-string-parameters.md); the gap is open\n",
+                   peak_tau + in.ambient_c, sp.article_peak_c);
         if (fig7_slipped >= 0) {
             printf("Figure 7: %d of 9 first-slip transients slipped; first slip (s), its force drop (N), steepest fall:\n",
                    fig7_slipped);

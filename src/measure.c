@@ -32,6 +32,7 @@ osc_fidelity measure_oscillator_fidelity(const method *m, double omega0, double 
     f.grows = f.gain > 1.0;
     f.cents = 1200.0 * log2(cimag(L) / omega1);
     f.t60_ratio = sigma0 / -creal(L);
+    f.t60 = f.gain < 1.0 ? measure_t60(-creal(L)) : INFINITY;
     return f;
 }
 

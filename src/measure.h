@@ -19,6 +19,8 @@ typedef struct osc_fidelity {
     bool grows;             /* |R| > 1: the method amplifies the oscillator */
     double cents;           /* pitch error, cents (1200 log2 of numerical over exact omega1) */
     double t60_ratio;       /* numerical T60 over exact T60 (meaningless when it grows) */
+    double t60;             /* the T60 one step of h gives, 6 ln 10 / (-ln|R(h lambda)| / h), s
+                               (INFINITY when |R| >= 1: the envelope never decays) */
 } osc_fidelity;
 
 osc_fidelity measure_oscillator_fidelity(const method *m, double omega0, double sigma0, double h);

@@ -19,6 +19,11 @@ typedef struct solve_opts {
     void *ctx;              /* passed to the sink */
 } solve_opts;
 
+/* The steps that reach t0 + T by steps of h: n = ceil(T / h), T = n h within 1e-9 relative
+ * counting as exact; *h_last = T - (n - 1) h, in (0, h], the last step taken short when T is
+ * not a multiple of h (0 when it is: every step h). */
+long solve_steps_to(double T, double h, double *h_last);
+
 typedef enum { SOLVE_OK = 0, SOLVE_BLOWUP = 1, SOLVE_FAILED = 2, SOLVE_STOPPED = 3 } solve_status;
 
 typedef struct solve_result {
@@ -33,5 +38,9 @@ typedef struct solve_result {
 /* Advance y (in place) by opts->n steps. The result says what happened; the return value is
  * its status. w may be NULL (a workspace is then made and freed inside). */
 solve_status solve_fixed(const ivp *p, double *y, const solve_opts *opts, workspace *w, solve_result *res);
+/* The same run to t0 + T: opts->n is ignored; the steps are solve_steps_to(T, opts->h), the
+ * last one short when T is not a multiple of h (the sink sees it as sample n at t0 + T). */
+solve_status solve_fixed_to(const ivp *p, double *y, const solve_opts *opts, double T, workspace *w,
+                            solve_result *res);
 
 #endif

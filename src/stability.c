@@ -42,6 +42,12 @@ double stability_bound(const method *m, double complex dir)
     return lo;
 }
 
+double stability_phase_error(const method *m, double complex z)
+{
+    double d = remainder(carg(m->R(z)) - cimag(z), 2.0 * M_PI);   /* in [-pi, pi] */
+    return d == -M_PI ? M_PI : d;
+}
+
 bool stability_region_bounded(const method *m, double radius)
 {
     for (int k = 0; k < 720; k++)

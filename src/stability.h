@@ -24,6 +24,11 @@ bool stability_stable(const method *m, double complex z);
  * of STABILITY_SCAN_STEP, then bisection to 1e-12. */
 double stability_bound(const method *m, double complex dir);
 
+/* The phase error of one step on an oscillator, arg R(z) - Im z, taken in (-pi, pi], rad: the
+ * angle a step turns too far (positive) or too short. arg R alone lies in (-pi, pi] while Im z
+ * grows without bound, so the plain difference is off by whole turns once |Im z| > pi - arg R. */
+double stability_phase_error(const method *m, double complex z);
+
 /* Whether the region is bounded: every point of the circle |z| = radius (720 points) unstable.
  * Explicit methods (R a polynomial) have bounded regions; A-stable ones do not. */
 bool stability_region_bounded(const method *m, double radius);

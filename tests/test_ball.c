@@ -134,7 +134,7 @@ int main(void)
     for (size_t k = 0; k < nout; k++)
         tout[k] = 0.17 + 1e-6 * (double)k;     /* 1 MHz over [0.17, 0.19] s */
     trap_ctx tc = {&b, 0, 0, 0, 0};
-    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tout, nout, trap_sink, NULL, &tc};
+    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tout, nout, trap_sink, NULL, &tc, NULL};
     ball_adaptive_result r;
     rc = ball_solve_adaptive(&b, y0, &ao, &r, err, sizeof err);
     check(rc == 0, "adaptive run to %g s %s", s.T, rc ? err : "ran");
@@ -180,6 +180,23 @@ int main(void)
     check(im.n == 1 && im.v[0].v_in == -1.0 && im.v[0].v_out == 1.0 && ball_restitution(&im.v[0]) == 1.0,
           "from samples: velocities in and out -1 and 1 m/s, restitution %g", im.n ? ball_restitution(&im.v[0]) : NAN);
 
+    /* The positions-first layout leapfrog steps: F_uv(P y) = P F(y), and u' = v in its first half. */
+    {
+        ivp pl = ball_ivp(&b), pu = ball_ivp_uv(&b);
+        const double ys[4] = {1e-6, 0.02, 5e-7, -1.5};     /* in contact: delta = 5e-7 m */
+        double xs[4], f[4], fu[4], fx[4], back[4];
+        ball_to_uv(ys, xs);
+        ball_from_uv(xs, back);
+        pl.rhs(0.0, ys, f, pl.params);
+        pu.rhs(0.0, xs, fu, pu.params);
+        ball_to_uv(f, fx);
+        int same = memcmp(back, ys, sizeof ys) == 0;
+        for (int i = 0; i < 4; i++)
+            same = same && fu[i] == fx[i];
+        check(same && fu[0] == xs[2] && fu[1] == xs[3] && ball_contact_force(&b, ys) > 0,
+              "positions first: F_uv(P y) = P F(y) in contact, and F_uv's first half is the velocities");
+    }
+
     /* Rhythm verdicts. */
     ball_impact rv[3] = {{0.1, 0.1003, NAN, NAN, NAN, NAN}, {0.3, 0.3003, NAN, NAN, NAN, NAN}, {0.45, 0.4503, NAN, NAN, NAN, NAN}};
     ball_impact xv[3] = {{0.1, 0.1003, NAN, NAN, NAN, NAN}, {0.30005, 0.3003, NAN, NAN, NAN, NAN}, {0.47, 0.47, NAN, NAN, NAN, NAN}};
@@ -193,6 +210,12 @@ int main(void)
     rh = ball_rhythm_compare(&ref, &one, 2);
     check(!rh.complete && !strcmp(ball_rhythm_verdict(&rh, 1e-4, 1e-2), "loses"), "a missing impact loses the rhythm");
     check(ball_impacts_agree(&ref, &run, 1e-4) == 2, "two leading impacts agree within 0.1 ms");
+    /* What a listener hears: 6 ms, or 2.5 % of the interval before (0.15 s: 3.75 ms; 0.2 s: 5 ms) */
+    check(ball_audible_shift(&ref, 0, 6e-3, 0.025) == 6e-3 && fabs(ball_audible_shift(&ref, 2, 2e-3, 0.025) - 3.75e-3) < 1e-15,
+          "heard shift: 6 ms at the first impact, 2.5 %% of the 150 ms interval at the third (abs 2 ms)");
+    check(ball_rhythm_heard(&ref, &run, 3, 6e-3, 0.025) == 3 && ball_rhythm_heard(&ref, &run, 2, 6e-3, 0.025) == 0,
+          "20 ms late at impact 3 is heard there; 0.05 ms at impact 2 is not");
+    check(ball_rhythm_heard(&ref, &one, 2, 6e-3, 0.025) == 2, "a missing second impact is heard at impact 2");
     ball_impacts none = {0, 0, NULL};
     rh = ball_rhythm_compare(&none, &none, 2);
     check(rh.compared == 0 && rh.complete && rh.max_error == 0.0, "no impacts in the reference: nothing missed");

@@ -58,5 +58,25 @@ int main(void)
     solve_fixed(&p, y3, &c, NULL, &r);
     check(r.status == SOLVE_BLOWUP && strstr(r.message, "no longer finite"),
           "without a bound, the step that overflows is caught: %s", r.message);
+
+    /* To T = 1 by h = 0.3: three steps of 0.3 and a short one of 0.1, ending at T exactly; the
+     * result is forward Euler's by hand. A multiple (T = 0.9) takes three whole steps. */
+    double hl;
+    long ns = solve_steps_to(1.0, 0.3, &hl);
+    check(ns == 4 && fabs(hl - 0.1) < 1e-15, "T = 1, h = 0.3: %ld steps, the last %.17g s", ns, hl);
+    ns = solve_steps_to(0.9, 0.3, &hl);
+    check(ns == 3 && hl == 0.0, "T = 0.9, h = 0.3: %ld whole steps", ns);
+    double y5[2] = {1.0, 0.0}, u = 1.0, v = 0.0, w0 = 2.0 * M_PI;
+    samples = 0;
+    solve_opts e = {&method_euler, 0.0, 0.3, 0, 0, 1, count_samples, &samples};
+    solve_fixed_to(&p, y5, &e, 1.0, NULL, &r);
+    for (int k = 0; k < 4; k++) {
+        double hk = k < 3 ? 0.3 : 1.0 - 0.9, un = u + hk * v;
+        v = v + hk * (-w0 * w0 * u - 2.0 * 0.2 * v);
+        u = un;
+    }
+    check(r.steps == 4 && r.t == 1.0 && samples == 5, "solve_fixed_to: 4 steps end at t = %.17g, 5 samples", r.t);
+    check(fabs(y5[0] - u) <= 1e-12 * fabs(u) && fabs(y5[1] - v) <= 1e-12 * fabs(v),
+          "solve_fixed_to: the short last step is forward Euler's by hand (%.15g, %.15g)", y5[0], u);
     return check_done();
 }

@@ -27,5 +27,18 @@ int main(void)
           "RK4's region is bounded (z = -100 unstable), backward Euler's is not");
     check(stability_stable(&method_rk4, 2.8 * I) && !stability_stable(&method_rk4, 2.9 * I),
           "RK4: z = 2.8j stable, 2.9j not");
+    /* the phase error of one step is taken in (-pi, pi]: RK4 at z = 2.5j turns 0.848 rad too far
+     * (arg R = -2.935 rad, Im z = 2.5); the plain difference would read -5.435 */
+    double ph = stability_phase_error(&method_rk4, 2.5 * I);
+    check(fabs(ph - 0.8480331929) <= 1e-8, "RK4 phase error at 2.5j: %.10g rad (expected 0.8480331929)", ph);
+    for (double y = 0.1; y < 10.0; y += 0.1) {
+        double e = stability_phase_error(&method_rk4, y * I);
+        if (!(e > -M_PI && e <= M_PI)) {
+            check(0, "RK4 phase error at %gj: %g outside (-pi, pi]", y, e);
+            break;
+        }
+    }
+    ph = stability_phase_error(&method_trapezoid, 1.0 * I);
+    check(fabs(ph - (2.0 * atan(0.5) - 1.0)) <= 1e-12, "trapezoid phase error at j: %.10g (2 atan(1/2) - 1)", ph);
     return check_done();
 }

@@ -2,6 +2,7 @@
  * F_drop and jac_drop), and the adaptive run and impact detection both ball lessons use. */
 #include "models/ball.h"
 #include "cli.h"
+#include "gsl_pairs.h"
 #include "util.h"
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
@@ -32,10 +33,13 @@ void ball_param_spec(ball_settings *s, param_spec *out)
         {"window_after", &s->window_after, "s", 0, 1, CLI_OPEN_MIN, "dense window after the first impact"},
         {"blowup", &s->blowup, "m, m/s", 0, 1e300, CLI_OPEN_MIN, "blow-up bound on max |y_i| of a fixed-step run"},
         {"wav_peak", &s->wav_peak, "", 0, 1, CLI_OPEN_MIN, "peak of the reference run in the WAVs (full scale 1)"},
-        {"rhythm_impacts", &s->rhythm_impacts, "", 1, 1000, 0, "how many leading impacts a rhythm is judged on"},
+        {"rhythm_impacts", &s->rhythm_impacts, "", 0, 1000, 0,
+         "how many leading impacts a rhythm is judged on (0: those the reference is sure of)"},
         {"keep_ms", &s->keep_ms, "ms", 0, 1e3, CLI_OPEN_MIN, "rhythm kept: each of those starts within this"},
         {"lose_ms", &s->lose_ms, "ms", 0, 1e3, CLI_OPEN_MIN, "rhythm lost: one off by more than this, or missing"},
         {"check_tol", &s->check_tol, "", 1e-6, 1, CLI_OPEN_MAX, "the reference is checked at rtol, atol times this"},
+        {"hear_abs_ms", &s->hear_abs_ms, "ms", 0, 1e3, CLI_OPEN_MIN, "a listener hears an impact shifted by this"},
+        {"hear_rel", &s->hear_rel, "", 0, 1, CLI_OPEN_MIN, "... or by this fraction of the interval before it"},
         {NULL, NULL, NULL, 0, 0, 0, NULL},
     };
     memcpy(out, spec, sizeof spec);
@@ -132,6 +136,43 @@ double ball_energy(double t, const double *y, void *params)
 ivp ball_ivp(ball *b)
 {
     ivp p = {4, rhs, jac, ball_energy, b, false, false, 0};
+    return p;
+}
+
+/* The same problem with the state as positions, then velocities: x = (u1, u2, u1', u2') = P y. */
+static const int uv_of[4] = {0, 2, 1, 3};   /* x_i = y_{uv_of[i]} */
+
+void ball_to_uv(const double y[4], double x[4])
+{
+    for (int i = 0; i < 4; i++)
+        x[i] = y[uv_of[i]];
+}
+
+void ball_from_uv(const double x[4], double y[4])
+{
+    for (int i = 0; i < 4; i++)
+        y[uv_of[i]] = x[i];
+}
+
+static int rhs_uv(double t, const double *x, double *f, void *params)
+{
+    double y[4], g[4];
+    ball_from_uv(x, y);
+    int rc = rhs(t, y, g, params);
+    ball_to_uv(g, f);
+    return rc;
+}
+
+static double energy_uv(double t, const double *x, void *params)
+{
+    double y[4];
+    ball_from_uv(x, y);
+    return ball_energy(t, y, params);
+}
+
+ivp ball_ivp_uv(ball *b)
+{
+    ivp p = {4, rhs_uv, NULL, energy_uv, b, false, false, 0};
     return p;
 }
 
@@ -258,6 +299,17 @@ static int on_sample(long k, double t, const double *y, void *ctx)
     return c->o->sink ? c->o->sink(k, t, y, c->o->ctx) : 0;
 }
 
+const char *ball_adaptive_methods(void)
+{
+    static char buf[200];
+    if (!buf[0]) {      /* CVODE's two, then each GSL pair as gsl-NAME */
+        size_t n = (size_t)snprintf(buf, sizeof buf, "cvode-bdf|cvode-adams|gsl-");
+        for (const char *c = gsl_pair_names(); *c && n + 5 < sizeof buf; c++)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, *c == '|' ? "|gsl-" : "%c", *c);
+    }
+    return buf;
+}
+
 int ball_solve_adaptive(const ball *b, const double y0[4], const ball_adaptive_opts *o, ball_adaptive_result *r,
                         char *err, size_t errlen)
 {
@@ -289,7 +341,14 @@ int ball_solve_adaptive(const ball *b, const double y0[4], const ball_adaptive_o
     co.roots = contact_roots;
     co.on_event = on_event;
     co.on_step = on_step;
-    int rc = cvode_solve(&p, 0.0, y, o->T, &co, &r->stats, err, errlen);
+    const char *m = o->method ? o->method : "cvode-bdf";
+    int rc;
+    if (strncmp(m, "gsl-", 4) == 0) {
+        rc = gsl_pair_solve(m + 4, &p, 0.0, y, o->T, &co, &r->stats, err, errlen);
+    } else {
+        co.lmm = strcmp(m, "cvode-adams") == 0 ? CVODE_ADAMS : CVODE_BDF;
+        rc = cvode_solve(&p, 0.0, y, o->T, &co, &r->stats, err, errlen);
+    }
     r->energy_final = ball_energy(o->T, y, (void *)b);
     for (int k = 0; k < 3; k++) {
         r->h_count[k] = (long)c.nh[k];
@@ -357,6 +416,21 @@ const char *ball_rhythm_verdict(const ball_rhythm *r, double keep_s, double lose
     if (!r->complete || !(r->max_error <= lose_s))
         return "loses";
     return r->max_error <= keep_s ? "keeps" : "drifts";
+}
+
+double ball_audible_shift(const ball_impacts *ref, size_t i, double abs_s, double rel)
+{
+    double ioi = i > 0 && i < ref->n ? ref->v[i].start - ref->v[i - 1].start : 0.0;
+    return fmax(abs_s, rel * ioi);
+}
+
+size_t ball_rhythm_heard(const ball_impacts *ref, const ball_impacts *run, size_t upto, double abs_s, double rel)
+{
+    ball_rhythm r = ball_rhythm_compare(ref, run, upto);
+    for (size_t i = 0; i < r.compared; i++)
+        if (fabs(run->v[i].start - ref->v[i].start) > ball_audible_shift(ref, i, abs_s, rel))
+            return i + 1;
+    return r.complete ? 0 : r.compared + 1;    /* a missing impact is heard */
 }
 
 size_t ball_impacts_agree(const ball_impacts *a, const ball_impacts *b, double tol)

@@ -51,13 +51,16 @@ typedef struct ball_settings {
     double window_after;    /* dense window after it, s */
     double blowup;          /* a fixed-step run has blown up when max |y_i| exceeds this, m or m/s */
     double wav_peak;        /* the reference run's peak in the WAVs, of full scale 1 */
-    double rhythm_impacts;  /* how many leading impacts a rhythm is judged on */
+    double rhythm_impacts;  /* how many leading impacts a rhythm is judged on (0: every impact the
+                               reference is sure of, its horizon) */
     double keep_ms;         /* rhythm kept: each of those starts within this of the reference, ms */
     double lose_ms;         /* rhythm lost: one of them off by more than this, or missing, ms */
     double check_tol;       /* the reference is checked against one at rtol, atol times this */
+    double hear_abs_ms;     /* what a listener hears as a shifted impact: this, ms, ... */
+    double hear_rel;        /* ... or this fraction of the interval before it, whichever is larger */
 } ball_settings;
 
-#define BALL_NPARAMS 24
+#define BALL_NPARAMS 26
 /* The key table of ball.ini bound to s's fields (out has room for BALL_NPARAMS + 1 entries). */
 void ball_param_spec(ball_settings *s, param_spec *out);
 /* Load lessons/params/ball.ini into s; on failure prints "program: reason" and exits 2. */
@@ -84,6 +87,12 @@ void ball_settings_load(const char *program, ball_settings *s, param_spec *spec)
 ball ball_from_settings(const ball_settings *s);
 /* The problem for b (b must outlive it): dim 4, analytic Jacobian, energy. */
 ivp ball_ivp(ball *b);
+/* The same problem with the state as positions, then velocities, x = (u1, u2, u1', u2'): the
+ * layout leapfrog (Stormer-Verlet) steps, u' = v in the first half (no Jacobian: differences).
+ * ball_to_uv and ball_from_uv convert a state between the two layouts. */
+ivp ball_ivp_uv(ball *b);
+void ball_to_uv(const double y[4], double x[4]);
+void ball_from_uv(const double x[4], double y[4]);
 /* y(0) = (0, 0, h0, 0). */
 void ball_initial(const ball_settings *s, double y[4]);
 
@@ -115,8 +124,9 @@ typedef struct ball_impacts {
 
 void ball_impacts_free(ball_impacts *l);     /* leaves it empty; safe twice */
 
-/* The adaptive run: CVODE BDF, dense Newton on the analytic Jacobian. Optional outputs at
- * tout (sink) and after every internal step (on_step), each with ctx. */
+/* The adaptive run: CVODE BDF, dense Newton on the analytic Jacobian (or the method asked for:
+ * CVODE Adams with the same Newton, or a GSL explicit pair with the contact roots located by
+ * bisection). Optional outputs at tout (sink) and after every internal step (on_step), each with ctx. */
 typedef struct ball_adaptive_opts {
     double T;               /* final time, s */
     double rtol, atol;      /* tolerances (atol in m and m/s) */
@@ -126,7 +136,12 @@ typedef struct ball_adaptive_opts {
     sample_sink sink;
     cvode_step_sink on_step;
     void *ctx;
+    const char *method;     /* the adaptive solver: "cvode-bdf" (NULL: the same), "cvode-adams", or
+                               "gsl-PAIR" for one of GSL's explicit pairs (gsl_pairs.h) */
 } ball_adaptive_opts;
+
+/* "cvode-bdf|cvode-adams|gsl-rk2|gsl-rkf45|gsl-rkck|gsl-rk8pd": what ball_adaptive_opts.method takes. */
+const char *ball_adaptive_methods(void);
 
 typedef struct ball_adaptive_result {
     ball_impacts impacts;   /* every impact, start and end found as roots */
@@ -176,6 +191,12 @@ typedef struct ball_rhythm {
 ball_rhythm ball_rhythm_compare(const ball_impacts *ref, const ball_impacts *run, size_t upto);
 /* "keeps" (complete and max error <= keep), "loses" (incomplete or max error > lose), else "drifts". */
 const char *ball_rhythm_verdict(const ball_rhythm *r, double keep_s, double lose_s);
+/* What a listener hears as a shifted impact i (0-based) of ref, s: the larger of abs_s and rel times
+ * the interval from impact i - 1 to i (abs_s alone for the first impact). */
+double ball_audible_shift(const ball_impacts *ref, size_t i, double abs_s, double rel);
+/* The first of the leading `upto` impacts of ref (1-based) at which run is off by more than a
+ * listener hears (ball_audible_shift) or has no impact at all; 0 when none is. */
+size_t ball_rhythm_heard(const ball_impacts *ref, const ball_impacts *run, size_t upto, double abs_s, double rel);
 /* How many leading impacts of a and b start within tol (s) of each other. */
 size_t ball_impacts_agree(const ball_impacts *a, const ball_impacts *b, double tol);
 

@@ -215,10 +215,16 @@ def drop_starts_tsv(path, k=None):
     return starts if k is None else starts[:k]
 
 
-def drop_solve_seconds(stdout):
-    """CVODE's wall time if bin/drop reports it (it did as '... 0.372 s wall.'), else None."""
-    m = re.search(r"([0-9.]+) s wall", stdout)
-    return float(m.group(1)) if m else None
+def drop_solve_seconds(outdir):
+    """The solver's own wall time, as bin/drop writes it into summary.tsv (solve_s), else None."""
+    try:
+        for line in open(os.path.join(outdir, "summary.tsv")):
+            k, _, v = line.rstrip("\n").partition("\t")
+            if k == "solve_s":
+                return float(v)
+    except OSError:
+        pass
+    return None
 
 
 def row_drop(a):
@@ -228,7 +234,7 @@ def row_drop(a):
     base = [drop, "--rtol", str(DROP["rtol"]), "--atol", str(DROP["atol"]), "--max-step", str(DROP["max_step"]),
             "--T", str(DROP["T"]), "--sound", f"{d}/sound"]
     A = Side("ivplab: bin/drop (CVODE BDF, roots)", base + ["--out", f"{d}/drop"],
-             inner=drop_solve_seconds, outdir=f"{d}/drop")
+             inner=lambda o: drop_solve_seconds(f"{d}/drop"), outdir=f"{d}/drop")
     peers = []
     for m in ("RK45", "LSODA"):
         peers.append(Side(f"SciPy: solve_ivp {m}, events",

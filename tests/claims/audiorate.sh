@@ -7,13 +7,13 @@ sum() { tsv_get "$TMP/a/summary.tsv" key "$1" value; }
 ini() { awk -F'[=#]' -v k="$1" '{ gsub(/ /, "", $1) } $1 == k { gsub(/ /, "", $2); print $2; exit }' lessons/params/ball.ini; }
 keep=$(ini keep_ms); lose=$(ini lose_ms)
 
-$BIN/audiorate --tsv --out "$TMP/a" --sound "$TMP/s" >"$TMP/a.tsv" 2>"$TMP/a.err"
+$BIN/audiorate --tsv --rhythm-impacts 2 --out "$TMP/a" --sound "$TMP/s" >"$TMP/a.tsv" 2>"$TMP/a.err"
 check_num "audiorate (the six runs): exit status" "$?" near 0 0
 check_text "audiorate --tsv: header" "$(head -1 "$TMP/a.tsv")" \
     "$(printf 'method\tfs\tpitch_cents\tt60_ratio\timpacts\tfirst_impact_s\tblowup_s')"
 check_num "six runs" "$(($(wc -l <"$TMP/a.tsv") - 1))" near 6 0
 
-# Rhythm, on the drop and the first rebound (keep_ms = $keep, lose_ms = $lose in ball.ini).
+# Rhythm, on the drop and the first rebound (--rhythm-impacts 2; keep_ms = $keep, lose_ms = $lose in ball.ini).
 check_text "RK4 keeps the rhythm at 44.1 kHz" "$(row rk4 44100 rhythm)" keeps
 check_num "RK4 44.1 kHz: impact error within keep_ms (ms)" "$(row rk4 44100 impact_error_ms)" le "$keep"
 check_text "RK4 drifts at 16 kHz" "$(row rk4 16000 rhythm)" drifts
@@ -24,6 +24,30 @@ check_num "RK4 8 kHz: impact error above lose_ms (ms)" "$(row rk4 8000 impact_er
 for r in "rk4 44100" "rk4 16000" "rk4 8000" "trapezoid 44100" "backward-euler 44100"; do
     check_num "$r: first impact near the free-fall time 0.174874 s" "$(row $r first_impact_s)" near 0.174874 2e-5
 done
+# By default the rhythm is judged on every impact the reference is sure of (4): there RK4 at 44.1 kHz
+# is 5.19 ms off and drifts, below the 6 ms a listener hears (Friberg and Sundberg 1995, ball.ini);
+# RK4 at 16 kHz is heard from impact 4, at 8 kHz from impact 2; forward Euler's missing impact is heard.
+$BIN/audiorate --out "$TMP/a4" --sound "$TMP/s4" >"$TMP/a4.txt" 2>&1
+r4() { awk -F'\t' -v m="$1" -v fs="$2" -v c="$3" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+       $h["method"] == m && $h["fs"] == fs { print $h[c]; exit }' "$TMP/a4/runs.tsv"; }
+check_num "default: judged on the impacts the reference is sure of" "$(r4 rk4 44100 judged_impacts)" near "$(tsv_get "$TMP/a4/summary.tsv" key horizon_impacts value)" 0
+check_num "default: 4 impacts judged" "$(r4 rk4 44100 judged_impacts)" near 4 0
+check_text "default: RK4 44.1 kHz drifts over 4 impacts" "$(r4 rk4 44100 rhythm)" drifts
+check_num "default: RK4 44.1 kHz off by 5.19 ms" "$(r4 rk4 44100 impact_error_ms)" near 5.19 0.05
+check_text "default: RK4 44.1 kHz: no shift a listener hears" "$(r4 rk4 44100 heard_at_impact)" none
+check_num "default: RK4 16 kHz heard from impact 4" "$(r4 rk4 16000 heard_at_impact)" near 4 0
+check_num "default: RK4 8 kHz heard from impact 2" "$(r4 rk4 8000 heard_at_impact)" near 2 0
+check_num "default: forward Euler's missing second impact is heard" "$(r4 euler 44100 heard_at_impact)" near 2 0
+check_text "the verdict says on how many impacts it was judged" "$(cat "$TMP/a4.txt")" \
+    "RK4, 44.1 kHz: drifts, judged on 4 impacts, off by up to 5.19 ms; a listener hears no change"
+check_text "the threshold and its source are stated" "$(cat "$TMP/a4.txt")" "Friberg and Sundberg, J. Acoust. Soc. Am. 98, 1995"
+# The figure's data: each impact's error against its index, per run; chaos: RK4 44.1 kHz's error
+# grows from impact 2 to impact 4 by more than a factor 100.
+e2=$(awk -F'\t' '$1 == 2 { print $4 }' "$TMP/a4/impact_errors.tsv"); e4=$(awk -F'\t' '$1 == 4 { print $4 }' "$TMP/a4/impact_errors.tsv")
+check_num "impact_errors.tsv: RK4 44.1 kHz error at impact 4 over impact 2 ($e4 / $e2 ms)" "$(awk -v a="$e4" -v b="$e2" 'BEGIN { print a / b }')" gt 100
+check_num "impact_errors.tsv: heard threshold at impact 2 is 2.5 % of the first flight (ms)" \
+    "$(awk -F'\t' '$1 == 2 { print $3 }' "$TMP/a4/impact_errors.tsv")" near 6.3708 0.001
+check_num "impact_errors.tsv: a column per run" "$(head -1 "$TMP/a4/impact_errors.tsv" | awk -F'\t' '{ print NF - 3 }')" near 6 0
 # Why the rhythm is judged on the first impacts: the reference itself agrees with a 100x tighter
 # one only for its first few impacts, then the impact times part (chaos).
 check_num "reference trusted (within keep_ms of a tighter run) for at least the impacts judged" \
@@ -72,6 +96,14 @@ check_num "--method euler: exit status" "$?" near 1 0
 check_text "--method euler: says when it blew up" "$(cat "$TMP/e.err")" "euler blew up at t = 0.2287"
 $BIN/audiorate --method rk4 --fs 22050 --tsv --out "$TMP/r" --sound "$TMP/s" >"$TMP/r.tsv"
 check_num "--method rk4 --fs 22050: one row" "$(($(wc -l <"$TMP/r.tsv") - 1))" near 1 0
+# Leapfrog runs on the drop: the ball's state is handed to it positions first (u1, u2, u1', u2').
+$BIN/audiorate --method leapfrog --tsv --out "$TMP/lf" --sound "$TMP/s" >"$TMP/lf.tsv" 2>"$TMP/lf.err"
+lf() { tsv_get "$TMP/lf.tsv" method leapfrog "$1"; }
+check_num "--method leapfrog: exit status" "$?" near 0 0
+check_text "leapfrog: runs to the end (no refusal)" "$(lf status)" ok
+check_num "leapfrog: first impact at the free-fall time 0.174874 s" "$(lf first_impact_s)" near 0.174874 2e-5
+check_num "leapfrog: restitution of the first impact as the reference's" "$(lf restitution)" near "$(sum reference_restitution)" 0.01
+check_num "leapfrog: more than 100 impacts in 2 s" "$(lf impacts)" gt 100
 # Every method in the table: one that refuses the problem is reported and the others still run.
 $BIN/audiorate --method all --tsv --out "$TMP/all" --sound "$TMP/s" >"$TMP/all.tsv" 2>"$TMP/all.err"
 check_num "--method all: exit status" "$?" near 0 0
@@ -87,6 +119,6 @@ expect_bad_input "--method nope" $BIN/audiorate --method nope --out "$TMP/out" -
 expect_bad_input "--T 0" $BIN/audiorate --T 0 --out "$TMP/out" --sound "$TMP/out"
 expect_bad_input "--keep-ms above --lose-ms" $BIN/audiorate --keep-ms 20 --out "$TMP/out" --sound "$TMP/out"
 help=$($BIN/audiorate --help)
-for f in method fs m1 m2 h0 f0 t60 kc lambda g T blowup keep-ms lose-ms rhythm-impacts sound tsv out; do
+for f in method fs m1 m2 h0 f0 t60 kc lambda g T blowup keep-ms lose-ms rhythm-impacts hear-ms hear-rel sound tsv out; do
     check_text "audiorate --help lists --$f" "$help" "--$f"
 done

@@ -10,6 +10,19 @@ for p in oscillator pendulum; do
         check_num "$p, $m: least-squares slope (order $o)" "$(slope $p $m)" near $o 0.1
     done
 done
+# Local against global error (lecture): one step from the exact state errs by O(h^(p+1)), the global
+# error at T is O(h^p): the oscillator's local slopes are each method's order plus one.
+lslope() { awk -F'\t' -v m="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $1 == "oscillator" && $2 == m { print $h["local_slope"] }' "$TMP/c.tsv"; }
+for mo in euler:1 backward-euler:1 trapezoid:2 heun:2 rk4:4 leapfrog:2; do
+    m=${mo%%:*} o=${mo##*:}
+    check_num "oscillator, $m: local (one-step) slope p + 1 = $((o + 1))" "$(lslope $m)" near $((o + 1)) 0.1
+done
+check_num "local_oscillator.tsv: a global and a local column a method" "$(head -1 "$TMP/c/local_oscillator.tsv" | awk -F'\t' '{ print (NF - 1) / 2 }')" near 6 0
+# Halving h divides RK4's one-step error by 2^5 = 32 (h = 2^-6 to 2^-7) and its error at T by 2^4 = 16.
+check_num "RK4: local error at 2^-6 over 2^-7 (2^5 = 32)" \
+    "$(awk -F'\t' '$1 == 0.015625 { a = $11 } $1 == 0.0078125 { b = $11 } END { printf "%.2f", a / b }' "$TMP/c/local_oscillator.tsv")" near 32 1.6
+check_num "RK4: global error at 2^-6 over 2^-7 (2^4 = 16)" \
+    "$(awk -F'\t' '$1 == 0.015625 { a = $10 } $1 == 0.0078125 { b = $10 } END { printf "%.2f", a / b }' "$TMP/c/local_oscillator.tsv")" near 16 0.8
 hdr=$(head -1 "$TMP/c.tsv")
 check_text "TSV header: problem, method, slope, then the errors" "$hdr" "problem	method	slope	err_h=2^-3	err_h=2^-4"
 check_text "TSV header: after the errors the theory's order, the fitted range and the pairwise slopes" "$hdr" "err_h=2^-11	order	fit_hmax_s	fit_hmin_s	p(2^-3)"
@@ -24,6 +37,10 @@ check_num "h = 0.1: forward Euler's amplitude over 5-6 s exceeds 10x the exact $
 check_num "h = 0.1: backward Euler's amplitude over 5-6 s below a tenth of the exact $ex" "$(amp 4)" lt "$(awk -v e=$ex 'BEGIN { print e / 10 }')"
 check_num "h = 0.1: trapezoid's amplitude over 5-6 s within 10% of the exact $ex" "$(amp 5)" near "$ex" "$(awk -v e=$ex 'BEGIN { print e / 10 }')"
 
+# --traj-h not dividing --traj-T (a class moves it): the last step is short and the trajectories end at T.
+$BIN/convergence --traj-h 0.07 --kmin 3 --kmax 5 --fit 2 --tsv --out "$TMP/c7" >/dev/null
+check_num "--traj-h 0.07: exit status" "$?" near 0 0
+check_num "--traj-h 0.07: the trajectories end at traj-T = 6 s" "$(tail -1 "$TMP/c7/trajectories.tsv" | cut -f1)" near 6 1e-12
 # Flags change the range: h = 2^-4 ... 2^-8 still gives RK4 order 4 on the oscillator.
 $BIN/convergence --tsv --kmin 4 --kmax 8 --fit 3 --out "$TMP/c2" >"$TMP/c2.tsv"
 check_num "--kmin 4 --kmax 8 --fit 3: oscillator rk4 slope" "$(awk -F'\t' '$1 == "oscillator" && $2 == "rk4" { print $3 }' "$TMP/c2.tsv")" near 4 0.1

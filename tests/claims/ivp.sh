@@ -29,7 +29,17 @@ expect_bad_input "--method nope" $BIN/ivp --method nope --out "$TMP/out"
 expect_bad_input "--T nan" $BIN/ivp --T nan --out "$TMP/out"
 expect_bad_input "--omega0 inf" $BIN/ivp --omega0 inf --out "$TMP/out"
 expect_bad_input "unknown flag --hh" $BIN/ivp --hh 1 --out "$TMP/out"
-expect_bad_input "--T not a multiple of --h" $BIN/ivp --T 1 --h 0.3 --out "$TMP/out"
+
+# T not a multiple of h (a class moves --h): the last step is taken short and the run says so.
+# Forward Euler, 85 steps of 0.07 s and one of 0.05 s to T = 6 s: u(6) = -141.537118909 (by hand).
+$BIN/ivp --h 0.07 --out "$TMP/short" >"$TMP/short.txt"
+check_num "--h 0.07 (T = 6 s not a multiple): exit status" "$?" near 0 0
+check_text "--h 0.07: says the last step is short" "$(cat "$TMP/short.txt")" "85 steps of h, the last one short, 0.05 s"
+check_num "--h 0.07: the run ends at T" "$(tail -1 "$TMP/short/trajectory.tsv" | cut -f1)" near 6 1e-12
+check_num "--h 0.07: u(T) after the short step" "$(tail -1 "$TMP/short/trajectory.tsv" | cut -f2)" near -141.537118909 1e-6
+check_text "--h 0.07: run.tsv names the method and the short step for the figure" "$(cat "$TMP/short/run.tsv")" "$(printf 'euler\tforward Euler\t0.07\t6\t86\t0.05')"
+$BIN/ivp --method cvode --h 0.07 --tsv --out "$TMP/shortc" >"$TMP/shortc.tsv"
+check_num "--method cvode --h 0.07: last output at T" "$(tail -1 "$TMP/shortc.tsv" | cut -f1)" near 6 1e-9
 check_text "unknown flag names the nearest" "$($BIN/ivp --hh 1 2>&1)" "did you mean --h?"
 
 # --help lists every flag with its unit and default.

@@ -53,3 +53,11 @@ for book in $books; do
     imgs=$(grep -o '<img ' "$TMP/nb/$name.html" | wc -l)
     check_num "$name: every gnuplot cell shows a figure ($n cells)" "$imgs" ge "$n"
 done
+# Notebook 02 says why forward Euler needs many substeps on the modal string, and prints the limit:
+# mode 199 is lambda = -1853 +- 1.375e5 j (near the imaginary axis), h <= 2 alpha / |lambda|^2 = 1.96e-7 s.
+check_text "02: prints forward Euler's limit from R(z)" "$(cat "$TMP/nb/02-string-pluck.html")" "stable only for h &lt;= 1.959e-07 s"
+if grep -q "far out on the negative real axis" notebooks-c/02-string-pluck.md; then
+    fail "02: still says the eigenvalue is far out on the negative real axis"
+else
+    pass "02: no longer says the eigenvalue is far out on the negative real axis"
+fi

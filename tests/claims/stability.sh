@@ -21,6 +21,8 @@ $BIN/stability --tsv --z 0,2.5 --out "$TMP/z" >"$TMP/z.tsv"
 check_num "--z 0,2.5: RK4 |R|" "$(tsv_get "$TMP/z.tsv" method rk4 abs_R_z)" near 0.508186 1e-5
 check_text "--z 0,2.5: RK4 stable" "$(tsv_get "$TMP/z.tsv" method rk4 z_stable)" "yes"
 check_num "--z 0,2.5: forward Euler |R| = sqrt(7.25)" "$(tsv_get "$TMP/z.tsv" method euler abs_R_z)" near 2.69258 1e-5
+# the phase error of one step is arg R(z) - Im z in (-pi, pi]: RK4 at 2.5j, +0.848 rad (not -5.435)
+check_num "--z 0,2.5: RK4 phase error in (-pi, pi]" "$(tsv_get "$TMP/z.tsv" method rk4 arg_R_minus_im_z)" near 0.848033 1e-5
 check_text "--z 0,2.5: forward Euler unstable" "$(tsv_get "$TMP/z.tsv" method euler z_stable)" "no"
 
 # --problem stiff: at h = 1 ms the fast mode's h lambda = 12.25j is outside RK4's region; at 0.2 ms inside.
@@ -37,7 +39,7 @@ expect_bad_input "--z with a non-number" $BIN/stability --z 1,abc --out "$TMP/ou
 expect_bad_input "--problem nope" $BIN/stability --problem nope --out "$TMP/out"
 expect_bad_input "--h 0" $BIN/stability --h 0 --out "$TMP/out"
 help=$($BIN/stability --help)
-for f in z problem h tsv out; do check_text "--help lists --$f" "$help" "--$f"; done
+for f in z problem h gd-L gd-mu gd-steps tsv out; do check_text "--help lists --$f" "$help" "--$f"; done
 
 # Explicit regions are bounded (lecture: R is a polynomial); the implicit ones here are not.
 for m in euler heun rk4 leapfrog; do
@@ -56,3 +58,17 @@ check_num "z = j: trapezoid phase error 2 atan(1/2) - 1 rad" "$(tsv_get "$TMP/j.
 # The damped oscillator at h = 0.1 s: leapfrog is read at j h omega0 = 0.628j, inside its segment.
 check_text "oscillator h = 0.1: leapfrog stable (j h |lambda| inside |Im z| <= 2)" "$(tsv_get "$TMP/st.tsv" method leapfrog problem_stable)" "yes"
 check_text "oscillator h = 0.1: forward Euler unstable" "$(tsv_get "$TMP/st.tsv" method euler problem_stable)" "no"
+# Gradient descent as forward Euler (lecture): on f = (x^2 + 10 y^2)/2 the step x - h grad f is forward
+# Euler on x' = -grad f, so it converges for h < 2/L = 0.2 and diverges beyond; its contraction per
+# step is max |1 - h a_i| of forward Euler's R. By hand: h = 0.1 gives f_end/f_0 = 0.5 0.9^200 / 5.5.
+gd="$TMP/st/gd.tsv"
+g() { awk -F'\t' -v r="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $2 == r { print $h[c]; exit }' "$gd"; }
+for r in 0.5 0.9 0.99; do check_text "gradient descent at h = $r 2/L converges" "$(g $r converges)" yes; done
+for r in 1.01 1.1 1.5; do check_text "gradient descent at h = $r 2/L diverges" "$(g $r converges)" no; done
+check_num "gradient descent h = 0.1: f_end/f_0 = 0.5 0.9^200 / 5.5 (by hand)" "$(g 0.5 f_end_over_f0)" near "$(awk 'BEGIN { printf "%.6e", 0.5 * 0.9^200 / 5.5 }')" 1e-14
+for r in 0.5 0.99 1.01 1.5; do
+    check_num "gradient descent h = $r 2/L: measured rate is forward Euler's max |R(-h a_i)|" "$(g $r measured_rate)" near "$(g $r R_rate)" 1e-6
+done
+$BIN/stability --gd-L 4 --gd-mu 0.5 --out "$TMP/gd4" >"$TMP/gd4.txt"
+check_text "--gd-L 4: the bound is 2/L = 0.5" "$(cat "$TMP/gd4.txt")" "h <= 0.5. rate"
+expect_bad_input "--gd-mu above --gd-L" $BIN/stability --gd-mu 20 --out "$TMP/out"

@@ -43,5 +43,39 @@ $BIN/stiff --tsv --k2 5.9368e6 --out "$TMP/k" >"$TMP/k.tsv"
 check_num "--k2 4x: fast mode near 2 x 1950 Hz" "$(awk -F'\t' 'NR == 2 { print $4 }' "$TMP/k.tsv")" near 3900 5
 expect_bad_input "--m1 0" $BIN/stiff --m1 0 --out "$TMP/out"
 expect_bad_input "--h-big x" $BIN/stiff --h-big x --out "$TMP/out"
-expect_bad_input "--T not a multiple of the steps" $BIN/stiff --T 0.00025 --out "$TMP/out"
+# Stable is not accurate: RK4 at 0.2 ms (h lambda = 2.45j, |R| = 0.50 a step) erases the 1950 Hz mode as
+# completely as backward Euler; the trapezoid keeps |R| = 1 but turns it 2 atan(6.125) = 2.818 rad a step
+# (by hand), so its zigzag is the mode seen at 2.818 / (2 pi 1 ms) = 448.5 Hz.
+check_num "RK4 0.2 ms: fast mode's gain per step |R(2.45j)| = 0.500" "$(row rk4 0.0002 fast_gain)" near 0.500 0.001
+check_num "RK4 0.2 ms: fast mode erased (amplitude at T over exact)" "$(row rk4 0.0002 fast_amp_ratio)" lt 1e-12
+check_text "RK4 0.2 ms: verdict erased" "$(row rk4 0.0002 fast_mode)" "erased"
+check_text "backward Euler 1 ms: verdict erased" "$(row backward-euler 0.001 fast_mode)" "erased"
+check_num "trapezoid 1 ms: fast mode turns 2 atan(6.125) rad a step" "$(row trapezoid 0.001 fast_turn_rad)" near 2.8180 0.001
+check_num "trapezoid 1 ms: zigzag seen at 448.5 Hz" "$(row trapezoid 0.001 fast_seen_hz)" near 448.5 0.5
+check_text "trapezoid 1 ms: verdict aliased" "$(row trapezoid 0.001 fast_mode)" "aliased"
+check_text "prints: stable is not accurate" "$(cat "$TMP/h.txt")" "Stable is not accurate"
+check_text "prints RK4 0.2 ms erasing the mode" "$(cat "$TMP/h.txt")" "RK4, h = 0.2 ms: stable; a step multiplies the 1950 Hz mode by 0.500"
+check_text "prints the trapezoid's alias" "$(cat "$TMP/h.txt")" "aliased: it is seen at 448.5 Hz"
+# --method: an adaptive solver on the same network. The fast mode is in the motion, so GSL's rkf45 at
+# rtol 1e-6 follows it with many steps a fast period and thousands a slow one, and stays accurate.
+$BIN/stiff --method gsl-rkf45 --out "$TMP/m" >"$TMP/m.txt"
+ad() { tsv_get "$TMP/m/adaptive.tsv" method gsl-rkf45 "$1"; }
+check_num "--method gsl-rkf45: exit status" "$?" near 0 0
+check_num "gsl-rkf45: more than 5 steps a fast period" "$(ad steps_per_fast_period)" gt 5
+check_num "gsl-rkf45: more than 1000 steps a slow period (the crawl)" "$(ad steps_per_slow_period)" gt 1000
+check_num "gsl-rkf45: heavy-mass error below 1e-5 m" "$(ad max_err_u1_m)" lt 1e-5
+check_num "gsl-rkf45: no Jacobian" "$(ad njev)" near 0 0
+check_text "--method: says the fast mode is in the motion" "$(cat "$TMP/m.txt")" "The release puts the fast mode into the motion (0.00989 m on the light mass"
+$BIN/stiff --method cvode-bdf --tsv --out "$TMP/b" >/dev/null
+check_num "cvode-bdf: Jacobians evaluated" "$(tsv_get "$TMP/b/adaptive.tsv" method cvode-bdf njev)" gt 0
+check_num "cvode-bdf at rtol 1e-6 follows the fast mode too (steps a fast period)" "$(tsv_get "$TMP/b/adaptive.tsv" method cvode-bdf steps_per_fast_period)" gt 5
+expect_bad_input "--method nope" $BIN/stiff --method nope --out "$TMP/out"
+# T not a multiple of a step (a class moves --h-big): the last step is short and the run says so.
+$BIN/stiff --h-big 0.0007 --tsv --out "$TMP/s7" >"$TMP/s7.tsv"
+check_num "--h-big 0.0007: exit status" "$?" near 0 0
+check_num "--h-big 0.0007: the trapezoid reaches T = 0.25 s" "$(awk -F'\t' '$1 == "trapezoid" { print $6 }' "$TMP/s7.tsv")" near 0.25 1e-12
+check_num "--h-big 0.0007: 357 steps and a short one: 716 F evaluations of the trapezoid" \
+    "$(awk -F'\t' '$1 == "trapezoid" { print $NF }' "$TMP/s7.tsv")" near 716 0
+check_text "--h-big 0.0007: says the last step is short" "$($BIN/stiff --h-big 0.0007 --out "$TMP/s7")" \
+    "357 steps of h, the last one short, 0.0001 s"
 check_text "--help shows the file's k2" "$($BIN/stiff --help)" "1.4842e+06"

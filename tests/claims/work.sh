@@ -28,6 +28,23 @@ check_num "record: the implicit runs count their Jacobians" "$(awk -F'\t' '$1 ==
 check_num "record: CVODE BDF counts Jacobians" "$(awk -F'\t' '$1 == "cvode-bdf" { s += $8 } END { print s }' "$rec")" gt 0
 check_num "record: the Heun-Euler pair's F count is 2 per accepted step + 1 per rejection" \
     "$(awk -F'\t' '$1 == "heun-euler" && $7 != 2 * $5 + $6 { bad++ } END { print bad + 0 }' "$rec")" near 0 0
+# The cost model counts what an implicit step does besides F: Jacobians (as d F), LU factorizations
+# (d/3 F) and solves (1 F each), d = 2. Backward Euler at n = 60 on this linear problem: 60 F, 1 J,
+# 1 LU (factored once), 60 solves: cost = 60 + 2 + 2/3 + 60 = 122.667 (by hand), twice its F count.
+col() { awk -F'\t' -v m="$1" -v p="$2" -v c="$3" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+        $1 == m && $4 == p { print $h[c]; exit }' "$rec"; }
+check_num "record: backward Euler n = 60 factors once" "$(col backward-euler 60 nfactor)" near 1 0
+check_num "record: backward Euler n = 60 solves once a step" "$(col backward-euler 60 nsolve)" near 60 0
+check_num "record: backward Euler n = 60 cost by the model" "$(col backward-euler 60 cost)" near 122.667 0.001
+check_num "record: RK4 n = 60 costs its 240 F alone" "$(col rk4 60 cost)" near 240 0
+check_num "record: CVODE BDF factors (its linear setups)" "$(awk -F'\t' '$1 == "cvode-bdf" { s += $11 } END { print s }' "$rec")" gt 0
+check_num "record: CVODE BDF at 1e-6 costs more than its evaluations" "$(col cvode-bdf 1e-06 cost)" gt "$(col cvode-bdf 1e-06 evaluations)"
+check_num "record: every run timed (no zero or missing wall time)" \
+    "$(awk -F'\t' 'NR > 1 && NF > 1 && !($14 > 0) { bad++ } END { print bad + 0 }' "$rec")" near 0 0
+check_num "CVODE BDF: cost to reach 1e-6 above its evaluations" "$(tsv_get "$TMP/w.tsv" method cvode-bdf cost_to_target)" gt "$(ev cvode-bdf)"
+check_num "RK4: cost to reach 1e-6 equals its evaluations" "$(tsv_get "$TMP/w.tsv" method rk4 cost_to_target)" near "$(ev rk4)" 0
+check_num "RK4: wall time to reach 1e-6 measured (s)" "$(tsv_get "$TMP/w.tsv" method rk4 seconds_to_target)" gt 0
+check_text "the cost model is stated for the figure" "$(cat "$TMP/w/target.tsv")" "F + 2 J + 0.667 LU + solves, in F-equivalents"
 check_num "record: Dormand-Prince's F count is 6 per accepted step + 6 per rejection + 1 (first same as last)" \
     "$(awk -F'\t' '$1 == "dopri54-adaptive" && $7 != 6 * ($5 + $6) + 1 { bad++ } END { print bad + 0 }' "$rec")" near 0 0
 # --tableau: every method's tableau from its table entry, the implicit ones included (issue 20 item 16).
