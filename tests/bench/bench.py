@@ -312,7 +312,8 @@ def row_string(a):
     ea, how = e_wave(ref, cwav) if os.path.exists(cwav) else (float(pluck_row(A.stdout)["E_wave"]), "bin/pluck")
     eb, _ = e_wave(ref, f"{d}/scipy.wav")
     info = json_last(B.stdout)
-    ok = ea <= STRING_TARGET and eb <= STRING_TARGET
+    # on a grid coarser than the target's, both sides sit on the grid's own floor: comparable when they agree
+    ok = (ea <= STRING_TARGET and eb <= STRING_TARGET) or (N < STRING["N_target"] and abs(ea - eb) <= 0.05 * max(ea, eb))
     short = "" if N >= STRING["N_target"] else f" (plain make bench; --long: N = {STRING['N_target']}, to E_wave <= 1e-3)"
     return dict(title=f"(3) string, 5-point FD, N = {N} ({2 * (N - 1)} unknowns), rtol {rt:g}, atol {at:g} m" + short,
                 sides=[A, B], acc=[f"E_wave {ea:.2e}; {pluck_row(A.stdout)['nfev']} F", f"E_wave {eb:.2e}; "
