@@ -57,7 +57,6 @@ TEST_BINS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TESTS))
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 REPLAY_BINS := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/replay_%)
 FUZZ_SECONDS ?= 60
-PLOTS    := $(filter-out plots/common.gp,$(wildcard plots/*.gp))
 NOTEBOOKS := $(sort $(wildcard notebooks-c/[0-9][0-9]-*.md))
 # How a notebook's C cells are compiled and linked: against this build of libivplab.
 NB_ENV = NB_CC='$(CC)' NB_CFLAGS='-std=c17 -O2 -Wall $(NB_SAN) -I$(abspath src) -D_DEFAULT_SOURCE $(PKG_CFLAGS)' \
@@ -110,15 +109,11 @@ run-lessons: $(LESSON_BINS)
 	  echo "== $$b"; ./$$b || { echo "$$b failed" >&2; exit 1; }; \
 	done
 
-render-plots:
-	@mkdir -p plots/out
-	@for g in $(PLOTS); do \
-	  n=$$(basename $$g .gp); \
-	  for f in png svg; do \
-	    gnuplot -e "fmt='$$f'; name='$$n'; data='build/data'; outdir='plots/out'" $$g \
-	      || { echo "gnuplot failed on $$g" >&2; exit 1; }; \
-	  done; \
-	done; echo "figures: plots/out/ ($(words $(PLOTS)) figures, PNG and SVG)"
+# Every figure of every program from the data of the last runs, by the same mechanism as each
+# program's --plot (bin/plot, src/io/plot.c): PNG and SVG in plots/out/.
+render-plots: $(BIN)/plot
+	@$(BIN)/plot --data build/data >/dev/null || { echo "render-plots: some figures failed (above)" >&2; exit 1; }
+	@echo "figures: plots/out/ ($$(ls plots/out/*.png 2>/dev/null | wc -l) figures, PNG and SVG)"
 
 check: all
 	@$(NB_ENV) BUILD=$(BUILD) BIN=$(BIN) bash tests/run.sh

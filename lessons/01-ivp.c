@@ -5,10 +5,12 @@
 #include "cvode.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "method.h"
 #include "method/tableau.h"
 #include "models/oscillator.h"
 #include "solve.h"
+#include "stages.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -47,12 +49,28 @@ static int sample(long k, double t, const double *y, void *c)
     return 0;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Lower --h until forward Euler's error at T = 6 s is below 0.1 m. Order 1: does halving h\n"
+    "     halve the error?\n"
+    "     check: bin/ivp --method euler --h 0.005 --tsv | tail -1 | cut -f4   (then 0.002, 0.001)\n"
+    "  2. Switch methods at h = 0.2 s and watch the black ticks (the slope u' = v at each sample):\n"
+    "     forward Euler's step follows the tick at its start, backward Euler's the one at its end.\n"
+    "     Which method keeps the amplitude?\n"
+    "     check: bin/ivp --method trapezoid --h 0.2 --plot   (plots/out/ivp.png)\n"
+    "  3. Write u'' = -omega0^2 u - 2 sigma0 u' as y' = A y (y = (u, u')) and check your A: RK4 at\n"
+    "     h = 1 ms agrees with the exact solution to about 1e-11 m.\n"
+    "     check: bin/ivp --method rk4 --h 0.001 --T 2 --tsv | tail -1 | cut -f4\n";
+
 int main(int argc, char **argv)
 {
     const char *method_name = "euler", *lmm = "bdf";
     double h = 0.1, T = 6.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0;
     double rtol = 1e-10, atol = 1e-12, blowup = 1e6;
+    long inside = 1;
     cli_common common = {false, "build/data/ivp"};
+    plot_opts plot = {false, false, NULL};
     method_arg marg = {&method_name, "cvode", ""};
     const cli_opt opts[] = {
         METHOD_ARG_OPT(marg, "time-stepping method (or a Butcher tableau file)"),
@@ -66,11 +84,13 @@ int main(int argc, char **argv)
         {"rtol", CLI_DOUBLE, &rtol, "", "CVODE relative tolerance", 1e-15, 1, 0, NULL, NULL, NULL},
         {"atol", CLI_DOUBLE, &atol, "m", "CVODE absolute tolerance", 1e-20, 1, 0, NULL, NULL, NULL},
         {"blowup", CLI_DOUBLE, &blowup, "", "declare a blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"inside", CLI_LONG, &inside, "", "the step opened for the 'inside one step' figure (stages.tsv): step K+1 (fixed-step methods)", 0, 1e8, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"ivp", "Solve the damped oscillator y' = A y by one method and compare with the exact solution.",
-                           NULL, 0, opts};
+                           NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (u0 == 0.0 && v0 == 0.0)
         cli_fail("ivp", "--u0 0 with --v0 0 is the rest state; accepted: a nonzero initial state");
@@ -86,11 +106,7 @@ int main(int argc, char **argv)
     double scale = sqrt(u0 * u0 + (v0 / omega0) * (v0 / omega0)) * fmax(1.0, omega0);
 
     atomic_file af;
-    FILE *traj = atomic_open_in(&af, common.out, "trajectory.tsv");
-    if (!traj) {
-        fprintf(stderr, "ivp: cannot write %s/trajectory.tsv: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    FILE *traj = atomic_open_or_exit(&af, "ivp", common.out, "trajectory.tsv");
     bool is_cvode = strcmp(method_name, "cvode") == 0;
     const method *m = is_cvode ? NULL : method_find(method_name);
     const char *label = is_cvode ? (strcmp(lmm, "adams") == 0 ? "CVODE Adams" : "CVODE BDF") : m->label;
@@ -148,32 +164,34 @@ int main(int argc, char **argv)
     }
     /* The exact curve, finely sampled for the figure. */
     atomic_file ae;
-    FILE *exact = atomic_open_in(&ae, common.out, "exact.tsv");
-    if (exact) {
-        fprintf(exact, "t_s\tu_m\n");
-        for (int k = 0; k <= 2000; k++) {
-            double ex[2], t = T * k / 2000.0;
-            oscillator_exact(&osc, y0, t, ex);
-            fprintf(exact, "%.10g\t%.12g\n", t, ex[0]);
-        }
+    FILE *exact = atomic_open_or_exit(&ae, "ivp", common.out, "exact.tsv");
+    fprintf(exact, "t_s\tu_m\n");
+    for (int k = 0; k <= 2000; k++) {
+        double ex[2], t = T * k / 2000.0;
+        oscillator_exact(&osc, y0, t, ex);
+        fprintf(exact, "%.10g\t%.12g\n", t, ex[0]);
     }
+    /* Inside one step: where its stages sample F (a header only for CVODE, which has no such step). */
+    atomic_file as;
+    FILE *stg = atomic_open_or_exit(&as, "ivp", common.out, "stages.tsv");
+    char why[300] = "";
+    if (!is_cvode && step_stages_write(m, &p, 0.0, y0, h, inside < n ? inside : n - 1, stg, why, sizeof why) != 0)
+        fprintf(stderr, "ivp: inside one step: %s\n", why);
+    else if (is_cvode)
+        fprintf(stg, "stage\tt_s\tc\tb\ty1\ty2\tF1\tF2\tmethod\n");
     /* What the figure needs to know of the run: the method (its colour), the step, the short last step. */
     atomic_file ar;
-    FILE *run = atomic_open_in(&ar, common.out, "run.tsv");
-    if (run)
-        fprintf(run, "method\tlabel\th_s\tT_s\tsteps\th_last_s\n%s\t%s\t%.10g\t%.10g\t%ld\t%.10g\n",
-                is_cvode ? cvode_name(&o) : m->name,
-                label, h, T, n, h_last > 0.0 ? h_last : h);
-    if (atomic_commit(&af) != 0 || !exact || atomic_commit(&ae) != 0 || !run || atomic_commit(&ar) != 0) {
-        fprintf(stderr, "ivp: cannot write the data files in %s: %s\n", common.out, strerror(errno));
-        atomic_abort(&af);
-        atomic_abort(&ae);
-        atomic_abort(&ar);
-        return 1;
-    }
-    if (status) {
+    FILE *run = atomic_open_or_exit(&ar, "ivp", common.out, "run.tsv");
+    fprintf(run, "method\tlabel\th_s\tT_s\tsteps\th_last_s\n%s\t%s\t%.10g\t%.10g\t%ld\t%.10g\n",
+            is_cvode ? cvode_name(&o) : m->name,
+            label, h, T, n, h_last > 0.0 ? h_last : h);
+    atomic_commit_or_exit(&ar, "ivp");
+    atomic_commit_or_exit(&af, "ivp");
+    atomic_commit_or_exit(&ae, "ivp");
+    atomic_commit_or_exit(&as, "ivp");
+    if (plot_render(&plot, "ivp", common.out, common.tsv) != 0)
+        status = 1;
+    if (status && msg[0])
         fprintf(stderr, "ivp: %s\n", msg);
-        return 1;
-    }
-    return 0;
+    return status;
 }

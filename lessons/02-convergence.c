@@ -16,6 +16,7 @@
 #include "cvode.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "method.h"
 #include "method/tableau.h"
@@ -79,6 +80,20 @@ static int run_table(const problem *pb, double T, const double *hs, int nh, size
     return 0;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Rewrite the pendulum theta'' = -omega0^2 sin theta as a first-order system (y = (theta,\n"
+    "     theta')); src/models/pendulum.c is the answer. Does RK4 keep slope 4 when the pendulum\n"
+    "     starts near the top?\n"
+    "     check: bin/convergence --theta0 3 --tsv | grep pendulum | cut -f2,3\n"
+    "  2. Push h down to 2^-14: where does round-off stop RK4's error from falling (the pairwise\n"
+    "     slopes show it)?\n"
+    "     check: bin/convergence --kmin 3 --kmax 14 --plot\n"
+    "  3. Write explicit midpoint as a tableau file midpoint.tab (copy lessons/methods/ralston2.tab and\n"
+    "     change a and b: c = (0, 1/2), a21 = 1/2, b = (0, 1)) and measure its order: 2, like Heun.\n"
+    "     check: bin/convergence --add-method midpoint.tab --tsv | cut -f1-3\n";
+
 int main(int argc, char **argv)
 {
     double T = 2.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, theta0 = 1.0;
@@ -86,6 +101,7 @@ int main(int argc, char **argv)
     double traj_last = 0.0;     /* traj-T not a multiple of traj-h: the trajectories' last step, s */
     long kmin = 3, kmax = 11, fit = 5;
     cli_common common = {false, "build/data/convergence"};
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"T", CLI_DOUBLE, &T, "s", "time at which the error is measured", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"kmin", CLI_LONG, &kmin, "", "largest step h = 2^-kmin", 0, 20, 0, NULL, NULL, NULL},
@@ -102,11 +118,12 @@ int main(int argc, char **argv)
         {"traj-T", CLI_DOUBLE, &traj_T, "s", "length of those trajectories", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
         METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"convergence", "Order of accuracy of every method on the damped oscillator and the "
                                           "pendulum: error at T against h, least-squares and pairwise slopes.",
-                           NULL, 0, opts};
+                           NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (kmax <= kmin || kmax - kmin + 1 > MAX_H)
         cli_fail("convergence", "--kmin %ld --kmax %ld; accepted: kmin < kmax, at most %d steps h", kmin, kmax, MAX_H);
@@ -212,11 +229,7 @@ int main(int argc, char **argv)
         atomic_file a;
         char name[64];
         snprintf(name, sizeof name, "errors_%s.tsv", pbs[q].name);
-        FILE *f = atomic_open_in(&a, common.out, name);
-        if (!f) {
-            fprintf(stderr, "convergence: cannot write %s/%s: %s\n", common.out, name, strerror(errno));
-            return 1;
-        }
+        FILE *f = atomic_open_or_exit(&a, "convergence", common.out, name);
         fprintf(f, "h_s");
         for (int k = 0; k < nm; k++)
             fprintf(f, "\t%s: slope %.2f", method_all[k]->label, res[q][k].slope);
@@ -242,20 +255,13 @@ int main(int argc, char **argv)
                 fprintf(f, "\t%.6e", anchor[p] * pow(hs[i], p));
             fputc('\n', f);
         }
-        if (atomic_commit(&a) != 0) {
-            fprintf(stderr, "convergence: cannot write %s: %s\n", a.path, strerror(errno));
-            return 1;
-        }
+        atomic_commit_or_exit(&a, "convergence");
     }
     {
         long n = solve_steps_to(traj_T, traj_h, &traj_last);
         double *u[MAX_METHODS];
         atomic_file a;
-        FILE *f = atomic_open_in(&a, common.out, "trajectories.tsv");
-        if (!f) {
-            fprintf(stderr, "convergence: cannot write %s/trajectories.tsv: %s\n", common.out, strerror(errno));
-            return 1;
-        }
+        FILE *f = atomic_open_or_exit(&a, "convergence", common.out, "trajectories.tsv");
         for (int k = 0; k < nm; k++) {
             u[k] = xcalloc((size_t)n + 1, sizeof(double));
             for (long i = 0; i <= n; i++)
@@ -282,21 +288,15 @@ int main(int argc, char **argv)
             free(u[k]);
         /* the exact curve, finely sampled */
         atomic_file b;
-        FILE *g = atomic_open_in(&b, common.out, "exact.tsv");
-        if (!g) {
-            fprintf(stderr, "convergence: cannot write %s/exact.tsv: %s\n", common.out, strerror(errno));
-            return 1;
-        }
+        FILE *g = atomic_open_or_exit(&b, "convergence", common.out, "exact.tsv");
         fprintf(g, "t_s\tu_m\n");
         for (int i = 0; i <= 1200; i++) {
             double ex[2], t = traj_T * i / 1200.0;
             oscillator_exact(&osc, pbs[0].y0, t, ex);
             fprintf(g, "%.10g\t%.10g\n", t, ex[0]);
         }
-        if (atomic_commit(&a) != 0 || atomic_commit(&b) != 0) {
-            fprintf(stderr, "convergence: cannot write the trajectories in %s: %s\n", common.out, strerror(errno));
-            return 1;
-        }
+        atomic_commit_or_exit(&a, "convergence");
+        atomic_commit_or_exit(&b, "convergence");
     }
 
     /* The table: one row a method and problem. */
@@ -377,5 +377,5 @@ int main(int argc, char **argv)
                 failures++;
             }
         }
-    return 0;
+    return plot_render(&plot, "convergence", common.out, common.tsv);
 }

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "method.h"
 #include "method/tableau.h"
 #include "models/quadratic.h"
@@ -61,6 +62,17 @@ static const char *fmt_bound(double b, char *buf, size_t n)
     return buf;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Find explicit midpoint's imaginary-axis bound. Hint: compare its R(z) with Heun's.\n"
+    "     check: bin/stability --z 0,0.5   (and with your midpoint.tab: bin/stability --add-method midpoint.tab)\n"
+    "  2. At which step does RK4 stop being stable on the stiff network (fast mode 1950 Hz)? Predict h\n"
+    "     = 2.83 / (2 pi 1950), then look.\n"
+    "     check: bin/stability --problem stiff --h 0.00023 --plot   (and --h 0.00024)\n"
+    "  3. Which z on the negative real axis is the first that RK4 cannot take?\n"
+    "     check: bin/stability --z -2.79,0   (and -2.78,0)\n";
+
 int main(int argc, char **argv)
 {
     const char *problem = "oscillator";
@@ -69,6 +81,7 @@ int main(int argc, char **argv)
     double gd_L = 10.0, gd_mu = 1.0;
     long gd_steps = 100;
     cli_common common = {false, "build/data/stability"};
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"z", CLI_CUSTOM, z, "", "print |R(z)| at z = RE,IM for every method, and whether it is stable", 0, 0, 0,
          NULL, parse_z, "RE,IM (two finite numbers, e.g. 0,2.5)"},
@@ -82,10 +95,11 @@ int main(int argc, char **argv)
         {"gd-steps", CLI_LONG, &gd_steps, "", "gradient descent: iterations a run", 1, 100000, 0, NULL, NULL, NULL},
         METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"stability", "Stability regions |R(z)| <= 1 of every method, their bounds on the axes, "
-                                        "and a problem's h lambda over them.", NULL, 0, opts};
+                                        "and a problem's h lambda over them.", NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (gd_mu > gd_L)
         cli_fail("stability", "--gd-mu %g exceeds --gd-L %g; accepted: mu <= L", gd_mu, gd_L);
@@ -127,18 +141,14 @@ int main(int argc, char **argv)
     for (; method_all[nm]; nm++) {
         char name[64];
         snprintf(name, sizeof name, "region_%s.tsv", method_all[nm]->name);
-        FILE *f = atomic_open_in(&ag[nm], common.out, name);
-        if (!f || stability_grid(method_all[nm], f, -3.4, 3.4, 171, -3.4, 3.4, 171) != 0) {
+        FILE *f = atomic_open_or_exit(&ag[nm], "stability", common.out, name);
+        if (stability_grid(method_all[nm], f, -3.4, 3.4, 171, -3.4, 3.4, 171) != 0) {
             fprintf(stderr, "stability: cannot write %s/%s: %s\n", common.out, name, strerror(errno));
             return 1;
         }
     }
-    FILE *fb = atomic_open_in(&ab, common.out, "bounds.tsv");
-    FILE *fe = atomic_open_in(&ae, common.out, "eigen.tsv");
-    if (!fb || !fe) {
-        fprintf(stderr, "stability: cannot write in %s: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    FILE *fb = atomic_open_or_exit(&ab, "stability", common.out, "bounds.tsv");
+    FILE *fe = atomic_open_or_exit(&ae, "stability", common.out, "eigen.tsv");
     fprintf(fe, "re_hlambda\tim_hlambda\n");
     for (int i = 0; i < neig; i++)
         fprintf(fe, "%.9g\t%.9g\n", creal(h * lam[i]), cimag(h * lam[i]));
@@ -247,13 +257,8 @@ int main(int argc, char **argv)
     atomic_commit_or_exit(&agd, "stability");
     atomic_commit_or_exit(&agf, "stability");
     for (int k = 0; k < nm; k++)
-        if (atomic_commit(&ag[k]) != 0) {
-            fprintf(stderr, "stability: cannot write %s: %s\n", ag[k].path, strerror(errno));
-            return 1;
-        }
-    if (atomic_commit(&ab) != 0 || atomic_commit(&ae) != 0) {
-        fprintf(stderr, "stability: cannot write in %s: %s\n", common.out, strerror(errno));
-        return 1;
-    }
-    return 0;
+        atomic_commit_or_exit(&ag[k], "stability");
+    atomic_commit_or_exit(&ab, "stability");
+    atomic_commit_or_exit(&ae, "stability");
+    return plot_render(&plot, "stability", common.out, common.tsv);
 }

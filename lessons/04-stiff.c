@@ -13,6 +13,7 @@
 #include "gsl_pairs.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "method.h"
 #include "method/tableau.h"
 #include "models/spring2.h"
@@ -97,6 +98,17 @@ static int sample(long k, double t, const double *y, void *ctx)
     return 0;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Find the largest step at which RK4 keeps the stiff network bounded: between 0.2 ms and 0.25\n"
+    "     ms. Compare with 2.83 / (2 pi 1950 Hz).\n"
+    "     check: bin/stiff --h-big 0.00025 | grep '^ *rk4'\n"
+    "  2. Backward Euler at 1 ms erases the fast mode. At which step does it keep at least half of\n"
+    "     it per step? Predict from |R| = 1 / |1 - h lambda| (h = sqrt(3) / (2 pi 1950 Hz) = 0.141 ms),\n"
+    "     then read the one-step factor fast_factor (re, im) at 0.125 ms.\n"
+    "     check: bin/stiff --h-big 0.000125 --tsv | grep backward | cut -f1,2,10,11\n";
+
 int main(int argc, char **argv)
 {
     spring2 s;
@@ -116,6 +128,7 @@ int main(int argc, char **argv)
         c += 5;
     }
     cli_common common = {false, "build/data/stiff"};
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"m1", CLI_DOUBLE, &s.m1, "kg", "heavy mass (spring2.ini)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"m2", CLI_DOUBLE, &s.m2, "kg", "light mass (spring2.ini)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -133,10 +146,11 @@ int main(int argc, char **argv)
         {"zoom", CLI_DOUBLE, &zoom, "s", "window of the light-mass figure", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
         METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"stiff", "Two masses, three springs (10.5 Hz and 1950 Hz): RK4 at 1 ms blows up, "
-                                    "implicit steps do not; what each does to the fast mode.", NULL, 0, opts};
+                                    "implicit steps do not; what each does to the fast mode.", NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (pull == 0.0)
         cli_fail("stiff", "--pull 0 is the rest state; accepted: a nonzero displacement");
@@ -157,11 +171,7 @@ int main(int argc, char **argv)
     const double y0[4] = {pull, 0.0, 0.0, 0.0};
     /* The exact motion, finely sampled, and its size (the blow-up bound is relative to it). */
     atomic_file ae;
-    FILE *fe = atomic_open_in(&ae, common.out, "exact.tsv");
-    if (!fe) {
-        fprintf(stderr, "stiff: cannot write %s/exact.tsv: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    FILE *fe = atomic_open_or_exit(&ae, "stiff", common.out, "exact.tsv");
     fprintf(fe, "t_s\tu1_m\tu2_m\n");
     double ymax = 0.0;
     const int nfine = 20000;
@@ -213,21 +223,14 @@ int main(int argc, char **argv)
     int nmsg = 0;
     for (int r = 0; r < nrun; r++) {
         atomic_file a;
-        FILE *f = atomic_open_in(&a, common.out, runs[r].file);
-        if (!f) {
-            fprintf(stderr, "stiff: cannot write %s/%s: %s\n", common.out, runs[r].file, strerror(errno));
-            return 1;
-        }
+        FILE *f = atomic_open_or_exit(&a, "stiff", common.out, runs[r].file);
         fprintf(f, "t_s\t%s, h = %g ms\tu2_m\tu1_exact_m\tu2_exact_m\n", runs[r].m->label, runs[r].h * 1e3);
         run_ctx rc = {&s, &md, y0, f, 0.0, 0, 0, 0.0};
         double y[4] = {y0[0], y0[1], y0[2], y0[3]};
         solve_opts o = {runs[r].m, 0.0, runs[r].h, 0, blowup * ymax, 1, sample, &rc};
         solve_result res;
         solve_status st = solve_fixed_to(&p, y, &o, T, NULL, &res);
-        if (atomic_commit(&a) != 0) {
-            fprintf(stderr, "stiff: cannot write %s: %s\n", a.path, strerror(errno));
-            return 1;
-        }
+        atomic_commit_or_exit(&a, "stiff");
         if (st == SOLVE_FAILED) {
             fprintf(stderr, "stiff: %s\n", res.message);
             return 1;
@@ -277,10 +280,7 @@ int main(int argc, char **argv)
         table_cell(&tab, "%s", mode);
         table_cell(&tab, "%ld", res.counts.nfev);
     }
-    if (atomic_commit(&ae) != 0) {
-        fprintf(stderr, "stiff: cannot write %s: %s\n", ae.path, strerror(errno));
-        return 1;
-    }
+    atomic_commit_or_exit(&ae, "stiff");
     /* --method: an adaptive solver on the same network, its steps against the modes' periods */
     if (strcmp(solver, "none") != 0) {
         adaptive_ctx ac = {&s, &md, y0, NULL, 0, 0, 0.0};
@@ -313,15 +313,12 @@ int main(int argc, char **argv)
         free(ac.h);
         double slow_period = 2 * M_PI / md.omega[0], fast_period = 2 * M_PI / md.omega[1];
         atomic_file aa;
-        FILE *fa = atomic_open_in(&aa, common.out, "adaptive.tsv");
-        if (!fa || (fprintf(fa, "method\trtol\tsteps\tnfev\tnjev\trejected\tmedian_h_s\tsteps_per_fast_period\t"
-                                "steps_per_slow_period\tmax_err_u1_m\tseconds\n%s\t%g\t%ld\t%ld\t%ld\t%ld\t%.6g\t%.4g\t%.4g\t%.3e\t%.4f\n",
-                            solver, rtol, cs.steps, cs.nfev + cs.nfev_jac, cs.njev, cs.netf, hmed, fast_period / hmed,
-                            slow_period / hmed, ac.max_err_u1, cs.seconds),
-                    atomic_commit(&aa)) != 0) {
-            fprintf(stderr, "stiff: cannot write %s/adaptive.tsv: %s\n", common.out, strerror(errno));
-            return 1;
-        }
+        FILE *fa = atomic_open_or_exit(&aa, "stiff", common.out, "adaptive.tsv");
+        fprintf(fa, "method\trtol\tsteps\tnfev\tnjev\trejected\tmedian_h_s\tsteps_per_fast_period\t"
+                    "steps_per_slow_period\tmax_err_u1_m\tseconds\n%s\t%g\t%ld\t%ld\t%ld\t%ld\t%.6g\t%.4g\t%.4g\t%.3e\t%.4f\n",
+                solver, rtol, cs.steps, cs.nfev + cs.nfev_jac, cs.njev, cs.netf, hmed, fast_period / hmed,
+                slow_period / hmed, ac.max_err_u1, cs.seconds);
+        atomic_commit_or_exit(&aa, "stiff");
         if (!common.tsv)
             printf("\n%s at rtol %g: %ld steps, %ld F evaluations, %ld Jacobians, %ld rejected, %.3f s; median step %.3g s,\n"
                    "%.3g steps a fast period (%.3g ms), %.0f a slow one (%.3g ms): heavy-mass error at most %.2e m.\n",
@@ -335,11 +332,9 @@ int main(int argc, char **argv)
     }
     /* the figure's window, as data the script reads */
     atomic_file aw;
-    FILE *fw = atomic_open_in(&aw, common.out, "window.tsv");
-    if (!fw || (fprintf(fw, "zoom_s\tpull_m\n%g\t%g\n", zoom, pull), atomic_commit(&aw)) != 0) {
-        fprintf(stderr, "stiff: cannot write %s/window.tsv: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    FILE *fw = atomic_open_or_exit(&aw, "stiff", common.out, "window.tsv");
+    fprintf(fw, "zoom_s\tpull_m\n%g\t%g\n", zoom, pull);
+    atomic_commit_or_exit(&aw, "stiff");
     if (!common.tsv) {
         printf("\n");
         for (int i = 0; i < nmsg; i++)
@@ -354,5 +349,5 @@ int main(int argc, char **argv)
         for (int r = 0; r < nrun; r++)
             printf("  %s\n", verdicts[r]);
     }
-    return 0;
+    return plot_render(&plot, "stiff", common.out, common.tsv);
 }

@@ -17,6 +17,7 @@
 #include "cvode.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "method.h"
 #include "method/tableau.h"
@@ -174,6 +175,16 @@ static double work_to_reach(const record *r, int n, double target, work_axis ax,
     return exp(x1 + (log(target) - y1) * (x1 - x0) / (y1 - y0));
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. How many F evaluations does each method need for an error of 1e-8 at t = 5 s? Which is\n"
+    "     cheapest?\n"
+    "     check: bin/work --target 1e-8\n"
+    "  2. Read RK4's tableau: its weights 1/6 (1, 2, 2, 1) are Simpson's rule with the midpoint used\n"
+    "     twice.\n"
+    "     check: bin/work --tableau\n";
+
 int main(int argc, char **argv)
 {
     double T = 5.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, target = 1e-6;
@@ -181,6 +192,7 @@ int main(int argc, char **argv)
     long nfixed = 12;
     bool tableau = false;
     cli_common common = {false, "build/data/work"};
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"tableau", CLI_FLAG, &tableau, "", "print each method's Butcher tableau and check it, then stop", 0, 0, 0, NULL, NULL, NULL},
         METHOD_ADD_OPT,
@@ -196,12 +208,13 @@ int main(int argc, char **argv)
         {"omega0", CLI_DOUBLE, &omega0, "rad/s", "lossless angular frequency", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "decay rate of the envelope", 0, 1e4, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"work", "Error at T against F (and Jacobian) evaluations: fixed-step methods and adaptive "
                                    "drivers (Heun-Euler, Dormand-Prince 5(4), GSL rkf45, CVODE Adams and BDF) on the "
                                    "damped oscillator.",
-                           NULL, 0, opts};
+                           NULL, 0, opts, exercises};
     char why[400];
     if (method_add_parse(repo_file("lessons/methods/dopri54.tab"), NULL, why, sizeof why) != 0) {
         fprintf(stderr, "work: the Dormand-Prince pair: %s\n", why);
@@ -268,11 +281,7 @@ int main(int argc, char **argv)
     }
     /* adaptive drivers: one run a decade of tolerance; the steps of the run nearest the target kept */
     atomic_file as;
-    FILE *fs = atomic_open_in(&as, common.out, "steps.tsv");
-    if (!fs) {
-        fprintf(stderr, "work: cannot write %s/steps.tsv: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    FILE *fs = atomic_open_or_exit(&as, "work", common.out, "steps.tsv");
     fprintf(fs, "driver\tt_s\th_s\n");
     double tol_steps = tol_loose * pow(10.0, -round(log10(tol_loose / target)));
     /* the drivers: the Heun-Euler pair, GSL rkf45, CVODE Adams and BDF, then every loaded pair */
@@ -358,11 +367,7 @@ int main(int argc, char **argv)
 
     /* The record: every run, every count. */
     atomic_file a;
-    FILE *f = atomic_open_in(&a, common.out, "work.tsv");
-    if (!f) {
-        fprintf(stderr, "work: cannot write %s/work.tsv: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    FILE *f = atomic_open_or_exit(&a, "work", common.out, "work.tsv");
     fprintf(f, "method\tlabel\tkind\tsteps_or_tol\tsteps\trejected\tnfev\tnjev\tevaluations\terror\tnfactor\tnsolve\t"
                "cost\tseconds\n");
     for (int i = 0; i < nrec; i++) {
@@ -373,21 +378,12 @@ int main(int argc, char **argv)
                 q->adaptive ? "adaptive" : "fixed", q->param, q->steps, q->rejected, q->nfev, q->njev, q->nfev + q->njev,
                 q->error, q->nfactor, q->nsolve, cost_of(q, dim), q->seconds);
     }
-    if (atomic_commit(&a) != 0) {
-        fprintf(stderr, "work: cannot write %s: %s\n", a.path, strerror(errno));
-        return 1;
-    }
-    if (atomic_commit(&as) != 0) {
-        fprintf(stderr, "work: cannot write %s: %s\n", as.path, strerror(errno));
-        return 1;
-    }
+    atomic_commit_or_exit(&a, "work");
+    atomic_commit_or_exit(&as, "work");
     atomic_file at;
-    FILE *ft = atomic_open_in(&at, common.out, "target.tsv");
-    if (!ft || (fprintf(ft, "target\ttol_steps\tdim\tcost_model\n%g\t%g\t%g\t%s\n", target, tol_steps, dim, cost_model),
-                atomic_commit(&at)) != 0) {
-        fprintf(stderr, "work: cannot write %s/target.tsv: %s\n", common.out, strerror(errno));
-        return 1;
-    }
+    FILE *ft = atomic_open_or_exit(&at, "work", common.out, "target.tsv");
+    fprintf(ft, "target\ttol_steps\tdim\tcost_model\n%g\t%g\t%g\t%s\n", target, tol_steps, dim, cost_model);
+    atomic_commit_or_exit(&at, "work");
 
     /* The table, read from the record: evaluations to reach the target, per method. */
     if (!common.tsv)
@@ -428,5 +424,5 @@ int main(int argc, char **argv)
             table_cell(&tab, "-");  /* wall times are too noisy to extrapolate */
         i = j;
     }
-    return 0;
+    return plot_render(&plot, "work", common.out, common.tsv);
 }

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "io/atomic.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "method.h"
 #include "method/tableau.h"
@@ -76,11 +77,22 @@ static const char *t60_text(double t60, char *buf, size_t n)
     return buf;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. At which sigma0/omega0 do the two roots meet on the real axis (critical damping)? What are\n"
+    "     they there?\n"
+    "     check: bin/oscillator --ratio 1\n"
+    "  2. Which sigma0 makes the ringing die 60 dB in 3 s? (T60 = 6 ln 10 / sigma0.) Check the T60\n"
+    "     measured from the peaks.\n"
+    "     check: bin/oscillator --sigma0 4.605\n";
+
 int main(int argc, char **argv)
 {
     double omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, h = 0.05, T = 10.0;
     double ratio = -1.0, ring_h = 1e-3, ring_T = 10.0;
     cli_common common = {false, "build/data/oscillator"};
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"omega0", CLI_DOUBLE, &omega0, "rad/s", "lossless angular frequency", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "decay rate of the envelope (energy runs; underdamped)", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -93,10 +105,11 @@ int main(int argc, char **argv)
         {"ring-T", CLI_DOUBLE, &ring_T, "s", "length of that run", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
         METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"oscillator", "Damped oscillator: root locus, decay envelope and T60, and every method's "
-                                         "energy against dH/dt = -2 sigma0 u'^2.", NULL, 0, opts};
+                                         "energy against dH/dt = -2 sigma0 u'^2.", NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (sigma0 >= omega0)
         cli_fail("oscillator", "--sigma0 %g with --omega0 %g is not underdamped; accepted: sigma0 < omega0 "
@@ -309,5 +322,5 @@ int main(int argc, char **argv)
         free(Hu[k]);
     }
     free(Hbal);
-    return 0;
+    return plot_render(&plot, "oscillator", common.out, common.tsv);
 }

@@ -9,6 +9,7 @@
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
+#include "io/plot.h"
 #include "models/ball.h"
 #include "spectrum.h"
 #include "util.h"
@@ -151,12 +152,26 @@ static int solver_table(const ball *b, const double y0[4], const ball_settings *
     return 0;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Drop the ball from twice the height: how many impacts are there in 2 s, and when does the\n"
+    "     first one start?\n"
+    "     check: bin/drop --h0 0.3 --tsv | head -3\n"
+    "  2. Tighten CVODE's tolerance a hundredfold: how far do the later impact times move? (The drop\n"
+    "     is chaotic.)\n"
+    "     check: bin/drop --rtol 1e-10 --tsv | head -12\n";
+
+#define DROP_ROWS_SHOWN 8   /* impact rows printed for people without --all */
+
 int main(int argc, char **argv)
 {
     ball_settings s;
     param_spec spec[BALL_NPARAMS + 1];
     ball_settings_load(PROG, &s, spec);
     cli_common common = {false, "build/data/drop"};
+    plot_opts plot = {false, false, NULL};
+    bool all_rows = false;
     const char *sound = "build/sound", *method = "cvode-bdf";
     char choices[240];
     snprintf(choices, sizeof choices, "%s|all", ball_adaptive_methods());
@@ -169,13 +184,16 @@ int main(int argc, char **argv)
         {"atol", CLI_DOUBLE, &s.atol, "m, m/s", "CVODE absolute tolerance", 1e-20, 1e-2, 0, NULL, NULL, NULL},
         {"max-step", CLI_DOUBLE, &s.max_step, "s", "CVODE largest step", 0, 1, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sound", CLI_STRING, &sound, "", "folder for the WAV of u1 (drop.wav)", 0, 0, 0, NULL, NULL, NULL},
+        {"all", CLI_FLAG, &all_rows, "", "print every impact row (default: the first 8 and the count)", 0, 0, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec cs = {PROG, "Drop a ball on a damped oscillator; CVODE finds every impact by root functions.",
-                         NULL, 0, opts};
+                         NULL, 0, opts, exercises};
     const ball_settings ini = s;
     cli_parse(&cs, argc, argv);
+    atomic_check_folder(PROG, "sound", sound);
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
 
@@ -227,9 +245,11 @@ int main(int argc, char **argv)
                b.sigma0 / b.omega0);
     table_begin(&tab, stdout, common.tsv, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
     table_begin(&tf, fi, true, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
+    /* People see the first few impacts and the count (--all: every row); --tsv and impacts.tsv hold all. */
+    size_t shown = common.tsv || all_rows ? im->n : (im->n < DROP_ROWS_SHOWN ? im->n : DROP_ROWS_SHOWN);
     for (size_t i = 0; i < im->n; i++) {
         table *ts[2] = {&tab, &tf};
-        for (int j = 0; j < 2; j++) {
+        for (int j = i < shown ? 0 : 1; j < 2; j++) {
             table_cell(ts[j], "%zu", i + 1);
             table_cell(ts[j], "%.9f", im->v[i].start);
             table_cell(ts[j], "%.9f", im->v[i].end);
@@ -238,6 +258,8 @@ int main(int argc, char **argv)
         }
     }
     atomic_commit_or_exit(&a_imp, PROG);
+    if (shown < im->n)
+        printf("... %zu impacts in all (--all prints every row; all are in %s/impacts.tsv)\n", im->n, common.out);
 
     /* What the impacts say: first time, durations, and whether they come faster. */
     double dur_min = INFINITY, dur_max = 0.0;
@@ -302,11 +324,7 @@ int main(int argc, char **argv)
     double peak = max_abs(c.audio, c.naudio);
     path_join(wav, sizeof wav, sound, "drop.wav");
     mkdir_p(sound);
-    if (wav_write(wav, c.audio, c.naudio, (int)lround(s.fs_audio), peak > 0 ? s.wav_peak / peak : 1.0, err,
-                  sizeof err) != 0) {
-        fprintf(stderr, PROG ": %s\n", err);
-        return 1;
-    }
+    wav_write_or_exit(PROG, wav, c.audio, c.naudio, (int)lround(s.fs_audio), peak > 0 ? s.wav_peak / peak : 1.0, NULL);
 
     const cvode_stats *st = &r.stats;
     double f1 = ball_omega1(&b) / (2.0 * M_PI);
@@ -392,5 +410,5 @@ int main(int argc, char **argv)
     free(c.dense_fc);
     free(tout);
     free(tag);
-    return 0;
+    return plot_render(&plot, "drop", common.out, common.tsv);
 }

@@ -9,6 +9,7 @@
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "method.h"
 #include "method/tableau.h"
@@ -81,18 +82,30 @@ static int parse_rate(const char *text, void *dest, char *why, size_t whylen)
     return 0;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Judge the rhythm on the first 4 impacts instead of 2: does RK4 at 44.1 kHz still keep it?\n"
+    "     Try 96 kHz too. Why does no rate keep every impact within 0.1 ms for long (the drop is\n"
+    "     chaotic: a timing error grows at every bounce)?\n"
+    "     check: bin/audiorate --method rk4 --fs 44100 --rhythm-impacts 4\n"
+    "  2. Backward Euler at 44.1 kHz shortens the ringing: measure its T60 against the oscillator's\n"
+    "     1.5 s.\n"
+    "     check: bin/audiorate --method backward-euler --fs 44100\n";
+
 int main(int argc, char **argv)
 {
     ball_settings s;
     param_spec spec[BALL_NPARAMS + 1];
     ball_settings_load(PROG, &s, spec);
     cli_common common = {false, "build/data/audiorate"};
+    plot_opts plot = {false, false, NULL};
     const char *sound = "build/sound", *method_name = "lecture";
     double fs = 0.0;
     long rhythm_impacts = lround(s.rhythm_impacts);
     char fs_help[200];
     method_arg marg = {&method_name, "lecture|all", ""};
-    snprintf(fs_help, sizeof fs_help, "sampling rate of a --method run, h = 1/fs (0: %g)", s.fs_audio);
+    snprintf(fs_help, sizeof fs_help, "sampling rate of a --method run, h = 1/fs (default %g Hz)", s.fs_audio);
     const cli_opt opts[] = {
         METHOD_ARG_OPT(marg, "lecture: the six runs of the lecture (and each --add-method at 44.1 kHz); all: every "
                              "method at --fs; else one method, or a tableau file"),
@@ -107,11 +120,13 @@ int main(int argc, char **argv)
         {"hear-rel", CLI_DOUBLE, &s.hear_rel, "", "a listener hears an impact shifted by this fraction of the interval before it", 0, 1, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sound", CLI_STRING, &sound, "", "folder for the WAVs of u1 (audiorate-METHOD-FS.wav)", 0, 0, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec cs = {PROG, "The ball drop at fixed steps h = 1/fs: rhythm of the impacts, pitch and T60, sound.",
-                         NULL, 0, opts};
+                         NULL, 0, opts, exercises};
     cli_parse(&cs, argc, argv);
+    atomic_check_folder(PROG, "sound", sound);
     s.rhythm_impacts = (double)rhythm_impacts;
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
@@ -351,10 +366,7 @@ int main(int argc, char **argv)
             snprintf(name, sizeof name, "audiorate-%s-%g.wav", m->name, runs[r].fs);
             path_join(wav, sizeof wav, sound, name);
             mkdir_p(sound);
-            if (wav_write(wav, c.u1, (size_t)n + 1, (int)runs[r].fs, gain, err, sizeof err) != 0) {
-                fprintf(stderr, PROG ": %s\n", err);
-                return 1;
-            }
+            wav_write_or_exit(PROG, wav, c.u1, (size_t)n + 1, (int)runs[r].fs, gain, NULL);
         }
         ball_impacts_free(&im);
         free(c.u1);
@@ -405,5 +417,7 @@ int main(int argc, char **argv)
     ball_impacts_free(&ref2.impacts);
     free(rc.u1);
     free(tref);
+    if (plot_render(&plot, PROG, common.out, common.tsv) != 0)
+        exit_status = 1;
     return exit_status;
 }

@@ -12,6 +12,7 @@
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "method.h"
 #include "method/tableau.h"
@@ -334,8 +335,8 @@ static void score_run(const settings *st, const double *sig, const wav_data *ref
     snprintf(name, sizeof name, "wav/%s-%ld-%s-m%ld.wav", r->space, r->size, r->method, r->substeps);
     path_join(path, sizeof path, st->out, name);
     wav_data sub;
-    if (wav_write(path, sig, (size_t)st->n, (int)st->fs, 1.0 / st->ch.signal_scale, err, sizeof err) ||
-        wav_read(path, &sub, err, sizeof err) || score_check_format(&sub, &st->ch, err, sizeof err)) {
+    if (wav_write_back(path, sig, (size_t)st->n, (int)st->fs, 1.0 / st->ch.signal_scale, &sub, err, sizeof err) ||
+        score_check_format(&sub, &st->ch, err, sizeof err)) {
         r->status = "failed";
         snprintf(r->message, sizeof r->message, "%s", err);
         return;
@@ -478,6 +479,16 @@ static void order_study(const settings *st, const string_params *s, const string
                                : "capping the order at 2 buys A-stability, and the step is then held by accuracy alone.");
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. RK4 on the Galerkin string (M = 200) blows up at one step a sample (m = 1). Which mode sets\n"
+    "     its limit, and how many substeps m bring E_wave below 1e-3?\n"
+    "     check: bin/pluck --solve --space modal --method rk4\n"
+    "  2. Score a solution yourself: the WAVs of the runs are in OUT/wav/; score the m = 2 run\n"
+    "     against the reference and compare with the table's E_wave.\n"
+    "     check: bin/score build/sound/pluck-reference.wav build/data/pluck/wav/modal-200-rk4-m2.wav\n";
+
 int main(int argc, char **argv)
 {
     settings st;
@@ -523,6 +534,7 @@ int main(int argc, char **argv)
     const char *wav_path = "build/sound/pluck-reference.wav", *field_path = NULL, *listen_path = NULL;
     const char *chal_flag = challenge_file;
     cli_common common = {false, "build/data/pluck"};
+    plot_opts plot = {false, false, NULL};
     st.space = "all";
     st.method = "all";
     st.lmm = "bdf";
@@ -531,9 +543,9 @@ int main(int argc, char **argv)
     const cli_opt opts[] = {
         {"reference", CLI_FLAG, &do_ref, "", "write the exact answer (the modal series) as the deliverable WAV", 0, 0, 0, NULL, NULL, NULL},
         {"solve", CLI_FLAG, &do_solve, "", "solve the string as an IVP and score each solution", 0, 0, 0, NULL, NULL, NULL},
-        {"wav", CLI_STRING, &wav_path, "", "where the reference WAV goes", 0, 0, 0, NULL, NULL, NULL},
-        {"field", CLI_STRING, &field_path, "", "also write the displacement field (HDF5) here", 0, 0, 0, NULL, NULL, NULL},
-        {"listen", CLI_STRING, &listen_path, "", "also write a copy for the ear (playback gain and limiter) here", 0, 0, 0, NULL, NULL, NULL},
+        {"wav", CLI_STRING, &wav_path, "", "where the reference WAV goes: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
+        {"field", CLI_STRING, &field_path, "", "also write the displacement field (HDF5) here: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
+        {"listen", CLI_STRING, &listen_path, "", "also write a copy for the ear (playback gain and limiter) here: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
         {"challenge", CLI_STRING, &chal_flag, "", "the challenge file (parameters, format, signal scale)", 0, 0, 0, NULL, NULL, NULL},
         {"L", CLI_DOUBLE, &s->L, "m", "string length", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"c", CLI_DOUBLE, &s->c, "m/s", "wave speed", 0, 1e5, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -568,11 +580,17 @@ int main(int argc, char **argv)
         {"cvode-study-steps", CLI_DOUBLE, &st.study_steps, "", "order study: internal steps allowed a run (cost is per simulated second)", 10, 1e9, 0, NULL, NULL, NULL},
         {"blowup", CLI_DOUBLE, &st.blowup, "", "blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"pluck", "string-pluck-v1: the exact reference, and the string solved as an IVP, scored (neither --reference nor --solve: both, the default sweep and a listening copy).", NULL, 0,
-                           opts};
+                           opts, exercises};
     cli_parse(&spec, argc, argv);
+    atomic_check_output("pluck", "wav", wav_path, true);
+    if (field_path)
+        atomic_check_output("pluck", "field", field_path, true);
+    if (listen_path)
+        atomic_check_output("pluck", "listen", listen_path, true);
     if (method_find(st.method) && tableau_file(method_find(st.method)) &&
         (strcmp(st.space, "fd3") == 0 || strcmp(st.space, "fd5") == 0))
         cli_fail("pluck", "--method %s (a tableau file) with --space %s; accepted: a tableau file on --space modal", st.method,
@@ -603,7 +621,7 @@ int main(int argc, char **argv)
         /* the default run (make run): the deliverable, a copy for the ear, the sweep */
         do_ref = do_solve = true;
         if (!listen_path)
-            listen_path = "build/sound/pluck-reference-listen.wav";
+            atomic_check_output("pluck", "listen", listen_path = "build/sound/pluck-reference-listen.wav", true);
     }
 
     /* ---- the reference ---- */
@@ -621,17 +639,15 @@ int main(int argc, char **argv)
     double ref_seconds = wall_seconds() - t0;
     double peak = max_abs(ref, (size_t)st.n) / st.ch.signal_scale;
 
-    /* the deliverable (always written: --solve scores against it as read back) */
+    /* the deliverable (always written: --solve scores against the very bytes written, decoded) */
     char ref_tmp[4096];
     const char *ref_file = wav_path;
     if (!do_ref) {
         path_join(ref_tmp, sizeof ref_tmp, st.out, "wav/reference.wav");
         ref_file = ref_tmp;
     }
-    if (wav_write(ref_file, ref, (size_t)st.n, (int)st.fs, 1.0 / st.ch.signal_scale, err, sizeof err) != 0) {
-        fprintf(stderr, "pluck: %s\n", err);
-        return 1;
-    }
+    wav_data refw = {0};
+    wav_write_or_exit("pluck", ref_file, ref, (size_t)st.n, (int)st.fs, 1.0 / st.ch.signal_scale, do_solve ? &refw : NULL);
     if (st.tsv && !do_solve) {
         table rt;
         table_begin(&rt, stdout, true, "modes", "overdamped", "mode_samples", "seconds", "peak_sample", "file", NULL);
@@ -652,10 +668,7 @@ int main(int argc, char **argv)
         double g = pow(10.0, st.ch.playback_gain_db / 20.0) / st.ch.signal_scale;
         double cut_db, limited_s;
         double *lc = listening_copy(ref, st.n, g, st.ceiling, st.release, st.fs, &cut_db, &limited_s);
-        if (wav_write(listen_path, lc, (size_t)st.n, (int)st.fs, 1.0, err, sizeof err) != 0) {
-            fprintf(stderr, "pluck: %s\n", err);
-            return 1;
-        }
+        wav_write_or_exit("pluck", listen_path, lc, (size_t)st.n, (int)st.fs, 1.0, NULL);
         if (!st.tsv)
             printf("listening copy (%+g dB, limiter at %g): %s, peak %.3f; the limiter cut up to %.1f dB during %.3f s "
                    "(not the deliverable)\n", st.ch.playback_gain_db, st.ceiling, listen_path, max_abs(lc, (size_t)st.n),
@@ -674,25 +687,30 @@ int main(int argc, char **argv)
         string_field(s, modes, nm, x, nx, t, nt, u);
         h5_attr at[] = {{"challenge_id", st.ch.id}, {"solution_id", "ivplab-modal-series"},
                         {"quantity", "transverse displacement"}, {"units", "m"}, {NULL, NULL}};
-        if (h5_write_field(field_path, x, nx, t, nt, u, at, err, sizeof err) != 0) {
+        int failed = h5_write_field(field_path, x, nx, t, nt, u, at, err, sizeof err) != 0;
+        free(x);
+        free(t);
+        free(u);
+        if (failed) {
             fprintf(stderr, "pluck: %s\n", err);
+            wav_data_free(&refw);
+            free(ref);
+            free(modes);
             return 1;
         }
         if (!st.tsv)
             printf("field u(x, t): %zu x %zu (float32, gzip) in %.3f s: %s\n", nt, nx, wall_seconds() - tf, field_path);
-        free(x);
-        free(t);
-        free(u);
     }
     if (!do_solve) {
+        if (plot.plot || plot.show)
+            fprintf(stderr, "pluck: --plot: --reference alone writes no figure data (--solve does)\n");
         free(ref);
         free(modes);
         return 0;
     }
 
     /* ---- the reference as the scorer sees it, and its figures ---- */
-    wav_data refw;
-    if (wav_read(ref_file, &refw, err, sizeof err) != 0 || score_check_format(&refw, &st.ch, err, sizeof err) != 0) {
+    if (score_check_format(&refw, &st.ch, err, sizeof err) != 0) {
         fprintf(stderr, "pluck: the reference: %s\n", err);
         return 1;
     }
@@ -977,5 +995,7 @@ int main(int argc, char **argv)
     wav_data_free(&refw);
     free(ref);
     free(modes);
+    if (plot_render(&plot, "pluck", common.out, common.tsv) != 0)
+        status = 1;
     return status;
 }

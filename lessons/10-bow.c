@@ -11,6 +11,7 @@
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
+#include "io/plot.h"
 #include "measure.h"
 #include "models/bow.h"
 #include "regime.h"
@@ -491,6 +492,16 @@ static double convergence(const bow_instrument *in0, const gesture *g0, const co
     return order;
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Move the bow from x_b/L = 0.075 to 0.1 at 2 N: does the string keep one slip a period\n"
+    "     (Helmholtz motion)? At which pitch?\n"
+    "     check: bin/bow --quick --f_b 2 --x_b_rel 0.1\n"
+    "  2. Lower the force to 1 N there: below Schelleng's minimum force the slips multiply. How many\n"
+    "     slips a period, and how much cooler is the contact than at 2 N?\n"
+    "     check: bin/bow --quick --f_b 1 --x_b_rel 0.1\n";
+
 int main(int argc, char **argv)
 {
     bow_instrument in;
@@ -564,6 +575,7 @@ int main(int argc, char **argv)
     bool quick = false, list = false;
     gesture_track velocity = {0, {0}, {0}}, force = {0, {0}, {0}};
     cli_common common = {false, "build/data/bow"};
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, 0, NULL,
          parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
@@ -585,20 +597,22 @@ int main(int argc, char **argv)
          "fixed|cvode", NULL, NULL},
         {"rtol", CLI_DOUBLE, &rtol, "", "CVODE relative tolerance", 1e-14, 1e-2, 0, NULL, NULL, NULL},
         {"atol", CLI_DOUBLE, &atol, "", "CVODE absolute tolerance (SI units of each state)", 1e-20, 1e-3, 0, NULL, NULL, NULL},
-        {"wav", CLI_STRING, &wav_path, "", "sound file of the bridge force, 48 kHz", 0, 0, 0, NULL, NULL, NULL},
+        {"wav", CLI_STRING, &wav_path, "", "sound file of the bridge force, 48 kHz: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
         {"list", CLI_FLAG, &list, "", "print every instrument value (the keys --set takes) with unit and range, and exit",
          0, 0, 0, NULL, NULL, NULL},
         {"quick", CLI_FLAG, &quick, "", "the stroke only: skip the data of Figures 4, 7, 8d and the Q-factors", 0, 0, 0,
          NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {PROGRAM,
                            "One bow stroke on a cello G string (thermal elasto-plastic friction): bridge force, "
                            "slips, temperature, energy balance.",
-                           NULL, 0, opts};
+                           NULL, 0, opts, exercises};
     const stroke_params sp_file = sp;
     cli_parse(&spec, argc, argv);
+    atomic_check_output(PROGRAM, "wav", wav_path, true);
     if (list) {
         table t;
         table_begin(&t, stdout, common.tsv, "key", "value", "unit", "min", "max", "meaning", NULL);
@@ -718,10 +732,7 @@ int main(int argc, char **argv)
     atomic_commit_or_exit(&af, PROGRAM);
     /* the sound: band-limited to 48 kHz, normalised to 0.9 of full scale */
     double peak = max_abs(wav, nw);
-    if (wav_write(wav_path, wav, nw, WAV_RATE, peak > 0 ? 0.9 / peak : 1.0, err, sizeof err) != 0) {
-        fprintf(stderr, PROGRAM ": %s\n", err);
-        return 1;
-    }
+    wav_write_or_exit(PROGRAM, wav_path, wav, nw, WAV_RATE, peak > 0 ? 0.9 / peak : 1.0, NULL);
 
     int fig7_slipped = -1;
     double conv_order = NAN, conv_slip = 0;
@@ -791,5 +802,5 @@ int main(int argc, char **argv)
     free(x);
     record_free(&r);
     bow_model_free(&m);
-    return 0;
+    return plot_render(&plot, PROGRAM, common.out, common.tsv);
 }

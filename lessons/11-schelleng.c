@@ -11,6 +11,7 @@
 #include "io/atomic.h"
 #include "io/params.h"
 #include "io/table.h"
+#include "io/plot.h"
 #include "models/bow.h"
 #include "regime.h"
 #include "resample.h"
@@ -593,11 +594,7 @@ static int gallery(const char *out, long jobs, table *tab)
         }
     }
     atomic_file af;
-    FILE *f = atomic_open_in(&af, out, "gallery.tsv");
-    if (!f) {
-        fprintf(stderr, PROGRAM ": cannot write %s/gallery.tsv: %s\n", out, strerror(errno));
-        return NGALLERY;
-    }
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, out, "gallery.tsv");
     fprintf(f, "t_s");
     for (int k = 0; k < NGALLERY; k++)
         fprintf(f, "\tf_b = %.2f N (%s)", pp.gallery_f[k], wave[k] ? regime_label(res[k].kind) : "failed");
@@ -615,10 +612,7 @@ static int gallery(const char *out, long jobs, table *tab)
         }
         fprintf(f, "\n");
     }
-    if (atomic_commit(&af) != 0) {
-        fprintf(stderr, PROGRAM ": cannot write %s/gallery.tsv: %s\n", out, strerror(errno));
-        failed = NGALLERY;
-    }
+    atomic_commit_or_exit(&af, PROGRAM);
     for (int k = 0; k < NGALLERY; k++) {
         if (wave[k]) {
             table_cell(tab, "gallery");
@@ -645,12 +639,7 @@ static int examples(const char *out, const char *results, bool stand_in)
     cell_row *rows = xcalloc((size_t)cap, sizeof *rows);
     long n = stand_in ? 0 : load_rows(results, rows, cap);
     atomic_file af;
-    FILE *f = atomic_open_in(&af, out, "examples.tsv");
-    if (!f) {
-        fprintf(stderr, PROGRAM ": cannot write %s/examples.tsv: %s\n", out, strerror(errno));
-        free(rows);
-        return 1;
-    }
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, out, "examples.tsv");
     fprintf(f, "regime\tsource\tcell\tt_ms\tbridge_N\n");
     regime_opts ro = regime_defaults();
     double T0 = 1.0 / inst.f0;
@@ -706,10 +695,7 @@ static int examples(const char *out, const char *results, bool stand_in)
         free(F);
     }
     free(rows);
-    if (atomic_commit(&af) != 0) {
-        fprintf(stderr, PROGRAM ": cannot write %s/examples.tsv: %s\n", out, strerror(errno));
-        return 1;
-    }
+    atomic_commit_or_exit(&af, PROGRAM);
     return 0;
 }
 
@@ -733,6 +719,12 @@ static void summary_rows(table *tab, const char *what, const char *results)
     }
 }
 
+/* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
+static const char exercises[] =
+    "exercises (each with the command that checks it):\n"
+    "  1. Classify one cell of the diagram: Helmholtz motion or not?\n"
+    "     check: bin/schelleng --cell 0.075,2.15\n";
+
 int main(int argc, char **argv)
 {
     bow_param_table(&inst, inst_spec);
@@ -754,6 +746,7 @@ int main(int argc, char **argv)
     shard sh = {1, 1};
     point cell = {0, 0, false};
     cli_common common = {false, "build/data/schelleng"};
+    plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"x_min", CLI_DOUBLE, &pp.x_min, "", "smallest x_b/L (log-spaced grid)", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, NULL, NULL, NULL},
         {"x_max", CLI_DOUBLE, &pp.x_max, "", "largest x_b/L", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, NULL, NULL, NULL},
@@ -775,10 +768,11 @@ int main(int argc, char **argv)
         {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini over cello-g.ini (e.g. schelleng-fig13.ini)", 0, 0, 0, NULL, parse_params_file, "a readable .ini file with keys of cello-g.ini"},
         {"stand_in", CLI_FLAG, &stand_in, "", "TESTING ONLY: a synthetic stand-in instead of the model (rows marked stand-in)", 0, 0, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
+        PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {PROGRAM, "Schelleng diagrams: classify the steady oscillation of bowed strokes over x_b/L and f_b, in parallel.",
-                           NULL, 0, opts};
+                           NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (pp.x_min > pp.x_max)
         cli_fail(PROGRAM, "--x_min %g is above --x_max %g; accepted: x_min <= x_max", pp.x_min, pp.x_max);
@@ -856,6 +850,19 @@ int main(int argc, char **argv)
     snprintf(path_fig13, sizeof path_fig13, "%s/results-fig13%s.tsv", common.out, stand_in ? "-stand-in" : "");
     if (results)
         snprintf(path_main, sizeof path_main, "%s", results);
+    /* The results files this run resumes are checked before anything is printed: a row that is
+     * not this program's is one line on stderr, exit 2, and nothing on stdout. */
+    const char *resumed[2] = {all || strcmp(what, "sweep") == 0 ? path_main : NULL,
+                              all || strcmp(what, "fig13") == 0 ? (results && !all ? results : path_fig13) : NULL};
+    for (int k = 0; k < 2; k++) {
+        char *seen = xcalloc((size_t)g.nx * (size_t)g.nf, 1);
+        long rows = resumed[k] ? read_done(resumed[k], &g, stand_in ? "stand-in" : "simulation", seen, err, sizeof err) : 0;
+        free(seen);
+        if (rows < 0) {
+            fprintf(stderr, PROGRAM ": %s\n", err);
+            return 2;
+        }
+    }
 
     if (!common.tsv)
         printf("%sSchelleng plane: x_b/L %g-%g (%d), f_b %g-%g N (%d), log-spaced; stroke %g m/s^2 to %g m/s, "
@@ -917,5 +924,7 @@ int main(int argc, char **argv)
                "%.2f s CPU per cell\n",
                sweep_cells, sweep_skipped, sweep_computed, sweep_wall, jobs,
                sweep_computed ? sweep_cpu / sweep_computed : 0.0);
+    if (plot_render(&plot, PROGRAM, common.out, common.tsv) != 0)
+        status = 1;
     return status;
 }

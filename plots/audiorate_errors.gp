@@ -1,9 +1,9 @@
 # audiorate_errors.gp: the ball drop is chaotic (lesson 8, bin/audiorate): each run's impact-time
 # error against the impact's index, one line a run (every column after the third of the data's
 # header), beside what a listener hears as a shifted impact (dashed) and the reference's horizon.
-load "plots/common.gp"
-f = data."/audiorate/impact_errors.tsv"
-s = data."/audiorate/summary.tsv"
+call "plots/common.gp" "audiorate_errors"
+f = datadir("audiorate")."impact_errors.tsv"
+s = datadir("audiorate")."summary.tsv"
 stats s using (strcol(1) eq "horizon_impacts" ? $2 : 1/0) nooutput
 H = STATS_max
 stats f using 1 nooutput

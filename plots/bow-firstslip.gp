@@ -1,11 +1,9 @@
 # bow-firstslip.gp: the article's Figure 7 (lesson 10, bin/bow): first-slip transients at
 # a_b = 0.5 m/s^2, x_b/L = 0.05, f_b = 4 N for b_tau halved, as given and doubled (panels) and
 # mu_d = 0.3, 0.7, 1.05 (curves, spaced by 4 N; each starts at zero).
-load "plots/common.gp"
 width = 1200
-if (fmt eq "svg") { set terminal svg size width, height dynamic enhanced font "DejaVu Sans,13" background rgb "white" } else { set terminal pngcairo size width, height enhanced font "DejaVu Sans,11" background rgb "white" }
-set output outdir."/".name.".".fmt
-f = data."/bow/fig7.tsv"
+call "plots/common.gp" "bow-firstslip"
+f = datadir("bow")."fig7.tsv"
 set multiplot layout 1,3 title "first slips at f_b = 4 N, x_b/L = 0.05 (Figure 7; curves offset by 4 N)"
 set xlabel "time t (s)"
 set ylabel "bridge force + offset (N)"

@@ -2,8 +2,8 @@
 # effective friction coefficient f/f_b against the mean relative velocity (a loop; arrows
 # show the direction of travel) and the contact temperature against v with the steady-state
 # mapping (28).
-load "plots/common.gp"
-f = data."/bow/zoom.tsv"
+call "plots/common.gp" "bow-loop"
+f = datadir("bow")."zoom.tsv"
 set multiplot layout 1,2 title "friction and temperature against relative velocity, three periods (Figure 6f, 6g)"
 set xlabel "mean relative velocity v (m/s)"
 set ylabel "f / f_b"
@@ -15,9 +15,10 @@ plot f using 3:4 with lines lw 1.5 lc rgb c_euler title "f/f_b", \
         using 1:2:($3 - $1):($4 - $2) with vectors head filled size screen 0.012,20 lc rgb c_backward title "direction"
 set ylabel "contact temperature (deg C)"
 set xrange [*:*]
+set key bottom right      # the loop's top (the slip's heating) stays visible
 plot f using 3:5 with lines lw 1.5 lc rgb c_rk4 title "mean temperature", \
      "< awk -F'\\t' 'NR > 1 { if (n++ % 40 == 0 && p != \"\") print p \"\\t\" $3 \"\\t\" $5; p = $3 \"\\t\" $5 }' ".f \
         using 1:2:($3 - $1):($4 - $2) with vectors head filled size screen 0.012,20 lc rgb c_backward title "direction", \
-     data."/bow/steady.tsv" using 1:2 with lines lw 2 lc rgb c_cvode title "steady state (28)", \
+     datadir("bow")."steady.tsv" using 1:2 with lines lw 2 lc rgb c_cvode title "steady state (28)", \
      20 with lines dt 2 lc rgb c_exact title "ambient"
 unset multiplot

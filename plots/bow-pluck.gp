@@ -1,8 +1,8 @@
 # bow-pluck.gp: the article's Figure 8d (lesson 10, bin/bow): the string alone, released
 # from a triangular shape at x/L = 0.104; the transverse bridge force (61), each mode decaying
 # exactly. The release and the first sets of reflected waves.
-load "plots/common.gp"
-f = data."/bow/pluck.tsv"
+call "plots/common.gp" "bow-pluck"
+f = datadir("bow")."pluck.tsv"
 set title "wire-break pluck at x/L = 0.104: transverse bridge force (Figure 8d)"
 set xlabel "time t (ms)"
 set ylabel "bridge force (N)"

@@ -2,8 +2,8 @@
 # with eta_F = 5.5e-3 (chosen: Q_1 = 180, see cello-g.ini), torsional Q_T = 30 (45), and for
 # comparison Q = omega / (2 sigma) of the loss model sigma = 1.537 + 0.0087 beta^2 1/s of the
 # group's 2024/2025 codes (which agrees at mode 1 and falls where (44) rises to 1/eta_B).
-load "plots/common.gp"
-f = data."/bow/modes.tsv"
+call "plots/common.gp" "bow-q"
+f = datadir("bow")."modes.tsv"
 set title "mode Q-factors of the cello G string (44), (45)"
 set xlabel "mode number i"
 set ylabel "Q-factor"

@@ -2,11 +2,9 @@
 # coefficient mu_ss(v), the temperature tau(v) by Appendix B's Newton solve, and the
 # temperature factor y(tau), for glass transition temperatures 15, 25 and 35 K above ambient
 # (F_b = 100 N/m, mu_s = 1.2, mu_d = 0.3, b_tau = 0.05, c_tau = 1e-4, y_a = 0.4, xi = 3).
-load "plots/common.gp"
 width = 1200
-if (fmt eq "svg") { set terminal svg size width, height dynamic enhanced font "DejaVu Sans,13" background rgb "white" } else { set terminal pngcairo size width, height enhanced font "DejaVu Sans,11" background rgb "white" }
-set output outdir."/".name.".".fmt
-f = data."/bow/fig4_v.tsv"
+call "plots/common.gp" "bow-steady"
+f = datadir("bow")."fig4_v.tsv"
 set multiplot layout 1,3 title "steady sliding: the co-parameterised curves (30)-(32) (Figure 4)"
 set logscale x
 set xlabel "sliding velocity v (m/s)"
@@ -26,7 +24,7 @@ set xlabel "contact temperature (deg C)"
 set ylabel "temperature factor y"
 set key top right
 set yrange [0:1.05]
-plot data."/bow/fig4_y.tsv" using 1:2 with lines lw 2 lc rgb c_euler title "tau_g = 15 K", \
+plot datadir("bow")."fig4_y.tsv" using 1:2 with lines lw 2 lc rgb c_euler title "tau_g = 15 K", \
      "" using 1:3 with lines lw 2 lc rgb c_trapezoid title "tau_g = 25 K", \
      "" using 1:4 with lines lw 2 lc rgb c_backward title "tau_g = 35 K", \
      0.4 with lines dt 3 lc rgb c_cvode title "y_a"

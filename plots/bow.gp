@@ -1,11 +1,9 @@
 # bow.gp: the article's Figure 6 (lesson 10, bin/bow): one stroke at x_b/L = 0.075,
 # f_b = 2.15 N, 0.5 m/s^2 for 200 ms then 0.1 m/s. (a) bridge force with the quasi-static
 # line (89), (c) mean relative velocity, (d) mean shear deformation, (e) contact temperature.
-load "plots/common.gp"
 height = 1000
-if (fmt eq "svg") { set terminal svg size width, height dynamic enhanced font "DejaVu Sans,13" background rgb "white" } else { set terminal pngcairo size width, height enhanced font "DejaVu Sans,11" background rgb "white" }
-set output outdir."/".name.".".fmt
-f = data."/bow/stroke.tsv"
+call "plots/common.gp" "bow"
+f = datadir("bow")."stroke.tsv"
 stats f using 3 nooutput
 set multiplot layout 4,1 title "bowed cello G string, thermal elasto-plastic friction (Figure 6)"
 set lmargin 12

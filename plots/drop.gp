@@ -1,10 +1,10 @@
 # drop.gp: the adaptive run of the ball drop (lesson 7, bin/drop): the ball's height, the
 # oscillator's displacement, and CVODE's step size, which shrinks in every contact.
-load "plots/common.gp"
-f = data."/drop/steps.tsv"
+call "plots/common.gp" "drop"
+f = datadir("drop")."steps.tsv"
 stats f using 1 nooutput
 nsteps = STATS_records
-stats data."/drop/impacts.tsv" using 1 nooutput
+stats datadir("drop")."impacts.tsv" using 1 nooutput
 nimpacts = STATS_records
 set multiplot layout 3, 1 title sprintf("ball on a damped oscillator, CVODE BDF: %d adaptive steps, %d impacts", nsteps, nimpacts)
 set lmargin 12

@@ -1,7 +1,7 @@
 # drop_impulse.gp: between impacts (lesson 7, bin/drop): after the first impact m1 rings as the
 # free oscillator struck by the impulse J = integral f_c dt, u1 = -J/(m1 omega1) e^{-sigma0 t} sin(omega1 t).
-load "plots/common.gp"
-f = data."/drop/first_impact.tsv"
+call "plots/common.gp" "drop_impulse"
+f = datadir("drop")."first_impact.tsv"
 set title "first impact: the ODE solution against the oscillator formula with impulse J"
 set xlabel "time after the first impact's centre (ms)"
 set ylabel "u_1 ({/Symbol m}m)"

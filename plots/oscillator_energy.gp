@@ -1,22 +1,32 @@
-# oscillator_energy.gp: the energy H = u'^2/2 + omega0^2 u^2/2 of every method against the exact
-# balance H0 - int 2 sigma0 u'^2 dt (damped), and |H - H0|/H0 on the undamped oscillator
-# (bin/oscillator).
-width = 1200; height = 540
-load "plots/common.gp"
-f = data."/oscillator/energy.tsv"
-cols = c_euler." ".c_backward." ".c_trapezoid." ".c_heun." ".c_rk4." ".c_leapfrog
-set multiplot layout 1,2 title "energy per method at h = 0.05 s ({/Symbol w}_0 = 2{/Symbol p} rad/s)"
+# oscillator_energy.gp: each method's energy H = u'^2/2 + omega0^2 u^2/2 relative to the exact
+# one, H/H_exact - 1 (bin/oscillator): on the damped oscillator against the exact balance
+# H0 - int 2 sigma0 u'^2 dt, and on the undamped one against H0. On a log axis of |H/H_exact - 1|,
+# solid where the method gains energy, dashed where it loses, so methods that agree with the
+# exact energy to the eye (trapezoid, Heun, RK4, leapfrog) are told apart. The series come from
+# the header of energy.tsv: damped columns first, then the "undamped" ones.
+width = 1200; height = 560
+call "plots/common.gp" "oscillator_energy"
+f = datadir("oscillator")."energy.tsv"
+HF = f; eval HEADER
+undamped(k) = strstrt(HEAD[k], "undamped") > 0
+mname(k) = undamped(k) ? HEAD[k][1:strstrt(HEAD[k], ",") - 1] : HEAD[k]
+floor_ = 1e-17
+set multiplot layout 1,2 title "energy error per method at h = 0.05 s ({/Symbol w}_0 = 2{/Symbol p} rad/s): solid gains, dashed loses"
 set logscale y
 set format y "10^{%L}"
 set xlabel "time t (s)"
-set ylabel "energy H (J/kg)"
-set title "damped ({/Symbol s}_0 = 0.2 1/s): H against dH/dt = -2{/Symbol s}_0 u'^2"
-set key top left font ",9"
-set yrange [1e-8:1e12]
-plot f using 1:2 with lines lw 6 lc rgb c_exact title columnhead(2), \
-     for [k=3:8] f using 1:k with lines lw 1.5 lc rgb word(cols, k-2) title columnhead(k)
-set title "undamped ({/Symbol s}_0 = 0): relative energy error |H - H_0| / H_0"
-set ylabel "|H - H_0| / H_0 (dimensionless)"
+set key bottom right font ",9"
+set title "damped ({/Symbol s}_0 = 0.2 1/s): |H / H_{exact} - 1|, H_{exact} from dH/dt = -2{/Symbol s}_0 u'^2"
+set ylabel "|H / H_{exact} - 1| (dimensionless)"
+set yrange [1e-7:1e10]
+rel(k) = column(k) / column(2) - 1
+plot for [k=3:NCOL] f using 1:(undamped(k) ? NaN : rel(k) >= 0 ? abs(rel(k)) + floor_ : NaN) with lines lw 1.8 \
+         lc rgb mcolor(HEAD[k], k) title (undamped(k) ? "" : HEAD[k]), \
+     for [k=3:NCOL] f using 1:(undamped(k) ? NaN : rel(k) < 0 ? abs(rel(k)) + floor_ : NaN) with lines lw 1.8 dt 2 \
+         lc rgb mcolor(HEAD[k], k) notitle
+set title "undamped ({/Symbol s}_0 = 0): |H / H_0 - 1|, exact energy constant"
+set ylabel "|H / H_0 - 1| (dimensionless)"
 set yrange [1e-17:1e10]
-plot for [k=9:14] f using 1:k with lines lw 1.5 lc rgb word(cols, k-8) title columnhead(k)
+plot for [k=3:NCOL] f using 1:(undamped(k) ? column(k) : NaN) with lines lw 1.8 \
+         lc rgb mcolor(mname(k), k) title (undamped(k) ? mname(k) : "")
 unset multiplot

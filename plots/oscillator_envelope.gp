@@ -1,6 +1,6 @@
 # oscillator_envelope.gp: the ringing u(t) inside its envelope C e^{-sigma0 t} (bin/oscillator).
-load "plots/common.gp"
-f = data."/oscillator/envelope.tsv"
+call "plots/common.gp" "oscillator_envelope"
+f = datadir("oscillator")."envelope.tsv"
 set title "decay: u = C_1 e^{-{/Symbol s}_0 t} cos({/Symbol w}_1 t + {/Symbol f}_1), T_{60} = 6 ln 10 / {/Symbol s}_0"
 set xlabel "time t (s)"
 set ylabel "displacement u (m)"

@@ -2,12 +2,11 @@
 # modes) and with CVODE, with the part of the error from modes whose phase error has passed a
 # radian (dashed): while that part dominates, the slope stays below 2 and 4 (lower panel). The
 # implicit fixed-step methods (backward Euler, trapezoid, on a band LU) run to large N too.
-load "plots/common.gp"
-if (fmt eq "svg") { set terminal svg size 900, 800 dynamic enhanced font "DejaVu Sans,13" background rgb "white" } else { set terminal pngcairo size 900, 800 enhanced font "DejaVu Sans,11" background rgb "white" }
-set output outdir."/".name.".".fmt
-f = data."/pluck/fd-N.tsv"
-fc = data."/pluck/fd-N-cvode.tsv"
-ff = data."/pluck/fd-N-fixed.tsv"
+width = 900; height = 800
+call "plots/common.gp" "pluck_N"
+f = datadir("pluck")."fd-N.tsv"
+fc = datadir("pluck")."fd-N-cvode.tsv"
+ff = datadir("pluck")."fd-N-fixed.tsv"
 set multiplot layout 2, 1 title "string-pluck-v1, finite differences in space (method of lines)"
 set logscale xy
 set format y "10^{%L}"

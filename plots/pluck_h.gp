@@ -1,14 +1,11 @@
 # pluck_h.gp: E_wave against the step h for every method on the Galerkin system (M modes), and
 # against the F evaluations it cost (lesson 9, bin/pluck). Dashed guides: slopes 1, 2 and 4.
-load "plots/common.gp"
-width = 1200
-if (fmt eq "svg") { set terminal svg size 1200, 560 dynamic enhanced font "DejaVu Sans,13" background rgb "white" } else { set terminal pngcairo size 1200, 560 enhanced font "DejaVu Sans,11" background rgb "white" }
-set output outdir."/".name.".".fmt
-d = data."/pluck/"
-methods = system("cat ".d."modal-methods.txt")
-note = system("cat ".d."modal-note.txt")
-col(m) = (m eq "euler") ? c_euler : (m eq "backward-euler") ? c_backward : (m eq "trapezoid") ? c_trapezoid : \
-         (m eq "heun") ? c_heun : (m eq "rk4") ? c_rk4 : (m eq "leapfrog") ? c_leapfrog : "#000000"
+width = 1200; height = 560
+call "plots/common.gp" "pluck_h"
+d = datadir("pluck")
+methods = system("cat ".shq(d."modal-methods.txt"))
+note = system("cat ".shq(d."modal-note.txt"))
+col(m) = mcolor(m, words(methods[1:strstrt(methods, m)]))   # a method it does not know: by its place
 set multiplot layout 1, 2 title "string-pluck-v1, modal (Galerkin) system: only the time stepping errs (floor: the truncation to M modes)\n".note
 set logscale xy
 set format x "10^{%L}"

@@ -3,8 +3,8 @@
 # region), synthetic (a kinematic sketch from regime_synthetic) where it did not: each panel says which.
 width = 1000
 height = 1300
-load "plots/common.gp"
-f = data."/schelleng/examples.tsv"
+call "plots/common.gp" "regimes"
+f = datadir("schelleng")."examples.tsv"
 names = "helmholtz double_slip raucous multiple_slip s_motion multiple_flyback unclassified"
 labels = "Helmholtz|double slips|raucous motion|multiple slips|S-motion|multiple flyback|unclassified"
 label(i) = system(sprintf("echo '%s' | cut -d'|' -f%d", labels, i))

@@ -1,7 +1,7 @@
 # schelleng.gp: the Schelleng diagram (the article's Figure 10, simulated half): the regime of
 # each stroke's steady part over bow-bridge distance and bowing force (bin/schelleng).
-load "plots/common.gp"
-if (!exists("results")) results = data."/schelleng/results.tsv"
+call "plots/common.gp" "schelleng"
+if (!exists("results")) results = datadir("schelleng")."results.tsv"
 if (!exists("heading")) heading = "Schelleng diagram: cello G string, v_b = 0.1 m/s (simulated)"
 set title heading
 # The axes span the cells (columns x_lo, x_hi, f_lo, f_hi).

@@ -3,8 +3,8 @@
 # left the initial transient, right a few periods of the steady part.
 width = 1200
 height = 900
-load "plots/common.gp"
-f = data."/schelleng/gallery.tsv"
+call "plots/common.gp" "schelleng_gallery"
+f = datadir("schelleng")."gallery.tsv"
 offset = 3
 set xlabel "time t (s)"
 set ylabel "bridge force + offset (N)"

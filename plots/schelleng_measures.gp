@@ -3,8 +3,8 @@
 # (grey above 101 Hz, as in the article) and power-weighted spectral centroid.
 width = 1200
 height = 900
-load "plots/common.gp"
-f = data."/schelleng/results.tsv"
+call "plots/common.gp" "schelleng_measures"
+f = datadir("schelleng")."results.tsv"
 stats f using 16 nooutput
 set xrange [STATS_min:*]
 stats f using 17 nooutput

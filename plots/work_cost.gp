@@ -3,9 +3,9 @@
 # stated in the title (target.tsv), and against its wall time. One series a method: each data block
 # of work.tsv, labelled from its own label column.
 width = 1400; height = 620
-load "plots/common.gp"
-f = data."/work/work.tsv"
-t = data."/work/target.tsv"
+call "plots/common.gp" "work_cost"
+f = datadir("work")."work.tsv"
+t = datadir("work")."target.tsv"
 set datafile columnheaders
 stats t using 1 nooutput; target = STATS_max
 model = ""
@@ -17,7 +17,6 @@ array K[nb]
 do for [i=1:nb] {
     stats f index (i - 1) using (L[i] = strcol(2), K[i] = strcol(3), 0) nooutput
 }
-palette = "#1f77b4 #d62728 #2ca02c #9467bd #ff7f0e #8c564b #e377c2 #17becf #333333 #bcbd22 #7f7f7f #aec7e8"
 set multiplot layout 1, 2 title "work against accuracy, damped oscillator; cost = ".model noenhanced
 set logscale xy
 set format x "10^{%L}"; set format y "10^{%L}"
@@ -27,9 +26,9 @@ set arrow 1 from graph 0, first target to graph 1, first target nohead dt 3 lw 1
 set xlabel "cost (F-equivalents: F, Jacobians, LU factorizations, solves)"
 set key bottom left font ",9"
 plot for [i=1:nb] f index (i - 1) using 13:10 with linespoints pt (K[i] eq "adaptive" ? 5 : 7) ps 0.6 \
-         lw 1.5 dt 1 + (K[i] eq "adaptive") lc rgb word(palette, (i - 1) % 12 + 1) title (L[i]) noenhanced
+         lw 1.5 dt 1 + (K[i] eq "adaptive") lc rgb mcolor(L[i], i) title (L[i]) noenhanced
 set xlabel "wall time of one run (s)"
 unset key
 plot for [i=1:nb] f index (i - 1) using 14:10 with linespoints pt (K[i] eq "adaptive" ? 5 : 7) ps 0.6 \
-         lw 1.5 dt 1 + (K[i] eq "adaptive") lc rgb word(palette, (i - 1) % 12 + 1) notitle
+         lw 1.5 dt 1 + (K[i] eq "adaptive") lc rgb mcolor(L[i], i) notitle
 unset multiplot

@@ -102,8 +102,23 @@ static void help(const cli_spec *s)
                  o->kind == CLI_FLAG ? "" : o->kind == CLI_STRING ? " TEXT" : o->kind == CLI_CHOICE ? " NAME" : " X");
         accepted(o, acc, sizeof acc);
         switch (o->kind) {
-        case CLI_DOUBLE: snprintf(def, sizeof def, "[%g%s%s]", *(double *)o->dest, o->unit[0] ? " " : "", o->unit); break;
-        case CLI_LONG: snprintf(def, sizeof def, "[%ld]", *(long *)o->dest); break;
+        /* A default outside the accepted range (or NaN) means "not given": say so, not the sentinel. */
+        case CLI_DOUBLE: {
+            double v = *(double *)o->dest;
+            if (!(v >= o->min && v <= o->max))
+                snprintf(def, sizeof def, "[none]");
+            else
+                snprintf(def, sizeof def, "[%g%s%s]", v, o->unit[0] ? " " : "", o->unit);
+            break;
+        }
+        case CLI_LONG: {
+            long v = *(long *)o->dest;
+            if ((double)v < o->min || (double)v > o->max)
+                snprintf(def, sizeof def, "[none]");
+            else
+                snprintf(def, sizeof def, "[%ld]", v);
+            break;
+        }
         case CLI_STRING:
         case CLI_CHOICE: {
             const char *v = *(const char **)o->dest;
@@ -118,6 +133,8 @@ static void help(const cli_spec *s)
             printf("  %-22s accepts %s\n", "", acc);
     }
     printf("  %-22s %s\n", "--help", "print this help and exit");
+    if (s->epilogue)
+        printf("\n%s", s->epilogue);
 }
 
 static void set(const cli_spec *s, const cli_opt *o, const char *text)

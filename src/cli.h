@@ -41,6 +41,7 @@ typedef struct cli_spec {
     const char *positional; /* e.g. "REF.wav SUB.wav [SUB.wav ...]", NULL if none */
     int min_positional;     /* how many positional arguments are required */
     const cli_opt *opts;
+    const char *epilogue;   /* printed after the flags: the lesson's exercises; NULL for none */
 } cli_spec;
 
 /* The flags every program has: --tsv and --out DIR. */

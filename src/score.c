@@ -112,7 +112,7 @@ int score_check_format(const wav_data *w, const challenge *ch, char *why, size_t
     if (w->frames != ch->num_samples)
         WRONG("%s%ld samples (%.6g s), expected %ld", len ? "; " : "", w->frames,
               w->rate > 0 ? (double)w->frames / w->rate : 0.0, ch->num_samples);
-    if (len == 0)
+    if (len == 0 && w->x)
         for (long k = 0; k < w->frames; k++)
             if (!isfinite(w->x[k])) {
                 WRONG("sample %ld is not a finite number", k);
@@ -123,6 +123,11 @@ int score_check_format(const wav_data *w, const challenge *ch, char *why, size_t
         return 0;
     snprintf(why, n, "%s", buf);
     return -1;
+}
+
+int score_check_header(const wav_data *hdr, const void *ch, char *why, size_t whylen)
+{
+    return score_check_format(hdr, ch, why, whylen);
 }
 
 double score_wave(const double *a, const double *r, size_t n)

@@ -27,8 +27,12 @@ const char *challenge_path(void);
 int challenge_load(const char *path, challenge *ch, char *err, size_t errlen);
 
 /* Is w the specified deliverable (WAV, IEEE float 32, mono, the rate and the length, finite
- * samples)? 0, or -1 with every mismatch said in why. */
+ * samples)? 0, or -1 with every mismatch said in why. With w->x NULL (a header read before its
+ * samples, see wav_read_checked) the samples are not looked at. */
 int score_check_format(const wav_data *w, const challenge *ch, char *why, size_t whylen);
+/* The same as a wav_header_check (ctx: the challenge), so that a file is judged by its header
+ * before its samples are allocated. */
+int score_check_header(const wav_data *hdr, const void *ch, char *why, size_t whylen);
 
 /* E_wave = |a - r|_2 / |r|_2 over n samples. */
 double score_wave(const double *a, const double *r, size_t n);

@@ -1,8 +1,10 @@
 #include "io/h5.h"
 #include "io/atomic.h"
+#include "util.h"
 #include <errno.h>
 #include <hdf5.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int put_string_attr(hid_t loc, const char *name, const char *value)
@@ -23,13 +25,14 @@ static int put_string_attr(hid_t loc, const char *name, const char *value)
     return rc;
 }
 
-static int put_vector(hid_t file, const char *name, const double *v, size_t n)
+/* dcpl: a dataset creation list without object times (see h5_write_field). */
+static int put_vector(hid_t file, hid_t dcpl, const char *name, const double *v, size_t n)
 {
     hsize_t dims[1] = {n};
     hid_t space = H5Screate_simple(1, dims, NULL);
     if (space < 0)
         return -1;
-    hid_t d = H5Dcreate2(file, name, H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    hid_t d = H5Dcreate2(file, name, H5T_IEEE_F64LE, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
     int rc = d >= 0 && H5Dwrite(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, v) >= 0 ? 0 : -1;
     if (d >= 0)
         H5Dclose(d);
@@ -37,48 +40,71 @@ static int put_vector(hid_t file, const char *name, const double *v, size_t n)
     return rc;
 }
 
+/* The file is made in memory (HDF5's core driver, no backing store) and its image written out by
+ * the output rule of io/atomic.h: a regular file atomically, a device, FIFO or "-" straight
+ * through (HDF5 itself needs to seek). Objects carry no modification times, so the same run gives
+ * the same bytes. */
 int h5_write_field(const char *path, const double *x, size_t nx, const double *t, size_t nt, const float *u,
                    const h5_attr *attrs, char *err, size_t errlen)
 {
-    atomic_file a;
-    const char *tmp = atomic_reserve(&a, path);
-    if (!tmp) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        return -1;
-    }
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);      /* errors are reported here, in one line */
+    const char *step = "cannot make the file";
     int rc = -1;
-    hid_t file = H5Fcreate(tmp, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
-    hid_t space = -1, dcpl = -1, d = -1;
-    if (file < 0)
+    void *image = NULL;
+    ssize_t size = -1;
+    hid_t fapl = -1, fcpl = -1, file = -1, space = -1, vcpl = -1, dcpl = -1, d = -1;
+    size_t guess = nx * nt * sizeof(float) + (nx + nt) * sizeof(double) + 65536;
+    if ((fapl = H5Pcreate(H5P_FILE_ACCESS)) < 0 || H5Pset_fapl_core(fapl, guess < (1u << 20) ? guess : 1u << 20, 0) < 0 ||
+        (fcpl = H5Pcreate(H5P_FILE_CREATE)) < 0 || H5Pset_obj_track_times(fcpl, 0) < 0 ||
+        (file = H5Fcreate("ivplab-field.h5", H5F_ACC_TRUNC, fcpl, fapl)) < 0)
         goto done;
-    if (put_vector(file, "x", x, nx) || put_vector(file, "t", t, nt))
+    step = "cannot store the datasets";
+    if ((vcpl = H5Pcreate(H5P_DATASET_CREATE)) < 0 || H5Pset_obj_track_times(vcpl, 0) < 0 ||
+        put_vector(file, vcpl, "x", x, nx) || put_vector(file, vcpl, "t", t, nt))
         goto done;
     hsize_t dims[2] = {nt, nx}, chunk[2] = {nt < 64 ? nt : 64, nx};
     if ((space = H5Screate_simple(2, dims, NULL)) < 0 || (dcpl = H5Pcreate(H5P_DATASET_CREATE)) < 0 ||
-        H5Pset_chunk(dcpl, 2, chunk) < 0 || H5Pset_shuffle(dcpl) < 0 || H5Pset_deflate(dcpl, 6) < 0)
+        H5Pset_obj_track_times(dcpl, 0) < 0 || H5Pset_chunk(dcpl, 2, chunk) < 0 || H5Pset_shuffle(dcpl) < 0 ||
+        H5Pset_deflate(dcpl, 6) < 0)
         goto done;
     if ((d = H5Dcreate2(file, "u", H5T_IEEE_F32LE, space, H5P_DEFAULT, dcpl, H5P_DEFAULT)) < 0 ||
         H5Dwrite(d, H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, u) < 0)
         goto done;
+    step = "cannot store the attributes";
     for (const h5_attr *at = attrs; at && at->name; at++)
         if (put_string_attr(file, at->name, at->value))
             goto done;
+    step = "cannot take the file image";
+    if (H5Fflush(file, H5F_SCOPE_GLOBAL) < 0 || (size = H5Fget_file_image(file, NULL, 0)) < 0)
+        goto done;
+    image = xcalloc((size_t)size + 1, 1);
+    if (H5Fget_file_image(file, image, (size_t)size) != size)
+        goto done;
     rc = 0;
 done:
     if (d >= 0)
         H5Dclose(d);
     if (dcpl >= 0)
         H5Pclose(dcpl);
+    if (vcpl >= 0)
+        H5Pclose(vcpl);
     if (space >= 0)
         H5Sclose(space);
     if (file >= 0 && H5Fclose(file) < 0)
         rc = -1;
-    if (rc == 0 && atomic_commit(&a) == 0)
-        return 0;
-    snprintf(err, errlen, "cannot write the HDF5 file %s", path);
-    atomic_abort(&a);
-    return -1;
+    if (fcpl >= 0)
+        H5Pclose(fcpl);
+    if (fapl >= 0)
+        H5Pclose(fapl);
+    if (rc != 0) {
+        snprintf(err, errlen, "cannot write the HDF5 file %s: HDF5 %s", path, step);
+    } else if (atomic_write(path, image, (size_t)size) != 0) {
+        snprintf(err, errlen, "cannot write the HDF5 file %s: %s", strcmp(path, "-") ? path : "- (standard output)",
+                 atomic_reason(errno));
+        rc = -1;
+    }
+    free(image);
+    return rc;
 }
 
 static int dataset_size(hid_t file, const char *name, int rank, hsize_t *dims)

@@ -1,6 +1,8 @@
 /* h5.h: a displacement field u(x_i, t_j) as HDF5 (the "Optional field export" of string-pluck-v1):
  * datasets x (float64, nx), t (float64, nt), u (float32, nt x nx, gzip-compressed in chunks of
- * rows), and string attributes on the root group. Written atomically. */
+ * rows), and string attributes on the root group. Made in memory and written by the output rule
+ * of io/atomic.h (a regular file atomically; a device, FIFO or "-" straight through); no object
+ * times, so reruns give the same bytes. */
 #ifndef IVPLAB_H5_H
 #define IVPLAB_H5_H
 #include <stddef.h>

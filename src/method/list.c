@@ -1,5 +1,7 @@
-/* list.c: the method table. A built-in method is one file and one line here; a student's
- * method is a tableau file (method/tableau.h) that --add-method or --method appends at run time. */
+/* list.c: the method table. A built-in method is its file in src/method/, its extern in method.h
+ * and one line here; a student's method is a tableau file (method/tableau.h) that --add-method or
+ * --method appends at run time. The lessons loop over method_all and their figures take their
+ * series from the data, so either kind then appears in every table and figure. */
 #include "method.h"
 #include "method/tableau.h"
 #include <stdio.h>

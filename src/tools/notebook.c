@@ -495,8 +495,9 @@ static int run_notebook(notebook *nb)
         atomic_file af;
         FILE *f = atomic_open(&af, path);
         if (!f || fputs(page.s, f) < 0 || atomic_commit(&af) != 0) {
-            fprintf(stderr, "notebook: cannot write %s: %s\n", path, strerror(errno));
-            status = 1;
+            int e = errno;
+            fprintf(stderr, "notebook: cannot write %s: %s\n", path, atomic_reason(e));
+            status = e == EISDIR ? 2 : 1;      /* a directory where the page goes: the user's input */
         }
         free(path);
         free(page.s);
@@ -539,9 +540,9 @@ static int write_index(const char *outdir, char **books, int nbooks, const char 
     char *path = xasprintf("%s/index.html", outdir);
     atomic_file af;
     FILE *f = atomic_open(&af, path);
-    int rc = (!f || fputs(page.s, f) < 0 || atomic_commit(&af) != 0) ? -1 : 0;
+    int rc = (!f || fputs(page.s, f) < 0 || atomic_commit(&af) != 0) ? (errno == EISDIR ? 2 : 1) : 0;
     if (rc)
-        fprintf(stderr, "notebook: cannot write %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "notebook: cannot write %s: %s\n", path, atomic_reason(rc == 2 ? EISDIR : errno));
     free(path);
     free(page.s);
     return rc;
@@ -560,7 +561,7 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"notebook", "Run every cell of each notebook in order and render it as a web page.",
-                           "NOTEBOOK.md [NOTEBOOK.md ...]", 1, opts};
+                           "NOTEBOOK.md [NOTEBOOK.md ...]", 1, opts, NULL};
     int first = cli_parse(&spec, argc, argv);
     for (int i = first; i < argc; i++)
         if (access(argv[i], R_OK) != 0)
@@ -618,7 +619,7 @@ int main(int argc, char **argv)
         }
         printf("%s/%s.html (%d cells)\n", out, nb.stem, nb.cell);
     }
-    int rc = index && write_index(outabs, argv + first, argc - first, workroot) != 0;
+    int rc = index ? write_index(outabs, argv + first, argc - first, workroot) : 0;
     free(workroot);
     return rc;
 }

@@ -10,10 +10,11 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The header is judged before any sample is allocated; then the samples (finite). */
 static void load_checked(const char *path, const challenge *ch, wav_data *w)
 {
     char err[800], why[700];
-    if (wav_read(path, w, err, sizeof err) != 0)
+    if (wav_read_checked(path, w, score_check_header, ch, err, sizeof err) != 0)
         cli_fail("score", "%s; accepted: a %d Hz mono 32-bit float WAV of %ld samples", err, ch->sample_rate,
                  ch->num_samples);
     if (score_check_format(w, ch, why, sizeof why) != 0)
@@ -30,8 +31,11 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"score", "Score submissions against a reference: E_wave and E_spec of string-pluck-v1.",
-                           "REF.wav SUB.wav [SUB.wav ...]", 2, opts};
+                           "REF.wav SUB.wav [SUB.wav ...] (one of them may be -: standard input)", 2, opts, NULL};
     int first = cli_parse(&spec, argc, argv);
+    for (int i = first, dash = 0; i < argc; i++)
+        if (strcmp(argv[i], "-") == 0 && dash++)
+            cli_fail("score", "- (standard input) is given twice; accepted: - for at most one of the files");
     challenge ch;
     char err[600];
     if (challenge_load(chal, &ch, err, sizeof err) != 0)

@@ -48,6 +48,13 @@ if mount -t tmpfs -o size=16k tmpfs "$full" 2>/dev/null; then
         check_num "disk full: bin/$prog says it in one line" "$(wc -l <"$TMP/full.err")" near 1 0
         check_num "disk full: bin/$prog leaves nothing" "$(find "$full" -type f | wc -l)" near 0 0
     done
+    # The HDF5 field on a full disk says why (issue 21 item 11), and leaves nothing.
+    "$BIN/pluck" --reference --wav "$TMP/full-ref.wav" --field "$full/u.h5" >/dev/null 2>"$TMP/full.err"
+    rc=$?
+    check_num "disk full under --field: exit status" "$rc" near 1 0
+    check_text "disk full under --field: the path and the reason" "$(cat "$TMP/full.err")" \
+        "cannot write the HDF5 file $full/u.h5: No space left on device"
+    check_num "disk full under --field: nothing left" "$(find "$full" -type f | wc -l)" near 0 0
     umount "$full"
 else
     fail "disk full: could not mount a 16 KiB tmpfs to test it (tests run as root)"
@@ -61,6 +68,22 @@ if cmp -s "$TMP/det1/trajectory.tsv" "$TMP/det2/trajectory.tsv" && cmp -s "$TMP/
 else
     fail "two runs of bin/ivp differ"
 fi
+
+# The HDF5 field too: no object times, so two runs give the same bytes (issue 21 item 12).
+"$BIN/pluck" --reference --wav "$TMP/h1.wav" --field "$TMP/h1.h5" >/dev/null
+sleep 1.1     # the object times HDF5 stores by default have a resolution of one second
+"$BIN/pluck" --reference --wav "$TMP/h2.wav" --field "$TMP/h2.h5" >/dev/null
+if cmp -s "$TMP/h1.h5" "$TMP/h2.h5"; then pass "two runs of bin/pluck --field give byte-identical HDF5 files"
+else fail "two runs of bin/pluck --field differ in $(cmp -l "$TMP/h1.h5" "$TMP/h2.h5" | wc -l) bytes"; fi
+
+# A results file with a row not of bin/schelleng: one line on stderr, exit 2, and nothing on stdout
+# (not the table's header first; issue 21 item 11).
+"$BIN/schelleng" --stand_in --what sweep --nx 2 --nf 2 --out "$TMP/res" >/dev/null 2>&1
+printf 'not\ta row\n' >>"$TMP/res/results-stand-in.tsv"
+"$BIN/schelleng" --stand_in --what sweep --nx 2 --nf 2 --out "$TMP/res" >"$TMP/res.out" 2>"$TMP/res.err"; rc=$?
+check_num "a bad row in a results file: exit status" "$rc" near 2 0
+check_num "a bad row in a results file: bytes on stdout" "$(wc -c <"$TMP/res.out")" near 0 0
+check_text "a bad row in a results file: the line named" "$(cat "$TMP/res.err")" "results-stand-in.tsv:6: not a results row"
 
 # memcheck: a fixed-step run, a CVODE run and a notebook run are clean (no errors, no leaks).
 if command -v valgrind >/dev/null && [ -z "${SAN_BUILD:-}" ] && ! ldd "$BIN/ivp" | grep -q libasan; then

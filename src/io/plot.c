@@ -1,0 +1,398 @@
+/* plot.c: --plot and --show, the same gnuplot run `make render-plots` does, for one program. */
+#define _GNU_SOURCE
+#include "io/plot.h"
+#include "io/atomic.h"
+#include "util.h"
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MAX_FIGURES 32
+
+/* The checkout's root (the folder holding plots/common.gp) into root; 0 on success. */
+static int checkout_root(char *root, size_t n)
+{
+    const char *common = repo_file("plots/common.gp");
+    char real[PATH_MAX];
+    if (access(common, R_OK) != 0 || !realpath(common, real))
+        return -1;
+    char *cut = strstr(real, "/plots/common.gp");
+    if (!cut)
+        return -1;
+    *cut = '\0';
+    snprintf(root, n, "%s", real);
+    return 0;
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(a, b); }
+
+/* The figure scripts in root/plots (common.gp aside), their names without .gp, sorted. */
+static int list_scripts(const char *root, char names[][64], int max)
+{
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof path, "%s/plots", root);
+    DIR *d = opendir(path);
+    if (!d)
+        return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < max) {
+        size_t len = strlen(e->d_name);
+        if (len < 4 || len > 60 || strcmp(e->d_name + len - 3, ".gp") != 0 || strcmp(e->d_name, "common.gp") == 0)
+            continue;
+        snprintf(names[n], 64, "%.*s", (int)(len - 3), e->d_name);
+        n++;
+    }
+    closedir(d);
+    qsort(names, (size_t)n, 64, by_name);
+    return n;
+}
+
+/* The program whose data a line of a script reads: datadir("NAME") or, in scripts written
+ * before datadir(), data."/NAME/. 1 with the name in prog, else 0. */
+static int reads_program(const char *line, char *prog, size_t n)
+{
+    const char *q, *end = NULL;
+    if (line[0] == '#')
+        return 0;
+    if ((q = strstr(line, "datadir(\""))) {
+        q += strlen("datadir(\"");
+        end = strchr(q, '"');
+    } else if ((q = strstr(line, "data.\"/"))) {
+        q += strlen("data.\"/");
+        end = strchr(q, '/');
+    }
+    if (!q || !end || end == q || (size_t)(end - q) >= n ||
+        strspn(q, "abcdefghijklmnopqrstuvwxyz0123456789_-") < (size_t)(end - q))
+        return 0;
+    snprintf(prog, n, "%.*s", (int)(end - q), q);
+    return 1;
+}
+
+/* Every program that one of the scripts reads (into progs), or the scripts that read program
+ * (into progs, when program is not NULL). */
+static int walk(const char *root, const char *program, char progs[][64], int max)
+{
+    char files[128][64];
+    int nf = list_scripts(root, files, 128), n = 0;
+    for (int i = 0; i < nf && n < max; i++) {
+        char path[PATH_MAX + 128], line[1024], prog[64];
+        snprintf(path, sizeof path, "%s/plots/%s.gp", root, files[i]);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        bool mine = false;
+        while (!mine && fgets(line, sizeof line, f)) {
+            if (!reads_program(line, prog, sizeof prog))
+                continue;
+            if (program) {
+                mine = strcmp(prog, program) == 0;
+                continue;
+            }
+            bool seen = false;
+            for (int k = 0; k < n; k++)
+                seen = seen || strcmp(progs[k], prog) == 0;
+            if (!seen && n < max)
+                memcpy(progs[n++], prog, sizeof prog);
+        }
+        fclose(f);
+        if (mine)
+            memcpy(progs[n++], files[i], 64);
+    }
+    if (nf < 0)
+        return -1;
+    if (!program)
+        qsort(progs, (size_t)n, 64, by_name);
+    return n;
+}
+
+int plot_scripts(const char *program, char names[][64], int max)
+{
+    char root[PATH_MAX];
+    if (checkout_root(root, sizeof root) != 0)
+        return -1;
+    return walk(root, program, names, max);
+}
+
+int plot_programs(char names[][64], int max)
+{
+    char root[PATH_MAX];
+    if (checkout_root(root, sizeof root) != 0)
+        return -1;
+    return walk(root, NULL, names, max);
+}
+
+/* s as a gnuplot single-quoted string body ('' for '). */
+static char *gp_quote(const char *s)
+{
+    char *q = xcalloc(2 * strlen(s) + 1, 1), *o = q;
+    for (; *s; s++) {
+        *o++ = *s;
+        if (*s == '\'')
+            *o++ = '\'';
+    }
+    return q;
+}
+
+typedef struct job {
+    char name[64];
+    const char *fmt;        /* "png", "svg" or "window" */
+    atomic_file out;        /* the figure under its temporary name */
+    FILE *err;              /* gnuplot's stderr */
+    pid_t pid;
+    int status;
+} job;
+
+static pid_t start(job *j, const char *root, const char *data, const char *linkroot, bool window)
+{
+    char *qd = gp_quote(data), *qo = gp_quote(window ? "" : j->out.tmp), *ql = gp_quote(linkroot);
+    char *vars = xasprintf("fmt='%s'; name='%s'; dir='%s'; data='%s'; outfile='%s'", j->fmt, j->name, qd, ql, qo);
+    free(ql);
+    char *script = xasprintf("plots/%s.gp", j->name);
+    free(qd);
+    free(qo);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (chdir(root) != 0)
+            _exit(126);
+        if (j->err)
+            dup2(fileno(j->err), 2);
+        int null = open("/dev/null", O_RDWR);
+        if (null >= 0) {
+            dup2(null, 0);
+            dup2(null, 1);
+        }
+        if (window)
+            execlp("gnuplot", "gnuplot", "-persist", "-e", vars, script, (char *)NULL);
+        else
+            execlp("gnuplot", "gnuplot", "-e", vars, script, (char *)NULL);
+        _exit(127);
+    }
+    free(vars);
+    free(script);
+    return pid;
+}
+
+/* The first line gnuplot wrote on stderr that is not a warning, into buf. */
+static void first_error(FILE *err, char *buf, size_t n)
+{
+    snprintf(buf, n, "gnuplot failed");
+    if (!err)
+        return;
+    rewind(err);
+    char line[512];
+    bool found = false;
+    while (fgets(line, sizeof line, err)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (!line[0] || strstr(line, "arning"))
+            continue;
+        if (!found || strstr(line, "line ")) {
+            snprintf(buf, n, "%s", line);
+            found = true;
+        }
+    }
+}
+
+/* The data file gnuplot could not open (a figure whose data this run did not write), into buf;
+ * 0 if that was not the failure. */
+static int missing_data(FILE *err, char *buf, size_t n)
+{
+    if (!err)
+        return 0;
+    rewind(err);
+    char line[1024];
+    while (fgets(line, sizeof line, err)) {
+        char *q = strstr(line, "Cannot find or open file \"");
+        if (q) {
+            q += strlen("Cannot find or open file \"");
+            snprintf(buf, n, "%.*s", (int)strcspn(q, "\""), q);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Why no window can open here, or NULL when one can. */
+static const char *no_window(void)
+{
+    const char *d = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
+    if ((!d || !d[0]) && (!w || !w[0]))
+        return "no display (DISPLAY is not set: a console or an ssh session without -X)";
+    FILE *p = popen("gnuplot -e 'print GPVAL_TERMINALS' 2>&1", "r");
+    char buf[4096] = "";
+    if (p) {
+        size_t k = fread(buf, 1, sizeof buf - 1, p);
+        buf[k] = '\0';
+        pclose(p);
+    }
+    if (!strstr(buf, " qt") && !strstr(buf, " wxt") && !strstr(buf, " x11"))
+        return "this gnuplot has no window terminal (Debian's gnuplot-nox); install gnuplot-qt or gnuplot-x11";
+    return NULL;
+}
+
+static int render(const plot_opts *p, const char *program, const char *root, const char *data, const char *figs,
+                  const char *cwd, const char *linkroot, char names[][64], int n, bool tsv);
+
+/* path for the user: relative to the working directory when below it. */
+static const char *shown(const char *path, const char *cwd)
+{
+    size_t n = strlen(cwd);
+    if (n > 1 && strncmp(path, cwd, n) == 0 && path[n] == '/')
+        return path + n + 1;
+    return path;
+}
+
+int plot_render(const plot_opts *p, const char *program, const char *dir, bool tsv)
+{
+    if (!p->plot && !p->show)
+        return 0;
+    char root[PATH_MAX], data[PATH_MAX], figs[PATH_MAX], cwd[PATH_MAX] = "";
+    if (checkout_root(root, sizeof root) != 0) {
+        fprintf(stderr, "%s: --plot: cannot find the figure scripts (plots/common.gp) of the checkout\n", program);
+        return 1;
+    }
+    if (!realpath(dir, data)) {
+        fprintf(stderr, "%s: --plot: data folder %s: %s\n", program, dir, strerror(errno));
+        return 1;
+    }
+    char deffigs[PATH_MAX + 16];
+    snprintf(deffigs, sizeof deffigs, "%s/plots/out", root);
+    const char *want = p->figures ? p->figures : deffigs;
+    if (mkdir_p(want) != 0 || !realpath(want, figs)) {
+        fprintf(stderr, "%s: --figures %s: %s\n", program, want, strerror(errno));
+        return 1;
+    }
+    if (!getcwd(cwd, sizeof cwd))
+        cwd[0] = '\0';
+    char names[MAX_FIGURES][64];
+    int n = walk(root, program, names, MAX_FIGURES);
+    if (n <= 0) {
+        fprintf(stderr, "%s: --plot: no figure script in %s/plots reads datadir(\"%s\")\n", program, root, program);
+        return 1;
+    }
+    /* data/PROGRAM is this run's folder for scripts that read data."/PROGRAM/" rather than
+     * datadir(): a link in a private temporary folder, removed at the end. */
+    const char *tmpdir = getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp";
+    char linkroot[PATH_MAX], link[PATH_MAX + 128];
+    snprintf(linkroot, sizeof linkroot, "%s/ivplab-plot-XXXXXX", tmpdir);
+    if (!mkdtemp(linkroot)) {
+        fprintf(stderr, "%s: --plot: cannot make a temporary folder in %s: %s\n", program, tmpdir, strerror(errno));
+        return 1;
+    }
+    snprintf(link, sizeof link, "%s/%s", linkroot, program);
+    if (symlink(data, link) != 0) {
+        fprintf(stderr, "%s: --plot: cannot link %s: %s\n", program, link, strerror(errno));
+        rmdir(linkroot);
+        return 1;
+    }
+    int rc = render(p, program, root, data, figs, cwd, linkroot, names, n, tsv);
+    unlink(link);
+    rmdir(linkroot);
+    return rc;
+}
+
+static int render(const plot_opts *p, const char *program, const char *root, const char *data, const char *figs,
+                  const char *cwd, const char *linkroot, char names[][64], int n, bool tsv)
+{
+    /* Every script as PNG and as SVG, as many gnuplots at a time as there are cores. */
+    int njobs = 2 * n, running = 0, next = 0, failed = 0, skipped = 0;
+    char miss[PATH_MAX];
+    job *jobs = xcalloc((size_t)njobs, sizeof *jobs);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int width = cores < 1 ? 1 : cores > 8 ? 8 : (int)cores;
+    for (int k = 0; k < njobs; k++) {
+        job *j = &jobs[k];
+        memcpy(j->name, names[k / 2], sizeof j->name);
+        j->fmt = k % 2 ? "svg" : "png";
+        char final[PATH_MAX + 80];
+        snprintf(final, sizeof final, "%s/%s.%s", figs, j->name, j->fmt);
+        if (!atomic_reserve(&j->out, final)) {
+            fprintf(stderr, "%s: cannot write %s: %s\n", program, final, strerror(errno));
+            for (int i = 0; i < k; i++)
+                atomic_abort(&jobs[i].out);
+            free(jobs);
+            return 1;
+        }
+        j->err = tmpfile();
+    }
+    while (next < njobs || running > 0) {
+        while (next < njobs && running < width) {
+            jobs[next].pid = start(&jobs[next], root, data, linkroot, false);
+            if (jobs[next].pid < 0)
+                jobs[next].status = -1;
+            else
+                running++;
+            next++;
+        }
+        int st;
+        pid_t done = wait(&st);
+        if (done < 0)
+            break;
+        for (int k = 0; k < next; k++)
+            if (jobs[k].pid == done) {
+                jobs[k].status = st;
+                running--;
+            }
+    }
+    for (int k = 0; k < njobs; k++) {
+        job *j = &jobs[k];
+        bool ok = j->status == 0 && j->pid > 0;
+        if (ok && atomic_commit(&j->out) != 0) {
+            fprintf(stderr, "%s: cannot write %s: %s\n", program, j->out.path, strerror(errno));
+            failed = 1;
+        } else if (!ok && j->pid > 0 && missing_data(j->err, miss, sizeof miss)) {
+            /* not this run's figure (e.g. bin/bow --quick writes no Figure 4 data): say so, go on */
+            if (k % 2 == 0)
+                fprintf(stderr, "%s: figure %s skipped: no %s (this run did not write its data)\n", program, j->name,
+                        shown(miss, cwd));
+            atomic_abort(&j->out);
+            skipped++;
+        } else if (!ok) {
+            char why[512];
+            if (WIFEXITED(j->status) && WEXITSTATUS(j->status) == 127)
+                snprintf(why, sizeof why, "gnuplot not found (Debian package gnuplot-nox; make deps installs it)");
+            else
+                first_error(j->err, why, sizeof why);
+            if (!failed || k % 2 == 0)
+                fprintf(stderr, "%s: figure %s (%s): %s\n", program, j->name, j->fmt, why);
+            atomic_abort(&j->out);
+            failed = 1;
+        } else {
+            fprintf(tsv ? stderr : stdout, "figure: %s\n", shown(j->out.path, cwd));
+        }
+        if (j->err)
+            fclose(j->err);
+    }
+    free(jobs);
+    if (failed)
+        return 1;
+    if (skipped == njobs) {
+        fprintf(stderr, "%s: --plot: none of its figures has data in %s\n", program, shown(data, cwd));
+        return 1;
+    }
+    if (p->show) {
+        const char *why = no_window();
+        if (why) {
+            fprintf(stderr, "%s: --show: %s; the figures above are written\n", program, why);
+            return 0;
+        }
+        for (int k = 0; k < n; k++) {
+            job w;
+            memset(&w, 0, sizeof w);
+            memcpy(w.name, names[k], sizeof w.name);
+            w.fmt = "window";
+            pid_t pid = start(&w, root, data, linkroot, true);
+            int st;
+            if (pid > 0)
+                waitpid(pid, &st, 0);
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,42 @@
+/* plot.h: one figure per command. Every program takes --plot (draw its own figures from the data
+ * it has just written, PNG and SVG, and print their paths), --show (the same, then open them in a
+ * gnuplot window where a display exists) and --figures DIR (where the files go). A program's
+ * figures are the scripts plots/NAME.gp that read its data through datadir("PROGRAM") (see
+ * plots/common.gp); `make render-plots` is bin/plot (src/tools/plot.c) calling plot_render()
+ * for every program, so its files are these files. */
+#ifndef IVPLAB_PLOT_H
+#define IVPLAB_PLOT_H
+#include <stdbool.h>
+
+typedef struct plot_opts {
+    bool plot;              /* write the figures */
+    bool show;              /* write them, then open a window */
+    const char *figures;    /* folder for PNG and SVG; NULL: plots/out/ of the checkout */
+} plot_opts;
+
+/* The three flags, one line in a program's flag table. */
+#define PLOT_OPTS(p)                                                                                 \
+    {"plot", CLI_FLAG, &(p).plot, "",                                                                \
+     "draw this program's figures from its data (PNG and SVG) and print their paths", 0, 0, 0, NULL, \
+     NULL, NULL},                                                                                    \
+    {"show", CLI_FLAG, &(p).show, "", "as --plot, then open them in a gnuplot window (needs a display)", \
+     0, 0, 0, NULL, NULL, NULL},                                                                     \
+    {"figures", CLI_STRING, &(p).figures, "",                                                        \
+     "folder for the figures of --plot (none given: plots/out/ in the checkout)", 0, 0, 0, NULL, NULL, NULL}
+
+/* If p asks for it, render every figure of program from the data folder dir: each script once as
+ * PNG and once as SVG (in parallel, written under temporary names and renamed into place), the
+ * paths printed (stdout, or stderr when tsv keeps stdout for the table). A figure whose data file
+ * the run did not write is skipped with a note. Returns 0 on success (and when nothing was
+ * asked), 1 after printing "program: figure NAME: reason" (or when no figure had data). */
+int plot_render(const plot_opts *p, const char *program, const char *dir, bool tsv);
+
+/* The figure scripts of program (plots/NAME.gp that contain datadir("program")), sorted: their
+ * names without .gp, written into names (up to max); returns how many, -1 if plots/ is missing. */
+int plot_scripts(const char *program, char names[][64], int max);
+
+/* Every program that has figure scripts (the PROGRAM of their datadir("PROGRAM")), sorted, into
+ * names; returns how many, -1 if plots/ is missing. */
+int plot_programs(char names[][64], int max);
+
+#endif
