@@ -6,9 +6,10 @@
 # Debian 12 packages the build, the figures and the sound need.
 # libcmark-gfm parses the notebooks, libjs-katex typesets their formulas offline, and
 # chromium (headless) checks the rendered pages in the test suite; valgrind runs memcheck there.
+# libjansson-dev reads challenge.json (strict JSON, duplicate names refused).
 DEB_PACKAGES := gcc make libc6-dev pkg-config libgsl-dev libsundials-dev gnuplot-nox \
                 libsndfile1-dev libhdf5-dev fonts-dejavu-core libcmark-gfm-dev \
-                libcmark-gfm-extensions-dev libjs-katex chromium valgrind
+                libcmark-gfm-extensions-dev libjs-katex chromium valgrind libjansson-dev
 
 SHELL   := /bin/bash
 CC      ?= cc
@@ -27,8 +28,8 @@ else
 BUILD   := build
 BIN     := bin
 endif
-PKG_CFLAGS := $(shell pkg-config --cflags gsl sndfile hdf5-serial libcmark-gfm 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs gsl sndfile hdf5-serial libcmark-gfm 2>/dev/null)
+PKG_CFLAGS := $(shell pkg-config --cflags gsl sndfile hdf5-serial libcmark-gfm jansson 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs gsl sndfile hdf5-serial libcmark-gfm jansson 2>/dev/null)
 # SUNDIALS: Debian's 6.4 by default; another install (e.g. 7.x) with
 #   make SUNDIALS_PREFIX=/opt/sundials BUILD=build/sun BIN=build/sun/bin all
 ifdef SUNDIALS_PREFIX

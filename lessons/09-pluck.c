@@ -495,10 +495,9 @@ int main(int argc, char **argv)
     memset(&st, 0, sizeof st);
     char err[600];
     /* the challenge first (its values are the flags' defaults), then the lesson's settings */
-    const char *challenge_file = challenge_path();
-    for (int i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], "--challenge") == 0)
-            challenge_file = argv[i + 1];
+    const char *challenge_file = cli_peek("pluck", argc, argv, "challenge");
+    if (!challenge_file)
+        challenge_file = challenge_path();
     if (challenge_load(challenge_file, &st.ch, err, sizeof err) != 0)
         cli_fail("pluck", "--challenge %s: %s", challenge_file, err);
     string_params *s = &st.ch.string;
@@ -547,16 +546,16 @@ int main(int argc, char **argv)
         {"field", CLI_STRING, &field_path, "", "also write the displacement field (HDF5) here: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
         {"listen", CLI_STRING, &listen_path, "", "also write a copy for the ear (playback gain and limiter) here: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
         {"challenge", CLI_STRING, &chal_flag, "", "the challenge file (parameters, format, signal scale)", 0, 0, 0, NULL, NULL, NULL},
-        {"L", CLI_DOUBLE, &s->L, "m", "string length", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"c", CLI_DOUBLE, &s->c, "m/s", "wave speed", 0, 1e5, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"sigma0", CLI_DOUBLE, &s->sigma0, "1/s", "frequency-independent loss rate", 0, 1e5, 0, NULL, NULL, NULL},
-        {"kappa", CLI_DOUBLE, &s->kappa, "m^2/s", "Kelvin-Voigt viscosity", 0, 10, 0, NULL, NULL, NULL},
-        {"pluck-height", CLI_DOUBLE, &s->height, "m", "pluck height u0(xp) (at most L/10: a linear model)", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"xp", CLI_DOUBLE, &s->xp, "m", "pluck centre (w < xp < L - w)", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"w", CLI_DOUBLE, &s->w, "m", "half-width of the finger load (L/w not an integer)", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"xm", CLI_DOUBLE, &s->xm, "m", "pickup position (0 < xm < L)", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"fs", CLI_DOUBLE, &st.fs, "Hz", "sample rate", 1000, 768000, 0, NULL, NULL, NULL},
-        {"duration", CLI_DOUBLE, &st.duration, "s", "length of the signal", 0, 60, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"L", CLI_DOUBLE, &s->L, "m", "string length", 0, CHALLENGE_L_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"c", CLI_DOUBLE, &s->c, "m/s", "wave speed", 0, CHALLENGE_C_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"sigma0", CLI_DOUBLE, &s->sigma0, "1/s", "frequency-independent loss rate", 0, CHALLENGE_SIGMA0_MAX, 0, NULL, NULL, NULL},
+        {"kappa", CLI_DOUBLE, &s->kappa, "m^2/s", "Kelvin-Voigt viscosity", 0, CHALLENGE_KAPPA_MAX, 0, NULL, NULL, NULL},
+        {"pluck-height", CLI_DOUBLE, &s->height, "m", "pluck height u0(xp) (at most L/10: a linear model)", 0, CHALLENGE_HEIGHT_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"xp", CLI_DOUBLE, &s->xp, "m", "pluck centre (w < xp < L - w)", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"w", CLI_DOUBLE, &s->w, "m", "half-width of the finger load (L/w not an integer)", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"xm", CLI_DOUBLE, &s->xm, "m", "pickup position (0 < xm < L)", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"fs", CLI_DOUBLE, &st.fs, "Hz", "sample rate (a whole number)", CHALLENGE_FS_MIN, CHALLENGE_FS_MAX, 0, NULL, NULL, NULL},
+        {"duration", CLI_DOUBLE, &st.duration, "s", "length of the signal", 0, CHALLENGE_DURATION_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"tol", CLI_DOUBLE, &st.tol, "", "series tolerance in units of s_ref (omitted terms sum below it)", 1e-16, 1e-3, 0, NULL, NULL, NULL},
         {"space", CLI_CHOICE, &st.space, "", "which discretisation --solve runs", 0, 0, 0, "all|modal|fd3|fd5", NULL, NULL},
         METHOD_ARG_OPT(marg, "which time stepping --solve runs (a tableau file: on the modal system)"),
@@ -607,7 +606,7 @@ int main(int argc, char **argv)
     if (st.sub_min > st.sub_max || st.N_min > st.N_max)
         cli_fail("pluck", "--substeps-min/max or --N-min/max out of order; accepted: min <= max");
     const struct { const char *flag; double v; } whole[] = {
-        {"modes", st.modes}, {"substeps-min", st.sub_min}, {"substeps-max", st.sub_max}, {"N-min", st.N_min},
+        {"fs", st.fs}, {"modes", st.modes}, {"substeps-min", st.sub_min}, {"substeps-max", st.sub_max}, {"N-min", st.N_min},
         {"N-max", st.N_max}, {"fd-substeps", st.fd_sub}, {"fd-fixed-N-max", st.fd_fixed_N_max},
         {"cvode-max-order", st.max_order}, {"cvode-stab-lim", st.stab_lim}, {"cvode-study-N", st.study_N},
         {"cvode-study-steps", st.study_steps},
@@ -623,6 +622,9 @@ int main(int argc, char **argv)
         if (!listen_path)
             atomic_check_output("pluck", "listen", listen_path = "build/sound/pluck-reference-listen.wav", true);
     }
+    if (do_solve && st.n < st.ch.frame_length)
+        cli_fail("pluck", "--duration %g gives %ld samples, fewer than one E_spec frame (%d samples); accepted: "
+                 "duration * fs >= %d", st.duration, st.n, st.ch.frame_length, st.ch.frame_length);
 
     /* ---- the reference ---- */
     double tol_abs = st.tol * st.ch.signal_scale;

@@ -52,7 +52,7 @@ static int parse_set(const char *text, void *dest, char *why, size_t whylen)
 static int parse_params_file(const char *text, void *dest, char *why, size_t whylen)
 {
     (void)dest;
-    return params_load(inst_spec, text, true, why, whylen);
+    return params_load_named(inst_spec, text, why, whylen);
 }
 
 static int parse_track(const char *text, void *dest, char *why, size_t whylen)
@@ -577,10 +577,10 @@ int main(int argc, char **argv)
     cli_common common = {false, "build/data/bow"};
     plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
-        {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, 0, NULL,
+        {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, CLI_REPEAT, NULL,
          parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
         {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini (any subset of the keys)", 0, 0, 0,
-         NULL, parse_params_file, "a readable .ini file with keys of cello-g.ini"},
+         NULL, parse_params_file, "an .ini file with keys of cello-g.ini (" PARAMS_NAME_RULE ")"},
         {"accel", CLI_DOUBLE, &sp.accel, "m/s^2", "bow acceleration from rest", 0, 1000, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"v_hold", CLI_DOUBLE, &sp.v_hold, "m/s", "bow velocity held after the ramp", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"t_hold", CLI_DOUBLE, &sp.t_hold, "s", "length of the hold", 0, 60, 0, NULL, NULL, NULL},

@@ -4,7 +4,10 @@
  * accelerate from rest, hold 0.1 m/s, (decelerate); its steady part is classified by
  * regime.h and measured (mean, RMS, f0, spectral centroid). Cells run in parallel in forked
  * workers and are appended to a TSV as they finish, so an interrupted sweep resumes, and
- * --shard K/N splits a large sweep over machines.
+ * --shard K/N splits a large sweep over machines. Every unclassified cell names its reason
+ * (the reason column); Figure 10's three boundary lines are read off the sweep and their
+ * slopes printed against Schelleng's; --keep DIR keeps each cell's window so that the sweep
+ * can be classified again without simulating.
  *
  * Try it: bin/schelleng --cell 0.075,2.15 (the Figure 6 point), then --full. */
 #include "cli.h"
@@ -85,8 +88,7 @@ static int parse_set(const char *text, void *dest, char *why, size_t whylen)
 static int parse_params_file(const char *text, void *dest, char *why, size_t whylen)
 {
     (void)dest;
-    const char *path = strchr(text, '/') ? text : params_path(text);
-    if (params_load(inst_spec, path, true, why, whylen) != 0)
+    if (params_load_named(inst_spec, text, why, whylen) != 0)
         return -1;
     params_name = text;
     return 0;
@@ -155,8 +157,9 @@ typedef struct cell_msg {
 static const char *const columns[] = {
     "i_x", "i_f", "x_b_over_L", "f_b_N", "regime", "slips_per_period", "f0_hz", "mean_N", "rms_N",
     "centroid_hz", "period_ratio", "regularity", "flybacks_per_period", "amplitude_N", "amplitude_ratio",
-    "x_lo", "x_hi", "f_lo", "f_hi", "seconds", "cpu_seconds", "dt_s", "source", NULL,
+    "x_lo", "x_hi", "f_lo", "f_hi", "seconds", "cpu_seconds", "dt_s", "source", "reason", "secondary_ratio", NULL,
 };
+#define NCOLUMNS (sizeof columns / sizeof columns[0] - 1)
 
 /* One results row, tab-separated, ending in a newline. */
 static int format_row(char *buf, size_t n, const grid *g, const cell_msg *m, const char *source)
@@ -166,11 +169,11 @@ static int format_row(char *buf, size_t n, const grid *g, const cell_msg *m, con
     const regime_result *r = &m->r;
     return snprintf(buf, n,
                     "%d\t%d\t%.6g\t%.6g\t%s\t%.4f\t%.4f\t%.5g\t%.5g\t%.5g\t%.5f\t%.4f\t%.4f\t%.5g\t%.4g\t%.6g\t%.6g\t"
-                    "%.6g\t%.6g\t%.3f\t%.3f\t%.3g\t%s\n",
+                    "%.6g\t%.6g\t%.3f\t%.3f\t%.3g\t%s\t%s\t%.4f\n",
                     i, j, x, f, m->status ? "failed" : regime_name(r->kind), r->slips_per_period, r->f0_hz,
                     r->mean_n, r->rms_n, r->centroid_hz, r->period_ratio, r->regularity, r->flybacks_per_period,
                     r->amplitude_n, r->amplitude_ratio, x / sx, x * sx, f / sf, f * sf, m->seconds, m->cpu, m->dt,
-                    source);
+                    source, m->status ? "failed" : regime_reason_name(r->reason), r->secondary_ratio);
 }
 
 /* ---- the results file: read what is done, append the rest -------------------------------- */
@@ -200,7 +203,7 @@ static long read_done(const char *path, const grid *g, const char *source, char 
         int nf = 0;
         for (char *s = strtok(line, "\t\n"); s && nf < 32; s = strtok(NULL, "\t\n"))
             field[nf++] = s;
-        if (nf != 23 || sscanf(field[0], "%d", &i) != 1 || sscanf(field[1], "%d", &j) != 1 ||
+        if (nf != (int)NCOLUMNS || sscanf(field[0], "%d", &i) != 1 || sscanf(field[1], "%d", &j) != 1 ||
             sscanf(field[2], "%lf", &x) != 1 || sscanf(field[3], "%lf", &fb) != 1) {
             snprintf(why, whylen, "%s:%ld: not a results row of this program", path, lineno);
             fclose(f);
@@ -303,7 +306,16 @@ typedef struct sweep_opts {
     bool stand_in;
     const char *results;
     const char *label;      /* for the progress bar */
+    const char *keep;       /* folder of kept analysis windows (NULL: none) */
+    const char *redo;       /* run only the cells unclassified in this results file (NULL: all) */
 } sweep_opts;
+
+typedef struct cell_row cell_row;
+static long load_rows(const char *path, cell_row *rows, long cap);
+
+/* want[c] = 1 for the cells of g that the results file path has as unclassified. 0, or -1
+ * with a reason (the file unreadable, or a row off this grid). */
+static int unclassified_cells(const char *path, const grid *g, char *want, char *why, size_t whylen);
 
 typedef struct sweep_stats {
     long cells, skipped, computed, failed;
@@ -346,8 +358,13 @@ static void worker(int task_fd, int result_fd, const sweep_opts *so)
         m.dt = inst.dt;
         if (so->stand_in)
             m.status = schelleng_standin_cell(&inst, &pp.stroke, x, f, &ro, &m.r);
-        else
-            m.status = schelleng_cell(&inst, &pp.stroke, x, f, &ro, &m.r, NULL, &m.dt, m.err, sizeof m.err);
+        else {
+            char kept[4096];
+            if (so->keep)
+                snprintf(kept, sizeof kept, "%s/%s-x%.9g-f%.9g.bin", so->keep, so->label, x, f);
+            m.status = schelleng_cell_kept(so->keep ? kept : NULL, &inst, &pp.stroke, x, f, &ro, &m.r, &m.dt, m.err,
+                                           sizeof m.err);
+        }
         m.seconds = wall_seconds() - t0;
         m.cpu = cpu_seconds() - c0;
         if (write_all(result_fd, &m, sizeof m) != 0)
@@ -369,10 +386,20 @@ static int sweep(const sweep_opts *so, sweep_stats *st)
         free(done);
         return 2;
     }
+    char *want = NULL;
+    if (so->redo) {
+        want = xcalloc((size_t)total, 1);
+        if (unclassified_cells(so->redo, g, want, why, sizeof why) != 0) {
+            fprintf(stderr, PROGRAM ": --redo_unclassified %s: %s\n", so->redo, why);
+            free(want);
+            free(done);
+            return 2;
+        }
+    }
     long ntodo = 0;
     int *todo = xcalloc((size_t)total, sizeof *todo);
     for (long c = 0; c < total; c++) {
-        if (c % so->sh.n != so->sh.k - 1)
+        if (c % so->sh.n != so->sh.k - 1 || (want && !want[c]))
             continue;
         st->cells++;
         if (done[c])
@@ -381,6 +408,7 @@ static int sweep(const sweep_opts *so, sweep_stats *st)
             todo[ntodo++] = (int)c;
     }
     free(done);
+    free(want);
     char *dir = xstrdup(so->results), *slash = strrchr(dir, '/');
     if (slash) {
         *slash = 0;
@@ -513,9 +541,14 @@ static int sweep(const sweep_opts *so, sweep_stats *st)
 
 /* ---- reading the results back ------------------------------------------------------------ */
 
-typedef struct cell_row { double x, f; int kind; } cell_row;
+struct cell_row {
+    int i, j;       /* grid indices */
+    double x, f;    /* x_b/L, f_b in N */
+    int kind;       /* regime_kind, -1 for a failed cell */
+    int reason;     /* regime_reason, -1 when unknown */
+};
 
-/* Every row of a results file: (x, f, regime); returns how many (rows holds at most cap). */
+/* Every row of a results file; returns how many (rows holds at most cap). */
 static long load_rows(const char *path, cell_row *rows, long cap)
 {
     FILE *f = fopen(path, "r");
@@ -524,11 +557,19 @@ static long load_rows(const char *path, cell_row *rows, long cap)
     char line[2048];
     long n = 0;
     while (fgets(line, sizeof line, f) && n < cap) {
-        char regime[64];
-        double x, fb;
-        int i, j;
-        if (sscanf(line, "%d\t%d\t%lf\t%lf\t%63s", &i, &j, &x, &fb, regime) == 5)
-            rows[n++] = (cell_row){x, fb, regime_from_name(regime)};
+        if (strncmp(line, "i_x\t", 4) == 0)
+            continue;
+        char *field[32];
+        int nf = 0;
+        for (char *s = strtok(line, "\t\n"); s && nf < 32; s = strtok(NULL, "\t\n"))
+            field[nf++] = s;
+        cell_row c;
+        if (nf < 5 || sscanf(field[0], "%d", &c.i) != 1 || sscanf(field[1], "%d", &c.j) != 1 ||
+            sscanf(field[2], "%lf", &c.x) != 1 || sscanf(field[3], "%lf", &c.f) != 1)
+            continue;
+        c.kind = regime_from_name(field[4]);
+        c.reason = nf > 23 ? regime_reason_from_name(field[23]) : -1;
+        rows[n++] = c;
     }
     fclose(f);
     return n;
@@ -633,7 +674,7 @@ static int gallery(const char *out, long jobs, table *tab)
 /* Figure 11: one waveform per regime, simulated where the sweep found one (the cell nearest the
  * middle of that regime's cells in log coordinates), synthetic otherwise. examples.tsv holds
  * the regime, its source, the cell, and four periods of the bridge force. */
-static int examples(const char *out, const char *results, bool stand_in)
+static int examples(const char *out, const char *results, bool stand_in, const grid *g)
 {
     long cap = 100000;
     cell_row *rows = xcalloc((size_t)cap, sizeof *rows);
@@ -666,7 +707,10 @@ static int examples(const char *out, const char *results, bool stand_in)
         if (best >= 0) {
             regime_result r;
             char err[300];
-            x = rows[best].x, fb = rows[best].f;
+            /* The cell's own stroke: the grid's values, not the TSV's rounded ones (the
+             * bowed string depends sensitively on them). */
+            x = rows[best].i < g->nx ? grid_x(g, rows[best].i) : rows[best].x;
+            fb = rows[best].j < g->nf ? grid_f(g, rows[best].j) : rows[best].f;
             if (schelleng_cell(&inst, &pp.stroke, x, fb, &ro, &r, &s, NULL, err, sizeof err) == 0) {
                 F = at_plot_rate(&s, &nF);
                 double t0, t1;
@@ -701,13 +745,44 @@ static int examples(const char *out, const char *results, bool stand_in)
 
 /* ---- main ---------------------------------------------------------------------------------- */
 
+static int unclassified_cells(const char *path, const grid *g, char *want, char *why, size_t whylen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(why, whylen, "cannot read it: %s; accepted: a results file of this grid", strerror(errno));
+        return -1;
+    }
+    fclose(f);
+    long cap = (long)g->nx * g->nf + 1;
+    cell_row *rows = xcalloc((size_t)cap, sizeof *rows);
+    long n = load_rows(path, rows, cap);
+    int rc = 0;
+    for (long r = 0; r < n && rc == 0; r++) {
+        const cell_row *c = &rows[r];
+        if (c->i < 0 || c->i >= g->nx || c->j < 0 || c->j >= g->nf || fabs(c->x / grid_x(g, c->i) - 1) > 1e-5 ||
+            fabs(c->f / grid_f(g, c->j) - 1) > 1e-5) {
+            snprintf(why, whylen, "cell (%d, %d) at x_b/L %g, f_b %g N is not on this grid; accepted: a results file of this grid",
+                     c->i, c->j, c->x, c->f);
+            rc = -1;
+        } else if (c->kind == REGIME_UNCLASSIFIED)
+            want[(size_t)c->j * (size_t)g->nx + (size_t)c->i] = 1;
+    }
+    free(rows);
+    return rc;
+}
+
+/* The regime counts of a results file, then the unclassified cells by reason
+ * ("unclassified:REASON"). */
 static void summary_rows(table *tab, const char *what, const char *results)
 {
-    long cap = 200000, counts[REGIME_COUNT + 1] = {0};
+    long cap = 200000, counts[REGIME_COUNT + 1] = {0}, reasons[REGIME_REASON_COUNT] = {0};
     cell_row *rows = xcalloc((size_t)cap, sizeof *rows);
     long n = load_rows(results, rows, cap);
-    for (long r = 0; r < n; r++)
+    for (long r = 0; r < n; r++) {
         counts[rows[r].kind >= 0 ? rows[r].kind : REGIME_COUNT]++;
+        if (rows[r].kind == REGIME_UNCLASSIFIED && rows[r].reason >= 0)
+            reasons[rows[r].reason]++;
+    }
     free(rows);
     for (int k = 0; k <= REGIME_COUNT; k++) {
         if (k == REGIME_COUNT && counts[k] == 0)
@@ -717,6 +792,81 @@ static void summary_rows(table *tab, const char *what, const char *results)
         table_cell(tab, "%ld", counts[k]);
         table_cell(tab, "%ld", n);
     }
+    for (int k = 1; k < REGIME_REASON_COUNT; k++) {
+        if (reasons[k] == 0)
+            continue;
+        char name[64];
+        snprintf(name, sizeof name, "unclassified:%s", regime_reason_name((regime_reason)k));
+        table_cell(tab, "%s", what);
+        table_cell(tab, "%s", name);
+        table_cell(tab, "%ld", reasons[k]);
+        table_cell(tab, "%ld", counts[REGIME_UNCLASSIFIED]);
+    }
+}
+
+/* Figure 10's three boundary lines read off the sweep (regime_edges): a table of the fitted
+ * slopes against Schelleng's, and RESULTS-boundaries.tsv beside the results file (each
+ * column's edges, then the fits as a second block) for the figure. 0, or 1 when the file
+ * cannot be written. */
+static int boundaries(const char *results, const grid *g, table *tab)
+{
+    char path[4200];
+    size_t stem = strlen(results) > 4 && strcmp(results + strlen(results) - 4, ".tsv") == 0 ? strlen(results) - 4
+                                                                                              : strlen(results);
+    snprintf(path, sizeof path, "%.*s-boundaries.tsv", (int)stem, results);
+    size_t nx = (size_t)g->nx, nf = (size_t)g->nf, cells = nx * nf;
+    int *kind = xcalloc(cells, sizeof *kind);
+    for (size_t c = 0; c < cells; c++)
+        kind[c] = -1;
+    cell_row *rows = xcalloc(cells + 1, sizeof *rows);
+    long n = load_rows(results, rows, (long)cells);
+    for (long r = 0; r < n; r++)
+        if (rows[r].i >= 0 && rows[r].i < g->nx && rows[r].j >= 0 && rows[r].j < g->nf)
+            kind[(size_t)rows[r].j * nx + (size_t)rows[r].i] = rows[r].kind;
+    free(rows);
+    double *x = xcalloc(nx, sizeof *x), *f = xcalloc(nf, sizeof *f), *edge[REGIME_EDGE_COUNT];
+    for (size_t i = 0; i < nx; i++)
+        x[i] = grid_x(g, (int)i);
+    for (size_t j = 0; j < nf; j++)
+        f[j] = grid_f(g, (int)j);
+    regime_fit fit[REGIME_EDGE_COUNT];
+    static const double schelleng_slope[REGIME_EDGE_COUNT] = {-1, -2, NAN};
+    for (int e = 0; e < REGIME_EDGE_COUNT; e++) {
+        edge[e] = xcalloc(nx, sizeof(double));
+        regime_edges(kind, x, nx, f, nf, (regime_edge)e, edge[e], &fit[e]);
+        table_cell(tab, "%s", regime_edge_name((regime_edge)e));
+        table_cell(tab, "%zu", fit[e].points);
+        table_cell(tab, "%.3f", fit[e].slope);
+        table_cell(tab, "%.3f", fit[e].slope_se);
+        table_cell(tab, "%.4g", pow(10, fit[e].intercept));
+        if (isnan(schelleng_slope[e]))
+            table_cell(tab, "none");
+        else
+            table_cell(tab, "%.0f", schelleng_slope[e]);
+    }
+    atomic_file af;
+    FILE *o = atomic_open(&af, path);
+    int rc = 0;
+    if (!o)
+        rc = 1;
+    else {
+        fprintf(o, "x_b_over_L\thelmholtz_max_N\thelmholtz_min_N\tdouble_multiple_N\n");
+        for (size_t i = 0; i < nx; i++)
+            fprintf(o, "%.6g\t%.6g\t%.6g\t%.6g\n", x[i], edge[0][i], edge[1][i], edge[2][i]);
+        fprintf(o, "\n\nboundary\tpoints\tslope\tslope_se\tf_at_1_N\tschelleng_slope\n");
+        for (int e = 0; e < REGIME_EDGE_COUNT; e++)
+            fprintf(o, "%s\t%zu\t%.6g\t%.6g\t%.6g\t%g\n", regime_edge_name((regime_edge)e), fit[e].points, fit[e].slope,
+                    fit[e].slope_se, pow(10, fit[e].intercept), schelleng_slope[e]);
+        rc = atomic_commit(&af) != 0;
+    }
+    if (rc)
+        fprintf(stderr, PROGRAM ": cannot write %s: %s\n", path, strerror(errno));
+    for (int e = 0; e < REGIME_EDGE_COUNT; e++)
+        free(edge[e]);
+    free(x);
+    free(f);
+    free(kind);
+    return rc;
 }
 
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
@@ -742,7 +892,7 @@ int main(int argc, char **argv)
     if (jobs < 1)
         jobs = 1;
     bool full = false, stand_in = false;
-    const char *what = "default", *results = NULL;
+    const char *what = "default", *results = NULL, *keep = NULL, *redo = NULL;
     shard sh = {1, 1};
     point cell = {0, 0, false};
     cli_common common = {false, "build/data/schelleng"};
@@ -757,15 +907,17 @@ int main(int argc, char **argv)
         {"full", CLI_FLAG, &full, "", "the article's full grid, n_full x n_full of schelleng.ini (40 x 40); sweep only", 0, 0, 0, NULL, NULL, NULL},
         {"jobs", CLI_LONG, &jobs, "", "worker processes (default: the online cores)", 1, 256, 0, NULL, NULL, NULL},
         {"shard", CLI_CUSTOM, &sh, "", "run only the K-th of N interleaved parts (cells c with c mod N = K - 1)", 0, 0, 0, NULL, parse_shard, "K/N with integers 1 <= K <= N"},
-        {"results", CLI_STRING, &results, "", "results TSV, appended as cells finish (default OUT/results[-PARAMS][-K-of-N].tsv)", 0, 0, 0, NULL, NULL, NULL},
+        {"results", CLI_STRING, &results, "", "results TSV, appended as cells finish (default OUT/results[-PARAMS][-full][-K-of-N].tsv; the boundaries beside it, RESULTS-boundaries.tsv)", 0, 0, 0, NULL, NULL, NULL},
+        {"keep", CLI_STRING, &keep, "", "keep each cell's analysis window in this folder; a later run with the same folder classifies the kept windows instead of simulating (e.g. into another --results)", 0, 0, 0, NULL, NULL, NULL},
+        {"redo_unclassified", CLI_STRING, &redo, "", "run only the cells that this results file (of the same grid) has as unclassified, e.g. with a longer --t_hold into another --results", 0, 0, 0, NULL, NULL, NULL},
         {"what", CLI_CHOICE, &what, "", "default: sweep, Figure 13 sweep, Figure 9 gallery, Figure 11 examples; or one of them", 0, 0, 0, "default|sweep|fig13|gallery|examples", NULL, NULL},
         {"cell", CLI_CUSTOM, &cell, "", "classify one stroke at x_b/L,f_b and print it (no files)", 0, 0, 0, NULL, parse_point, "X,F with X = x_b/L in (0, 1) and F in (0, 100] N"},
         {"accel", CLI_DOUBLE, &pp.stroke.accel, "m/s^2", "bow acceleration from rest", 0, 1000, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"v_hold", CLI_DOUBLE, &pp.stroke.v_hold, "m/s", "steady bow velocity", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"t_hold", CLI_DOUBLE, &pp.stroke.t_hold, "s", "length of the hold", 0, 60, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"settle", CLI_DOUBLE, &pp.stroke.settle, "s", "the analysis window starts this long into the hold", 0, 60, 0, NULL, NULL, NULL},
-        {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, 0, NULL, parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
-        {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini over cello-g.ini (e.g. schelleng-fig13.ini)", 0, 0, 0, NULL, parse_params_file, "a readable .ini file with keys of cello-g.ini"},
+        {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, CLI_REPEAT, NULL, parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
+        {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini over cello-g.ini (e.g. schelleng-fig13.ini)", 0, 0, 0, NULL, parse_params_file, "an .ini file with keys of cello-g.ini (" PARAMS_NAME_RULE ")"},
         {"stand_in", CLI_FLAG, &stand_in, "", "TESTING ONLY: a synthetic stand-in instead of the model (rows marked stand-in)", 0, 0, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
         PLOT_OPTS(plot),
@@ -786,6 +938,13 @@ int main(int argc, char **argv)
         if (strcmp(what, "default") == 0)
             what = "sweep";
     }
+    /* a log-spaced grid needs two distinct ends: with one end, --nx/--nf cells would walk off it */
+    if (nx > 1 && pp.x_min == pp.x_max)
+        cli_fail(PROGRAM, "--x_min %g equals --x_max with --nx %ld, a grid leaving [x_min, x_max]; accepted: "
+                 "x_min < x_max, or --nx 1", pp.x_min, nx);
+    if (nf > 1 && pp.f_min == pp.f_max)
+        cli_fail(PROGRAM, "--f_min %g equals --f_max with --nf %ld, a grid leaving [f_min, f_max]; accepted: "
+                 "f_min < f_max, or --nf 1", pp.f_min, nf);
     if (sh.n > 1 && strcmp(what, "default") == 0)
         what = "sweep";
     if (pp.gallery_x * inst.L <= 0.5 * inst.W_b || pp.x_min * inst.L <= 0.5 * inst.W_b)
@@ -811,7 +970,8 @@ int main(int argc, char **argv)
                    "%s: %s\n\n", stand_in ? "STAND-IN (synthetic, not the model): " : "", cell.x, cell.f,
                    pp.stroke.accel, pp.stroke.v_hold, w0, w1, t1, regime_label(r.kind), r.why);
         table_begin(&tab, stdout, common.tsv, "x_b_over_L", "f_b_N", "regime", "slips_per_period", "flybacks_per_period",
-                    "f0_hz", "period_ratio", "regularity", "amplitude_ratio", "mean_N", "rms_N", "centroid_hz", NULL);
+                    "f0_hz", "period_ratio", "regularity", "amplitude_ratio", "mean_N", "rms_N", "centroid_hz",
+                    "secondary_ratio", "reason", NULL);
         table_cell(&tab, "%.4g", cell.x);
         table_cell(&tab, "%.4g", cell.f);
         table_cell(&tab, "%s", regime_name(r.kind));
@@ -824,6 +984,8 @@ int main(int argc, char **argv)
         table_cell(&tab, "%.4f", r.mean_n);
         table_cell(&tab, "%.4f", r.rms_n);
         table_cell(&tab, "%.1f", r.centroid_hz);
+        table_cell(&tab, "%.3f", r.secondary_ratio);
+        table_cell(&tab, "%s", regime_reason_name(r.reason));
         return 0;
     }
 
@@ -842,6 +1004,8 @@ int main(int argc, char **argv)
         b = b ? b + 1 : params_name;
         snprintf(base, sizeof base, "results-%.*s", (int)(strcspn(b, ".")), b);
     }
+    if (full)
+        strcat(base, "-full");
     if (stand_in)
         strcat(base, "-stand-in");
     if (sh.n > 1)
@@ -876,7 +1040,7 @@ int main(int argc, char **argv)
     double sweep_wall = 0, sweep_cpu = 0;
     long sweep_computed = 0, sweep_cells = 0, sweep_skipped = 0;
     if (all || strcmp(what, "sweep") == 0) {
-        sweep_opts so = {g, sh, jobs, stand_in, path_main, "sweep"};
+        sweep_opts so = {g, sh, jobs, stand_in, path_main, "sweep", keep, redo};
         int rc = sweep(&so, &st);
         if (rc != 0)
             return rc;
@@ -889,14 +1053,14 @@ int main(int argc, char **argv)
         }
     }
     if (all || strcmp(what, "fig13") == 0) {
-        bow_instrument keep = inst;
+        bow_instrument main_inst = inst;
         if (params_load(inst_spec, params_path("schelleng-fig13.ini"), true, err, sizeof err) != 0) {
             fprintf(stderr, PROGRAM ": %s\n", err);
             return 1;
         }
-        sweep_opts so = {g, sh, jobs, stand_in, results && !all ? results : path_fig13, "fig13"};
+        sweep_opts so = {g, sh, jobs, stand_in, results && !all ? results : path_fig13, "fig13", keep, redo};
         int rc = sweep(&so, &st);
-        inst = keep;
+        inst = main_inst;
         if (rc != 0)
             return rc;
         sweep_wall += st.wall, sweep_cpu += st.cell_seconds, sweep_computed += st.computed;
@@ -906,6 +1070,15 @@ int main(int argc, char **argv)
             fprintf(stderr, PROGRAM ": Figure 13 sweep: %ld cells failed; first: %s\n", st.failed, st.first_error);
             status = 1;
         }
+    }
+    if ((all || strcmp(what, "sweep") == 0) && g.nx >= 2 && g.nf >= 2 && !redo) {   /* a redo is not the whole plane */
+        table btab;
+        if (!common.tsv)
+            printf("\nFigure 10's boundaries read off the sweep, log10 f_b = a + slope log10(x_b/L):\n");
+        table_begin(&btab, stdout, common.tsv, "boundary", "columns", "slope", "slope_se", "f_b_at_1_N",
+                    "schelleng_slope", NULL);
+        if (boundaries(path_main, &g, &btab) != 0)
+            status = 1;
     }
     table gtab;
     if ((all && !stand_in) || strcmp(what, "gallery") == 0) {
@@ -917,7 +1090,7 @@ int main(int argc, char **argv)
             status = 1;
     }
     if (all || strcmp(what, "examples") == 0)
-        if (examples(common.out, path_main, stand_in) != 0)
+        if (examples(common.out, path_main, stand_in, &g) != 0)
             status = 1;
     if (!common.tsv && sweep_cells > 0)
         printf("\nsweep: %ld cells (%ld already in the results, %ld computed) in %.1f s wall on %ld workers, "

@@ -1,10 +1,12 @@
 # schelleng_measures.gp: the article's Figure 12 (simulated row): four measures of the steady
 # bridge force over the Schelleng plane: mean, RMS about the mean, fundamental frequency
-# (grey above 101 Hz, as in the article) and power-weighted spectral centroid.
+# (grey above 101 Hz, as in the article) and power-weighted spectral centroid; from the full
+# 40 x 40 sweep when build/data/schelleng/results-full.tsv exists (bin/schelleng --full).
 width = 1200
 height = 900
 call "plots/common.gp" "schelleng_measures"
-f = datadir("schelleng")."results.tsv"
+sch = datadir("schelleng")
+f = system("test -f ".shq(sch."results-full.tsv")." && echo y") eq "y" ? sch."results-full.tsv" : sch."results.tsv"
 stats f using 16 nooutput
 set xrange [STATS_min:*]
 stats f using 17 nooutput
@@ -22,7 +24,8 @@ set ylabel "f_b (N)"
 set style fill solid 1.0 noborder
 set palette rgbformulae 33,13,10
 unset key
-set multiplot layout 2,2 title "Schelleng plane: measures of the steady bridge force (simulated)"
+stats f using 3 nooutput
+set multiplot layout 2,2 title sprintf("Schelleng plane: measures of the steady bridge force (simulated, %d cells)", STATS_records)
 set title "mean (N)"
 plot f using 3:4:16:17:18:19:8 with boxxyerror fc palette
 set title "RMS about the mean (N)"

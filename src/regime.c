@@ -5,7 +5,9 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fft_halfcomplex.h>
 #include <gsl/gsl_fft_real.h>
+#include <gsl/gsl_fit.h>
 #include <gsl/gsl_rng.h>
+#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,16 +21,31 @@ static const char *const labels[REGIME_COUNT] = {
     "S-motion", "multiple flyback", "unclassified",
 };
 
-const char *regime_name(regime_kind k) { return (unsigned)k < REGIME_COUNT ? names[k] : NULL; }
-const char *regime_label(regime_kind k) { return (unsigned)k < REGIME_COUNT ? labels[k] : NULL; }
+static const char *const reason_names[REGIME_REASON_COUNT] = {
+    "-", "sticking", "slipping", "tiny", "irregular", "other_period", "slips_vary", "rounded", "input",
+};
+static const char *const reason_labels[REGIME_REASON_COUNT] = {
+    "classified", "no slip (sticking throughout)", "no slip onset (slipping throughout)", "tiny signal",
+    "not periodic, small", "regular at another period", "slip count varies", "rounded corners (no flyback)",
+    "cannot be analysed",
+};
 
-int regime_from_name(const char *name)
+/* The index of name in table[0..n-1], or -1. */
+static int name_index(const char *const *table, int n, const char *name)
 {
-    for (int k = 0; k < REGIME_COUNT; k++)
-        if (strcmp(name, names[k]) == 0)
+    for (int k = 0; k < n; k++)
+        if (strcmp(name, table[k]) == 0)
             return k;
     return -1;
 }
+
+const char *regime_name(regime_kind k) { return (unsigned)k < REGIME_COUNT ? names[k] : NULL; }
+const char *regime_label(regime_kind k) { return (unsigned)k < REGIME_COUNT ? labels[k] : NULL; }
+int regime_from_name(const char *name) { return name_index(names, REGIME_COUNT, name); }
+
+const char *regime_reason_name(regime_reason r) { return (unsigned)r < REGIME_REASON_COUNT ? reason_names[r] : NULL; }
+const char *regime_reason_label(regime_reason r) { return (unsigned)r < REGIME_REASON_COUNT ? reason_labels[r] : NULL; }
+int regime_reason_from_name(const char *name) { return name_index(reason_names, REGIME_REASON_COUNT, name); }
 
 double regime_helmholtz_pp(double tension, double v_bow, double beta, double wave_speed)
 {
@@ -43,10 +60,9 @@ regime_opts regime_defaults(void)
         .slip_peak = 0.15,
         .min_regularity = 0.9,
         .period_tol = 0.08,
-        .return_time = 1.5,
         .big_jump = 0.5,
         .small_jump = 0.1,
-        .flyback_min = 0.5,
+        .sharp_time = 0.4,
         .flyback_abs = 0.2,
         .tiny = 0.01,
         .tiny_abs = 1e-3,
@@ -92,34 +108,32 @@ static int autocorr(const double *x, size_t n, size_t maxlag, double *r)
     return 0;
 }
 
-/* Returns of F in direction dir (-1 falling, +1 rising) within a time m / fs: where
- * D(i) = -dir (F(i) - F(i + m)) exceeds thr, each stretch above thr is one return, of size
- * max D and at the time of that maximum (size[] and when[], at most cap). Returns how many;
- * *largest gets the largest size. */
-static size_t drops(const double *F, size_t n, double fs, size_t m, double thr, int dir, double *size,
-                    double *when, size_t cap, double *largest)
+/* The extremes of F that remain when every reversal smaller than h is ignored (a zig-zag
+ * with hysteresis h): their values ext[] and sample indices at[] (at most cap), alternating
+ * maximum and minimum; the last, unfinished extreme is not included. Returns how many. */
+static size_t zigzag(const double *F, size_t n, double h, double *ext, size_t *at, size_t cap)
 {
-    size_t count = 0;
-    *largest = 0;
-    bool in = false;
-    double best = 0;
-    size_t at = 0;
-    for (size_t i = 0; i + m < n; i++) {
-        double D = -dir * (F[i] - F[i + m]);
-        if (D > thr) {
-            if (!in || D > best)
-                best = D, at = i;
-            in = true;
-        } else if (in) {
-            if (count < cap) {
-                size[count] = best;
-                when[count++] = ((double)at + 0.5 * (double)m) / fs;
-            }
-            *largest = fmax(*largest, best);
-            in = false;
+    size_t m = 0, ei = 0, li = 0, hi = 0;
+    int dir = 0;
+    double e = F[0], lo = F[0], up = F[0];
+    for (size_t i = 1; i < n && m < cap; i++) {
+        if (dir == 0) {
+            if (F[i] < lo)
+                lo = F[i], li = i;
+            if (F[i] > up)
+                up = F[i], hi = i;
+            if (F[i] - lo >= h)
+                ext[m] = lo, at[m++] = li, dir = +1, e = F[i], ei = i;
+            else if (up - F[i] >= h)
+                ext[m] = up, at[m++] = hi, dir = -1, e = F[i], ei = i;
+        } else if ((dir > 0 && F[i] > e) || (dir < 0 && F[i] < e))
+            e = F[i], ei = i;
+        else if (fabs(F[i] - e) >= h) {
+            ext[m] = e, at[m++] = ei;
+            dir = -dir, e = F[i], ei = i;
         }
     }
-    return count;
+    return m;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -128,16 +142,11 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Events at times t[0..m-1] (increasing) in a window of length window: counted per whole
- * period T, with the period boundaries put in the largest gap between the events' phases
- * (so that jitter does not move an event across a boundary). *mean gets the events per
- * period (m / (window / T) when the window holds no whole period); returns the largest minus
- * the smallest count. */
-static long per_period(const double *t, size_t m, double T, double window, double *mean)
+/* Where to start the periods for events at times t[0..m-1] (m >= 1): in the largest gap
+ * between the events' phases modulo T (so that jitter does not move an event across a
+ * boundary). Returns that start, in [0, T). */
+static double phase_cut(const double *t, size_t m, double T)
 {
-    *mean = (double)m * T / window;
-    if (m == 0)
-        return 0;
     double *ph = xcalloc(m, sizeof *ph);
     for (size_t k = 0; k < m; k++)
         ph[k] = fmod(t[k], T) / T;
@@ -149,16 +158,40 @@ static long per_period(const double *t, size_t m, double T, double window, doubl
             cut = 0.5 * (ph[k] + ph[k - 1]);
         }
     free(ph);
-    double t0 = cut * T;
-    long whole = (long)floor((window - t0) / T);
-    if (whole < 1)
+    return cut * T;
+}
+
+/* Events at times t[0..m-1] (increasing) in a window of length window, put into whole
+ * periods T starting at phase_cut: idx[k] gets event k's period (-1 outside the whole
+ * periods). Returns the number of whole periods (0 when there is none or m is 0). */
+static long periods(const double *t, size_t m, double T, double window, long *idx)
+{
+    if (m == 0)
         return 0;
-    long *cnt = xcalloc((size_t)whole, sizeof *cnt);
+    double t0 = phase_cut(t, m, T);
+    long whole = (long)floor((window - t0) / T);
     for (size_t k = 0; k < m; k++) {
         double p = (t[k] - t0) / T;
-        if (p >= 0 && p < whole)
-            cnt[(long)p]++;
+        idx[k] = whole >= 1 && p >= 0 && p < whole ? (long)p : -1;
     }
+    return whole >= 1 ? whole : 0;
+}
+
+/* Events at times t[0..m-1] counted per whole period (periods()): *mean gets the events per
+ * period (m / (window / T) when the window holds no whole period); returns the largest minus
+ * the smallest count. */
+static long per_period(const double *t, size_t m, double T, double window, double *mean)
+{
+    *mean = (double)m * T / window;
+    long *idx = xcalloc(m + 1, sizeof *idx), whole = periods(t, m, T, window, idx);
+    if (whole == 0) {
+        free(idx);
+        return 0;
+    }
+    long *cnt = xcalloc((size_t)whole, sizeof *cnt);
+    for (size_t k = 0; k < m; k++)
+        if (idx[k] >= 0)
+            cnt[idx[k]]++;
     long cmin = cnt[0], cmax = cnt[0], sum = 0;
     for (long p = 0; p < whole; p++) {
         cmin = cnt[p] < cmin ? cnt[p] : cmin;
@@ -166,8 +199,39 @@ static long per_period(const double *t, size_t m, double T, double window, doubl
         sum += cnt[p];
     }
     free(cnt);
+    free(idx);
     *mean = (double)sum / (double)whole;
     return cmax - cmin;
+}
+
+/* Returns of sizes size[] at times t[] (m of them): in each whole period (periods()) the
+ * second-largest over the largest (0 when a period has one return); the median over the
+ * periods. 0 when there is no whole period. */
+static double secondary_ratio(const double *size, const double *t, size_t m, double T, double window)
+{
+    long *idx = xcalloc(m + 1, sizeof *idx), whole = periods(t, m, T, window, idx);
+    if (whole == 0) {
+        free(idx);
+        return 0;
+    }
+    double *first = xcalloc((size_t)whole, sizeof *first), *second = xcalloc((size_t)whole, sizeof *second);
+    for (size_t k = 0; k < m; k++) {
+        long q = idx[k];
+        if (q < 0)
+            continue;
+        if (size[k] > first[q])
+            second[q] = first[q], first[q] = size[k];
+        else if (size[k] > second[q])
+            second[q] = size[k];
+    }
+    free(idx);
+    for (long q = 0; q < whole; q++)
+        first[q] = first[q] > 0 ? second[q] / first[q] : 0;
+    qsort(first, (size_t)whole, sizeof *first, cmp_double);
+    double med = whole % 2 ? first[whole / 2] : 0.5 * (first[whole / 2 - 1] + first[whole / 2]);
+    free(first);
+    free(second);
+    return med;
 }
 
 int regime_classify(const regime_input *in, const regime_opts *o, regime_result *r)
@@ -178,6 +242,7 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
     double T0 = in->period_nominal, fs = in->fs;
     if (!(fs > 0) || !(T0 > 0) || !(in->v_bow > 0) || !in->bridge || !in->v_rel ||
         (double)in->n < 2.0 * T0 * fs) {
+        r->reason = REGIME_REASON_INPUT;
         snprintf(r->why, sizeof r->why, "cannot analyse: needs fs, T0, v_b > 0 and at least two nominal periods");
         return -1;
     }
@@ -283,40 +348,46 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
     r->slips_per_period = spp;
     free(onset);
 
-    /* Flybacks: the returns of the sawtooth, measured over 1.5 beta T0 (the slip's length). */
-    double beta = in->beta > 0 ? in->beta : 0.1;
-    double tau = fmin(fmax(o->return_time * beta, 0.02), 0.4) * T0;
-    size_t m = (size_t)lround(tau * fs);
-    if (m < 1)
-        m = 1;
-    size_t rcap = (size_t)(n / (m + 1) + 16);
-    double *sz[2], *tm[2], lg[2] = {0, 0};
-    size_t cnt[2] = {0, 0};
-    for (int d = 0; d < 2; d++) {
-        sz[d] = xcalloc(rcap, sizeof(double));
-        tm[d] = xcalloc(rcap, sizeof(double));
-        if (pp > 0)
-            cnt[d] = drops(F, n, fs, m, o->small_jump * pp, d ? +1 : -1, sz[d], tm[d], rcap, &lg[d]);
+    /* Flybacks: the returns of the sawtooth. The swings of F between the extremes of a
+     * zig-zag with hysteresis small_jump * pp; the fast direction is that of the largest
+     * swing that takes the shorter time (falls for a sawtooth that rises while the string
+     * sticks). A return is a swing in the fast direction; a flyback a return of at least
+     * big_jump of the largest and flyback_abs of the Helmholtz amplitude, counted when the
+     * largest return is sharp: over within sharp_time * T0 (a sinusoid takes T0 / 2). */
+    size_t ecap = n / 2 + 2, *at = xcalloc(ecap, sizeof *at);
+    double *ext = xcalloc(ecap, sizeof *ext);
+    size_t ne = pp > 0 ? zigzag(F, n, o->small_jump * pp, ext, at, ecap) : 0;
+    double big_sz[2] = {0, 0}, big_len[2] = {0, 0};     /* [0] falls, [1] rises */
+    for (size_t k = 0; k + 1 < ne; k++) {
+        int d = ext[k + 1] > ext[k];
+        double size = fabs(ext[k + 1] - ext[k]);
+        if (size > big_sz[d])
+            big_sz[d] = size, big_len[d] = (double)(at[k + 1] - at[k]) / fs;
     }
-    int d = lg[1] > lg[0] ? 1 : 0;    /* the sawtooth's fast direction */
-    double *run = sz[d], *trun = tm[d], largest = lg[d];
-    size_t nrun = cnt[d];
-    double fly_floor = fmax(o->flyback_min * pp, o->flyback_abs * (in->helmholtz_pp > 0 ? in->helmholtz_pp : pp));
-    size_t nfly = 0, njump = 0;
-    double *tfly = xcalloc(nrun + 1, sizeof *tfly), *tjump = xcalloc(nrun + 1, sizeof *tjump);
-    for (size_t k = 0; k < nrun; k++) {
-        if (run[k] >= o->big_jump * largest && run[k] >= fly_floor)
-            tfly[nfly++] = trun[k];
-        tjump[njump++] = trun[k];
+    int d = big_sz[1] > 0 && (big_sz[0] == 0 || big_len[1] < big_len[0]) ? 1 : 0;
+    double largest = big_sz[d];
+    bool sharp = largest > 0 && big_len[d] <= o->sharp_time * T0;
+    double fly_floor = fmax(o->big_jump * largest, o->flyback_abs * (in->helmholtz_pp > 0 ? in->helmholtz_pp : pp));
+    size_t nrun = 0, nfly = 0;
+    double *run = xcalloc(ne + 1, sizeof *run), *trun = xcalloc(ne + 1, sizeof *trun);
+    double *tfly = xcalloc(ne + 1, sizeof *tfly);
+    for (size_t k = 0; k + 1 < ne; k++) {
+        if ((ext[k + 1] > ext[k]) != d)
+            continue;
+        run[nrun] = fabs(ext[k + 1] - ext[k]);
+        trun[nrun] = 0.5 * (double)(at[k] + at[k + 1]) / fs;
+        if (sharp && run[nrun] >= fly_floor)
+            tfly[nfly++] = trun[nrun];
+        nrun++;
     }
+    r->secondary_ratio = secondary_ratio(run, trun, nrun, Tm, window);
     per_period(tfly, nfly, Tm, window, &r->flybacks_per_period);
-    per_period(tjump, njump, Tm, window, &r->jumps_per_period);
+    per_period(trun, nrun, Tm, window, &r->jumps_per_period);
     free(tfly);
-    free(tjump);
-    for (int k = 0; k < 2; k++) {
-        free(sz[k]);
-        free(tm[k]);
-    }
+    free(run);
+    free(trun);
+    free(ext);
+    free(at);
     free(x);
 
     /* The rules, in the order of regime.h. */
@@ -328,29 +399,35 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
     bool periodic = r->regularity >= o->min_regularity && period_ok && integer && r->slip_spread <= 1;
     long fly = lround(r->flybacks_per_period);
     if (ns == 0) {
+        r->reason = r->slip_fraction > 0.5 ? REGIME_REASON_SLIPPING : REGIME_REASON_STICKING;
         snprintf(r->why, sizeof r->why, "no slip in the window (%s throughout)",
                  r->slip_fraction > 0.5 ? "slipping" : "sticking");
         return 0;
     }
     if (pp < tiny) {
+        r->reason = REGIME_REASON_TINY;
         snprintf(r->why, sizeof r->why, "tiny: peak-to-peak %.3g N below %.3g N", pp, tiny);
         return 0;
     }
-    bool irregular = !(r->regularity >= o->min_regularity) || !period_ok;
+    bool regular = r->regularity >= o->min_regularity;
     if (!periodic) {
-        if (pp >= big && irregular) {
+        if (pp >= big && !(regular && period_ok)) {
             r->kind = REGIME_RAUCOUS;
             snprintf(r->why, sizeof r->why,
                      "large (%.3g N) and not periodic: regularity %.3f, T/T0 %.3f, %.2f slips/period, spread %ld",
                      pp, r->regularity, r->period_ratio, r->slips_per_period, r->slip_spread);
-        } else
-            snprintf(r->why, sizeof r->why,
-                     "%s and not periodic: regularity %.3f, T/T0 %.3f, %.2f slips/period, spread %ld",
-                     irregular ? "small" : "a regular bridge force but a slip count that changes", r->regularity,
-                     r->period_ratio, r->slips_per_period, r->slip_spread);
+            return 0;
+        }
+        r->reason = !regular ? REGIME_REASON_IRREGULAR : !period_ok ? REGIME_REASON_OTHER_PERIOD : REGIME_REASON_SLIPS_VARY;
+        snprintf(r->why, sizeof r->why, "%s: regularity %.3f, T/T0 %.3f, %.2f slips/period, spread %ld",
+                 r->reason == REGIME_REASON_IRREGULAR      ? "small and not periodic"
+                 : r->reason == REGIME_REASON_OTHER_PERIOD ? "small, regular at another period than the string's"
+                                                           : "a regular bridge force but a slip count that changes",
+                 r->regularity, r->period_ratio, r->slips_per_period, r->slip_spread);
         return 0;
     }
     if (k == 1 && fly < 1) {
+        r->reason = REGIME_REASON_ROUNDED;
         snprintf(r->why, sizeof r->why, "periodic, %ld slips/period, but no sharp flyback (rounded corners)", k);
         return 0;
     }
@@ -363,6 +440,61 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
     snprintf(r->why, sizeof r->why, "periodic (regularity %.3f, T/T0 %.3f): %ld slips and %ld flybacks per period",
              r->regularity, r->period_ratio, k, fly);
     return 0;
+}
+
+/* ---- the boundaries of a Schelleng diagram ----------------------------------------------- */
+
+const char *regime_edge_name(regime_edge e)
+{
+    static const char *const n[REGIME_EDGE_COUNT] = {"helmholtz_max", "helmholtz_min", "double_multiple"};
+    return (unsigned)e < REGIME_EDGE_COUNT ? n[e] : NULL;
+}
+
+void regime_edges(const int *kind, const double *x, size_t nx, const double *f, size_t nf, regime_edge e,
+                  double *edge_f, regime_fit *fit)
+{
+    double *lx = xcalloc(nx + 1, sizeof *lx), *lf = xcalloc(nx + 1, sizeof *lf);
+    size_t m = 0;
+    for (size_t i = 0; i < nx; i++) {
+        long lo = -1, hi = -1;  /* lowest and highest Helmholtz cell of the column */
+        for (size_t j = 0; j < nf; j++)
+            if (kind[j * nx + i] == REGIME_HELMHOLTZ) {
+                hi = (long)j;
+                if (lo < 0)
+                    lo = (long)j;
+            }
+        long below = -1;        /* the edge lies between rows below and below + 1 */
+        if (e == REGIME_EDGE_HELMHOLTZ_MAX && hi >= 0 && hi + 1 < (long)nf)
+            below = hi;
+        else if (e == REGIME_EDGE_HELMHOLTZ_MIN && lo > 0)
+            below = lo - 1;
+        else if (e == REGIME_EDGE_DOUBLE_MULTIPLE) {
+            long top = lo >= 0 ? lo : (long)nf;
+            bool double_above = false;
+            for (long j = top - 1; j >= 0 && below < 0; j--) {
+                int k = kind[(size_t)j * nx + i];
+                if ((k == REGIME_MULTIPLE_SLIP || k == REGIME_MULTIPLE_FLYBACK) && double_above)
+                    below = j;
+                double_above |= k == REGIME_DOUBLE_SLIP;
+            }
+        }
+        edge_f[i] = below >= 0 ? sqrt(f[below] * f[below + 1]) : NAN;
+        if (below >= 0) {
+            lx[m] = log10(x[i]);
+            lf[m++] = log10(edge_f[i]);
+        }
+    }
+    fit->points = m;
+    fit->slope = fit->slope_se = fit->intercept = NAN;
+    double c0, c1, c00, c01, c11, sumsq;
+    if (m >= 2 && gsl_fit_linear(lx, 1, lf, 1, m, &c0, &c1, &c00, &c01, &c11, &sumsq) == GSL_SUCCESS) {
+        fit->slope = c1;
+        fit->intercept = c0;
+        if (m >= 3)
+            fit->slope_se = sqrt(c11);
+    }
+    free(lx);
+    free(lf);
 }
 
 /* ---- synthetic signals -------------------------------------------------------------------- */

@@ -19,15 +19,17 @@
  *                 the slips' phases: slips_per_period is the mean count, slip_spread the largest
  *                 minus the smallest (0 when every period slips alike).
  *   flybacks      the returns of the bridge-force sawtooth. In Helmholtz motion F rises
- *                 while the string sticks and returns while it slips, over beta T0; so the
- *                 drop D(t) = F(t) - F(t + tau) is measured over tau = return_time * beta * T0
- *                 (clamped to [0.02, 0.4] T0), in the sawtooth's fast direction (falling or
- *                 rising, whichever reaches the larger D). Each stretch where D exceeds
- *                 small_jump of the peak-to-peak is one return (jumps_per_period counts them);
- *                 it is a flyback when its D is at least big_jump of the largest return, at
- *                 least flyback_min of the peak-to-peak (a sinusoid's D stays below that: a
- *                 rounded corner), and at least flyback_abs of the Helmholtz amplitude.
- *                 flybacks_per_period counts them per whole period as for slips.
+ *                 while the string sticks and returns while it slips, over beta T0. The
+ *                 swings of F are taken between the extremes of a zig-zag that ignores
+ *                 reversals smaller than small_jump of the peak-to-peak (so neither the
+ *                 sticking ramp nor a neighbouring return changes a return's size); the
+ *                 returns are the swings in the sawtooth's fast direction (that of the largest
+ *                 swing that is over sooner; jumps_per_period counts them). A return is a
+ *                 flyback when it is at least big_jump of the largest and flyback_abs of the
+ *                 Helmholtz amplitude, provided the largest return is sharp: over within
+ *                 sharp_time * T0 (a sinusoid takes T0 / 2: a rounded corner). Counted per whole
+ *                 period as for slips; secondary_ratio is the median over the periods of the
+ *                 second-largest return over the largest.
  *   amplitude     peak-to-peak of F, N, and its ratio to the ideal Helmholtz amplitude
  *                 helmholtz_pp (2 T v_b / (beta c) for tension T, wave speed c, beta = x_b/L;
  *                 see regime_helmholtz_pp) when the caller gives it.
@@ -56,9 +58,12 @@
  *   multiple flyback k >= 3 with two or more flybacks per period, or k = 2 with three or
  *                    more: several of the slips return the bridge force by a large step.
  *
- * The thresholds are ours: the article names the regimes and says its algorithm is that of
- * its reference [49] after Galluzzo, with the "unclassified" class for small signals that
- * resemble none of the others, but gives no numbers. regime_defaults() holds them. */
+ * The article names the regimes and says its algorithm is that of its reference [49] after
+ * Galluzzo, with the "unclassified" class for small signals that resemble none of the others,
+ * but gives no numbers. The definitions follow the regimes' physical descriptions (Helmholtz;
+ * Raman's higher types; Schelleng; Lawergren's S-motion); each threshold of regime_defaults()
+ * and its source or reason is in the README's regime table. Every unclassified result names
+ * its reason (regime_reason). */
 #ifndef IVPLAB_REGIME_H
 #define IVPLAB_REGIME_H
 #include <stdbool.h>
@@ -75,6 +80,21 @@ typedef enum {
     REGIME_COUNT
 } regime_kind;
 
+/* Why a cell is unclassified (REGIME_REASON_NONE for the six regimes): the rule that decided,
+ * as a TSV name (regime_reason_name) and a legend (regime_reason_label). */
+typedef enum {
+    REGIME_REASON_NONE,          /* classified */
+    REGIME_REASON_STICKING,      /* no slip in the window: the string sticks to the bow throughout */
+    REGIME_REASON_SLIPPING,      /* no slip onset in the window: it slips throughout */
+    REGIME_REASON_TINY,          /* the bridge force is tiny against the Helmholtz amplitude */
+    REGIME_REASON_IRREGULAR,     /* slipping, not periodic, and too small for raucous motion */
+    REGIME_REASON_OTHER_PERIOD,  /* regular, but at a period other than the string's */
+    REGIME_REASON_SLIPS_VARY,    /* regular bridge force, but the slip count changes from period to period */
+    REGIME_REASON_ROUNDED,       /* one slip a period but no flyback: strongly rounded corners */
+    REGIME_REASON_INPUT,         /* the input cannot be analysed */
+    REGIME_REASON_COUNT
+} regime_reason;
+
 /* The steady part of one stroke. */
 typedef struct regime_input {
     const double *v_rel;    /* relative velocity at the bow, bow minus string, m/s (n samples) */
@@ -87,17 +107,16 @@ typedef struct regime_input {
     double beta;            /* bow-bridge distance over string length x_b/L (0: unknown, 0.1 used) */
 } regime_input;
 
-/* The thresholds of the definitions above (regime_defaults() gives ours). */
+/* The thresholds of the definitions above (regime_defaults(); sources in the README). */
 typedef struct regime_opts {
     double slip_on;         /* slip starts above slip_on * v_b, 1 */
     double slip_off;        /* slip ends below slip_off * v_b, 1 */
     double slip_peak;       /* a slip peaks at least at this * the window's largest v, 1 */
     double min_regularity;  /* periodic: autocorrelation at the period at least this, 1 */
     double period_tol;      /* periodic: |T/T0 - 1| at most this, 1 */
-    double return_time;     /* returns are measured over this * beta * T0, 1 */
-    double small_jump;      /* a return: F drops by at least this * pp within that time, 1 */
+    double small_jump;      /* the hysteresis of the zig-zag: swings of F smaller than this * pp are ignored, 1 */
     double big_jump;        /* a flyback: a return of at least this * the largest return, 1 */
-    double flyback_min;     /* a flyback also drops by at least this * pp, 1 */
+    double sharp_time;      /* flybacks need the largest return to be over within this * T0, 1 */
     double flyback_abs;     /* and by at least this * helmholtz_pp (pp when not given), 1 */
     double tiny;            /* unclassified below this * helmholtz_pp, 1 */
     double tiny_abs;        /* the same when helmholtz_pp is 0, N */
@@ -114,13 +133,15 @@ typedef struct regime_result {
     long slips;                 /* slip onsets in the window */
     long slip_spread;           /* max - min slips over the whole periods of the window */
     double flybacks_per_period; /* large sharp returns of F per period */
-    double jumps_per_period;    /* returns of F of at least small_jump * pp per period */
+    double jumps_per_period;    /* returns of F (swings in the fast direction) per period */
     double slip_fraction;       /* fraction of the window spent slipping, 1 */
     double amplitude_n;         /* peak-to-peak bridge force, N */
     double amplitude_ratio;     /* amplitude over helmholtz_pp (NAN when that is 0) */
     double mean_n;              /* mean bridge force, N */
     double rms_n;               /* RMS of the bridge force about its mean, N */
     double centroid_hz;         /* power-weighted spectral centroid of F - mean, Hz */
+    double secondary_ratio;     /* the second-largest return in a period over the largest (median over periods), 1 */
+    regime_reason reason;       /* why it is unclassified (REGIME_REASON_NONE otherwise) */
     char why[160];              /* the rule that decided, in words */
 } regime_result;
 
@@ -136,9 +157,43 @@ const char *regime_label(regime_kind k);
 /* The kind named name (a regime_name), or -1. */
 int regime_from_name(const char *name);
 
+/* "-", "sticking", "irregular", ...: the TSV names of the reasons; NULL for an invalid one. */
+const char *regime_reason_name(regime_reason r);
+/* "no slip (sticking)", ...: legends. */
+const char *regime_reason_label(regime_reason r);
+/* The reason named name (a regime_reason_name), or -1. */
+int regime_reason_from_name(const char *name);
+
 /* The ideal Helmholtz peak-to-peak bridge force 2 T v_b / (beta c), N: the bridge slope of
  * the Helmholtz corner swings by twice the corner's slope jump v_b / (beta c). */
 double regime_helmholtz_pp(double tension, double v_bow, double beta, double wave_speed);
+
+/* The boundaries of a Schelleng diagram that the article draws (Figure 10: the Helmholtz
+ * region's maximum and minimum bowing force, and the double/multiple-slip boundary), read
+ * off a grid of classified cells column by column, and a straight line fitted to them in
+ * log-log coordinates, log10 f = intercept + slope log10(x_b/L). Schelleng's theory gives
+ * slope -1 for the maximum and -2 for the minimum force. In column i the edge is the
+ * geometric mean of the two cells it lies between:
+ *   HELMHOLTZ_MAX    above the highest Helmholtz cell (none when that is the top row);
+ *   HELMHOLTZ_MIN    below the lowest Helmholtz cell (none when that is the bottom row);
+ *   DOUBLE_MULTIPLE  above the highest cell of three or more slips (multiple slips or
+ *                    multiple flyback) that lies below a double-slip cell, both below the
+ *                    lowest Helmholtz cell. */
+typedef enum { REGIME_EDGE_HELMHOLTZ_MAX, REGIME_EDGE_HELMHOLTZ_MIN, REGIME_EDGE_DOUBLE_MULTIPLE, REGIME_EDGE_COUNT } regime_edge;
+
+typedef struct regime_fit {
+    size_t points;      /* columns with an edge */
+    double slope;       /* d log f / d log x (NAN with fewer than two points) */
+    double slope_se;    /* its standard error from the fit's residuals (NAN with fewer than three) */
+    double intercept;   /* log10 f at x_b/L = 1 */
+} regime_fit;
+
+/* kind[j * nx + i] is the regime (a regime_kind, or -1 for a failed cell) at x[i], f[j]
+ * (both increasing). edge_f[i] (nx of them) gets column i's edge force, N (NAN when none). */
+void regime_edges(const int *kind, const double *x, size_t nx, const double *f, size_t nf, regime_edge e,
+                  double *edge_f, regime_fit *fit);
+/* "helmholtz_max", "helmholtz_min", "double_multiple" */
+const char *regime_edge_name(regime_edge e);
 
 /* Synthetic, idealised signals of each regime (for tests and for Figure 11 where no simulated
  * example exists): n samples at fs of a string with period T0, bowed at v_b with bow-bridge

@@ -1,6 +1,8 @@
 /* schelleng_stroke.c: one cell of a Schelleng diagram (see schelleng_stroke.h). */
 #include "schelleng_stroke.h"
+#include "io/atomic.h"
 #include "util.h"
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +76,78 @@ int schelleng_cell(const bow_instrument *in, const schelleng_stroke *s, double b
         free(v);
     }
     return 0;
+}
+
+/* A kept window: this header, then v_rel[n] and bridge[n] as native doubles. */
+typedef struct kept_head {
+    char magic[8];              /* "IVPKEEP1" */
+    bow_instrument in;          /* the instrument as given (in.dt the step asked for) */
+    schelleng_stroke stroke;
+    double beta, f_b;
+    double fs;                  /* sample rate of the window (1 / the step that succeeded), Hz */
+    double n;                   /* samples */
+} kept_head;
+
+static bool kept_matches(const kept_head *h, const bow_instrument *in, const schelleng_stroke *s, double beta,
+                         double f_b)
+{
+    return memcmp(h->magic, "IVPKEEP1", 8) == 0 && memcmp(&h->in, in, sizeof *in) == 0 &&
+           memcmp(&h->stroke, s, sizeof *s) == 0 && h->beta == beta && h->f_b == f_b && h->fs > 0 && h->n >= 0;
+}
+
+int schelleng_cell_kept(const char *keep, const bow_instrument *in, const schelleng_stroke *s, double beta,
+                        double f_b, const regime_opts *ro, regime_result *res, double *dt_used, char *err,
+                        size_t errlen)
+{
+    if (!keep)
+        return schelleng_cell(in, s, beta, f_b, ro, res, NULL, dt_used, err, errlen);
+    kept_head h;
+    FILE *f = fopen(keep, "rb");
+    if (f) {
+        bool ok = fread(&h, sizeof h, 1, f) == 1 && kept_matches(&h, in, s, beta, f_b);
+        if (ok) {
+            size_t n = (size_t)h.n;
+            double *v = xcalloc(n + 1, sizeof *v), *F = xcalloc(n + 1, sizeof *F);
+            if (fread(v, sizeof *v, n, f) == n && fread(F, sizeof *F, n, f) == n) {
+                fclose(f);
+                bow_instrument used = *in;
+                used.dt = 1.0 / h.fs;
+                classify(&used, s, beta, v, F, n, h.fs, ro, res);
+                if (dt_used)
+                    *dt_used = used.dt;
+                free(v);
+                free(F);
+                return 0;
+            }
+            free(v);
+            free(F);
+        }
+        fclose(f);
+    } else if (errno != ENOENT) {
+        snprintf(err, errlen, "cannot read %s: %s", keep, strerror(errno));
+        return -1;
+    }
+    schelleng_signal sig;
+    double dt = in->dt;
+    if (schelleng_cell(in, s, beta, f_b, ro, res, &sig, &dt, err, errlen) != 0)
+        return -1;
+    if (dt_used)
+        *dt_used = dt;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, "IVPKEEP1", 8);
+    h.in = *in, h.stroke = *s, h.beta = beta, h.f_b = f_b, h.fs = sig.fs, h.n = (double)(sig.n - sig.k0);
+    atomic_file af;
+    FILE *o = atomic_open(&af, keep);
+    int rc = 0;
+    if (!o || fwrite(&h, sizeof h, 1, o) != 1 || fwrite(sig.v_rel + sig.k0, sizeof(double), sig.n - sig.k0, o) != sig.n - sig.k0 ||
+        fwrite(sig.bridge + sig.k0, sizeof(double), sig.n - sig.k0, o) != sig.n - sig.k0 || atomic_commit(&af) != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", keep, strerror(errno));
+        if (o)
+            atomic_abort(&af);
+        rc = -1;
+    }
+    schelleng_signal_free(&sig);
+    return rc;
 }
 
 int schelleng_standin_cell(const bow_instrument *in, const schelleng_stroke *s, double beta, double f_b,

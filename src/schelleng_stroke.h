@@ -44,6 +44,16 @@ int schelleng_cell(const bow_instrument *in, const schelleng_stroke *s, double b
                    const regime_opts *ro, regime_result *res, schelleng_signal *sig, double *dt_used, char *err,
                    size_t errlen);
 
+/* The same, with the analysis window kept in the file keep (may be NULL: then it is
+ * schelleng_cell): when keep holds the window of this very stroke (the same instrument, stroke,
+ * beta and f_b, compared bit for bit) it is classified from there without simulating;
+ * otherwise the stroke is simulated and its window written to keep (atomically). A sweep run
+ * again with the same --keep folder and another --results file is thus reclassified in
+ * seconds. 0 or -1 as schelleng_cell (also -1 when keep cannot be read or written). */
+int schelleng_cell_kept(const char *keep, const bow_instrument *in, const schelleng_stroke *s, double beta,
+                        double f_b, const regime_opts *ro, regime_result *res, double *dt_used, char *err,
+                        size_t errlen);
+
 /* STAND-IN, NOT A SIMULATION: for testing the sweep machinery only. Picks a regime from
  * textbook-shaped limits (f_max ~ 1/beta, f_min ~ 1/beta^2, S-motion for 0.15 < beta < 0.2)
  * and classifies a synthetic signal of that regime (regime_synthetic), in microseconds. */

@@ -1,10 +1,12 @@
 #include "score.h"
+#include "cli.h"
 #include "io/json.h"
 #include "util.h"
 #include <gsl/gsl_fft_real.h>
 #include <limits.h>
 #include <math.h>
 #include <sndfile.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,67 +17,131 @@ const char *challenge_path(void)
     return repo_file("challenge.json");
 }
 
+/* A number of the challenge, in [lo, hi] (ends excluded as open says), whole if asked. */
+typedef struct challenge_value {
+    const char *path;       /* dotted member path */
+    double *dest;
+    double lo, hi;          /* accepted range */
+    unsigned open;          /* CLI_OPEN_MIN | CLI_OPEN_MAX */
+    bool whole;             /* an integer */
+    const char *unit;
+} challenge_value;
+
+static int read_value(const json_t *j, const challenge_value *c, char *why, size_t n)
+{
+    double v;
+    if (json_doc_number(j, c->path, &v, why, n) != 0)
+        return -1;
+    bool lo = (c->open & CLI_OPEN_MIN) ? v > c->lo : v >= c->lo, hi = (c->open & CLI_OPEN_MAX) ? v < c->hi : v <= c->hi;
+    if (!lo || !hi || (c->whole && v != floor(v))) {
+        snprintf(why, n, "%s = %.10g is not accepted; accepted: %s in %c%g, %g%c%s%s", c->path, v,
+                 c->whole ? "an integer" : "a number", (c->open & CLI_OPEN_MIN) ? '(' : '[', c->lo, c->hi,
+                 (c->open & CLI_OPEN_MAX) ? ')' : ']', c->unit[0] ? " " : "", c->unit);
+        return -1;
+    }
+    *c->dest = v;
+    return 0;
+}
+
+/* Every value the programs use, checked with the limits of bin/pluck's matching flags (score.h)
+ * and against each other, before anything is computed or written. */
+static int challenge_check(const json_t *j, challenge *ch, char *why, size_t n)
+{
+    string_params *s = &ch->string;
+    double rate, samples, frame, hop, nx, nt, x0, x1, t0, channels;
+    const challenge_value v[] = {
+        {"parameters.L.value", &s->L, 0, CHALLENGE_L_MAX, CLI_OPEN_MIN, false, "m"},
+        {"parameters.c.value", &s->c, 0, CHALLENGE_C_MAX, CLI_OPEN_MIN, false, "m/s"},
+        {"parameters.sigma0.value", &s->sigma0, 0, CHALLENGE_SIGMA0_MAX, 0, false, "1/s"},
+        {"parameters.kappa.value", &s->kappa, 0, CHALLENGE_KAPPA_MAX, 0, false, "m^2/s"},
+        {"parameters.pluck_height.value", &s->height, 0, CHALLENGE_HEIGHT_MAX, CLI_OPEN_MIN, false, "m"},
+        {"parameters.xp.value", &s->xp, 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, false, "m"},
+        {"parameters.w.value", &s->w, 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, false, "m"},
+        {"parameters.xm.value", &s->xm, 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, false, "m"},
+        {"output.channels", &channels, 1, 1, 0, true, ""},
+        {"output.sample_rate", &rate, CHALLENGE_FS_MIN, CHALLENGE_FS_MAX, 0, true, "Hz"},
+        {"output.num_samples", &samples, 2, CHALLENGE_FS_MAX * CHALLENGE_DURATION_MAX, 0, true, ""},
+        {"output.signal_scale", &ch->signal_scale, 0, 1e30, CLI_OPEN_MIN, false, "m/s"},
+        {"error_measures.E_spec.frame_length", &frame, 2, 1 << 20, 0, true, ""},
+        {"error_measures.E_spec.hop", &hop, 1, 1 << 20, 0, true, ""},
+        {"fields.x.count", &nx, 2, CHALLENGE_FIELD_VALUES_MAX / 2, 0, true, ""},
+        {"fields.x.start", &x0, 0, 0, 0, false, "m"},
+        {"fields.x.stop", &x1, 0, CHALLENGE_L_MAX, CLI_OPEN_MIN, false, "m"},
+        {"fields.t.count", &nt, 2, CHALLENGE_FIELD_VALUES_MAX / 2, 0, true, ""},
+        {"fields.t.start", &t0, 0, 0, 0, false, "s"},
+        {"fields.t.stop", &ch->field_t_stop, 0, CHALLENGE_DURATION_MAX, CLI_OPEN_MIN, false, "s"},
+        {"playback.gain_db", &ch->playback_gain_db, -CHALLENGE_GAIN_DB_MAX, CHALLENGE_GAIN_DB_MAX, 0, false, "dB"},
+    };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (read_value(j, &v[i], why, n) != 0)
+            return -1;
+    char reason[300];
+    if (string_check(s, reason, sizeof reason) != 0) {
+        snprintf(why, n, "parameters: %s (the same conditions as bin/pluck's flags of these names)", reason);
+        return -1;
+    }
+    if (samples / rate > CHALLENGE_DURATION_MAX) {
+        snprintf(why, n, "output.num_samples = %.0f at output.sample_rate = %.0f Hz is %g s; accepted: at most %g s "
+                 "(as --duration)", samples, rate, samples / rate, CHALLENGE_DURATION_MAX);
+        return -1;
+    }
+    if (((long)frame & ((long)frame - 1)) != 0 || frame > samples) {
+        snprintf(why, n, "error_measures.E_spec.frame_length = %.0f is not accepted; accepted: a power of two (GSL's "
+                 "radix-2 FFT) of at most output.num_samples = %.0f", frame, samples);
+        return -1;
+    }
+    if (hop > samples) {
+        snprintf(why, n, "error_measures.E_spec.hop = %.0f is longer than output.num_samples = %.0f", hop, samples);
+        return -1;
+    }
+    if (x1 != s->L) {
+        snprintf(why, n, "fields.x.stop = %g is not parameters.L.value = %g; accepted: the field spans the string", x1,
+                 s->L);
+        return -1;
+    }
+    if (nx * nt > CHALLENGE_FIELD_VALUES_MAX) {
+        snprintf(why, n, "fields.x.count x fields.t.count = %.0f x %.0f = %.3g values (%.3g bytes of float32); "
+                 "accepted: at most %.3g values", nx, nt, nx * nt, 4 * nx * nt, (double)CHALLENGE_FIELD_VALUES_MAX);
+        return -1;
+    }
+    const char *id;
+    if (json_doc_string(j, "id", &id, why, n) != 0)
+        return -1;
+    id = id ? id : "string-pluck-v1";
+    size_t len = strlen(id);
+    bool printable = len > 0 && len < sizeof ch->id;
+    for (size_t k = 0; k < len && printable; k++)
+        printable = id[k] > 0x20 && id[k] < 0x7f;
+    if (!printable) {
+        char shown[200];
+        snprintf(why, n, "id '%s' is not accepted; accepted: 1 to %zu printable ASCII characters without spaces",
+                 cli_escape(id, shown, sizeof shown), sizeof ch->id - 1);
+        return -1;
+    }
+    snprintf(ch->id, sizeof ch->id, "%s", id);
+    ch->sample_rate = (int)rate;
+    ch->num_samples = (long)samples;
+    ch->frame_length = (int)frame;
+    ch->hop = (int)hop;
+    ch->field_nx = (long)nx;
+    ch->field_nt = (long)nt;
+    return 0;
+}
+
 int challenge_load(const char *path, challenge *ch, char *err, size_t errlen)
 {
     memset(ch, 0, sizeof *ch);
-    json *j = json_load(path, err, errlen);
+    json_t *j = json_doc_load(path, err, errlen);
     if (!j)
         return -1;
-    struct { const char *path; double *dest; } num[] = {
-        {"parameters.L.value", &ch->string.L},
-        {"parameters.c.value", &ch->string.c},
-        {"parameters.sigma0.value", &ch->string.sigma0},
-        {"parameters.kappa.value", &ch->string.kappa},
-        {"parameters.pluck_height.value", &ch->string.height},
-        {"parameters.xp.value", &ch->string.xp},
-        {"parameters.w.value", &ch->string.w},
-        {"parameters.xm.value", &ch->string.xm},
-        {"output.signal_scale", &ch->signal_scale},
-        {"fields.t.stop", &ch->field_t_stop},
-        {"playback.gain_db", &ch->playback_gain_db},
-    };
-    struct { const char *path; double lo, hi; long *dest; } whole[] = {
-        {"output.num_samples", 1, 1e9, &ch->num_samples},
-        {"error_measures.E_spec.frame_length", 2, 1 << 20, NULL},
-        {"error_measures.E_spec.hop", 1, 1 << 20, NULL},
-        {"output.sample_rate", 1, 1e7, NULL},
-        {"fields.x.count", 2, 1e6, &ch->field_nx},
-        {"fields.t.count", 2, 1e7, &ch->field_nt},
-    };
-    char why[200];
+    char why[600], where[300];
     int rc = 0;
-    for (size_t i = 0; i < sizeof num / sizeof num[0] && rc == 0; i++)
-        if (json_number(j, num[i].path, num[i].dest, why, sizeof why) || !isfinite(*num[i].dest)) {
-            snprintf(err, errlen, "%s: %s", path, why);
-            rc = -1;
-        }
-    for (size_t i = 0; i < sizeof whole / sizeof whole[0] && rc == 0; i++) {
-        double v;
-        if (json_number(j, whole[i].path, &v, why, sizeof why) || v != floor(v) || v < whole[i].lo || v > whole[i].hi) {
-            snprintf(err, errlen, "%s: %s must be an integer in [%g, %g]", path, whole[i].path, whole[i].lo, whole[i].hi);
-            rc = -1;
-        } else if (whole[i].dest) {
-            *whole[i].dest = (long)v;
-        } else if (i == 1) {
-            ch->frame_length = (int)v;
-        } else if (i == 2) {
-            ch->hop = (int)v;
-        } else {
-            ch->sample_rate = (int)v;
-        }
-    }
-    if (rc == 0 && (ch->frame_length & (ch->frame_length - 1)) != 0) {
-        snprintf(err, errlen, "%s: error_measures.E_spec.frame_length %d is not a power of two (GSL's radix-2 FFT)", path,
-                 ch->frame_length);
+    if (challenge_check(j, ch, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s: %s", cli_escape(path, where, sizeof where), why);
+        memset(ch, 0, sizeof *ch);
         rc = -1;
     }
-    if (rc == 0 && !(ch->signal_scale > 0)) {
-        snprintf(err, errlen, "%s: output.signal_scale must be positive", path);
-        rc = -1;
-    }
-    const char *id = json_string(j, "id");
-    snprintf(ch->id, sizeof ch->id, "%s", id ? id : "string-pluck-v1");
-    json_free(j);
+    json_decref(j);
     return rc;
 }
 

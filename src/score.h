@@ -20,10 +20,27 @@ typedef struct challenge {
     double playback_gain_db;    /* listening gain, dB (never applied to the deliverable) */
 } challenge;
 
+/* The accepted ranges of challenge.json's values: bin/pluck's flags of the same meaning take the
+ * same ranges (--L, --c, --sigma0, --kappa, --pluck-height, --xp, --w, --xm, --fs, --duration). */
+#define CHALLENGE_L_MAX 100.0           /* parameters.L, m */
+#define CHALLENGE_C_MAX 1e5             /* parameters.c, m/s */
+#define CHALLENGE_SIGMA0_MAX 1e5        /* parameters.sigma0, 1/s */
+#define CHALLENGE_KAPPA_MAX 10.0        /* parameters.kappa, m^2/s */
+#define CHALLENGE_HEIGHT_MAX 10.0       /* parameters.pluck_height, m */
+#define CHALLENGE_LENGTH_MAX 100.0      /* parameters.xp, w, xm, m */
+#define CHALLENGE_FS_MIN 1000.0         /* output.sample_rate, Hz */
+#define CHALLENGE_FS_MAX 768000.0
+#define CHALLENGE_DURATION_MAX 60.0     /* output.num_samples / sample_rate and fields.t.stop, s */
+#define CHALLENGE_FIELD_VALUES_MAX 50000000L   /* fields.x.count * fields.t.count (200 MB of float32) */
+#define CHALLENGE_GAIN_DB_MAX 60.0      /* |playback.gain_db|, dB */
+
 /* challenge.json found from the program's location (bin/../challenge.json), else ./challenge.json.
  * Returns a static buffer. */
 const char *challenge_path(void);
-/* Read every value above from path. 0, or -1 with "FILE: reason" in err. */
+/* Read every value above from path (strict JSON, by jansson) and check the whole challenge at
+ * once: each value in its range, whole where it counts, and consistent (the string's conditions,
+ * a frame no longer than the signal, the field's size and ends). 0, or -1 with "FILE: reason"
+ * naming the member in err. */
 int challenge_load(const char *path, challenge *ch, char *err, size_t errlen);
 
 /* Is w the specified deliverable (WAV, IEEE float 32, mono, the rate and the length, finite

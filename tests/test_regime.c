@@ -87,8 +87,9 @@ int main(void)
             v[i] = 0.4 * VB / BETA;
     }
     r = classify(v, F, n, pp);
-    check(r.kind == REGIME_UNCLASSIFIED && r.slip_spread >= 1, "decaying second slip: %s, spread %ld (%s)",
-          regime_name(r.kind), r.slip_spread, r.why);
+    check(r.kind == REGIME_UNCLASSIFIED && r.slip_spread >= 1 && r.reason == REGIME_REASON_SLIPS_VARY,
+          "decaying second slip: %s, spread %ld, reason %s (%s)", regime_name(r.kind), r.slip_spread,
+          regime_reason_name(r.reason), r.why);
 
     /* 2. Pitch flattening within the tolerance is still Helmholtz; a period 20% off is not. */
     helmholtz(v, F, n, 0.97 * F0, pp, 1.2);
@@ -133,19 +134,20 @@ int main(void)
     for (size_t i = 0; i < n; i++)
         F[i] = 1.0 + 0.2 * pp * (F[i] - lo) / (hi - lo);
     r = classify(v, F, n, pp);
-    check(r.kind == REGIME_UNCLASSIFIED, "aperiodic, small (0.2 of Helmholtz): %s (%s)", regime_name(r.kind), r.why);
+    check(r.kind == REGIME_UNCLASSIFIED && r.reason == REGIME_REASON_IRREGULAR, "aperiodic, small (0.2 of Helmholtz): %s, %s (%s)",
+          regime_name(r.kind), regime_reason_name(r.reason), r.why);
 
     /* 5. A tiny Helmholtz-shaped signal (1% of the Helmholtz amplitude). */
     helmholtz(v, F, n, F0, 0.01 * pp, 0.01);
     r = classify(v, F, n, pp);
-    check(r.kind == REGIME_UNCLASSIFIED && strstr(r.why, "tiny"), "tiny sawtooth: %s (%s)", regime_name(r.kind),
+    check(r.kind == REGIME_UNCLASSIFIED && strstr(r.why, "tiny") && r.reason == REGIME_REASON_TINY, "tiny sawtooth: %s (%s)", regime_name(r.kind),
           r.why);
 
     /* 6. Sticking throughout: no slip. */
     for (size_t i = 0; i < n; i++)
         v[i] = 0.01 * VB * sin(2 * M_PI * F0 * (double)i / FS), F[i] = 0.5 + 0.3 * sin(2 * M_PI * F0 * (double)i / FS);
     r = classify(v, F, n, pp);
-    check(r.kind == REGIME_UNCLASSIFIED && r.slips == 0, "sticking: %s, %ld slips (%s)", regime_name(r.kind), r.slips,
+    check(r.kind == REGIME_UNCLASSIFIED && r.slips == 0 && r.reason == REGIME_REASON_STICKING, "sticking: %s, %ld slips (%s)", regime_name(r.kind), r.slips,
           r.why);
 
     /* 7. A periodic signal with one slip a period but a rounded (sinusoidal) bridge force. */
@@ -155,7 +157,7 @@ int main(void)
         F[i] = 1 + 0.5 * pp * sin(2 * M_PI * ph);
     }
     r = classify(v, F, n, pp);
-    check(r.kind == REGIME_UNCLASSIFIED && strstr(r.why, "rounded"), "rounded corners: %s (%s)",
+    check(r.kind == REGIME_UNCLASSIFIED && strstr(r.why, "rounded") && r.reason == REGIME_REASON_ROUNDED, "rounded corners: %s (%s)",
           regime_name(r.kind), r.why);
 
     /* 8. Every synthetic regime comes back as itself. */
@@ -175,12 +177,76 @@ int main(void)
     /* 10. Input too short to analyse, and the names. */
     regime_input bad = {v, F, 100, FS, 1.0 / F0, VB, pp, BETA};
     regime_opts o = regime_defaults();
-    check(regime_classify(&bad, &o, &r) == -1 && r.kind == REGIME_UNCLASSIFIED, "100 samples: refused (%s)", r.why);
+    check(regime_classify(&bad, &o, &r) == -1 && r.kind == REGIME_UNCLASSIFIED && r.reason == REGIME_REASON_INPUT, "100 samples: refused (%s)", r.why);
     int ok = 1;
     for (int k = 0; k < REGIME_COUNT; k++)
         ok &= regime_from_name(regime_name((regime_kind)k)) == k && regime_label((regime_kind)k) != NULL;
     check(ok && regime_from_name("nope") == -1 && regime_name(REGIME_COUNT) == NULL,
           "regime names round-trip; unknown names are refused");
+    ok = 1;
+    for (int k = 0; k < REGIME_REASON_COUNT; k++)
+        ok &= regime_reason_from_name(regime_reason_name((regime_reason)k)) == k && regime_reason_label((regime_reason)k);
+    check(ok && regime_reason_from_name("nope") == -1 && regime_reason_name(REGIME_REASON_COUNT) == NULL,
+          "reason names round-trip; unknown names are refused");
+    for (int k = 0; k < REGIME_COUNT; k++) {
+        regime_synthetic((regime_kind)k, v, F, n, FS, 1.0 / F0, VB, BETA, pp, 3);
+        r = classify(v, F, n, pp);
+        if ((r.kind == REGIME_UNCLASSIFIED) != (r.reason != REGIME_REASON_NONE))
+            ok = 0;
+    }
+    check(ok, "a reason exactly when unclassified (the synthetic regimes)");
+
+    /* 11. A regular sawtooth at 0.8 f0 but small: not raucous (too small), regular at another period. */
+    helmholtz(v, F, n, 0.8 * F0, 0.3 * pp, 1.2);
+    r = classify(v, F, n, pp);
+    check(r.kind == REGIME_UNCLASSIFIED && r.reason == REGIME_REASON_OTHER_PERIOD,
+          "small sawtooth at 0.8 f0: %s, %s (%s)", regime_name(r.kind), regime_reason_name(r.reason), r.why);
+
+    /* 12. Secondary-return ratio: a sawtooth whose period holds a second drop of 0.3 of the first. */
+    for (size_t i = 0; i < n; i++) {
+        double ph = fmod((double)i * F0 / FS, 1.0);
+        v[i] = ph < BETA ? VB / BETA : 0.0;
+        F[i] = 1.2 + 1.3 * pp * ph - (ph >= 0.5 ? 0.3 * pp : 0.0);
+    }
+    r = classify(v, F, n, pp);
+    check_close("a second drop of 0.3 of the main one: secondary ratio", r.secondary_ratio, 0.3, 0.03);
+
+    /* 13. Boundaries of a Schelleng plane drawn from Schelleng-shaped limits on a 40 x 40 log
+     * grid: f_max = 0.35 / beta, f_min = 0.004 / beta^2, multiple slips below f_min / 2; the
+     * fitted slopes come back as -1 and -2 within the grid's resolution. */
+    enum { NX = 40, NF = 40 };
+    double xs[NX], fs_[NF], edge[NX];
+    int kind[NX * NF];
+    for (int i = 0; i < NX; i++)
+        xs[i] = 0.025 * pow(10.0, i / (NX - 1.0));
+    for (int j = 0; j < NF; j++)
+        fs_[j] = 0.1 * pow(80.0, j / (NF - 1.0));
+    for (int j = 0; j < NF; j++)
+        for (int i = 0; i < NX; i++) {
+            double b = xs[i], fb = fs_[j], fmin = 0.004 / (b * b);
+            kind[j * NX + i] = fb > 0.35 / b ? REGIME_RAUCOUS
+                               : fb >= fmin  ? REGIME_HELMHOLTZ
+                               : fb >= 0.5 * fmin ? REGIME_DOUBLE_SLIP
+                                                  : REGIME_MULTIPLE_SLIP;
+        }
+    regime_fit fit;
+    regime_edges(kind, xs, NX, fs_, NF, REGIME_EDGE_HELMHOLTZ_MAX, edge, &fit);
+    check(fabs(fit.slope + 1) < 0.05 && fit.points >= 30, "f_max = 0.35/beta: fitted slope %.3f (-1), %zu columns",
+          fit.slope, fit.points);
+    check_close("f_max line at beta = 1, N", pow(10, fit.intercept), 0.35, 0.05);
+    regime_edges(kind, xs, NX, fs_, NF, REGIME_EDGE_HELMHOLTZ_MIN, edge, &fit);
+    check(fabs(fit.slope + 2) < 0.05 && fit.points >= 15, "f_min = 0.004/beta^2: fitted slope %.3f (-2), %zu columns",
+          fit.slope, fit.points);
+    regime_edges(kind, xs, NX, fs_, NF, REGIME_EDGE_DOUBLE_MULTIPLE, edge, &fit);
+    check(fabs(fit.slope + 2) < 0.05 && fit.points >= 15, "double/multiple at 0.002/beta^2: fitted slope %.3f, %zu columns",
+          fit.slope, fit.points);
+    check(isnan(edge[NX - 1]) || edge[NX - 1] > 0, "edges are forces or NAN");
+    /* A column without Helmholtz cells has no Helmholtz edge. */
+    for (int j = 0; j < NF; j++)
+        kind[j * NX] = REGIME_RAUCOUS;
+    regime_edges(kind, xs, NX, fs_, NF, REGIME_EDGE_HELMHOLTZ_MAX, edge, &fit);
+    check(isnan(edge[0]), "a column of raucous cells: no Helmholtz edge");
+
     free(v);
     free(F);
     return check_done();

@@ -1,206 +1,99 @@
 #include "io/json.h"
+#include "cli.h"
 #include "util.h"
-#include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
-typedef struct parser {
-    const char *p;          /* next character */
-    const char *start;      /* the whole text, for line numbers */
-    char *err;
-    size_t errlen;
-    int depth;              /* nesting, bounded */
-} parser;
-
-static int fail(parser *ps, const char *what)
+/* The dotted path of the member that text[pos] lies in, for an error message: a walk over the
+ * brackets, quotes, colons and commas before pos (jansson has said where the text is wrong,
+ * not in which member). Array elements show as [i]. */
+static void member_at(const char *text, size_t pos, char *out, size_t n)
 {
-    int line = 1;
-    for (const char *q = ps->start; q < ps->p; q++)
-        line += *q == '\n';
-    snprintf(ps->err, ps->errlen, "line %d: %s", line, what);
-    return -1;
-}
-
-static void skip(parser *ps)
-{
-    while (isspace((unsigned char)*ps->p))
-        ps->p++;
-}
-
-static int parse_value(parser *ps, json *out);
-
-static int parse_string(parser *ps, char **out)
-{
-    ps->p++;    /* opening quote */
-    size_t cap = 16, n = 0;
-    char *s = xcalloc(cap, 1);
-    for (;;) {
-        char ch = *ps->p++;
-        if (ch == '\0' || ch == '\n') {
-            free(s);
-            ps->p--;
-            return fail(ps, "unterminated string");
-        }
-        if (ch == '"')
-            break;
-        if (ch == '\\') {
-            char e = *ps->p++;
-            switch (e) {
-            case '"': case '\\': case '/': ch = e; break;
-            case 'b': ch = '\b'; break;
-            case 'f': ch = '\f'; break;
-            case 'n': ch = '\n'; break;
-            case 'r': ch = '\r'; break;
-            case 't': ch = '\t'; break;
-            case 'u': {
-                unsigned v = 0;
-                for (int i = 0; i < 4; i++) {
-                    char h = *ps->p++;
-                    if (!isxdigit((unsigned char)h)) {
-                        free(s);
-                        return fail(ps, "bad \\u escape");
-                    }
-                    v = v * 16 + (unsigned)(isdigit((unsigned char)h) ? h - '0' : (tolower((unsigned char)h) - 'a' + 10));
-                }
-                ch = v < 0x80 ? (char)v : '?';
-                break;
+    enum { DEPTH = 16, KEY = 48 };
+    struct { bool object, want_key; char key[KEY]; long index; } st[DEPTH];
+    int depth = 0;
+    for (size_t i = 0; i < pos; i++) {
+        char c = text[i];
+        bool top = depth > 0 && depth <= DEPTH;
+        if (c == '"') {
+            size_t k = 0, start = ++i;
+            for (; i < pos && text[i] != '"'; i++)
+                if (text[i] == '\\' && i + 1 < pos)
+                    i++;
+            if (top && st[depth - 1].object && st[depth - 1].want_key) {
+                k = i - start < KEY - 1 ? i - start : KEY - 1;
+                memcpy(st[depth - 1].key, text + start, k);
+                st[depth - 1].key[k] = '\0';
             }
-            default:
-                free(s);
-                return fail(ps, "bad escape in string");
-            }
+        } else if (c == '{' || c == '[') {
+            if (depth < DEPTH)
+                st[depth].object = c == '{', st[depth].want_key = c == '{', st[depth].key[0] = '\0', st[depth].index = 0;
+            depth++;
+        } else if ((c == '}' || c == ']') && depth > 0) {
+            depth--;
+        } else if (c == ':' && top) {
+            st[depth - 1].want_key = false;
+        } else if (c == ',' && top) {
+            if (st[depth - 1].object)
+                st[depth - 1].want_key = true, st[depth - 1].key[0] = '\0';
+            else
+                st[depth - 1].index++;
         }
-        if (n + 1 >= cap) {
-            s = realloc(s, cap *= 2);
-            if (!s) {
-                fprintf(stderr, "out of memory\n");
-                exit(1);
-            }
-        }
-        s[n++] = ch;
     }
-    s[n] = '\0';
-    *out = s;
-    return 0;
-}
-
-static int parse_value(parser *ps, json *out)
-{
-    memset(out, 0, sizeof *out);
-    skip(ps);
-    if (++ps->depth > 64)
-        return fail(ps, "nesting deeper than 64");
-    int rc = 0;
-    char ch = *ps->p;
-    if (ch == '{' || ch == '[') {
-        bool obj = ch == '{';
-        out->type = obj ? JSON_OBJECT : JSON_ARRAY;
-        ps->p++;
-        skip(ps);
-        json **tail = &out->child;
-        if (*ps->p == (obj ? '}' : ']')) {
-            ps->p++;
-        } else {
-            for (;;) {
-                char *key = NULL;
-                skip(ps);
-                if (obj) {
-                    if (*ps->p != '"')
-                        return fail(ps, "expected a member name in quotes");
-                    if (parse_string(ps, &key))
-                        return -1;
-                    skip(ps);
-                    if (*ps->p != ':') {
-                        free(key);
-                        return fail(ps, "expected ':' after a member name");
-                    }
-                    ps->p++;
-                }
-                json *v = xcalloc(1, sizeof *v);
-                *tail = v;
-                tail = &v->next;
-                if (parse_value(ps, v)) {
-                    free(key);
-                    return -1;
-                }
-                v->key = key;
-                skip(ps);
-                if (*ps->p == ',') {
-                    ps->p++;
-                    continue;
-                }
-                if (*ps->p == (obj ? '}' : ']')) {
-                    ps->p++;
-                    break;
-                }
-                return fail(ps, obj ? "expected ',' or '}'" : "expected ',' or ']'");
-            }
-        }
-    } else if (ch == '"') {
-        out->type = JSON_STRING;
-        rc = parse_string(ps, &out->string);
-    } else if (strncmp(ps->p, "true", 4) == 0 || strncmp(ps->p, "false", 5) == 0) {
-        out->type = JSON_BOOL;
-        out->number = ch == 't';
-        ps->p += ch == 't' ? 4 : 5;
-    } else if (strncmp(ps->p, "null", 4) == 0) {
-        out->type = JSON_NULL;
-        ps->p += 4;
-    } else if (ch == '-' || isdigit((unsigned char)ch)) {
-        char *end;
-        errno = 0;
-        out->type = JSON_NUMBER;
-        out->number = strtod(ps->p, &end);
-        if (end == ps->p || errno == ERANGE)
-            return fail(ps, "bad number");
-        ps->p = end;
-    } else {
-        return fail(ps, ch ? "unexpected character" : "unexpected end of text");
-    }
-    ps->depth--;
-    return rc;
-}
-
-void json_free(json *j)
-{
-    while (j) {
-        json *next = j->next;
-        json_free(j->child);
-        free(j->string);
-        free(j->key);
-        free(j);
-        j = next;
+    size_t o = 0;
+    out[0] = '\0';
+    for (int d = 0; d < depth && d < DEPTH && o + 1 < n; d++) {
+        if (st[d].object && st[d].key[0])
+            o += (size_t)snprintf(out + o, n - o, "%s%s", o ? "." : "", st[d].key);
+        else if (!st[d].object)
+            o += (size_t)snprintf(out + o, n - o, "[%ld]", st[d].index);
+        if (o >= n)
+            o = n - 1;
     }
 }
 
-json *json_parse(const char *text, char *err, size_t errlen)
+json_t *json_doc_parse(const char *text, size_t len, char *err, size_t errlen)
 {
-    parser ps = {text, text, err, errlen, 0};
-    json *root = xcalloc(1, sizeof *root);
-    if (parse_value(&ps, root) == 0) {
-        skip(&ps);
-        if (*ps.p == '\0')
-            return root;
-        fail(&ps, "text after the value");
-    }
-    json_free(root);
+    json_error_t e;
+    json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &e);
+    if (j)
+        return j;
+    char member[200], shown[400], why[240];
+    /* jansson points just past the token it refused: look at what came before it */
+    size_t pos = (size_t)e.position < len ? (size_t)e.position : len;
+    pos = pos > 0 ? pos - 1 : 0;
+    member_at(text, pos, member, sizeof member);
+    snprintf(err, errlen, "line %d, column %d%s%s: %s", e.line, e.column, member[0] ? ", in " : "",
+             cli_escape(member, shown, sizeof shown), cli_escape(e.text, why, sizeof why));
     return NULL;
 }
 
-json *json_load(const char *path, char *err, size_t errlen)
+json_t *json_doc_load(const char *path, char *err, size_t errlen)
 {
+    char where[600];
+    cli_escape(path, where, sizeof where);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", where, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: is a directory, not a JSON file", where);
+        fclose(f);
         return NULL;
     }
     size_t cap = 4096, n = 0, got;
     char *text = xcalloc(cap, 1);
-    while ((got = fread(text + n, 1, cap - n - 1, f)) > 0) {
+    while ((got = fread(text + n, 1, cap - n, f)) > 0) {
         n += got;
-        if (n + 1 >= cap) {
+        if (n > JSON_DOC_MAX_BYTES)
+            break;
+        if (n == cap) {
             text = realloc(text, cap *= 2);
             if (!text) {
                 fprintf(stderr, "out of memory\n");
@@ -208,51 +101,76 @@ json *json_load(const char *path, char *err, size_t errlen)
             }
         }
     }
+    int rerr = ferror(f) ? errno : 0;
     fclose(f);
-    text[n] = '\0';
-    char why[200];
-    json *j = json_parse(text, why, sizeof why);
+    json_t *j = NULL;
+    char why[400];
+    if (rerr)
+        snprintf(err, errlen, "%s: cannot read: %s", where, strerror(rerr));
+    else if (n > JSON_DOC_MAX_BYTES)
+        snprintf(err, errlen, "%s: larger than %d bytes; accepted: a JSON file of at most that size", where,
+                 JSON_DOC_MAX_BYTES);
+    else if (!(j = json_doc_parse(text, n, why, sizeof why)))
+        snprintf(err, errlen, "%s: %s", where, why);
     free(text);
-    if (!j)
-        snprintf(err, errlen, "%s: %s", path, why);
     return j;
 }
 
-const json *json_get(const json *root, const char *path)
+json_t *json_doc_get(const json_t *root, const char *path)
 {
-    const json *cur = root;
+    json_t *cur = (json_t *)root;
     const char *p = path;
     while (cur && *p) {
         const char *dot = strchr(p, '.');
         size_t len = dot ? (size_t)(dot - p) : strlen(p);
-        const json *found = NULL;
-        if (cur->type == JSON_OBJECT)
-            for (const json *m = cur->child; m; m = m->next)
-                if (strlen(m->key) == len && strncmp(m->key, p, len) == 0)
-                    found = m;      /* the last of duplicate names wins, as in most readers */
-        cur = found;
+        char key[128];
+        snprintf(key, sizeof key, "%.*s", (int)(len < sizeof key - 1 ? len : sizeof key - 1), p);
+        cur = json_is_object(cur) ? json_object_get(cur, key) : NULL;
         p += len + (dot ? 1 : 0);
     }
     return cur;
 }
 
-int json_number(const json *root, const char *path, double *out, char *err, size_t errlen)
+static const char *type_name(const json_t *v)
 {
-    const json *v = json_get(root, path);
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER:
+    case JSON_REAL: return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    case JSON_NULL: return "null";
+    }
+    return "unknown";
+}
+
+int json_doc_number(const json_t *root, const char *path, double *out, char *err, size_t errlen)
+{
+    const json_t *v = json_doc_get(root, path);
     if (!v) {
-        snprintf(err, errlen, "no member %s", path);
+        snprintf(err, errlen, "%s is missing; accepted: a number", path);
         return -1;
     }
-    if (v->type != JSON_NUMBER) {
-        snprintf(err, errlen, "%s is not a number", path);
+    if (!json_is_number(v)) {
+        snprintf(err, errlen, "%s is %s; accepted: a number", path, type_name(v));
         return -1;
     }
-    *out = v->number;
+    *out = json_number_value(v);
     return 0;
 }
 
-const char *json_string(const json *root, const char *path)
+int json_doc_string(const json_t *root, const char *path, const char **out, char *err, size_t errlen)
 {
-    const json *v = json_get(root, path);
-    return v && v->type == JSON_STRING ? v->string : NULL;
+    const json_t *v = json_doc_get(root, path);
+    *out = NULL;
+    if (!v)
+        return 0;
+    if (!json_is_string(v)) {
+        snprintf(err, errlen, "%s is %s; accepted: a string", path, type_name(v));
+        return -1;
+    }
+    *out = json_string_value(v);
+    return 0;
 }

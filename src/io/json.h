@@ -1,33 +1,26 @@
-/* json.h: a small reader for JSON files such as challenge.json: the whole text is parsed into a
- * tree of values; members are found by a dotted path ("output.signal_scale"). Strings keep only
- * ASCII escapes (\uXXXX above 0x7f becomes '?'): enough for a specification file. */
+/* json.h: JSON files such as challenge.json, read by jansson (Debian's libjansson-dev): strict
+ * JSON only (no NaN, Infinity, hex numbers or text after the value), a member name given twice
+ * in one object refused, nesting bounded by jansson. Members are found by a dotted path
+ * ("output.signal_scale"), and every error names the member: a syntax error the member it is in
+ * (with its line and column), a lookup the path. Free a document with json_decref. */
 #ifndef IVPLAB_JSON_H
 #define IVPLAB_JSON_H
-#include <stdbool.h>
+#include <jansson.h>
 #include <stddef.h>
 
-typedef enum { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT } json_type;
+#define JSON_DOC_MAX_BYTES (1 << 20)    /* larger files are refused before parsing */
 
-typedef struct json {
-    json_type type;
-    double number;          /* JSON_NUMBER; JSON_BOOL: 0 or 1 */
-    char *string;           /* JSON_STRING (owned) */
-    char *key;              /* member name when inside an object (owned), else NULL */
-    struct json *child;     /* first element or member */
-    struct json *next;      /* next sibling */
-} json;
-
-/* Parse text; NULL with "line L: reason" in err on a syntax error. */
-json *json_parse(const char *text, char *err, size_t errlen);
-/* Read and parse a file; NULL with "FILE: reason" in err. */
-json *json_load(const char *path, char *err, size_t errlen);
-void json_free(json *j);    /* NULL is fine */
+/* Parse len bytes; NULL with "line L, column C, in MEMBER: reason" in err. */
+json_t *json_doc_parse(const char *text, size_t len, char *err, size_t errlen);
+/* Read and parse a file (a regular file, FIFO or device; not a directory, at most
+ * JSON_DOC_MAX_BYTES); NULL with "FILE: reason" in err. */
+json_t *json_doc_load(const char *path, char *err, size_t errlen);
 
 /* The value at a dotted path of object members ("fields.t.count"), or NULL. */
-const json *json_get(const json *root, const char *path);
-/* The number at path; 0 on success, -1 with the reason in err (missing, or not a number). */
-int json_number(const json *root, const char *path, double *out, char *err, size_t errlen);
-/* The string at path, or NULL. */
-const char *json_string(const json *root, const char *path);
+json_t *json_doc_get(const json_t *root, const char *path);
+/* The number at path: 0, or -1 with "PATH is missing" or "PATH is a string, expected a number" in err. */
+int json_doc_number(const json_t *root, const char *path, double *out, char *err, size_t errlen);
+/* The string at path: 0 (*out NULL when absent and optional), or -1 with the reason in err. */
+int json_doc_string(const json_t *root, const char *path, const char **out, char *err, size_t errlen);
 
 #endif

@@ -5,7 +5,9 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const param_spec *find(const param_spec *spec, const char *key, const param_spec **nearest)
@@ -48,94 +50,155 @@ static char *trim(char *s)
     return s;
 }
 
-static int assign(const param_spec *spec, char *key, char *text, bool *seen, char *err, size_t errlen)
+static int assign(const param_spec *spec, char *key, char *text, int *first_line, int lineno, char *err,
+                  size_t errlen)
 {
+    char k[160], t[160];
     const param_spec *near, *ps = find(spec, key, &near);
     if (!ps) {
         if (near)
-            snprintf(err, errlen, "unknown key '%s'; did you mean '%s'?", key, near->key);
+            snprintf(err, errlen, "unknown key '%s'; did you mean '%s'?", cli_escape(key, k, sizeof k), near->key);
         else
-            snprintf(err, errlen, "unknown key '%s'", key);
+            snprintf(err, errlen, "unknown key '%s'", cli_escape(key, k, sizeof k));
+        return -1;
+    }
+    if (first_line && first_line[ps - spec]) {
+        snprintf(err, errlen, "key '%s' given twice (first at line %d)", ps->key, first_line[ps - spec]);
         return -1;
     }
     double v;
-    if (cli_number(text, &v) != 0) {
-        snprintf(err, errlen, "%s = '%s' is not a finite number", key, text);
+    const char *bad = cli_number_error(text, &v);
+    if (bad) {
+        snprintf(err, errlen, "%s = '%s' %s", ps->key, cli_escape(text, t, sizeof t), bad);
         return -1;
     }
     if (params_check(ps, v, err, errlen) != 0)
         return -1;
     *ps->dest = v;
-    if (seen)
-        seen[ps - spec] = true;
+    if (first_line)
+        first_line[ps - spec] = lineno;
     return 0;
 }
 
 int params_set(const param_spec *spec, const char *assignment, char *err, size_t errlen)
 {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", assignment);
+    char *buf = xcalloc(strlen(assignment) + 1, 1), shown[160];
+    strcpy(buf, assignment);
     char *eq = strchr(buf, '=');
+    int rc = -1;
     if (!eq) {
-        snprintf(err, errlen, "'%s' is not of the form key=value", assignment);
+        snprintf(err, errlen, "'%s' is not of the form key=value", cli_escape(assignment, shown, sizeof shown));
+    } else {
+        *eq = '\0';
+        rc = assign(spec, trim(buf), trim(eq + 1), NULL, 0, err, errlen);
+    }
+    free(buf);
+    return rc;
+}
+
+/* One line of a parameter file (comment cut, trimmed): a [section] header, a key = value, or a
+ * refusal in why. */
+static int parse_line(const param_spec *spec, char *s, int *first_line, int lineno, char *why, size_t n)
+{
+    char shown[200];
+    if (*s == '[') {
+        char *close = strchr(s, ']');
+        if (!close || close == s + 1 || close[1] != '\0') {
+            snprintf(why, n, "'%s' is not a [section] header", cli_escape(s, shown, sizeof shown));
+            return -1;
+        }
+        return 0;
+    }
+    char *eq = strchr(s, '=');
+    if (!eq) {
+        snprintf(why, n, "'%s' is not of the form key = value", cli_escape(s, shown, sizeof shown));
         return -1;
     }
     *eq = '\0';
-    return assign(spec, trim(buf), trim(eq + 1), NULL, err, errlen);
+    char *key = trim(s);
+    if (!*key) {
+        snprintf(why, n, "'= %s' has no key", cli_escape(trim(eq + 1), shown, sizeof shown));
+        return -1;
+    }
+    return assign(spec, key, trim(eq + 1), first_line, lineno, why, n);
 }
+
+#define PARAMS_LINE_MAX 4096    /* characters of one line, comment included */
 
 int params_load(const param_spec *spec, const char *path, bool allow_missing, char *err, size_t errlen)
 {
+    char where[600];
+    cli_escape(path, where, sizeof where);
     FILE *f = fopen(path, "r");
     if (!f) {
-        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: cannot read: %s", where, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: is a directory, not a parameter file", where);
+        fclose(f);
         return -1;
     }
     size_t nspec = 0;
     while (spec[nspec].key)
         nspec++;
-    bool seen[256] = {false};
-    if (nspec > 256) {
-        snprintf(err, errlen, "%s: too many keys", path);
-        fclose(f);
-        return -1;
-    }
-    char line[1024], why[300];
+    int *first_line = xcalloc(nspec + 1, sizeof(int));     /* where each key was set, 0: not yet */
+    char *line = NULL, why[400];
+    size_t cap = 0;
+    ssize_t len;
     int lineno = 0, rc = 0;
-    while (fgets(line, sizeof line, f)) {
+    errno = 0;
+    while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
         lineno++;
-        if (!strchr(line, '\n') && !feof(f)) {
-            snprintf(err, errlen, "%s:%d: line longer than %zu characters", path, lineno, sizeof line - 2);
+        if (strlen(line) != (size_t)len) {
+            snprintf(err, errlen, "%s:%d: a NUL byte at column %zu (a binary file?); accepted: a text file", where,
+                     lineno, strlen(line) + 1);
             rc = -1;
-            break;
-        }
-        char *hash = strpbrk(line, "#;");
-        if (hash)
-            *hash = '\0';
-        char *s = trim(line);
-        if (!*s || *s == '[')
-            continue;
-        char *eq = strchr(s, '=');
-        if (!eq) {
-            snprintf(err, errlen, "%s:%d: '%s' is not of the form key = value", path, lineno, s);
+        } else if (len > PARAMS_LINE_MAX) {
+            snprintf(err, errlen, "%s:%d: line longer than %d characters", where, lineno, PARAMS_LINE_MAX);
             rc = -1;
-            break;
-        }
-        *eq = '\0';
-        if (assign(spec, trim(s), trim(eq + 1), seen, why, sizeof why) != 0) {
-            snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
-            rc = -1;
-            break;
+        } else {
+            char *hash = strpbrk(line, "#;");
+            if (hash)
+                *hash = '\0';
+            char *s = trim(line);
+            if (*s && parse_line(spec, s, first_line, lineno, why, sizeof why) != 0) {
+                snprintf(err, errlen, "%s:%d: %s", where, lineno, why);
+                rc = -1;
+            }
         }
     }
+    if (rc == 0 && ferror(f)) {
+        snprintf(err, errlen, "%s: cannot read: %s", where, strerror(errno ? errno : EIO));
+        rc = -1;
+    }
+    free(line);
     fclose(f);
     if (rc == 0 && !allow_missing)
         for (size_t i = 0; i < nspec; i++)
-            if (!seen[i]) {
-                snprintf(err, errlen, "%s: key '%s' (%s) is missing", path, spec[i].key, spec[i].help);
-                return -1;
+            if (!first_line[i]) {
+                snprintf(err, errlen, "%s: key '%s' (%s) is missing", where, spec[i].key, spec[i].help);
+                rc = -1;
+                break;
             }
+    free(first_line);
     return rc;
+}
+
+int params_load_named(const param_spec *spec, const char *name, char *err, size_t errlen)
+{
+    if (strchr(name, '/') || access(name, F_OK) == 0 || errno != ENOENT)
+        return params_load(spec, name, true, err, errlen);
+    char rel[512];
+    snprintf(rel, sizeof rel, "lessons/params/%s", name);
+    const char *path = repo_file(rel);
+    if (access(path, F_OK) == 0)
+        return params_load(spec, path, true, err, errlen);
+    char shown[300];
+    cli_escape(name, shown, sizeof shown);
+    snprintf(err, errlen, "%s: no such file here, nor lessons/params/%s", shown, shown);
+    return -1;
 }
 
 const char *params_path(const char *name)

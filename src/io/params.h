@@ -5,7 +5,10 @@
  * then override the file, and --help shows the file's values as defaults.
  *
  * File format, one value a line:   key = value    # unit; where the value comes from
- * Blank lines and lines starting with # or ; are comments; [section] headers are ignored. */
+ * Blank lines and lines starting with # or ; are comments; [section] headers are ignored.
+ * Refused, with the file and line named: a key given twice, a line that is neither, an unclosed
+ * [section, a NUL byte, a line over 4096 characters, a directory. What a message echoes from the
+ * file is escaped (cli_escape). */
 #ifndef IVPLAB_PARAMS_H
 #define IVPLAB_PARAMS_H
 #include <stdbool.h>
@@ -23,7 +26,14 @@ typedef struct param_spec {
 /* Read path into the destinations of spec. Every key of spec must appear unless
  * allow_missing. 0 on success; -1 with one line in err ("FILE:LINE: ..."). */
 int params_load(const param_spec *spec, const char *path, bool allow_missing, char *err, size_t errlen);
-/* Apply one "key=value" override. 0 on success; -1 with a reason in err. */
+/* The one rule of every --params flag: a path is a path (a bare name is first looked for in the
+ * working folder); a bare name (no '/') not found there is looked up in lessons/params/. Reads
+ * any subset of spec's keys. 0, or -1 with one line in err. */
+int params_load_named(const param_spec *spec, const char *name, char *err, size_t errlen);
+/* The rule in words, for --help. */
+#define PARAMS_NAME_RULE "a path; a bare name not found here is looked up in lessons/params/"
+
+/* Apply one "key=value" override (any length). 0 on success; -1 with a reason in err. */
 int params_set(const param_spec *spec, const char *assignment, char *err, size_t errlen);
 /* Check value against a key's range; 0 if accepted, else -1 with a reason in err. */
 int params_check(const param_spec *ps, double value, char *err, size_t errlen);

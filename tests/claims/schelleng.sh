@@ -41,6 +41,26 @@ cell 0.0874,2.1
 check_text "Figure 9 gallery, 2.10 N: Helmholtz motion" "$(col regime)" helmholtz
 check_num "Figure 9 gallery, 2.10 N: pitch flattened below 98 Hz" "$(col f0_hz)" lt 98
 
+# S-motion where the article finds it (x_b/L 0.15-0.2): one slip a period at the bow, but a
+# second return at the bridge of more than half the main one (a cell of the full sweep); next
+# to it at 0.147 the same force is Helmholtz motion with small second returns.
+cell 0.175425957,1.05862163
+check_text "full-sweep cell (0.1754, 1.06 N): S-motion" "$(col regime)" s_motion
+check_num "(0.1754, 1.06 N): one slip a period" "$(col slips_per_period)" near 1 0.05
+check_num "(0.1754, 1.06 N): a second return above half the main one" "$(col secondary_ratio)" gt 0.5
+check_num "(0.1754, 1.06 N): two or more flybacks a period" "$(col flybacks_per_period)" ge 2
+cell 0.14695,1.0586
+check_text "(0.147, 1.06 N): Helmholtz motion" "$(col regime)" helmholtz
+check_num "(0.147, 1.06 N): second returns small (Schelleng ripples)" "$(col secondary_ratio)" lt 0.3
+# The article's Figure 9 example with "stronger ripples" at 4.18 N is Helmholtz motion: its
+# second returns stay below the flyback threshold of half the main one.
+cell 0.0874,4.18
+check_text "Figure 9 gallery, 4.18 N (stronger ripples): Helmholtz motion" "$(col regime)" helmholtz
+check_num "Figure 9 gallery, 4.18 N: second returns below half the main one" "$(col secondary_ratio)" lt 0.5
+check_text "a classified cell has the reason '-'" "$(col reason)" "-"
+cell 0.025,0.24
+check_text "an unclassified cell names its reason (0.025, 0.24 N)" "$(col reason)" tiny
+
 cell 0.075,2.15 --params schelleng-fig13.ini
 check_num "Figure 13 parameters (mu_d = mu_s) change the mean bridge force at the Figure 6 point" \
     "$(awk -v a="$(col mean_N)" -v b="$mean_main" 'BEGIN { d = a - b; print (d < 0 ? -d : d) }')" gt 0.01
@@ -52,7 +72,7 @@ R=$O/results-stand-in.tsv
 check_num "stand-in sweep 5 x 4: rows" "$(tail -n +2 "$R" | wc -l)" near 20 0
 check_text "stand-in sweep: the header names the columns" "$(head -1 "$R")" \
     "x_b_over_L	f_b_N	regime	slips_per_period	f0_hz	mean_N	rms_N	centroid_hz"
-check_num "stand-in sweep: every row marked stand-in" "$(tail -n +2 "$R" | grep -c 'stand-in$')" near 20 0
+check_num "stand-in sweep: every row marked stand-in" "$(tail -n +2 "$R" | awk -F'\t' '$23 == "stand-in"' | wc -l)" near 20 0
 check_text "stand-in sweep: stdout says the cells are a stand-in" "$(head -1 "$TMP/sw.out")" "STAND-IN"
 check_text "progress bar with ETA on stderr" "$(cat "$TMP/sw.err")" "20/20 cells 100%"
 check_text "progress bar with ETA on stderr" "$(cat "$TMP/sw.err")" "ETA"
@@ -69,7 +89,7 @@ check_text "rerun skips the cells already in the file" "$(cat "$TMP/sw2.out")" "
 cp "$TMP/cut.tsv" "$R"
 "$S" --stand_in --what sweep --nx 5 --nf 4 --out "$O" >"$TMP/sw3.out" 2>/dev/null
 check_text "resume: 7 cells skipped, 13 computed" "$(cat "$TMP/sw3.out")" "20 cells (7 already in the results, 13 computed)"
-check_num "resume: 20 whole rows, no half row" "$(tail -n +2 "$R" | awk -F'\t' 'NF == 23' | wc -l)" near 20 0
+check_num "resume: 20 whole rows, no half row" "$(tail -n +2 "$R" | awk -F'\t' 'NF == 25' | wc -l)" near 20 0
 check_num "resume: no cell twice" "$(tail -n +2 "$R" | cut -f1,2 | sort -u | wc -l)" near 20 0
 
 # A real interruption (SIGTERM mid-sweep): only whole rows, then resumed to the end.
@@ -81,7 +101,7 @@ kill -TERM $pid 2>/dev/null
 wait $pid 2>/dev/null
 R2=$O2/results-stand-in.tsv
 before=$(tail -n +2 "$R2" | wc -l)
-bad=$(tail -n +2 "$R2" | awk -F'\t' 'NF != 23' | wc -l)
+bad=$(tail -n +2 "$R2" | awk -F'\t' 'NF != 25' | wc -l)
 check_num "SIGTERM mid-sweep: no partial rows ($before rows written)" "$bad" near 0 0
 "$S" --stand_in --what sweep --nx 12 --nf 12 --jobs 2 --out "$O2" >"$TMP/int.out" 2>/dev/null
 check_num "after SIGTERM, resumed: 144 distinct cells" "$(tail -n +2 "$R2" | cut -f1,2 | sort -u | wc -l)" near 144 0
@@ -101,6 +121,64 @@ else
 fi
 check_num "shard 2/3 holds cells c with c mod 3 = 1 only" \
     "$(awk -F'\t' '($2 * 5 + $1) % 3 != 1' "$TMP/sh/results-stand-in-2-of-3.tsv" | wc -l)" near 0 0
+
+# Unclassified is a finding: every unclassified row names its reason, every classified row "-".
+check_num "every unclassified row has a reason, every classified one '-'" \
+    "$(tail -n +2 "$R" | awk -F'\t' '($5 == "unclassified") != ($24 != "-")' | wc -l)" near 0 0
+check_text "the reasons are counted in the summary" "$(cat "$TMP/sw.out")" "unclassified:"
+nu=$(tail -n +2 "$R" | awk -F'\t' '$5 == "unclassified"' | wc -l)
+nr=$(awk '$2 ~ /^unclassified:/ { s += $3 } END { print s + 0 }' "$TMP/sw.out")
+check_num "the reasons' counts add up to the unclassified cells ($nu)" "$nr" near "$nu" 0
+
+# --redo_unclassified: a second run over only the cells the first left unclassified (e.g. with
+# a longer hold) computes exactly those.
+"$S" --stand_in --what sweep --nx 5 --nf 4 --out "$O" --redo_unclassified "$R" --results "$TMP/redo.tsv" >/dev/null 2>&1
+check_text "--redo_unclassified: the same cells as the unclassified rows ($nu)" \
+    "$(tail -n +2 "$TMP/redo.tsv" | cut -f1,2 | sort)" "$(tail -n +2 "$R" | awk -F'\t' '$5 == "unclassified"' | cut -f1,2 | sort)"
+check_num "the stand-in sweep has unclassified cells to redo" "$nu" gt 0
+check_num "--redo_unclassified: $nu rows" "$(tail -n +2 "$TMP/redo.tsv" | wc -l)" near "$nu" 0
+expect_bad_input "--redo_unclassified of a missing file" "$S" --stand_in --what sweep --nx 5 --nf 4 \
+    --redo_unclassified "$TMP/none.tsv" --out "$TMP/out"
+
+# Figure 10's boundaries: the slopes printed are a least-squares fit in log-log of the edge
+# above the highest (below the lowest) Helmholtz cell of each column, recomputed here from the
+# results file alone.
+O3=$TMP/bd
+"$S" --stand_in --what sweep --nx 8 --nf 8 --tsv --out "$O3" >"$TMP/bd.tsv" 2>/dev/null
+for e in helmholtz_max helmholtz_min; do
+    want=$(awk -F'\t' -v e=$e 'NR > 1 && $5 != "" {
+            i = $1; j = $2; x[i] = $3; f[j] = $4; if ($5 == "helmholtz") { if (!(i in lo) || j < lo[i]) lo[i] = j; if (!(i in hi) || j > hi[i]) hi[i] = j }
+            if (i > ni) ni = i; if (j > nj) nj = j }
+        END { for (i = 0; i <= ni; i++) {
+                if (e == "helmholtz_max" && (i in hi) && hi[i] < nj) y = sqrt(f[hi[i]] * f[hi[i] + 1]);
+                else if (e == "helmholtz_min" && (i in lo) && lo[i] > 0) y = sqrt(f[lo[i] - 1] * f[lo[i]]);
+                else continue
+                X = log(x[i]) / log(10); Y = log(y) / log(10); n++; sx += X; sy += Y; sxx += X * X; sxy += X * Y }
+              printf "%.3f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' "$O3/results-stand-in.tsv")
+    got=$(awk -F'\t' -v e=$e '$1 == e { print $3 }' "$TMP/bd.tsv")
+    check_num "boundary $e: printed slope = least squares of the edges recomputed from the TSV ($want)" "$got" near "$want" 0.0015
+done
+check_text "the boundaries table names Schelleng's slopes" "$(awk -F'\t' '$1 == "helmholtz_max" { print $6 }' "$TMP/bd.tsv")" "-1"
+check_num "boundaries file: one edge row per column" "$(awk 'NF == 0 { exit } NR > 1' "$O3/results-stand-in-boundaries.tsv" | wc -l)" near 8 0
+
+# --keep: a rerun into another results file classifies the kept windows instead of simulating
+# (the same rows, in a fraction of the time); a kept window from other parameters is not used.
+O4=$TMP/keep
+"$S" --what sweep --nx 2 --nf 1 --x_min 0.075 --x_max 0.1 --f_min 2.15 --f_max 2.15 --keep "$O4/k" --out "$O4" >/dev/null 2>&1
+"$S" --what sweep --nx 2 --nf 1 --x_min 0.075 --x_max 0.1 --f_min 2.15 --f_max 2.15 --keep "$O4/k" --out "$O4" \
+    --results "$O4/again.tsv" >/dev/null 2>&1
+check_num "--keep: two windows kept" "$(ls "$O4/k" | wc -l)" near 2 0
+if [ "$(cut -f1-18 "$O4/results.tsv" | sort)" = "$(cut -f1-18 "$O4/again.tsv" | sort)" ]; then
+    pass "--keep: reclassified rows equal the simulated ones"
+else
+    fail "--keep: reclassified rows differ from the simulated ones"
+fi
+check_num "--keep: reclassifying took under 0.05 s CPU a cell" \
+    "$(tail -n +2 "$O4/again.tsv" | awk -F'\t' '{ s += $21 } END { print s / NR }')" lt 0.05
+"$S" --what sweep --nx 2 --nf 1 --x_min 0.075 --x_max 0.1 --f_min 2.15 --f_max 2.15 --keep "$O4/k" --out "$O4" \
+    --set mu_d=0.31 --results "$O4/other.tsv" >/dev/null 2>&1
+check_num "--keep: another instrument simulates again (CPU per cell > 0.05 s)" \
+    "$(tail -n +2 "$O4/other.tsv" | awk -F'\t' '{ s += $21 } END { print s / NR }')" gt 0.05
 
 # A results file from another grid is refused.
 "$S" --stand_in --what sweep --nx 4 --nf 4 --out "$O" >/dev/null 2>"$TMP/grid.err"

@@ -4,11 +4,17 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+static char fuzz_path[64];
+
+static void fuzz_file_remove(void) { unlink(fuzz_path); }
+
 const char *fuzz_file(const uint8_t *data, size_t size)
 {
-    static char path[64];
-    if (!path[0])
-        snprintf(path, sizeof path, "/tmp/ivplab-fuzz-%ld", (long)getpid());
+    char *path = fuzz_path;
+    if (!path[0]) {
+        snprintf(path, sizeof fuzz_path, "/tmp/ivplab-fuzz-%ld", (long)getpid());
+        atexit(fuzz_file_remove);   /* replays and fuzz runs leave nothing in /tmp */
+    }
     FILE *f = fopen(path, "wb");
     if (!f)
         abort();
