@@ -33,7 +33,9 @@ typedef struct {
     size_t naudio;
     double *dense_t, *dense_u1, *dense_fc;  /* the dense window: s, m, N */
     size_t ndense;
-    FILE *steps;                /* one row per internal step */
+    double (*steps)[5];         /* one row per internal step: t, h, u2, u1, energy (written after
+                                   the solve, so CVODE's solve time is the solve's alone) */
+    size_t nsteps, capsteps;
 } drop_ctx;
 
 static int sample(long k, double t, const double *y, void *ctx)
@@ -53,8 +55,13 @@ static int sample(long k, double t, const double *y, void *ctx)
 static int step(double t, double h, const double *y, void *ctx)
 {
     drop_ctx *c = ctx;
-    fprintf(c->steps, "%.12g\t%.6g\t%.9g\t%.9g\t%.12g\n", t, h, 1e3 * y[2], 1e6 * y[0],
-            ball_energy(t, y, (void *)c->b));
+    c->steps = xgrow(c->steps, &c->capsteps, c->nsteps + 1, sizeof *c->steps);
+    double *row = c->steps[c->nsteps++];
+    row[0] = t;
+    row[1] = h;
+    row[2] = y[2];
+    row[3] = y[0];
+    row[4] = ball_energy(t, y, (void *)c->b);
     budget_tick(1.0);
     return 0;
 }
@@ -205,7 +212,7 @@ int main(int argc, char **argv)
             runs += *c == '|' || c == ball_adaptive_methods();
     bg.work = runs * (s.T / s.max_step + 5e4 * s.T);
     bg.bytes_out = (s.T / s.max_step + 5e4 * s.T) * 70.0 + n_audio * 2.0 + n_dense * 60.0 + n_audio * 20.0;
-    bg.bytes_mem = (n_audio + n_dense) * 8.0 * 5.0;
+    bg.bytes_mem = (n_audio + n_dense) * 8.0 * 5.0 + (s.T / s.max_step + 5e4 * s.T) * 40.0;  /* the steps, kept */
     budget_check(&bg);
 
     ball b = ball_from_settings(&s);
@@ -218,10 +225,7 @@ int main(int argc, char **argv)
     size_t nout = output_times(s.T, s.fs_audio, t_fall - s.window_before, t_fall + s.window_after, s.dense_rate,
                                &tout, &tag);
     drop_ctx c = {&b, tag, xcalloc(nout, sizeof(double)), 0, xcalloc(nout, sizeof(double)),
-                  xcalloc(nout, sizeof(double)), xcalloc(nout, sizeof(double)), 0, NULL};
-    atomic_file a_steps;
-    c.steps = atomic_open_or_exit(&a_steps, PROG, common.out, "steps.tsv");
-    fprintf(c.steps, "t_s\th_s\tu2_mm\tu1_um\tenergy_J\n");
+                  xcalloc(nout, sizeof(double)), xcalloc(nout, sizeof(double)), 0, NULL, 0, 0};
 
     bool all = strcmp(method, "all") == 0;
     const char *run_method = all ? "cvode-bdf" : method;
@@ -229,12 +233,19 @@ int main(int argc, char **argv)
     ball_adaptive_result r;
     char err[600];
     if (ball_solve_adaptive(&b, y0, &ao, &r, err, sizeof err) != 0) {
-        atomic_abort(&a_steps);
         fprintf(stderr, PROG ": %s\n", err);
         return 1;
     }
     budget_finish();
+    atomic_file a_steps;
+    FILE *fst = atomic_open_or_exit(&a_steps, PROG, common.out, "steps.tsv");
+    fprintf(fst, "t_s\th_s\tu2_mm\tu1_um\tenergy_J\n");
+    for (size_t i = 0; i < c.nsteps; i++) {
+        const double *row = c.steps[i];
+        fprintf(fst, "%.12g\t%.6g\t%.9g\t%.9g\t%.12g\n", row[0], row[1], 1e3 * row[2], 1e6 * row[3], row[4]);
+    }
     atomic_commit_or_exit(&a_steps, PROG);
+    free(c.steps);
     const ball_impacts *im = &r.impacts;
 
     /* The impact table: on stdout and in impacts.tsv. */
@@ -309,10 +320,11 @@ int main(int argc, char **argv)
     for (size_t i = 1; i < c.ndense; i++)
         J_trap += 0.5 * (c.dense_fc[i] + c.dense_fc[i - 1]) * (c.dense_t[i] - c.dense_t[i - 1]);
 
-    /* The spectrum of u1 over the whole run, at the audio rate, Hann window. */
+    /* The spectrum of u1 over the whole run, at the audio rate, Hann window, zero-padded to a
+     * 2-3-5-smooth length: 88201 samples (2 s and t = 0) are 193 x 457, where GSL's FFT is slow. */
     spectrum sp;
     double f_peak = NAN, mag_peak = 0.0;
-    if (spectrum_hann(c.audio, c.naudio, s.fs_audio, &sp) != 0) {
+    if (spectrum_hann_padded(c.audio, c.naudio, spectrum_fast_length(c.naudio), s.fs_audio, &sp) != 0) {
         fprintf(stderr, PROG ": the FFT of %zu samples failed\n", c.naudio);
         return 1;
     }
@@ -323,6 +335,7 @@ int main(int argc, char **argv)
     for (size_t k = 1; k < sp.nbins; k++)
         fprintf(fsp, "%.4f\t%.4f\n", spectrum_freq(&sp, k), spectrum_db(&sp, k, mag_peak));
     atomic_commit_or_exit(&a_sp, PROG);
+    size_t sp_n = sp.n, sp_nfft = sp.nfft;
     spectrum_free(&sp);
 
     /* The sound of u1, peak at wav_peak of full scale. */
@@ -342,17 +355,17 @@ int main(int argc, char **argv)
     fprintf(fs, "impacts\t%zu\nfree_fall_s\t%.12g\nfirst_start_s\t%.12g\nfirst_end_s\t%.12g\nfirst_duration_ms\t%.9g\n"
                 "first_impulse_Ns\t%.9g\nfirst_impulse_trapezoid_Ns\t%.9g\nfirst_centre_s\t%.12g\nfirst_restitution\t%.9g\n"
                 "duration_min_ms\t%.9g\nduration_max_ms\t%.9g\nintervals\t%zu\nintervals_shorter\t%zu\n"
-                "first_flight_s\t%.9g\nperiod_ms\t%.9g\nformula_error_rel\t%.6g\nspectrum_peak_Hz\t%.6f\nf1_Hz\t%.6f\n"
+                "first_flight_s\t%.9g\nperiod_ms\t%.9g\nformula_error_rel\t%.6g\nspectrum_peak_Hz\t%.6f\nspectrum_samples\t%zu\nspectrum_fft_length\t%zu\nf1_Hz\t%.6f\n"
                 "energy0_J\t%.12g\nenergy_final_J\t%.12g\nenergy_rise_rel\t%.6g\nenergy_rise_t_s\t%.9g\n"
                 "steps\t%ld\nnfev\t%ld\nnjev\t%ld\nnsetups\t%ld\nnetf\t%ld\nnniters\t%ld\nnncf\t%ld\nngev\t%ld\n"
-                "nevents\t%ld\nh_fall_s\t%.6g\nh_contact_s\t%.6g\nh_ring_s\t%.6g\n",
+                "nevents\t%ld\nsolve_s\t%.6g\nh_fall_s\t%.6g\nh_contact_s\t%.6g\nh_ring_s\t%.6g\n",
             im->n, t_fall, im->n ? im->v[0].start : NAN, im->n ? im->v[0].end : NAN,
             im->n ? 1e3 * (im->v[0].end - im->v[0].start) : NAN, J1, J_trap, tc,
             im->n ? ball_restitution(&im->v[0]) : NAN, 1e3 * dur_min, 1e3 * dur_max,
             intervals, shorter, im->n >= 2 ? im->v[1].start - im->v[0].start : NAN, 1e3 / f1,
-            amp > 0 ? fit_err / amp : NAN, f_peak, f1, r.energy0, r.energy_final, rise_rel, r.energy_rise_t,
+            amp > 0 ? fit_err / amp : NAN, f_peak, sp_n, sp_nfft, f1, r.energy0, r.energy_final, rise_rel, r.energy_rise_t,
             st->steps, st->nfev, st->njev, st->nsetups, st->netf, st->nniters, st->nncf, st->ngev, st->nevents,
-            r.h_median[BALL_FALL], r.h_median[BALL_CONTACT], r.h_median[BALL_RING]);
+            st->seconds, r.h_median[BALL_FALL], r.h_median[BALL_CONTACT], r.h_median[BALL_RING]);
     for (int q = 0; q < QUARTERS; q++)
         fprintf(fs, "impacts_quarter%d\t%zu\n", q + 1, per_quarter[q]);
     atomic_commit_or_exit(&a_sum, PROG);
@@ -387,8 +400,8 @@ int main(int argc, char **argv)
                J1, s.dense_rate / 1e6, J_trap, ball_restitution(e), 100.0 * fit_err / amp, 1e6 * amp);
     }
     if (!common.tsv) {
-        printf("Spectrum of u1 over %g s (Hann window): peak at %.3f Hz (f1 = %.3f Hz, f0 = %g Hz).\n", s.T, f_peak,
-               f1, s.f0);
+        printf("Spectrum of u1 over %g s (Hann window, %zu samples zero-padded to %zu): peak at %.3f Hz (f1 = %.3f Hz, "
+               "f0 = %g Hz).\n", s.T, sp_n, sp_nfft, f_peak, f1, s.f0);
         printf("Energy (kinetic + spring + gravity + contact): %.6e J at 0, %.6e J at %g s; largest increase "
                "%.2e of the initial energy (at t = %.6f s).\n",
                r.energy0, r.energy_final, s.T, rise_rel, r.energy_rise_t);

@@ -43,6 +43,11 @@ typedef struct settings {
     double rtol, atol;          /* CVODE tolerances (1; m) */
     double cvode_N_max;         /* largest N of the CVODE FD runs */
     double cvode_modal;         /* 1: CVODE on the Galerkin system too */
+    double max_order;           /* CVODE's largest order (1-5 for BDF, 1-12 for Adams) */
+    double stab_lim;            /* 1: BDF stability-limit detection */
+    double study_T;             /* order study: simulated time per run, s (0: no study) */
+    double study_N;             /* order study: N of its 5-point grid */
+    double study_steps;         /* order study: internal steps allowed per run */
     double blowup;              /* blow-up factor */
     double ceiling, release;    /* --listen limiter: full scale; s */
     const char *space, *method; /* sweep filters */
@@ -60,6 +65,7 @@ typedef struct run {
     double E_wave, E_spec;      /* scores (inf when it blew up) */
     double seconds;             /* wall time of the solve, s */
     long nfev;                  /* F evaluations (for the modal system: of all 2x2 mode problems) */
+    long steps;                 /* CVODE's internal steps (0 for fixed steps) */
     const char *status;         /* "ok", "blowup", "refused", "failed" */
     char message[640];          /* why, when not ok */
 } run;
@@ -192,7 +198,7 @@ static void solve_fd(const settings *st, string_fd *fd, double omega_max, const 
     solve_opts so = {m, 0.0, 1.0 / (st->fs * (double)sub), (st->n - 1) * sub, st->blowup * size, sub, fd_sink, &fc};
     solve_result res;
     solve_status s = solve_fixed(&p, y, &so, NULL, &res);
-    budget_tick((double)p.dim * (double)so.n * (m->implicit ? (double)p.dim : 1.0));
+    budget_tick((double)p.dim * (double)so.n * (m->implicit ? 20.0 : 1.0));
     if (s == SOLVE_BLOWUP || s == SOLVE_FAILED) {
         r->status = s == SOLVE_BLOWUP ? "blowup" : "refused";
         snprintf(r->message, sizeof r->message, "%s", res.message);
@@ -217,17 +223,10 @@ static int cv_sink(long k, double t, const double *y, void *c)
     return 0;
 }
 
-static void solve_cvode(const settings *st, string_fd *fd, string_galerkin *g, double *out, run *r)
+/* CVODE's settings for either system: the family, Newton on the band Jacobian, the tolerances,
+ * the order cap and stability-limit detection. */
+static cvode_opts string_cvode_opts(const settings *st, const string_fd *fd, int max_order, bool stab_lim)
 {
-    memset(out, 0, (size_t)st->n * sizeof(double));
-    ivp p = fd ? string_fd_ivp(fd) : string_galerkin_ivp(g);
-    double *y = xcalloc(p.dim, sizeof(double)), *tout = xcalloc((size_t)st->n, sizeof(double));
-    if (fd)
-        string_fd_initial(fd, y);
-    else
-        string_galerkin_initial(g, y);
-    for (long k = 0; k < st->n; k++)
-        tout[k] = (double)k / st->fs;
     cvode_opts o = cvode_defaults();
     o.lmm = strcmp(st->lmm, "adams") == 0 ? CVODE_ADAMS : CVODE_BDF;
     o.solver = CVODE_BAND;
@@ -235,15 +234,35 @@ static void solve_cvode(const settings *st, string_fd *fd, string_galerkin *g, d
     o.rtol = st->rtol;
     o.atol = st->atol;
     o.max_steps = 100000;
+    o.max_order = max_order;
+    o.stab_lim_det = stab_lim;
+    return o;
+}
+
+/* CVODE over the first nsamp samples (st->n for a scored run) with order cap max_order and
+ * stability-limit detection stab_lim. */
+static void solve_cvode(const settings *st, string_fd *fd, string_galerkin *g, long nsamp, int max_order,
+                        bool stab_lim, double *out, run *r)
+{
+    memset(out, 0, (size_t)st->n * sizeof(double));
+    ivp p = fd ? string_fd_ivp(fd) : string_galerkin_ivp(g);
+    double *y = xcalloc(p.dim, sizeof(double)), *tout = xcalloc((size_t)nsamp, sizeof(double));
+    if (fd)
+        string_fd_initial(fd, y);
+    else
+        string_galerkin_initial(g, y);
+    for (long k = 0; k < nsamp; k++)
+        tout[k] = (double)k / st->fs;
+    cvode_opts o = string_cvode_opts(st, fd, max_order, stab_lim);
     o.tout = tout;
-    o.nout = (size_t)st->n;
+    o.nout = (size_t)nsamp;
     cv_ctx cc = {fd, g, out};
     o.sink = cv_sink;
     o.ctx = &cc;
     cvode_stats cs;
     memset(&cs, 0, sizeof cs);
     char err[400];
-    if (cvode_solve(&p, 0.0, y, tout[st->n - 1], &o, &cs, err, sizeof err) != 0) {
+    if (cvode_solve(&p, 0.0, y, tout[nsamp - 1], &o, &cs, err, sizeof err) != 0) {
         r->status = "failed";
         snprintf(r->message, sizeof r->message, "%s", err);
     }
@@ -254,8 +273,59 @@ static void solve_cvode(const settings *st, string_fd *fd, string_galerkin *g, d
                  "%ld Jacobians", cs.steps, cs.last_h, cs.netf, cs.nniters, cs.nncf, cs.njev);
     r->seconds = cs.seconds;
     r->nfev = cs.nfev + cs.nfev_jac;
+    r->steps = cs.steps;
     free(y);
     free(tout);
+}
+
+/* ---- the order study: what CVODE's BDF pays per second of sound against its order cap ---- */
+typedef struct study_ctx {
+    long budget;                /* internal steps allowed */
+    long steps;                 /* taken so far */
+    double t;                   /* time reached, s */
+} study_ctx;
+
+static int study_step(double t, double h, const double *y, void *c)
+{
+    (void)h, (void)y;
+    study_ctx *sc = c;
+    sc->t = t;
+    return ++sc->steps >= sc->budget;   /* stop once the budget is spent */
+}
+
+typedef struct study_row {
+    int max_order;              /* CVODE's order cap q */
+    bool stab_lim;              /* stability-limit detection */
+    double t;                   /* simulated time reached, s */
+    long steps, nfev, netf;     /* internal steps, F evaluations (Jacobians included), error-test failures */
+    double seconds;             /* wall time, s */
+} study_row;
+
+/* CVODE on fd (or g) from 0 to t1 or until budget steps, whichever comes first. */
+static void study_cvode(const settings *st, const string_fd *fd, const string_galerkin *g, double t1, long budget,
+                        study_row *row)
+{
+    ivp p = fd ? string_fd_ivp((string_fd *)fd) : string_galerkin_ivp((string_galerkin *)g);
+    double *y = xcalloc(p.dim, sizeof(double));
+    if (fd)
+        string_fd_initial(fd, y);
+    else
+        string_galerkin_initial(g, y);
+    cvode_opts o = string_cvode_opts(st, fd, row->max_order, row->stab_lim);
+    study_ctx sc = {budget, 0, 0.0};
+    o.on_step = study_step;
+    o.ctx = &sc;
+    o.max_steps = budget + 1;
+    cvode_stats cs;
+    char err[400];
+    if (cvode_solve(&p, 0.0, y, t1, &o, &cs, err, sizeof err) == 0)
+        sc.t = t1;
+    row->t = sc.t;
+    row->steps = cs.steps;
+    row->nfev = cs.nfev + cs.nfev_jac;
+    row->netf = cs.netf;
+    row->seconds = cs.seconds;
+    free(y);
 }
 
 /* ---- scoring: write the challenge WAV, read it back, check it, score it ---- */
@@ -336,6 +406,82 @@ static void print_row(table *t, const run *r)
     table_cell(t, "%s", r->status);
 }
 
+/* The order study: CVODE's BDF on the 5-point grid and on the Galerkin system with its order
+ * capped at q = 1..5 (and stability-limit detection at q >= 3), each over the first study_T s
+ * or study_steps steps; what a second of sound costs. Writes cvode-order.tsv, prints the table
+ * and what it says about Dahlquist's second barrier. */
+static void order_study(const settings *st, const string_params *s, const string_mode *modes, int M)
+{
+    char err[300];
+    string_fd fd;
+    if (string_fd_init(&fd, s, STRING_FD5, (long)st->study_N, true, err, sizeof err) != 0)
+        cli_fail("pluck", "--cvode-study-N %g: %s", st->study_N, err);
+    string_galerkin g = {(string_mode *)modes, M};
+    /* the fastest, least damped mode of the grid: its angle from the negative real axis */
+    string_mode *fm;
+    int fnm = string_fd_modes(&fd, &fm);
+    double w_top = 0.0, a_top = 0.0;
+    for (int j = 0; j < fnm; j++)
+        if (sqrt(fm[j].omega0sq) > w_top)
+            w_top = sqrt(fm[j].omega0sq), a_top = fm[j].alpha;
+    free(fm);
+    double angle = atan2(sqrt(fmax(w_top * w_top - a_top * a_top, 0.0)), a_top) * 180.0 / M_PI;
+    enum { NQ = 5 };
+    study_row rows[2][2 * NQ];
+    int nrows[2] = {0, 0};
+    atomic_file a;
+    FILE *f = atomic_open_or_exit(&a, "pluck", st->out, "cvode-order.tsv");
+    fprintf(f, "system\tsize\tmax_order\tstab_lim\tt_s\tsteps\tnfev\tnetf\tseconds\tsteps_per_s\twall_per_s\n");
+    /* blocks for the figure: fd5 without and with detection, then the Galerkin system likewise */
+    for (int sys = 0; sys < 2; sys++)
+        for (int sl = 0; sl <= 1; sl++) {
+            for (int q = sl ? 3 : 1; q <= NQ; q++) {
+                study_row *r = &rows[sys][nrows[sys]++];
+                memset(r, 0, sizeof *r);
+                r->max_order = q;
+                r->stab_lim = sl;
+                study_cvode(st, sys == 0 ? &fd : NULL, sys == 0 ? NULL : &g, st->study_T, (long)st->study_steps, r);
+                fprintf(f, "%s\t%ld\t%d\t%d\t%.6g\t%ld\t%ld\t%ld\t%.6g\t%.6g\t%.6g\n", sys == 0 ? "fd5" : "modal",
+                        sys == 0 ? (long)st->study_N : (long)M, q, sl, r->t, r->steps, r->nfev, r->netf, r->seconds,
+                        r->t > 0 ? (double)r->steps / r->t : NAN, r->t > 0 ? r->seconds / r->t : NAN);
+            }
+            fprintf(f, "\n\n");
+        }
+    atomic_commit_or_exit(&a, "pluck");
+    if (st->tsv)
+        return;
+    printf("\nCVODE BDF against its order cap q (rtol %g, atol %g): cost per second of sound over the first %g s, while\n"
+           "the fast modes ring (or %g steps)\n", st->rtol, st->atol, st->study_T, st->study_steps);
+    printf("  %-10s %2s %5s %12s %12s %12s\n", "system", "q", "stab", "steps/s", "F evals/s", "wall s/s");
+    for (int sys = 0; sys < 2; sys++)
+        for (int i = 0; i < nrows[sys]; i++) {
+            const study_row *r = &rows[sys][i];
+            char name[32];
+            snprintf(name, sizeof name, "%s %ld", sys == 0 ? "fd5" : "modal", sys == 0 ? (long)st->study_N : (long)M);
+            printf("  %-10s %2d %5s %12.4g %12.4g %12.4g\n", name, r->max_order, r->stab_lim ? "on" : "off",
+                   (double)r->steps / r->t, (double)r->nfev / r->t, r->seconds / r->t);
+        }
+    /* what it says: the cap with the fewest steps per second on the grid, against q = 2 */
+    const study_row *best = NULL, *q2 = NULL;
+    for (int i = 0; i < nrows[0]; i++) {
+        const study_row *r = &rows[0][i];
+        if (!best || r->steps / r->t < best->steps / best->t)
+            best = r;
+        if (r->max_order == 2)
+            q2 = r;
+    }
+    printf("Dahlquist's second barrier: no A-stable linear multistep method has order above 2. BDF1-2 are A-stable;\n"
+           "BDF3-5 are stable only in sectors of 86, 73 and 52 degrees about the negative real axis, and the string's\n"
+           "lightly damped modes lie outside them (fd5 N = %ld: the fastest, omega = %.4g rad/s with alpha = %.4g 1/s,\n"
+           "at %.1f degrees). Measured here: the fewest steps per second at q = %d%s (%.3g); q = 2 takes %.2f times as many:\n"
+           "%s\n",
+           (long)st->study_N, w_top, a_top, angle, best->max_order, best->stab_lim ? " with stability-limit detection" : "",
+           best->steps / best->t, (q2->steps / q2->t) / (best->steps / best->t),
+           best->max_order > 2 ? "the cap does not pay here: the low orders' A-stability does not make up for their larger\n"
+                                 "error per step, and the default cap stays at the fastest order."
+                               : "capping the order at 2 buys A-stability, and the step is then held by accuracy alone.");
+}
+
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
@@ -373,6 +519,11 @@ int main(int argc, char **argv)
         {"cvode_atol", &st.atol, "m", 1e-30, 1, 0, "CVODE atol"},
         {"cvode_N_max", &st.cvode_N_max, "", 4, 1e6, 0, "largest CVODE N"},
         {"cvode_modal", &st.cvode_modal, "", 0, 1, 0, "CVODE on the modal system"},
+        {"cvode_max_order", &st.max_order, "", 1, 12, 0, "CVODE's largest order"},
+        {"cvode_stab_lim", &st.stab_lim, "", 0, 1, 0, "BDF stability-limit detection"},
+        {"cvode_study_time", &st.study_T, "s", 0, 60, 0, "order study: simulated time"},
+        {"cvode_study_N", &st.study_N, "", 6, 1e6, 0, "order study: FD5 grid"},
+        {"cvode_study_steps", &st.study_steps, "", 10, 1e9, 0, "order study: step budget"},
         {"blowup", &st.blowup, "", 1, 1e300, CLI_OPEN_MIN, "blow-up factor"},
         {"listen_ceiling", &st.ceiling, "", 0, 1, CLI_OPEN_MIN, "limiter ceiling"},
         {"listen_release", &st.release, "s", 0, 10, CLI_OPEN_MIN, "limiter release"},
@@ -427,6 +578,11 @@ int main(int argc, char **argv)
         {"cvode-modal", CLI_DOUBLE, &st.cvode_modal, "", "1: CVODE on the Galerkin system too (slow: ~2e5 steps)", 0, 1, 0, NULL, NULL, NULL},
         {"cvode-lmm", CLI_CHOICE, &st.lmm, "", "CVODE's multistep family (Newton on the band Jacobian either way)", 0, 0, 0, "bdf|adams", NULL, NULL},
         {"cvode-atol", CLI_DOUBLE, &st.atol, "m", "CVODE absolute tolerance", 1e-30, 1, 0, NULL, NULL, NULL},
+        {"cvode-max-order", CLI_DOUBLE, &st.max_order, "", "CVODE's largest order q (BDF 1-5, Adams 1-12): BDF above 2 is not A-stable", 1, 12, 0, NULL, NULL, NULL},
+        {"cvode-stab-lim", CLI_DOUBLE, &st.stab_lim, "", "1: CVODE's BDF stability-limit detection (lowers q when it sees instability)", 0, 1, 0, NULL, NULL, NULL},
+        {"cvode-study-time", CLI_DOUBLE, &st.study_T, "s", "order study: simulated time of each CVODE run, q = 1..5 (0: no study)", 0, 60, 0, NULL, NULL, NULL},
+        {"cvode-study-N", CLI_DOUBLE, &st.study_N, "", "order study: N of the 5-point grid (the Galerkin system has --modes)", 6, big, 0, NULL, NULL, NULL},
+        {"cvode-study-steps", CLI_DOUBLE, &st.study_steps, "", "order study: internal steps allowed a run (cost is per simulated second)", 10, 1e9, 0, NULL, NULL, NULL},
         {"blowup", CLI_DOUBLE, &st.blowup, "", "blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
         BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
@@ -459,10 +615,14 @@ int main(int argc, char **argv)
     const struct { const char *flag; double v; } whole[] = {
         {"fs", st.fs}, {"modes", st.modes}, {"substeps-min", st.sub_min}, {"substeps-max", st.sub_max}, {"N-min", st.N_min},
         {"N-max", st.N_max}, {"fd-substeps", st.fd_sub}, {"fd-fixed-N-max", st.fd_fixed_N_max},
+        {"cvode-max-order", st.max_order}, {"cvode-stab-lim", st.stab_lim}, {"cvode-study-N", st.study_N},
+        {"cvode-study-steps", st.study_steps},
     };
     for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)
         if (whole[i].v != floor(whole[i].v))
             cli_fail("pluck", "--%s %g is not accepted; accepted: a whole number", whole[i].flag, whole[i].v);
+    if (strcmp(st.lmm, "bdf") == 0 && st.max_order > 5)
+        cli_fail("pluck", "--cvode-max-order %g is not accepted with --cvode-lmm bdf; accepted: 1 to 5", st.max_order);
     if (!do_ref && !do_solve) {
         /* the default run (make run): the deliverable, a copy for the ear, the sweep */
         do_ref = do_solve = true;
@@ -485,7 +645,8 @@ int main(int argc, char **argv)
     {
         /* the reference (nm modes over n samples at most), the field, and the sweep: modal runs
          * (2 unknowns a mode, m substeps a sample), FD runs (2(N-1) unknowns; an implicit step
-         * back-substitutes a dense 2(N-1) square LU; CVODE about 1e5 (N/65) steps a second) */
+         * solves a band system; CVODE about 1e5 (N/65) steps a second; not counted: the CVODE order
+         * study, --cvode-study-time) */
         double n = (double)st.n, work = (double)nm * n, wavs = 1.0, mem = 4.0 * n * 8.0;
         if (field_path)
             work += (double)st.ch.field_nx * st.ch.field_nt * nm, mem += (double)st.ch.field_nx * st.ch.field_nt * 4.0;
@@ -507,10 +668,12 @@ int main(int argc, char **argv)
                     double d = 2.0 * (N - 1.0);
                     work += (N - 1.0) * n, wavs += 1;
                     if (N <= st.fd_fixed_N_max) {
-                        work += (nmeth - nimpl) * d * n * st.fd_sub + nimpl * d * d * (n * st.fd_sub + d / 3.0);
+                        /* an implicit step solves with the band LU of its 2(N-1) unknowns (bandwidth about 2 x
+                         * the stencil in the interleaved layout): about 4 sten values a row */
+                        work += (nmeth - nimpl) * d * n * st.fd_sub + nimpl * d * 4.0 * sten * n * st.fd_sub;
                         wavs += nmeth;
                         if (nimpl)
-                            mem = fmax(mem, 2.0 * d * d * 8.0 + 4.0 * n * 8.0);
+                            mem = fmax(mem, 2.0 * d * (6.0 * sten + 1.0) * 8.0 + 4.0 * n * 8.0);
                     }
                     if (want(st.method, "cvode") && N <= st.cvode_N_max)
                         work += d * 5.0 * 1e5 * (N / 65.0) * st.duration, wavs += 1;
@@ -710,7 +873,7 @@ int main(int argc, char **argv)
         if (want(st.method, "cvode") && (st.cvode_modal == 1 || strcmp(st.method, "cvode") == 0)) {
             string_galerkin g = {modes, M};
             run *r = NEW_RUN("modal", M, "cvode", 0);
-            solve_cvode(&st, NULL, &g, sig, r);
+            solve_cvode(&st, NULL, &g, st.n, (int)st.max_order, st.stab_lim == 1, sig, r);
             score_run(&st, sig, &refw, r);
             print_row(&tab, r);
             consider_fine(&fine, r, sig);
@@ -728,14 +891,22 @@ int main(int argc, char **argv)
     atomic_file acv;
     FILE *fcv = atomic_open_or_exit(&acv, "pluck", st.out, "fd-N-cvode.tsv");
     fprintf(fcv, "space\tN\tE_wave\tE_spec\tmethod\n");
+    atomic_file afx;
+    FILE *ffx = atomic_open_or_exit(&afx, "pluck", st.out, "fd-N-fixed.tsv");
+    fprintf(ffx, "space\tN\tE_wave\tE_spec\tmethod\tsubsteps\tseconds\n");
     for (int sten = 3; sten <= 5; sten += 2) {
         const char *space = sten == 3 ? "fd3" : "fd5";
         if (!want(st.space, space))
             continue;
         double prevN = 0, prevE = 0;
+        /* a fixed-step method unstable at some N is not tried on finer grids (its stable step
+         * only shrinks as N grows) */
+        bool unstable[64] = {false};
         for (long N = (long)st.N_min; N <= (long)st.N_max; N *= 2) {
+            /* interleaved (u_1, v_1, u_2, v_2, ...): a band of half-width 3 or 5, which CVODE's band
+             * solver and the implicit methods' band LU (newton.c) use */
             string_fd fd;
-            if (string_fd_init(&fd, s, (string_stencil)sten, N, false, err, sizeof err) != 0)
+            if (string_fd_init(&fd, s, (string_stencil)sten, N, true, err, sizeof err) != 0)
                 cli_fail("pluck", "--N-min %g: %s", st.N_min, err);
             string_mode *fm;
             int fnm = string_fd_modes(&fd, &fm);
@@ -782,9 +953,10 @@ int main(int argc, char **argv)
                     snprintf(coarse_name, sizeof coarse_name, "3-point FD, N = %ld (exact in time)", N);
                 }
             }
-            for (int i = 0; method_all[i] && N <= (long)st.fd_fixed_N_max; i++) {
+            for (int i = 0; method_all[i] && i < 64 && N <= (long)st.fd_fixed_N_max; i++) {
                 const method *m = method_all[i];
-                if (!want(st.method, m->name) || tableau_file(m))   /* a tableau file runs on the modal system */
+                /* a tableau file runs on the modal system */
+                if (!want(st.method, m->name) || tableau_file(m) || unstable[i])
                     continue;
                 int lim;
                 double hmax = stable_h(m, fm, fnm, 0.0, &lim);
@@ -802,14 +974,16 @@ int main(int argc, char **argv)
                 score_run(&st, sig, &refw, r);
                 print_row(&tab, r);
                 consider_fine(&fine, r, sig);
-                if (strcmp(r->status, "ok") != 0)
+                if (strcmp(r->status, "ok") != 0) {
                     NOTE("%s N = %ld, %s, m = %ld: %s\n", space, N, m->name, sub, r->message);
+                    unstable[i] = strcmp(r->status, "blowup") == 0;
+                } else
+                    fprintf(ffx, "%s\t%ld\t%.6e\t%.6e\t%s\t%ld\t%.4f\n", space, N, r->E_wave, r->E_spec, m->name, sub,
+                            r->seconds);
             }
             if (want(st.method, "cvode") && N <= (long)st.cvode_N_max) {
-                string_fd fdi;
-                string_fd_init(&fdi, s, (string_stencil)sten, N, true, err, sizeof err);
                 run *r = NEW_RUN(space, N, "cvode", 0);
-                solve_cvode(&st, &fdi, NULL, sig, r);
+                solve_cvode(&st, &fd, NULL, st.n, (int)st.max_order, st.stab_lim == 1, sig, r);
                 score_run(&st, sig, &refw, r);
                 print_row(&tab, r);
                 consider_fine(&fine, r, sig);
@@ -821,9 +995,13 @@ int main(int argc, char **argv)
         }
         fprintf(fn, "\n\n");
         fprintf(fcv, "\n\n");
+        fprintf(ffx, "\n\n");
     }
     atomic_commit_or_exit(&an, "pluck");
     atomic_commit_or_exit(&acv, "pluck");
+    atomic_commit_or_exit(&afx, "pluck");
+    if (want(st.method, "cvode") && st.study_T > 0 && strcmp(st.lmm, "bdf") == 0)
+        order_study(&st, s, modes, M);
     {
         atomic_file a;
         FILE *f = atomic_open_or_exit(&a, "pluck", st.out, "first20ms.tsv");

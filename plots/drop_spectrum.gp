@@ -6,7 +6,12 @@ stats datadir("drop")."summary.tsv" using (strcol(1) eq "f1_Hz" ? $2 : 1/0) noou
 f1 = STATS_max
 stats datadir("drop")."summary.tsv" using (strcol(1) eq "spectrum_peak_Hz" ? $2 : 1/0) nooutput
 fpeak = STATS_max
-set title sprintf("spectrum of u_1, the whole run (Hann window): peak at %.1f Hz", fpeak)
+stats datadir("drop")."summary.tsv" using (strcol(1) eq "spectrum_samples" ? $2 : 1/0) nooutput
+nsamp = STATS_max
+stats datadir("drop")."summary.tsv" using (strcol(1) eq "spectrum_fft_length" ? $2 : 1/0) nooutput
+nfft = STATS_max
+set title sprintf("spectrum of u_1, the whole run (Hann window, %d samples zero-padded to a %d-point FFT): peak at %.1f Hz", \
+                  nsamp, nfft, fpeak)
 set xlabel "frequency (Hz)"
 set ylabel "level (dB re peak)"
 set logscale x

@@ -21,6 +21,8 @@ typedef struct ivp {
     bool linear;            /* F(t, y) = A y with A constant: implicit steps factor once */
     bool second_order;      /* y = (u, v) with u' = v and v' = a(t, u) not depending on v:
                                what leapfrog (Stormer-Verlet) requires */
+    size_t band;            /* dF_i/dy_j = 0 for |i - j| > band: implicit steps factor a band
+                               matrix (GSL's band LU) when it is narrow; 0: not declared (dense) */
 } ivp;
 
 /* What a run cost: every count a method or a driver makes. */

@@ -1,6 +1,9 @@
 /* newton.h: Newton iteration for implicit steps, x = c + a F(t, x), on GSL's LU.
  * Uses the problem's Jacobian when it has one, finite differences otherwise, and
- * factors I - a J once (and reuses it) when the problem says F is linear. */
+ * factors I - a J once (and reuses it) when the problem says F is linear. A problem that
+ * declares a narrow band (ivp.band, 4 band < dim) is solved on GSL's band LU instead, its
+ * Jacobian built from 2 band + 1 grouped F evaluations, so memory and work grow with dim,
+ * not dim^2 and dim^3. */
 #ifndef IVPLAB_NEWTON_H
 #define IVPLAB_NEWTON_H
 #include "ivp.h"
@@ -22,6 +25,8 @@ int newton_implicit_step(const ivp *p, double t, double a, const double *c, doub
 void newton_configure(workspace *w, double rel_tol, int max_iter);
 /* What the last solve in w did (NULL before the first). */
 const newton_report *newton_last(const workspace *w);
+/* Whether w's solver took the band path (false before the first solve). */
+bool newton_is_banded(const workspace *w);
 
 void newton_free(newton_state *s);
 

@@ -6,32 +6,52 @@
 #include <stdlib.h>
 #include <string.h>
 
+size_t spectrum_fast_length(size_t n)
+{
+    for (size_t m = n > 1 ? n : 1;; m++) {
+        size_t r = m;
+        while (r % 2 == 0) r /= 2;
+        while (r % 3 == 0) r /= 3;
+        while (r % 5 == 0) r /= 5;
+        if (r == 1)
+            return m;
+    }
+}
+
 int spectrum_hann(const double *x, size_t n, double fs, spectrum *s)
 {
+    return spectrum_hann_padded(x, n, n, fs, s);
+}
+
+int spectrum_hann_padded(const double *x, size_t n, size_t nfft, double fs, spectrum *s)
+{
     memset(s, 0, sizeof *s);
-    if (n < 2)
+    if (n < 2 || nfft < n)
         return -1;
-    double *d = xcalloc(n, sizeof *d);
+    double *d = xcalloc(nfft, sizeof *d);   /* d[n .. nfft-1] = 0: the padding */
     /* Hann window w_k = (1 - cos(2 pi k / (n - 1))) / 2, the symmetric form. */
     for (size_t k = 0; k < n; k++)
         d[k] = x[k] * 0.5 * (1.0 - cos(2.0 * M_PI * (double)k / (double)(n - 1)));
-    gsl_fft_real_wavetable *wt = gsl_fft_real_wavetable_alloc(n);
-    gsl_fft_real_workspace *ws = gsl_fft_real_workspace_alloc(n);
-    int rc = (wt && ws) ? gsl_fft_real_transform(d, 1, n, wt, ws) : GSL_ENOMEM;
+    gsl_fft_real_wavetable *wt = gsl_fft_real_wavetable_alloc(nfft);
+    gsl_fft_real_workspace *ws = gsl_fft_real_workspace_alloc(nfft);
+    int rc = (wt && ws) ? gsl_fft_real_transform(d, 1, nfft, wt, ws) : GSL_ENOMEM;
     gsl_fft_real_workspace_free(ws);
     gsl_fft_real_wavetable_free(wt);
     if (rc != GSL_SUCCESS) {
         free(d);
         return -1;
     }
-    /* Half-complex order: d[0] = X_0, (d[2k-1], d[2k]) = X_k, and d[n-1] = X_{n/2} for even n. */
-    s->nbins = n / 2 + 1;
-    s->df = fs / (double)n;
+    /* Half-complex order: d[0] = X_0, (d[2k-1], d[2k]) = X_k, and d[nfft-1] = X_{nfft/2} for
+     * even nfft. */
+    s->n = n;
+    s->nfft = nfft;
+    s->nbins = nfft / 2 + 1;
+    s->df = fs / (double)nfft;
     s->mag = xcalloc(s->nbins, sizeof *s->mag);
     s->mag[0] = fabs(d[0]);
     for (size_t k = 1; k < s->nbins; k++) {
-        if (2 * k == n)
-            s->mag[k] = fabs(d[n - 1]);
+        if (2 * k == nfft)
+            s->mag[k] = fabs(d[nfft - 1]);
         else
             s->mag[k] = hypot(d[2 * k - 1], d[2 * k]);
     }

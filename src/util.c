@@ -20,6 +20,22 @@ void *xcalloc(size_t count, size_t size)
     return p;
 }
 
+void *xgrow(void *p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(p, c * size);
+    if (!q) {
+        fprintf(stderr, "out of memory (asked for %zu x %zu bytes)\n", c, size);
+        exit(1);
+    }
+    *cap = c;
+    return q;
+}
+
 char *xstrdup(const char *s)
 {
     size_t n = strlen(s) + 1;

@@ -5,6 +5,9 @@
 
 /* Allocate n bytes, zeroed; prints "out of memory" and exits 1 on failure. */
 void *xcalloc(size_t count, size_t size);
+/* p (an array of *cap elements of size bytes, or NULL) with room for at least need elements:
+ * the capacity doubles (from 1024) and *cap is updated; exits when memory runs out. */
+void *xgrow(void *p, size_t *cap, size_t need, size_t size);
 /* Copy of a string (checked). */
 char *xstrdup(const char *s);
 /* printf into a new string (checked); free it. */

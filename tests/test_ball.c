@@ -237,6 +237,20 @@ int main(void)
           spectrum_db(&sp, 2000, sp.mag[bin]));
     spectrum_free(&sp);
     spectrum_free(&sp);
+    /* Zero-padded to a 2-3-5-smooth length: the same peak on a finer grid. 88201 = 193 x 457
+     * (the ball drop's samples) pads to 90000 = 2^4 3^2 5^4. */
+    check(spectrum_fast_length(88201) == 90000 && spectrum_fast_length(1) == 1 && spectrum_fast_length(7) == 8 &&
+              spectrum_fast_length(4096) == 4096,
+          "next 2-3-5-smooth lengths: 88201 -> %zu, 7 -> %zu", spectrum_fast_length(88201), spectrum_fast_length(7));
+    size_t nfft = spectrum_fast_length(n + 1);
+    rc = spectrum_hann_padded(x, n, nfft, 44100.0, &sp);
+    bin = rc == 0 ? spectrum_peak(&sp, 50, 5000, &fpk, NULL) : 0;
+    check(rc == 0 && sp.n == n && sp.nfft == nfft && fabs(sp.df - 44100.0 / (double)nfft) < 1e-12 &&
+              fabs(fpk - 400.3) < 0.05,
+          "padded to %zu: peak %.4f Hz (sine at 400.3 Hz), bin spacing %.4g Hz", nfft, fpk, sp.df);
+    spectrum_free(&sp);
+    check(spectrum_hann_padded(x, n, n - 1, 44100.0, &sp) == -1 && sp.mag == NULL,
+          "padding to fewer samples than the signal is refused");
     free(x);
     return check_done();
 }

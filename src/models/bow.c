@@ -582,7 +582,7 @@ static double energy(double t, const double *x, void *params)
 
 ivp bow_ivp(bow_model *m)
 {
-    ivp p = {m->at.dim, rhs, jacobian, energy, m, false, false};
+    ivp p = {m->at.dim, rhs, jacobian, energy, m, false, false, 0};
     return p;
 }
 

@@ -272,7 +272,7 @@ static int mode_jac(double t, const double *y, double *J, void *p)
 
 ivp string_mode_ivp(string_mode_problem *mp)
 {
-    ivp p = {2, mode_rhs, mode_jac, NULL, mp, true, false};
+    ivp p = {2, mode_rhs, mode_jac, NULL, mp, true, false, 0};
     return p;
 }
 
@@ -291,7 +291,7 @@ static int galerkin_rhs(double t, const double *y, double *f, void *p)
 
 ivp string_galerkin_ivp(string_galerkin *g)
 {
-    ivp p = {2 * (size_t)g->nmodes, galerkin_rhs, NULL, NULL, g, true, false};
+    ivp p = {2 * (size_t)g->nmodes, galerkin_rhs, NULL, NULL, g, true, false, 1};  /* 2 x 2 blocks */
     return p;
 }
 
@@ -428,7 +428,8 @@ static int fd_jac(double t, const double *y, double *J, void *p)
 
 ivp string_fd_ivp(string_fd *fd)
 {
-    ivp p = {string_fd_dim(fd), fd_rhs, fd_jac, NULL, fd, true, false};
+    ivp p = {string_fd_dim(fd), fd_rhs, fd_jac, NULL, fd, true, false,
+             fd->interleaved ? (size_t)string_fd_bandwidth(fd) : 0};
     return p;
 }
 

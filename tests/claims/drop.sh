@@ -39,6 +39,14 @@ check_num "first flight from the restitution, 2 e sqrt(2 g h0)/g, against the me
 check_num "u1 after the first impact follows -J/(m1 w1) e^(-s0 t) sin(w1 t) (error of the amplitude)" "$(sum formula_error_rel)" lt 0.02
 # Same pitch after every bounce: the spectrum of u1 over 2 s peaks at 400 Hz.
 check_num "spectrum peak (Hz)" "$(sum spectrum_peak_Hz)" near 400 0.5
+# The FFT runs on a fast length: the samples zero-padded to the next 2-3-5-smooth length.
+nfft=$(sum spectrum_fft_length)
+check_num "spectrum: FFT length is at least the samples" "$nfft" ge "$(sum spectrum_samples)"
+check_num "spectrum: FFT length $nfft has no prime factor above 5" \
+    "$(awk -v n="$nfft" 'BEGIN { while (n % 2 == 0) n /= 2; while (n % 3 == 0) n /= 3; while (n % 5 == 0) n /= 5; print n }')" near 1 0
+check_num "spectrum: FFT length is the next such length (90000 for 88201 samples)" "$nfft" near 90000 0
+# The solver's own solve time is reported, and is part of the run.
+check_num "solve time reported (s)" "$(sum solve_s)" gt 0
 # Energy never increases.
 check_num "largest energy increase, relative to the initial energy" "$(sum energy_rise_rel)" lt 1e-8
 check_num "energy falls: final over initial" "$(awk -v a="$(sum energy_final_J)" -v b="$(sum energy0_J)" 'BEGIN { printf "%.3e", a / b }')" lt 0.01

@@ -69,6 +69,35 @@ check_num "fd5 N=520: floor below 1e-3" "$(tsv_get "$TMP/fd5.tsv" size 520 E_wav
 $BIN/pluck --solve --space fd5 --method cvode --N-min 65 --N-max 65 --tsv --out "$TMP/c" >"$TMP/cv.tsv"
 check_num "fd5 N=65 cvode-bdf: E_wave equals the semi-discrete floor 7.3523e-2" "$(tsv_get "$TMP/cv.tsv" method cvode-bdf E_wave)" near 7.3523e-2 0.0002e-2
 
+# The implicit fixed-step methods on a large grid: Newton on a band LU (the interleaved layout's
+# half-width 5), so the trapezoid runs at N = 520, where its error is its own time error at h = 1/fs
+# (the Galerkin system's trapezoid at m = 1: E_wave 0.1514).
+$BIN/pluck --solve --space fd5 --method trapezoid --N-min 520 --N-max 520 --fd-fixed-N-max 520 --tsv --out "$TMP/t" >"$TMP/tz.tsv"
+check_num "fd5 N=520 trapezoid (band Newton): status ok, E_wave at its time-error floor 0.1514" \
+    "$(tsv_get "$TMP/tz.tsv" method trapezoid E_wave)" near 0.1514 0.0005
+check_num "fd5 N=520 trapezoid: written for the pluck_N figure" "$(awk -F'\t' '$1 == "fd5" && $2 == 520 && $5 == "trapezoid"' "$TMP/t/fd-N-fixed.tsv" | wc -l)" near 1 0
+# An explicit method unstable on a grid is refused there (from R) and not tried on finer grids.
+$BIN/pluck --solve --space fd5 --method rk4 --N-min 65 --N-max 1040 --fd-fixed-N-max 1040 --tsv --out "$TMP/t" >"$TMP/rk.tsv"
+check_num "rk4 on fd5 N = 65 ... 1040 at h = 1/fs: one refused grid, then none tried" "$(awk -F'\t' 'NR > 1 && $3 == "rk4" && $9 == "blowup"' "$TMP/rk.tsv" | wc -l)" near 1 0
+
+# CVODE's order cap (the order study, figure pluck_cvode_order): steps per second of sound against q = 1..5.
+$BIN/pluck --solve --space fd5 --method cvode --N-min 65 --N-max 65 --cvode-N-max 6 --out "$TMP/o" >"$TMP/o.txt"
+co="$TMP/o/cvode-order.tsv"
+rate() { awk -F'\t' -v s="$1" -v q="$2" -v d="$3" 'NR > 1 && $1 == s && $3 == q && $4 == d { print $10 }' "$co"; }
+for sys in fd5 modal; do
+    falls=$(awk -F'\t' -v s=$sys 'NR > 1 && $1 == s && $4 == 0 { if (n++ && $10 >= p) bad = 1; p = $10 } END { print (n == 5 && !bad) }' "$co")
+    check_num "order study, $sys: steps per second fall at every q = 1..5 (the cap buys no stability here)" "$falls" near 1 0
+    check_num "order study, $sys: q = 2 takes more than 5x the steps of q = 5" \
+        "$(awk -v a="$(rate $sys 2 0)" -v b="$(rate $sys 5 0)" 'BEGIN { printf "%.3f", a / b }')" gt 5
+done
+check_num "order study: stability-limit detection runs at q = 3..5 only (rows)" "$(awk -F'\t' 'NR > 1 && $4 == 1' "$co" | wc -l)" near 6 0
+check_text "order study: the output names Dahlquist's second barrier" "$(cat "$TMP/o.txt")" "Dahlquist's second barrier: no A-stable linear multistep method has order above 2"
+check_text "order study: the output says which cap is fastest" "$(cat "$TMP/o.txt")" "the fewest steps per second at q = 5"
+ratio_txt=$(sed -n 's/.*q = 2 takes \([0-9.]*\) times as many.*/\1/p' "$TMP/o.txt")
+check_num "order study: the printed ratio is the measured one" "$ratio_txt" near "$(awk -v a="$(rate fd5 2 0)" -v b="$(rate fd5 5 0)" 'BEGIN { printf "%.2f", a / b }')" 0.006
+expect_bad_input "--cvode-max-order 6 with BDF" $BIN/pluck --solve --cvode-max-order 6 --out "$TMP/out"
+expect_bad_input "--cvode-stab-lim 2" $BIN/pluck --solve --cvode-stab-lim 2 --out "$TMP/out"
+
 # Bad input: one line, exit 2, no file.
 expect_bad_input "--xp inside the load's width of an end" $BIN/pluck --reference --xp 0.004 --wav "$TMP/out/r.wav"
 expect_bad_input "--w with L/w an integer" $BIN/pluck --reference --w 0.0065 --wav "$TMP/out/r.wav"
