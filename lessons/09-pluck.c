@@ -905,9 +905,12 @@ int main(int argc, char **argv)
         for (long N = (long)st.N_min; N <= (long)st.N_max; N *= 2) {
             /* interleaved (u_1, v_1, u_2, v_2, ...): a band of half-width 3 or 5, which CVODE's band
              * solver and the implicit methods' band LU (newton.c) use */
-            string_fd fd;
+            string_fd fd, fd_halves;
             if (string_fd_init(&fd, s, (string_stencil)sten, N, true, err, sizeof err) != 0)
                 cli_fail("pluck", "--N-min %g: %s", st.N_min, err);
+            /* the same grid as (u, v) halves, for a method that steps u' = v apart (leapfrog) */
+            fd_halves = fd;
+            fd_halves.interleaved = false;
             string_mode *fm;
             int fnm = string_fd_modes(&fd, &fm);
             double omega_max = fastest(fm, fnm);
@@ -969,7 +972,7 @@ int main(int argc, char **argv)
                              "needs m >= %.0f)", 1.0 / (st.fs * sub), hmax, sqrt(fm[lim - 1].omega0sq),
                              ceil(1.0 / (st.fs * hmax) - 1e-9));
                 } else {
-                    solve_fd(&st, &fd, omega_max, m, sub, sig, r);
+                    solve_fd(&st, m->needs_uv ? &fd_halves : &fd, omega_max, m, sub, sig, r);
                 }
                 score_run(&st, sig, &refw, r);
                 print_row(&tab, r);
