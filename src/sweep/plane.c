@@ -1,0 +1,351 @@
+#include "sweep/plane.h"
+#include "cli.h"
+#include "io/atomic.h"
+#include "util.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- parameters and the grid --------------------------------------------------------------- */
+
+void plane_param_table(plane_params *p, param_spec spec[32])
+{
+    static char keys[PLANE_NGALLERY][16];
+    const param_spec base[] = {
+        {"x_min", &p->x_min, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "smallest x_b/L"},
+        {"x_max", &p->x_max, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "largest x_b/L"},
+        {"f_min", &p->f_min, "N", 0, 100, CLI_OPEN_MIN, "smallest bowing force"},
+        {"f_max", &p->f_max, "N", 0, 100, CLI_OPEN_MIN, "largest bowing force"},
+        {"nx", &p->nx, "", 1, 400, 0, "bowing positions"},
+        {"nf", &p->nf, "", 1, 400, 0, "bowing forces"},
+        {"n_full", &p->n_full, "", 1, 400, 0, "positions and forces of the full grid"},
+        {"accel", &p->stroke.accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, "bow acceleration from rest"},
+        {"v_hold", &p->stroke.v_hold, "m/s", 0, 10, CLI_OPEN_MIN, "steady bow velocity"},
+        {"t_hold", &p->stroke.t_hold, "s", 0, 60, CLI_OPEN_MIN, "length of the hold"},
+        {"decel", &p->stroke.decel, "m/s^2", 0, 1000, 0, "deceleration after the hold"},
+        {"settle", &p->stroke.settle, "s", 0, 60, 0, "analysis starts this long into the hold"},
+        {"gallery_x", &p->gallery_x, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "x_b/L of the Figure 9 gallery"},
+        {"gallery_offset", &p->gallery_offset, "N", 0, 100, 0, "offset between gallery waveforms"},
+    };
+    size_t nb = sizeof base / sizeof base[0];
+    memcpy(spec, base, sizeof base);
+    for (int k = 0; k < PLANE_NGALLERY; k++) {
+        snprintf(keys[k], sizeof keys[k], "gallery_f%d", k + 1);
+        spec[nb + k] = (param_spec){keys[k], &p->gallery_f[k], "N", 0, 100, CLI_OPEN_MIN, "gallery force"};
+    }
+    spec[nb + PLANE_NGALLERY] = (param_spec){NULL, NULL, NULL, 0, 0, 0, NULL};
+}
+
+void plane_grid_init(plane_grid *g, int nx, int nf, double x_min, double x_max, double f_min, double f_max)
+{
+    *g = (plane_grid){nx, nf, x_min, x_max, f_min, f_max,
+                      nx > 1 ? pow(x_max / x_min, 1.0 / (double)(nx - 1)) : 1.0,
+                      nf > 1 ? pow(f_max / f_min, 1.0 / (double)(nf - 1)) : 1.0};
+    if (g->rx == 1.0)
+        g->rx = 1.1;
+    if (g->rf == 1.0)
+        g->rf = 1.1;
+}
+
+double plane_x(const plane_grid *g, int i) { return g->nx > 1 ? g->x_min * pow(g->rx, i) : g->x_min; }
+double plane_f(const plane_grid *g, int j) { return g->nf > 1 ? g->f_min * pow(g->rf, j) : g->f_min; }
+
+/* ---- one cell in a worker, its row in the parent ---------------------------------------------- */
+
+/* What a worker sends back for one cell. */
+typedef struct cell_msg {
+    int status;             /* 0, or -1 with err */
+    double seconds;         /* wall time of the cell, s */
+    double cpu;             /* CPU time of the cell, s */
+    double dt;              /* the time step that succeeded, s */
+    regime_result r;        /* the classification */
+    char err[240];          /* why the stroke failed */
+} cell_msg;
+
+static const char *const columns[] = {
+    "i_x", "i_f", "x_b_over_L", "f_b_N", "regime", "slips_per_period", "f0_hz", "mean_N", "rms_N",
+    "centroid_hz", "period_ratio", "regularity", "flybacks_per_period", "amplitude_N", "amplitude_ratio",
+    "x_lo", "x_hi", "f_lo", "f_hi", "seconds", "cpu_seconds", "dt_s", "source", "reason", "secondary_ratio", NULL,
+};
+
+static const char *source_name(const plane_sweep *ps) { return ps->stand_in ? "stand-in" : "simulation"; }
+
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void run_cell(long t, void *ctx, sweep_msg *out)
+{
+    const plane_sweep *ps = ctx;
+    regime_opts ro = regime_defaults();
+    cell_msg m;
+    memset(&m, 0, sizeof m);
+    double x = plane_x(&ps->grid, (int)(t % ps->grid.nx)), f = plane_f(&ps->grid, (int)(t / ps->grid.nx));
+    double t0 = wall_seconds(), c0 = cpu_seconds();
+    m.dt = ps->inst->dt;
+    if (ps->stand_in)
+        m.status = schelleng_standin_cell(ps->inst, ps->stroke, x, f, &ro, &m.r);
+    else {
+        char kept[4096];
+        if (ps->keep)
+            snprintf(kept, sizeof kept, "%s/%s-x%.9g-f%.9g.bin", ps->keep, ps->spec.label, x, f);
+        m.status = schelleng_cell_kept(ps->keep ? kept : NULL, ps->inst, ps->stroke, x, f, &ro, &m.r, &m.dt, m.err,
+                                       sizeof m.err);
+    }
+    m.seconds = wall_seconds() - t0;
+    m.cpu = cpu_seconds() - c0;
+    sweep_msg_add(out, &m, sizeof m);
+}
+
+static int take_cell(long t, const void *msg, size_t len, void *ctx, char *row)
+{
+    plane_sweep *ps = ctx;
+    cell_msg m;
+    if (len != sizeof m)
+        return 0;
+    memcpy(&m, msg, sizeof m);
+    const plane_grid *g = &ps->grid;
+    int i = (int)(t % g->nx), j = (int)(t / g->nx);
+    double x = plane_x(g, i), f = plane_f(g, j), sx = sqrt(g->rx), sf = sqrt(g->rf);
+    ps->cpu += m.cpu;
+    if (m.status && ps->failed++ == 0)
+        snprintf(ps->first_error, sizeof ps->first_error, "cell x_b/L %.4g, f_b %.4g N: %s", x, f, m.err);
+    const regime_result *r = &m.r;
+    return snprintf(row, SWEEP_ROW_MAX,
+                    "%d\t%d\t%.6g\t%.6g\t%s\t%.4f\t%.4f\t%.5g\t%.5g\t%.5g\t%.5f\t%.4f\t%.4f\t%.5g\t%.4g\t%.6g\t%.6g\t"
+                    "%.6g\t%.6g\t%.3f\t%.3f\t%.3g\t%s\t%s\t%.4f\n",
+                    i, j, x, f, m.status ? "failed" : regime_name(r->kind), r->slips_per_period, r->f0_hz,
+                    r->mean_n, r->rms_n, r->centroid_hz, r->period_ratio, r->regularity, r->flybacks_per_period,
+                    r->amplitude_n, r->amplitude_ratio, x / sx, x * sx, f / sf, f * sf, m.seconds, m.cpu, m.dt,
+                    source_name(ps), m.status ? "failed" : regime_reason_name(r->reason), r->secondary_ratio);
+}
+
+static bool on_grid(const plane_grid *g, int i, int j, double x, double f)
+{
+    return i >= 0 && i < g->nx && j >= 0 && j < g->nf && fabs(x / plane_x(g, i) - 1) <= 1e-5 &&
+           fabs(f / plane_f(g, j) - 1) <= 1e-5;
+}
+
+static long row_cell(char *const *field, void *ctx, char *why, size_t whylen)
+{
+    const plane_sweep *ps = ctx;
+    int i, j;
+    double x, f;
+    if (sscanf(field[0], "%d", &i) != 1 || sscanf(field[1], "%d", &j) != 1 || sscanf(field[2], "%lf", &x) != 1 ||
+        sscanf(field[3], "%lf", &f) != 1)
+        return -1;
+    if (!on_grid(&ps->grid, i, j, x, f)) {
+        snprintf(why, whylen, "cell (%d, %d) at x_b/L %g, f_b %g N is not on this grid; accepted: the grid that made "
+                 "the file, or another --results file", i, j, x, f);
+        return -1;
+    }
+    if (strcmp(field[22], source_name(ps)) != 0) {
+        snprintf(why, whylen, "a %s row, but this run computes %s cells; use another --results file", field[22],
+                 source_name(ps));
+        return -1;
+    }
+    return (long)j * ps->grid.nx + i;
+}
+
+/* The header's last field: this program, the grid and the model (FNV-1a over every instrument
+ * value and the stroke, as text). */
+static void identity(plane_sweep *ps, const char *program)
+{
+    unsigned long long h = 1469598103934665603ull;
+    char text[160];
+    bow_instrument copy = *ps->inst;
+    param_spec spec[BOW_NKEYS + 1];
+    bow_param_table(&copy, spec);
+    const schelleng_stroke *st = ps->stroke;
+    for (const param_spec *p = spec;; p++) {
+        if (p->key)
+            snprintf(text, sizeof text, "%s=%.17g;", p->key, *p->dest);
+        else
+            snprintf(text, sizeof text, "stroke=%.17g,%.17g,%.17g,%.17g,%.17g", st->accel, st->v_hold, st->t_hold,
+                     st->decel, st->settle);
+        for (const char *c = text; *c; c++)
+            h = (h ^ (unsigned char)*c) * 1099511628211ull;
+        if (!p->key)
+            break;
+    }
+    const plane_grid *g = &ps->grid;
+    snprintf(ps->identity, sizeof ps->identity, "bin/%s results v1: x %.9g-%.9g (%d), f %.9g-%.9g N (%d), model "
+             "%016llx, %s", program, g->x_min, g->x_max, g->nx, g->f_min, g->f_max, g->nf, h, source_name(ps));
+}
+
+/* want[c] = 1 for the cells that ps->redo has as unclassified; 0, or -1 with the reason. */
+static int unclassified_cells(plane_sweep *ps, char *why, size_t whylen)
+{
+    FILE *f = fopen(ps->redo, "r");
+    if (!f) {
+        snprintf(why, whylen, "cannot read it: %s; accepted: a results file of this grid", strerror(errno));
+        return -1;
+    }
+    fclose(f);
+    const plane_grid *g = &ps->grid;
+    ps->want = xcalloc((size_t)g->nx * (size_t)g->nf, 1);
+    long n;
+    plane_row *rows = plane_load_rows(ps->redo, &n);
+    int rc = 0;
+    for (long r = 0; r < n && rc == 0; r++) {
+        const plane_row *c = &rows[r];
+        if (!on_grid(g, c->i, c->j, c->x, c->f)) {
+            snprintf(why, whylen, "cell (%d, %d) at x_b/L %g, f_b %g N is not on this grid; accepted: a results file "
+                     "of this grid", c->i, c->j, c->x, c->f);
+            rc = -1;
+        } else if (c->kind == REGIME_UNCLASSIFIED)
+            ps->want[(size_t)c->j * (size_t)g->nx + (size_t)c->i] = 1;
+    }
+    free(rows);
+    return rc;
+}
+
+int plane_sweep_open(plane_sweep *ps, sweep *s, const char *program, const char *label, const char *results,
+                     sweep_shard shard, long jobs)
+{
+    ps->failed = 0, ps->cpu = 0, ps->first_error[0] = 0, ps->want = NULL;
+    identity(ps, program);
+    char why[1200];
+    if (ps->redo && unclassified_cells(ps, why, sizeof why) != 0) {
+        fprintf(stderr, "%s: --redo_unclassified %s: %s\n", program, ps->redo, why);
+        plane_sweep_free(ps);
+        return 2;
+    }
+    ps->spec = (sweep_spec){program, label, "cells", (long)ps->grid.nx * ps->grid.nf, shard, jobs, true, ps->want,
+                            results, columns, ps->identity, row_cell, run_cell, take_cell, ps};
+    int rc = sweep_open(s, &ps->spec);
+    if (rc != 0)
+        plane_sweep_free(ps);
+    return rc;
+}
+
+void plane_sweep_free(plane_sweep *ps)
+{
+    free(ps->want);
+    ps->want = NULL;
+}
+
+/* ---- reading a results file back ------------------------------------------------------------- */
+
+plane_row *plane_load_rows(const char *path, long *n)
+{
+    long cap = 1024;
+    plane_row *rows = xcalloc((size_t)cap, sizeof *rows);
+    *n = 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return rows;
+    char line[2048];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "i_x\t", 4) == 0)
+            continue;
+        char *field[32];
+        int nf = 0;
+        for (char *s = strtok(line, "\t\n"); s && nf < 32; s = strtok(NULL, "\t\n"))
+            field[nf++] = s;
+        plane_row c;
+        if (nf < 5 || sscanf(field[0], "%d", &c.i) != 1 || sscanf(field[1], "%d", &c.j) != 1 ||
+            sscanf(field[2], "%lf", &c.x) != 1 || sscanf(field[3], "%lf", &c.f) != 1)
+            continue;
+        c.kind = regime_from_name(field[4]);
+        c.reason = nf > 23 ? regime_reason_from_name(field[23]) : -1;
+        if (*n == cap) {
+            plane_row *more = xcalloc((size_t)cap * 2, sizeof *rows);
+            memcpy(more, rows, (size_t)cap * sizeof *rows);
+            free(rows);
+            rows = more, cap *= 2;
+        }
+        rows[(*n)++] = c;
+    }
+    fclose(f);
+    return rows;
+}
+
+long plane_counts(const char *path, long counts[REGIME_COUNT + 1], long reasons[REGIME_REASON_COUNT])
+{
+    long n;
+    plane_row *rows = plane_load_rows(path, &n);
+    memset(counts, 0, (REGIME_COUNT + 1) * sizeof *counts);
+    memset(reasons, 0, REGIME_REASON_COUNT * sizeof *reasons);
+    for (long r = 0; r < n; r++) {
+        counts[rows[r].kind >= 0 ? rows[r].kind : REGIME_COUNT]++;
+        if (rows[r].kind == REGIME_UNCLASSIFIED && rows[r].reason >= 0)
+            reasons[rows[r].reason]++;
+    }
+    free(rows);
+    return n;
+}
+
+long plane_central(const plane_row *rows, long n, int kind)
+{
+    double cx = 0, cf = 0;
+    long m = 0, best = -1;
+    for (long r = 0; r < n; r++)
+        if (rows[r].kind == kind)
+            cx += log(rows[r].x), cf += log(rows[r].f), m++;
+    double dbest = INFINITY;
+    for (long r = 0; r < n && m; r++)
+        if (rows[r].kind == kind) {
+            double d = hypot(log(rows[r].x) - cx / m, log(rows[r].f) - cf / m);
+            if (d < dbest)
+                dbest = d, best = r;
+        }
+    return best;
+}
+
+const double plane_schelleng_slope[REGIME_EDGE_COUNT] = {-1, -2, NAN};
+
+static int write_boundaries(const char *path, const double *x, size_t nx, double *const *edge, const regime_fit *fit)
+{
+    atomic_file af;
+    FILE *o = atomic_open(&af, path);
+    if (!o)
+        return -1;
+    fprintf(o, "x_b_over_L\thelmholtz_max_N\thelmholtz_min_N\tdouble_multiple_N\n");
+    for (size_t i = 0; i < nx; i++)
+        fprintf(o, "%.6g\t%.6g\t%.6g\t%.6g\n", x[i], edge[0][i], edge[1][i], edge[2][i]);
+    fprintf(o, "\n\nboundary\tpoints\tslope\tslope_se\tf_at_1_N\tschelleng_slope\n");
+    for (int e = 0; e < REGIME_EDGE_COUNT; e++)
+        fprintf(o, "%s\t%zu\t%.6g\t%.6g\t%.6g\t%g\n", regime_edge_name((regime_edge)e), fit[e].points, fit[e].slope,
+                fit[e].slope_se, pow(10, fit[e].intercept), plane_schelleng_slope[e]);
+    return atomic_commit(&af) != 0 ? -1 : 0;
+}
+
+int plane_boundaries(const char *results, const plane_grid *g, regime_fit fit[REGIME_EDGE_COUNT], char *path,
+                     size_t pathlen)
+{
+    size_t len = strlen(results), stem = len > 4 && strcmp(results + len - 4, ".tsv") == 0 ? len - 4 : len;
+    snprintf(path, pathlen, "%.*s-boundaries.tsv", (int)stem, results);
+    size_t nx = (size_t)g->nx, nf = (size_t)g->nf, cells = nx * nf;
+    int *kind = xcalloc(cells, sizeof *kind);
+    for (size_t c = 0; c < cells; c++)
+        kind[c] = -1;
+    long n;
+    plane_row *rows = plane_load_rows(results, &n);
+    for (long r = 0; r < n; r++)
+        if (rows[r].i >= 0 && rows[r].i < g->nx && rows[r].j >= 0 && rows[r].j < g->nf)
+            kind[(size_t)rows[r].j * nx + (size_t)rows[r].i] = rows[r].kind;
+    free(rows);
+    double *x = xcalloc(nx, sizeof *x), *f = xcalloc(nf, sizeof *f), *edge[REGIME_EDGE_COUNT];
+    for (size_t i = 0; i < nx; i++)
+        x[i] = plane_x(g, (int)i);
+    for (size_t j = 0; j < nf; j++)
+        f[j] = plane_f(g, (int)j);
+    for (int e = 0; e < REGIME_EDGE_COUNT; e++) {
+        edge[e] = xcalloc(nx, sizeof(double));
+        regime_edges(kind, x, nx, f, nf, (regime_edge)e, edge[e], &fit[e]);
+    }
+    int rc = write_boundaries(path, x, nx, edge, fit);
+    for (int e = 0; e < REGIME_EDGE_COUNT; e++)
+        free(edge[e]);
+    free(x);
+    free(f);
+    free(kind);
+    return rc;
+}

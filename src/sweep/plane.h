@@ -1,0 +1,95 @@
+/* plane.h: the Schelleng plane swept (lesson 11). A log-spaced grid of bow-bridge distances
+ * x_b/L and bowing forces f_b; each cell one stroke of schelleng_stroke.h, classified by
+ * regime.h and appended to a results file of 25 columns through sweep.h (whose header names
+ * the grid and a hash of every instrument value and of the stroke, so that a file is resumed
+ * only by a run that computes the same cells). Then what is read back from such a file: its
+ * rows, the regime counts, the cells left unclassified, the cell nearest the middle of a
+ * regime, and Figure 10's boundary lines. */
+#ifndef IVPLAB_PLANE_H
+#define IVPLAB_PLANE_H
+#include "io/params.h"
+#include "models/bow.h"
+#include "regime.h"
+#include "schelleng_stroke.h"
+#include "sweep/sweep.h"
+#include <stdbool.h>
+
+#define PLANE_NGALLERY 10       /* strokes of the Figure 9 gallery */
+#define PLANE_NCOLUMNS 25       /* columns of a results file */
+
+/* What schelleng.ini holds: the plane, the stroke, the gallery. */
+typedef struct plane_params {
+    double x_min, x_max;        /* smallest, largest x_b/L, 1 */
+    double f_min, f_max;        /* smallest, largest bowing force, N */
+    double nx, nf;              /* bowing positions, forces of the default grid, 1 */
+    double n_full;              /* positions and forces of the full grid, 1 */
+    schelleng_stroke stroke;    /* the stroke of every cell */
+    double gallery_x;           /* x_b/L of the Figure 9 gallery, 1 */
+    double gallery_offset;      /* offset between gallery waveforms in the figure, N */
+    double gallery_f[PLANE_NGALLERY];   /* the gallery's forces, N */
+} plane_params;
+
+/* The parameter table of p for params_load (keys of schelleng.ini; spec holds 32 entries). */
+void plane_param_table(plane_params *p, param_spec spec[32]);
+
+typedef struct plane_grid {
+    int nx, nf;                 /* positions, forces */
+    double x_min, x_max;        /* x_b/L at the ends, 1 */
+    double f_min, f_max;        /* forces at the ends, N */
+    double rx, rf;              /* ratio between neighbouring positions, forces (1.1 for one point) */
+} plane_grid;
+
+void plane_grid_init(plane_grid *g, int nx, int nf, double x_min, double x_max, double f_min, double f_max);
+double plane_x(const plane_grid *g, int i);     /* x_b/L of column i */
+double plane_f(const plane_grid *g, int j);     /* f_b of row j, N */
+
+/* One sweep of the plane: a sweep.h client. */
+typedef struct plane_sweep {
+    const bow_instrument *inst;     /* the instrument of every cell */
+    const schelleng_stroke *stroke; /* the stroke of every cell */
+    plane_grid grid;                /* the cells, task j * nx + i */
+    bool stand_in;                  /* synthetic stand-in cells (rows marked so), for tests */
+    const char *keep;               /* folder of kept analysis windows (NULL: none) */
+    const char *redo;               /* only the cells unclassified in this results file (NULL: all) */
+    /* filled in as cells arrive */
+    long failed;                    /* cells whose stroke failed, cells */
+    double cpu;                     /* CPU time summed over the computed cells, s */
+    char first_error[400];          /* the first failure, "" when none */
+    /* held for sweep.h */
+    char identity[640];             /* the header's last field */
+    char *want;                     /* the cells of redo (NULL: all) */
+    sweep_spec spec;                /* what sweep_open got */
+} plane_sweep;
+
+/* Opens the sweep of ps (inst, stroke, grid, stand_in, keep, redo set) into results: a
+ * sweep_open with the plane's columns, header and rows. 0, or the exit status with one line on
+ * stderr (2: redo or the results file not of this grid and model). */
+int plane_sweep_open(plane_sweep *ps, sweep *s, const char *program, const char *label, const char *results,
+                     sweep_shard shard, long jobs);
+void plane_sweep_free(plane_sweep *ps);
+
+/* A row of a results file, read back. */
+typedef struct plane_row {
+    int i, j;       /* grid indices */
+    double x, f;    /* x_b/L, 1; f_b, N */
+    int kind;       /* regime_kind, -1 for a failed cell */
+    int reason;     /* regime_reason, -1 when unknown */
+} plane_row;
+
+/* Every row of a results file (missing: none); *n gets how many. Free the array. */
+plane_row *plane_load_rows(const char *path, long *n);
+/* Regime counts of a results file (counts[REGIME_COUNT]: failed cells) and unclassified cells
+ * by reason; the number of rows. */
+long plane_counts(const char *path, long counts[REGIME_COUNT + 1], long reasons[REGIME_REASON_COUNT]);
+/* The row of kind nearest the middle (log coordinates) of all rows of that kind; -1 if none. */
+long plane_central(const plane_row *rows, long n, int kind);
+
+/* Schelleng's slopes of Figure 10's edges (NAN: none predicted). */
+extern const double plane_schelleng_slope[REGIME_EDGE_COUNT];
+/* Figure 10's edges read off a results file of grid g (regime_edges), fitted into fit[], and
+ * written to RESULTS-boundaries.tsv (its name in path): each column's edges, then the fits. 0,
+ * or -1 when the file cannot be written (errno set). */
+int plane_boundaries(const char *results, const plane_grid *g, regime_fit fit[REGIME_EDGE_COUNT], char *path,
+                     size_t pathlen);
+
+#endif

@@ -1,0 +1,571 @@
+#include "sweep/sweep.h"
+#include "budget.h"
+#include "util.h"
+#include "workers.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define LINE_MAX_B 2048     /* B: longest line of a results file, newline included */
+#define MAX_FIELDS 64
+
+void sweep_msg_add(sweep_msg *m, const void *bytes, size_t n)
+{
+    if (m->len + n > m->cap) {
+        size_t cap = m->cap ? m->cap : 256;
+        while (cap < m->len + n)
+            cap *= 2;
+        char *d = xcalloc(cap, 1);
+        if (m->len)
+            memcpy(d, m->data, m->len);
+        free(m->data);
+        m->data = d, m->cap = cap;
+    }
+    memcpy(m->data + m->len, bytes, n);
+    m->len += n;
+}
+
+static int write_all(int fd, const void *buf, size_t n)
+{
+    const char *p = buf;
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0)
+            return -1;
+        p += w, n -= (size_t)w;
+    }
+    return 0;
+}
+
+/* 0 when all n bytes came, -1 at an end of file or an error first. */
+static int read_all(int fd, void *buf, size_t n)
+{
+    char *p = buf;
+    while (n > 0) {
+        ssize_t r = read(fd, p, n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        p += r, n -= (size_t)r;
+    }
+    return 0;
+}
+
+bool sweep_in_shard(long t, sweep_shard sh) { return t % sh.n == sh.k - 1; }
+
+int sweep_parse_shard(const char *text, void *dest, char *why, size_t whylen)
+{
+    sweep_shard *s = dest;
+    char *end;
+    long k = strtol(text, &end, 10);
+    if (end == text || *end != '/') {
+        snprintf(why, whylen, "not of the form K/N");
+        return -1;
+    }
+    const char *p = end + 1;
+    long n = strtol(p, &end, 10);
+    if (end == p || *end || n < 1 || k < 1 || k > n || n > 100000) {
+        snprintf(why, whylen, "K and N must be integers with 1 <= K <= N <= 100000");
+        return -1;
+    }
+    s->k = k, s->n = n;
+    return 0;
+}
+
+long sweep_rows_done(const char *path, int ncolumns)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    long rows = 0, tabs = 0;
+    int c;
+    while ((c = getc(f)) != EOF) {
+        if (c == '\t')
+            tabs++;
+        if (c == '\n') {
+            rows += tabs == (long)ncolumns - 1;
+            tabs = 0;
+        }
+    }
+    fclose(f);
+    return rows;
+}
+
+/* ---- the results file ------------------------------------------------------------------- */
+
+static int ncolumns(const sweep_spec *sp)
+{
+    int n = 0;
+    while (sp->columns[n])
+        n++;
+    return n;
+}
+
+static void header_text(const sweep_spec *sp, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int k = 0; sp->columns[k]; k++)
+        len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s\t", sp->columns[k]);
+    snprintf(buf + len, len < n ? n - len : 0, "%s\n", sp->identity);
+}
+
+/* Why a first line that is not our header is refused. */
+static void header_refusal(const sweep_spec *sp, const char *line, const char *header, char *why, size_t whylen)
+{
+    char first[128], tag[128];
+    snprintf(first, sizeof first, "%s\t", sp->columns[0]);
+    snprintf(tag, sizeof tag, "bin/%s results", sp->program);
+    const char *theirs = strrchr(line, '\t'), *ours = strrchr(header, '\t');
+    bool ours_cols = strncmp(line, first, strlen(first)) == 0 && theirs;
+    if (ours_cols && strncmp(theirs + 1, tag, strlen(tag)) != 0)
+        snprintf(why, whylen, "--results %s was made by an earlier bin/%s, whose header does not name the grid and "
+                 "the model; it is left untouched (accepted: remove it to start again, or another --results file)",
+                 sp->results, sp->program);
+    else if (ours_cols)
+        snprintf(why, whylen, "--results %s is not on this grid and model: its header says '%.*s', this run '%.*s'; "
+                 "accepted: the flags that made it, or another --results file", sp->results,
+                 (int)strcspn(theirs + 1, "\n"), theirs + 1, (int)strcspn(ours + 1, "\n"), ours + 1);
+    else
+        snprintf(why, whylen, "--results %s does not start with this program's results header; it is left untouched "
+                 "(accepted: a results file of this grid and model, or a new name)", sp->results);
+}
+
+/* Checks one line read at lineno (len bytes from fgets over span bytes of the file): 0 a whole
+ * line, 1 an unfinished last row to cut, -1 refused (why). */
+static int line_shape(const sweep_spec *sp, const char *line, size_t len, long span, long lineno, char *why,
+                      size_t whylen)
+{
+    const char *path = sp->results;
+    if ((long)len != span) {
+        snprintf(why, whylen, "%s:%ld: a NUL byte; not a results file of this program, left untouched", path, lineno);
+        return -1;
+    }
+    if (line[len - 1] == '\n')
+        return 0;
+    bool head = sp->shard.k == 1;
+    if (len == LINE_MAX_B - 1)
+        snprintf(why, whylen, "%s:%ld: a line over %d characters; not a results file of this program, left "
+                 "untouched", path, lineno, LINE_MAX_B - 2);
+    else if (lineno == 1 || (lineno == 2 && head))
+        snprintf(why, whylen, "%s: no whole %s; not a results file of this program, left untouched", path,
+                 lineno == 1 && head ? "header" : "row");
+    else
+        return 1;
+    return -1;
+}
+
+/* A row: marks its task in done[]; 0, or -1 refused (why). */
+static int take_row(const sweep_spec *sp, char *line, long lineno, char *done, long *rows, char *why, size_t whylen)
+{
+    char *field[MAX_FIELDS];
+    int nf = 0;
+    for (char *s = strtok(line, "\t\n"); s && nf < MAX_FIELDS; s = strtok(NULL, "\t\n"))
+        field[nf++] = s;
+    char reason[1024] = "not a results row of this program; the file is left untouched";
+    long t = nf == ncolumns(sp) ? sp->row_task(field, sp->ctx, reason, sizeof reason) : -1;
+    if (t < 0 || t >= sp->tasks) {
+        snprintf(why, whylen, "%s:%ld: %s", sp->results, lineno, reason);
+        return -1;
+    }
+    *rows += !done[t];
+    done[t] = 1;
+    return 0;
+}
+
+/* Reads the file from its start: done[] from its rows; *good_end the end of its last whole
+ * line. 0, or -1 refused (why). */
+static int read_results(const sweep_spec *sp, FILE *f, const char *header, char *done, long *rows, long *good_end,
+                        char *why, size_t whylen)
+{
+    char line[LINE_MAX_B];
+    long lineno = 0;
+    *good_end = 0;
+    for (;;) {
+        long start = ftell(f);
+        if (!fgets(line, sizeof line, f))
+            return 0;
+        lineno++;
+        int shape = line_shape(sp, line, strlen(line), ftell(f) - start, lineno, why, whylen);
+        if (shape != 0)
+            return shape > 0 ? 0 : -1;
+        if (lineno == 1 && sp->shard.k == 1) {
+            if (strcmp(line, header) != 0) {
+                header_refusal(sp, line, header, why, whylen);
+                return -1;
+            }
+        } else if (take_row(sp, line, lineno, done, rows, why, whylen) != 0)
+            return -1;
+        *good_end = ftell(f);
+    }
+}
+
+/* Opens (creating its folder) and locks the results file: the descriptor, or -1 (why, *code). */
+static int open_locked(const sweep_spec *sp, int *code, char *why, size_t whylen)
+{
+    const char *path = sp->results;
+    struct stat sb;
+    *code = 2;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        snprintf(why, whylen, "--results %s is not a regular file; accepted: a results file of this program, or a "
+                 "new name", path);
+        return -1;
+    }
+    char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+    if (slash && slash != dir) {
+        *slash = 0;
+        mkdir_p(dir);
+    }
+    free(dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        *code = 1;
+        snprintf(why, whylen, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        snprintf(why, whylen, "--results %s is in use by another bin/%s run (locked); accepted: wait for it to end, "
+                 "or another --results file", path, sp->program);
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* The results file opened, read into done[], its torn last row cut and the header written
+ * when new: the descriptor, or -1 (why, *code). */
+static int open_results(const sweep_spec *sp, char *done, long *rows, int *code, char *why, size_t whylen)
+{
+    int fd = open_locked(sp, code, why, whylen);
+    if (fd < 0)
+        return -1;
+    char header[LINE_MAX_B + 512];
+    header_text(sp, header, sizeof header);
+    FILE *f = fdopen(dup(fd), "r");
+    long good_end = 0;
+    *code = 2;
+    int rc = f ? read_results(sp, f, header, done, rows, &good_end, why, whylen) : -1;
+    if (!f) {
+        *code = 1;
+        snprintf(why, whylen, "cannot read %s: %s", sp->results, strerror(errno));
+    } else
+        fclose(f);
+    struct stat sb;
+    if (rc == 0 && fstat(fd, &sb) == 0 && sb.st_size > good_end && ftruncate(fd, good_end) != 0) {
+        *code = 1, rc = -1;
+        snprintf(why, whylen, "cannot cut the unfinished last row of %s: %s", sp->results, strerror(errno));
+    }
+    if (rc == 0 && good_end == 0 && sp->shard.k == 1 && write_all(fd, header, strlen(header)) != 0) {
+        *code = 1, rc = -1;
+        snprintf(why, whylen, "cannot write %s: %s", sp->results, strerror(errno));
+    }
+    if (rc != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+int sweep_open(sweep *s, const sweep_spec *spec)
+{
+    memset(s, 0, sizeof *s);
+    s->spec = spec;
+    s->fd = -1;
+    char *done = xcalloc((size_t)spec->tasks + 1, 1), why[1600];
+    long rows = 0;
+    if (spec->results) {
+        int code;
+        s->fd = open_results(spec, done, &rows, &code, why, sizeof why);
+        if (s->fd < 0) {
+            fprintf(stderr, "%s: %s\n", spec->program, why);
+            free(done);
+            return code;
+        }
+    }
+    s->todo = xcalloc((size_t)spec->tasks + 1, sizeof *s->todo);
+    for (long t = 0; t < spec->tasks; t++) {
+        if (!sweep_in_shard(t, spec->shard) || (spec->want && !spec->want[t]))
+            continue;
+        s->tasks++;
+        if (done[t])
+            s->skipped++;
+        else
+            s->todo[s->ntodo++] = t;
+    }
+    free(done);
+    return 0;
+}
+
+void sweep_free(sweep *s)
+{
+    if (s->fd >= 0)
+        close(s->fd);
+    free(s->todo);
+    s->fd = -1;
+    s->todo = NULL;
+    s->ntodo = 0;
+}
+
+/* ---- the workers ---------------------------------------------------------------------------- */
+
+typedef struct frame {
+    long task;      /* which task */
+    size_t len;     /* bytes of the result that follow, B */
+} frame;
+
+typedef struct worker {
+    pid_t pid;      /* 0 when ended and waited for */
+    int task_fd;    /* tasks to it (-1: closed, no more to come) */
+    int result_fd;  /* results from it */
+    long task;      /* the task in flight, -1 when idle */
+} worker;
+
+static void worker_main(const sweep_spec *sp, int task_fd, int result_fd)
+{
+    signal(SIGINT, SIG_IGN);    /* the parent decides: a terminal's ^C reaches the whole group */
+    long t;
+    while (read_all(task_fd, &t, sizeof t) == 0) {
+        sweep_msg m = {NULL, 0, 0};
+        sp->run(t, sp->ctx, &m);
+        frame fr = {t, m.len};
+        if (write_all(result_fd, &fr, sizeof fr) != 0 || (m.len && write_all(result_fd, m.data, m.len) != 0))
+            _exit(1);
+        free(m.data);
+    }
+    _exit(0);
+}
+
+/* Starts n workers (fewer when fork fails: the number started, messages on stderr). */
+static long start_workers(const sweep *s, worker *w, long n)
+{
+    fflush(NULL);
+    for (long k = 0; k < n; k++) {
+        int task[2], result[2];
+        if (pipe(task) != 0 || pipe(result) != 0) {
+            fprintf(stderr, "%s: pipe: %s\n", s->spec->program, strerror(errno));
+            return k;
+        }
+        pid_t pid = workers_fork();
+        if (pid == 0) {
+            for (long j = 0; j < k; j++)
+                close(w[j].task_fd), close(w[j].result_fd);
+            close(task[1]), close(result[0]);
+            if (s->fd >= 0)
+                close(s->fd);
+            worker_main(s->spec, task[0], result[1]);
+        }
+        close(task[0]), close(result[1]);
+        if (pid < 0) {
+            fprintf(stderr, "%s: fork: %s\n", s->spec->program, strerror(errno));
+            close(task[1]), close(result[0]);
+            return k;
+        }
+        w[k] = (worker){pid, task[1], result[0], -1};
+    }
+    return n;
+}
+
+static void end_worker(worker *w, bool kill_it)
+{
+    if (w->task_fd >= 0)
+        close(w->task_fd);
+    w->task_fd = -1;
+    if (w->pid > 0) {
+        if (kill_it)
+            kill(w->pid, SIGKILL);
+        while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        workers_forget(w->pid);
+    }
+    w->pid = 0;
+    if (w->result_fd >= 0)
+        close(w->result_fd);
+    w->result_fd = -1;
+}
+
+/* ---- stop signals ------------------------------------------------------------------------------ */
+
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define NSTOP (int)(sizeof stop_signals / sizeof stop_signals[0])
+static volatile sig_atomic_t stop_sig;      /* the first stop signal, 0 when none */
+static volatile sig_atomic_t abandon;       /* the tasks in flight are not waited for */
+static struct sigaction before[NSTOP];
+
+static void on_stop(int sig)
+{
+    if (stop_sig)
+        abandon = 1;
+    else
+        stop_sig = sig;
+    if (sig != SIGINT)
+        abandon = 1;
+}
+
+static void catch_stops(bool keep_rows)
+{
+    stop_sig = 0;
+    abandon = !keep_rows;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;    /* no SA_RESTART: poll returns at once */
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < NSTOP; i++)
+        sigaction(stop_signals[i], &sa, &before[i]);
+}
+
+static void release_stops(void)
+{
+    for (int i = 0; i < NSTOP; i++)
+        sigaction(stop_signals[i], &before[i], NULL);
+}
+
+/* After a stop signal: what was kept and how to go on, then the program ends by the signal
+ * (through the handlers that were there before: workers.h's, io/atomic's). */
+static void stopped(const sweep *s, const sweep_stats *st, long in_flight)
+{
+    const sweep_spec *sp = s->spec;
+    fprintf(stderr, "\n%s: stopped by %s after %ld of %ld %s", sp->program, strsignal(stop_sig),
+            st->skipped + st->computed, st->tasks, sp->unit);
+    if (in_flight)
+        fprintf(stderr, " (%ld in flight abandoned)", in_flight);
+    if (sp->results)
+        fprintf(stderr, "; %s holds whole rows only: the same command resumes it\n", sp->results);
+    else
+        fprintf(stderr, "; nothing was written\n");
+    int sig = stop_sig;
+    release_stops();
+    raise(sig);
+    _exit(128 + sig);
+}
+
+/* ---- the run ----------------------------------------------------------------------------------- */
+
+/* A result from worker w: taken and its row appended. 0; 1 when the row could not be written;
+ * -1 when the worker ended first (the task is lost, the worker waited for). */
+static int receive(sweep *s, worker *w, sweep_stats *st)
+{
+    const sweep_spec *sp = s->spec;
+    frame fr;
+    char *msg = NULL;
+    if (read_all(w->result_fd, &fr, sizeof fr) != 0 || fr.task != w->task ||
+        (fr.len && read_all(w->result_fd, msg = xcalloc(fr.len, 1), fr.len) != 0)) {
+        free(msg);
+        int status = 0;
+        pid_t pid = w->pid;
+        end_worker(w, true);
+        (void)status;
+        if (st->lost++ == 0)
+            snprintf(st->first_lost, sizeof st->first_lost, "task %ld: its worker (pid %d) ended before sending "
+                     "its result", w->task, (int)pid);
+        w->task = -1;
+        return -1;
+    }
+    char row[SWEEP_ROW_MAX];
+    int len = sp->take(fr.task, msg, fr.len, sp->ctx, row);
+    free(msg);
+    w->task = -1;
+    st->computed++;
+    budget_tick(1.0);
+    if (len > 0 && s->fd >= 0 && write_all(s->fd, row, (size_t)len) != 0) {    /* one write of the whole row */
+        fprintf(stderr, "%s: cannot append to %s: %s\n", sp->program, sp->results, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+/* Hands worker w the next task, or tells it there are none (closing its task pipe). */
+static void give(worker *w, const sweep *s, long *next)
+{
+    if (*next < s->ntodo && !stop_sig && write_all(w->task_fd, &s->todo[*next], sizeof(long)) == 0) {
+        w->task = s->todo[(*next)++];
+        return;
+    }
+    close(w->task_fd);
+    w->task_fd = -1;
+}
+
+/* Waits for results until none is in flight; 0, or 1 after a failed write. */
+static int drive(sweep *s, worker *w, long nw, sweep_stats *st)
+{
+    struct pollfd *pf = xcalloc((size_t)nw, sizeof *pf);
+    long *who = xcalloc((size_t)nw, sizeof *who), next = 0;
+    int rc = 0;
+    for (long k = 0; k < nw; k++)
+        give(&w[k], s, &next);
+    for (;;) {
+        if (abandon && stop_sig)
+            break;
+        nfds_t n = 0;
+        for (long k = 0; k < nw; k++)
+            if (w[k].task >= 0)
+                pf[n] = (struct pollfd){w[k].result_fd, POLLIN, 0}, who[n++] = k;
+        if (n == 0)
+            break;
+        if (poll(pf, n, -1) < 0)
+            continue;   /* EINTR: a stop signal, looked at above */
+        for (nfds_t i = 0; i < n && rc == 0; i++)
+            if (pf[i].revents) {
+                worker *wk = &w[who[i]];
+                int r = receive(s, wk, st);
+                rc = r > 0;
+                if (r == 0)
+                    give(wk, s, &next);
+            }
+        if (rc)
+            break;
+    }
+    free(pf);
+    free(who);
+    return rc;
+}
+
+int sweep_run(sweep *s, sweep_stats *st)
+{
+    const sweep_spec *sp = s->spec;
+    memset(st, 0, sizeof *st);
+    st->tasks = s->tasks;
+    st->skipped = s->skipped;
+    double t0 = wall_seconds();
+    int rc = 0;
+    if (s->ntodo > 0) {
+        long n = sp->jobs < s->ntodo ? sp->jobs : s->ntodo;
+        worker *w = xcalloc((size_t)(n > 0 ? n : 1), sizeof *w);
+        long nw = start_workers(s, w, n > 0 ? n : 1);
+        if (sp->progress)
+            budget_meter(sp->label, sp->unit, (double)s->ntodo, true);
+        catch_stops(sp->results != NULL);
+        rc = nw > 0 ? drive(s, w, nw, st) : 1;
+        long in_flight = 0;
+        for (long k = 0; k < nw; k++) {
+            in_flight += w[k].task >= 0 && w[k].pid > 0;
+            end_worker(&w[k], rc != 0 || (stop_sig && abandon));
+        }
+        free(w);
+        if (sp->progress)
+            budget_finish();
+        if (stop_sig)
+            stopped(s, st, in_flight);
+        release_stops();
+        if (st->computed + st->lost < s->ntodo && rc == 0 && st->lost == 0)
+            rc = 1;
+    }
+    if (st->lost) {
+        fprintf(stderr, "%s: %ld %s lost (%s); the same command runs them again\n", sp->program, st->lost, sp->unit,
+                st->first_lost);
+        rc = 1;
+    }
+    sweep_free(s);
+    st->wall = wall_seconds() - t0;
+    return rc;
+}
