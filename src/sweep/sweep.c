@@ -435,10 +435,13 @@ static void release_stops(void)
 static void stopped(const sweep *s, const sweep_stats *st, long in_flight)
 {
     const sweep_spec *sp = s->spec;
-    fprintf(stderr, "\n%s: stopped by %s after %ld of %ld %s", sp->program, strsignal(stop_sig),
-            st->skipped + st->computed, st->tasks, sp->unit);
+    const char *name = stop_sig == SIGINT ? "SIGINT" : stop_sig == SIGTERM ? "SIGTERM" : "SIGHUP";
+    fprintf(stderr, "%s%s: stopped by %s after %ld of %ld %s", sp->progress && isatty(2) ? "\n" : "", sp->program,
+            name, st->skipped + st->computed, st->tasks, sp->unit);
     if (in_flight)
         fprintf(stderr, " (%ld in flight abandoned)", in_flight);
+    else if (!abandon)
+        fprintf(stderr, " (those in flight finished)");
     if (sp->results)
         fprintf(stderr, "; %s holds whole rows only: the same command resumes it\n", sp->results);
     else
@@ -552,7 +555,7 @@ int sweep_run(sweep *s, sweep_stats *st)
             end_worker(&w[k], rc != 0 || (stop_sig && abandon));
         }
         free(w);
-        if (sp->progress)
+        if (sp->progress && !stop_sig)
             budget_finish();
         if (stop_sig)
             stopped(s, st, in_flight);
