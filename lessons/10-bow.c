@@ -17,12 +17,14 @@
 #include "models/bow.h"
 #include "regime.h"
 #include "resample.h"
+#include "sweep/sweep.h"
 #include "util.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define PROGRAM "bow"
 #define WAV_RATE 48000      /* Hz: the sound file's rate */
@@ -284,74 +286,132 @@ static void write_fig4(const bow_instrument *in, const figure_params *fp, const 
     atomic_commit_or_exit(&af, PROGRAM);
 }
 
-/* Figure 7: the nine first-slip transients. Returns the number that slipped. */
-static int write_fig7(const bow_instrument *in0, const figure_params *fp, const char *dir, double *t_slip,
+/* Figure 7: the nine first-slip transients, independent runs over sweep/sweep.h's workers
+ * (--jobs). A worker sends a fig7_head, then the bridge force and the time of every 4th step. */
+typedef struct fig7_head {
+    int status;         /* 0; 1 the run failed, 2 the model refused the parameters (err) */
+    double zmax;        /* largest |z| over the bound mu_s / sigma0, 1 */
+    double taumin;      /* smallest contact temperature rise, K */
+    double t_slip;      /* the first slip, s (0: none) */
+    double drop;        /* its force drop, N */
+    double fall;        /* the steepest fall of the force, N/s */
+    size_t n;           /* samples of the bridge force (every 4th step) */
+    char err[600];      /* why it failed */
+} fig7_head;
+
+typedef struct fig7_job {
+    const bow_instrument *in0;  /* the instrument, before each run's mu_d and b_tau */
+    const figure_params *fp;    /* the nine runs' parameters */
+    fig7_head head[9];          /* what each run measured */
+    double *col[9];             /* its bridge force, N */
+    double *tcol;               /* the times, s (of the first run to arrive) */
+} fig7_job;
+
+/* The force drop of the first slip at t_slip: the largest force in the 2 ms before it less
+ * the smallest in the 3 ms after; *fall how fast (the steepest fall over 20 us differences,
+ * the measured signal's spacing in Figure 1b) between the maximum and the minimum. */
+static double first_drop(const record *r, double dt, double t_slip, double *fall)
+{
+    size_t ks = (size_t)lround(t_slip / dt), kb = (size_t)lround(2e-3 / dt), ka = (size_t)lround(3e-3 / dt);
+    double hi = -INFINITY, lo = INFINITY;
+    size_t khi = ks, klo = ks;
+    for (size_t k = ks > kb ? ks - kb : 0; k <= ks && k < r->n; k++)
+        if (r->bridge_u[k] > hi)
+            hi = r->bridge_u[k], khi = k;
+    for (size_t k = ks; k <= ks + ka && k < r->n; k++)
+        if (r->bridge_u[k] < lo)
+            lo = r->bridge_u[k], klo = k;
+    size_t kd = (size_t)lround(2e-5 / dt);
+    *fall = 0;
+    for (size_t k = khi; k + kd <= klo && k + kd < r->n; k++)
+        *fall = fmax(*fall, (r->bridge_u[k] - r->bridge_u[k + kd]) / (kd * dt));
+    return hi - lo;
+}
+
+/* In a worker: transient c = 3 b + d (b_tau scale b, mu_d d). */
+static void fig7_run(long c, void *ctx, sweep_msg *out)
+{
+    const fig7_job *job = ctx;
+    const figure_params *fp = job->fp;
+    bow_instrument in = *job->in0;
+    in.mu_d = fp->fig7_mu_d[c % 3];
+    in.b_tau = job->in0->b_tau * fp->fig7_b_scale[c / 3];
+    gesture g = gesture_stroke(fp->fig7_accel, fp->fig7_accel * fp->fig7_duration, 0.0, 0.0, fp->fig7_f_b,
+                               fp->fig7_x_b_rel * in.L);
+    g.duration = fp->fig7_duration;
+    fig7_head h = {0};
+    bow_model m;
+    if (bow_model_init(&m, &in, &g, h.err, sizeof h.err) != 0) {
+        h.status = 2;
+        sweep_msg_add(out, &h, sizeof h);
+        return;
+    }
+    record r;
+    record_init(&r, &m, (size_t)lround(g.duration / in.dt) + 2);
+    double *x = xcalloc(m.at.dim, sizeof(double));
+    bow_run_opts o = {BOW_FIXED, in.dt, 0, 0, in.dt, g.duration, record_sink, &r};
+    bow_run_result res;
+    if (bow_run(&m, &o, x, &res) != 0) {
+        h.status = 1;
+        snprintf(h.err, sizeof h.err, "figure 7 (mu_d %g, b_tau %g): %s", in.mu_d, in.b_tau, res.message);
+    } else {
+        h.zmax = r.z_absmax / (in.mu_s / in.sigma0);
+        h.taumin = r.tau_min;
+        count_slips(&r, 0, r.n, &h.t_slip);
+        h.drop = h.t_slip > 0 ? first_drop(&r, in.dt, h.t_slip, &h.fall) : 0;
+        h.n = r.n / 4;
+    }
+    sweep_msg_add(out, &h, sizeof h);
+    for (size_t k = 0; k < h.n; k++)
+        sweep_msg_add(out, &r.bridge_u[4 * k], sizeof(double));
+    for (size_t k = 0; k < h.n; k++)
+        sweep_msg_add(out, &r.t[4 * k], sizeof(double));
+    free(x);
+    record_free(&r);
+    bow_model_free(&m);
+}
+
+static int fig7_take(long c, const void *msg, size_t len, void *ctx, char *row)
+{
+    (void)row;
+    fig7_job *job = ctx;
+    fig7_head *h = &job->head[c];
+    memcpy(h, msg, sizeof *h);
+    if (h->status == 2)
+        cli_fail(PROGRAM, "figure 7: %s", h->err);
+    if (h->status != 0 || len != sizeof *h + 2 * h->n * sizeof(double)) {
+        fprintf(stderr, PROGRAM ": %s\n", h->status ? h->err : "figure 7: a run's result came back cut short");
+        exit(1);
+    }
+    const double *v = (const double *)((const char *)msg + sizeof *h);
+    job->col[c] = xcalloc(h->n + 1, sizeof(double));
+    memcpy(job->col[c], v, h->n * sizeof(double));
+    if (!job->tcol) {
+        job->tcol = xcalloc(h->n + 1, sizeof(double));
+        memcpy(job->tcol, v + h->n, h->n * sizeof(double));
+    }
+    return 0;
+}
+
+/* Runs the nine transients on jobs workers and writes fig7.tsv and fig7_drops.tsv. Returns the
+ * number that slipped. */
+static int write_fig7(const bow_instrument *in0, const figure_params *fp, const char *dir, long jobs, double *t_slip,
                       double *drop, double *fall)
 {
-    double zmax[9], taumin[9];
-    size_t n = 0;
-    double *cols[9] = {0};
-    double *tcol = NULL;
+    fig7_job job = {in0, fp, {{0}}, {0}, NULL};
+    sweep_spec spec = {PROGRAM, "figure 7", "runs", 9, {1, 1}, jobs, false, NULL, NULL, NULL, NULL, NULL, fig7_run,
+                       fig7_take, &job};
+    sweep s;
+    sweep_stats st;
+    if (sweep_open(&s, &spec) != 0 || sweep_run(&s, &st) != 0)
+        exit(1);
     int slipped = 0;
-    for (int b = 0; b < 3; b++)
-        for (int d = 0; d < 3; d++) {
-            bow_instrument in = *in0;
-            in.mu_d = fp->fig7_mu_d[d];
-            in.b_tau = in0->b_tau * fp->fig7_b_scale[b];
-            double v_end = fp->fig7_accel * fp->fig7_duration;
-            gesture g = gesture_stroke(fp->fig7_accel, v_end, 0.0, 0.0, fp->fig7_f_b, fp->fig7_x_b_rel * in.L);
-            g.duration = fp->fig7_duration;
-            bow_model m;
-            char err[300];
-            if (bow_model_init(&m, &in, &g, err, sizeof err) != 0)
-                cli_fail(PROGRAM, "figure 7: %s", err);
-            record r;
-            size_t cap = (size_t)lround(g.duration / in.dt) + 2;
-            record_init(&r, &m, cap);
-            double *x = xcalloc(m.at.dim, sizeof(double));
-            bow_run_opts o = {BOW_FIXED, in.dt, 0, 0, in.dt, g.duration, record_sink, &r};
-            bow_run_result res;
-            if (bow_run(&m, &o, x, &res) != 0) {
-                fprintf(stderr, PROGRAM ": figure 7 (mu_d %g, b_tau %g): %s\n", in.mu_d, in.b_tau, res.message);
-                exit(1);
-            }
-            int c = 3 * b + d;
-            zmax[c] = r.z_absmax / (in.mu_s / in.sigma0);
-            taumin[c] = r.tau_min;
-            count_slips(&r, 0, r.n, &t_slip[c]);
-            slipped += t_slip[c] > 0;
-            /* the force drop of the first slip: the largest force in the 2 ms before it less
-             * the smallest in the 3 ms after */
-            drop[c] = 0;
-            if (t_slip[c] > 0) {
-                size_t ks = (size_t)lround(t_slip[c] / in.dt), kb = (size_t)lround(2e-3 / in.dt),
-                       ka = (size_t)lround(3e-3 / in.dt);
-                double hi = -INFINITY, lo = INFINITY;
-                size_t khi = ks, klo = ks;
-                for (size_t k = ks > kb ? ks - kb : 0; k <= ks && k < r.n; k++)
-                    if (r.bridge_u[k] > hi)
-                        hi = r.bridge_u[k], khi = k;
-                for (size_t k = ks; k <= ks + ka && k < r.n; k++)
-                    if (r.bridge_u[k] < lo)
-                        lo = r.bridge_u[k], klo = k;
-                drop[c] = hi - lo;
-                /* how fast: the steepest fall of the force (20 us differences, the measured
-                 * signal's spacing in Figure 1b) between the maximum and the minimum */
-                size_t kd = (size_t)lround(2e-5 / in.dt);
-                fall[c] = 0;
-                for (size_t k = khi; k + kd <= klo && k + kd < r.n; k++)
-                    fall[c] = fmax(fall[c], (r.bridge_u[k] - r.bridge_u[k + kd]) / (kd * in.dt));
-            }
-            n = r.n / 4;
-            cols[c] = xcalloc(n, sizeof(double));
-            if (!tcol)
-                tcol = xcalloc(n, sizeof(double));
-            for (size_t k = 0; k < n; k++)
-                cols[c][k] = r.bridge_u[4 * k], tcol[k] = r.t[4 * k];
-            free(x);
-            record_free(&r);
-            bow_model_free(&m);
-        }
+    size_t n = job.head[0].n;
+    for (int c = 0; c < 9; c++) {
+        t_slip[c] = job.head[c].t_slip, drop[c] = job.head[c].drop, fall[c] = job.head[c].fall;
+        slipped += t_slip[c] > 0;
+        n = job.head[c].n < n ? job.head[c].n : n;
+    }
     atomic_file af;
     FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "fig7.tsv");
     fprintf(f, "t_s");
@@ -360,22 +420,21 @@ static int write_fig7(const bow_instrument *in0, const figure_params *fp, const 
             fprintf(f, "\tb_tau_x%g_mu_d_%g", fp->fig7_b_scale[b], fp->fig7_mu_d[d]);
     fprintf(f, "\n");
     for (size_t k = 0; k < n; k++) {
-        fprintf(f, "%.7g", tcol[k]);
+        fprintf(f, "%.7g", job.tcol[k]);
         for (int c = 0; c < 9; c++)
-            fprintf(f, "\t%.6g", cols[c][k]);
+            fprintf(f, "\t%.6g", job.col[c][k]);
         fprintf(f, "\n");
     }
     atomic_commit_or_exit(&af, PROGRAM);
     f = atomic_open_or_exit(&af, PROGRAM, dir, "fig7_drops.tsv");
     fprintf(f, "b_tau_scale\tmu_d\tfirst_slip_s\tforce_drop_N\tsteepest_fall_N_per_ms\tz_max_over_bound\ttau_min_k\n");
-    for (int b = 0; b < 3; b++)
-        for (int d = 0; d < 3; d++)
-            fprintf(f, "%g\t%g\t%.5f\t%.4f\t%.3f\t%.4f\t%.3e\n", fp->fig7_b_scale[b], fp->fig7_mu_d[d],
-                    t_slip[3 * b + d], drop[3 * b + d], fall[3 * b + d] * 1e-3, zmax[3 * b + d], taumin[3 * b + d]);
+    for (int c = 0; c < 9; c++)
+        fprintf(f, "%g\t%g\t%.5f\t%.4f\t%.3f\t%.4f\t%.3e\n", fp->fig7_b_scale[c / 3], fp->fig7_mu_d[c % 3], t_slip[c],
+                drop[c], fall[c] * 1e-3, job.head[c].zmax, job.head[c].taumin);
     atomic_commit_or_exit(&af, PROGRAM);
     for (int c = 0; c < 9; c++)
-        free(cols[c]);
-    free(tcol);
+        free(job.col[c]);
+    free(job.tcol);
     return slipped;
 }
 
@@ -577,6 +636,7 @@ int main(int argc, char **argv)
     const char *solver = "fixed", *wav_path = "build/sound/bow.wav";
     double rtol = 1e-8, atol = 1e-12, duration = 0.0;
     bool quick = false, list = false;
+    long jobs = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
     gesture_track velocity = {0, {0}, {0}}, force = {0, {0}, {0}};
     cli_common common = {false, "build/data/bow"};
     budget bg;
@@ -607,6 +667,8 @@ int main(int argc, char **argv)
         {"wav", CLI_STRING, &wav_path, "", "sound file of the bridge force, 48 kHz: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
         {"list", CLI_FLAG, &list, "", "print every instrument value (the keys --set takes) with unit and range, and exit",
          0, 0, 0, NULL, NULL, NULL},
+        {"jobs", CLI_LONG, &jobs, "", "worker processes for the nine Figure 7 runs (default: the online cores)", 1, 256,
+         0, NULL, NULL, NULL},
         {"quick", CLI_FLAG, &quick, "", "the stroke only: skip the data of Figures 4, 7, 8d and the Q-factors", 0, 0, 0,
          NULL, NULL, NULL},
         BUDGET_OPT(bg),
@@ -757,7 +819,7 @@ int main(int argc, char **argv)
         write_modes(&m, &fp, common.out);
         write_fig4(&in, &fp, common.out);
         write_pluck(&m, &fp, common.out);
-        fig7_slipped = write_fig7(&in, &fp, common.out, t_slip, drop, fall);
+        fig7_slipped = write_fig7(&in, &fp, common.out, jobs, t_slip, drop, fall);
         conv_order = convergence(&in, &g, &cp, common.out, &conv_slip);
     }
 

@@ -38,6 +38,18 @@ check_num "Figure 7: slowest first-slip fall, N/ms (the ramp before it rises at 
 check_num "Figure 7: more heat conduction b_tau delays the first slip for every mu_d (violations)" \
     "$(awk -F'\t' 'NR > 1 { t[$1 "," $2] = $3; b[$1] = 1; d[$2] = 1 }
         END { n = 0; for (m in d) { if (!(t["0.5," m] < t["1," m] && t["1," m] < t["2," m])) n++ } print n }' "$d7")" near 0 0
+# The nine Figure 7 runs are independent tasks on sweep.h's workers: --jobs 4 (results arriving in
+# any order) and --jobs 1 write the same Figure 7 files byte for byte, and the same summary.
+$BIN/bow --jobs 1 --tsv --out "$TMP/bow-j1" --wav "$TMP/bow-j1/bow.wav" >"$TMP/bow-j1.tsv" 2>/dev/null
+$BIN/bow --jobs 4 --tsv --out "$TMP/bow-j4" --wav "$TMP/bow-j4/bow.wav" >"$TMP/bow-j4.tsv" 2>/dev/null
+for f in fig7 fig7_drops; do
+    if cmp -s "$TMP/bow-j1/$f.tsv" "$TMP/bow-j4/$f.tsv" && [ -s "$TMP/bow-j1/$f.tsv" ]; then
+        pass "--jobs 4 and --jobs 1: the same $f.tsv ($(wc -l <"$TMP/bow-j1/$f.tsv") lines)"
+    else
+        fail "--jobs 4 and --jobs 1: $f.tsv differs (or is empty)"
+    fi
+done
+expect_bad_input "--jobs 0" $BIN/bow --jobs 0 --out "$TMP/out" --wav "$TMP/out/b.wav"
 # Figure 8d, the string alone: held at 1 mm at x/L = 0.104 the bridge feels T u0 / x_p =
 # 149.74e-3 / 0.0728 = 2.057 N; after the release the drop reaches it at x_p / c = 0.531 ms
 # (c = 2 L f0 = 137.2 m/s; stiffness brings the front a little earlier).
