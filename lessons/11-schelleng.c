@@ -11,20 +11,20 @@
  * without simulating.
  *
  * Try it: bin/schelleng --cell 0.075,2.15 (the Figure 6 point), then --full. */
-#include "budget.h"
-#include "cli.h"
+#include "base/budget.h"
+#include "base/cli.h"
 #include "io/atomic.h"
 #include "io/params.h"
 #include "io/plot.h"
 #include "io/table.h"
 #include "models/bow.h"
-#include "regime.h"
-#include "resample.h"
-#include "schelleng_stroke.h"
+#include "measure/regime.h"
+#include "measure/resample.h"
+#include "measure/schelleng_stroke.h"
 #include "sweep/plane.h"
 #include "sweep/sweep.h"
-#include "util.h"
-#include "workers.h"
+#include "base/util.h"
+#include "sweep/workers.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

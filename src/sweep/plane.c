@@ -1,7 +1,7 @@
 #include "sweep/plane.h"
-#include "cli.h"
+#include "base/cli.h"
 #include "io/atomic.h"
-#include "util.h"
+#include "base/util.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>

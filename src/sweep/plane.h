@@ -9,8 +9,8 @@
 #define IVPLAB_PLANE_H
 #include "io/params.h"
 #include "models/bow.h"
-#include "regime.h"
-#include "schelleng_stroke.h"
+#include "measure/regime.h"
+#include "measure/schelleng_stroke.h"
 #include "sweep/sweep.h"
 #include <stdbool.h>
 

@@ -1,7 +1,7 @@
 #include "sweep/sweep.h"
-#include "budget.h"
-#include "util.h"
-#include "workers.h"
+#include "base/budget.h"
+#include "base/util.h"
+#include "sweep/workers.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
