@@ -110,29 +110,7 @@ static int one_cell(point cell, bool stand_in, bool tsv)
     return 0;
 }
 
-/* ---- the sweeps: the regime counts, then Figure 10's boundaries ------------------------------ */
-
-/* The regime counts of a results file, then the unclassified cells by reason. */
-static void summary_rows(table *tab, const char *what, const char *results)
-{
-    long counts[REGIME_COUNT + 1], reasons[REGIME_REASON_COUNT];
-    long n = plane_counts(results, counts, reasons);
-    for (int k = 0; k <= REGIME_COUNT; k++) {
-        if (k == REGIME_COUNT && counts[k] == 0)
-            continue;
-        table_cell(tab, "%s", what);
-        table_cell(tab, "%s", k < REGIME_COUNT ? regime_name((regime_kind)k) : "failed");
-        table_cell(tab, "%ld", counts[k]);
-        table_cell(tab, "%ld", n);
-    }
-    for (int k = 1; k < REGIME_REASON_COUNT; k++)
-        if (reasons[k]) {
-            table_cell(tab, "%s", what);
-            table_cell(tab, "unclassified:%s", regime_reason_name((regime_reason)k));
-            table_cell(tab, "%ld", reasons[k]);
-            table_cell(tab, "%ld", counts[REGIME_UNCLASSIFIED]);
-        }
-}
+/* ---- Figure 10's boundaries ----------------------------------------------------------------- */
 
 static int boundaries(const char *results, const plane_grid *g, bool tsv)
 {
@@ -161,75 +139,26 @@ static int boundaries(const char *results, const plane_grid *g, bool tsv)
 
 /* ---- Figure 9 and Figure 11: waveforms ---------------------------------------------------- */
 
-static double *at_plot_rate(const schelleng_signal *s, size_t *n)
-{
-    return resample_sinc(s->bridge, s->n, s->fs, PLOT_RATE, 0.9, n);
-}
-
-/* The gallery's strokes as a sweep without a results file: a worker sends its status, the
- * classification and the waveform at PLOT_RATE. */
-typedef struct gallery_run {
-    regime_result res[NGALLERY];    /* each stroke's classification */
-    double *wave[NGALLERY];         /* its bridge force at PLOT_RATE, N (NULL: failed) */
-    size_t nw[NGALLERY];            /* its samples */
-} gallery_run;
-
-static void gallery_stroke(long k, void *ctx, sweep_msg *out)
-{
-    (void)ctx;
-    regime_opts ro = regime_defaults();
-    schelleng_signal s = {0};
-    regime_result r;
-    char err[300];
-    int st = schelleng_cell(&inst, &pp.stroke, pp.gallery_x, pp.gallery_f[k], &ro, &r, &s, NULL, err, sizeof err);
-    size_t n = 0;
-    double *w = st == 0 ? at_plot_rate(&s, &n) : NULL;
-    if (st != 0)
-        fprintf(stderr, PROGRAM ": gallery f_b %g N: %s\n", pp.gallery_f[k], err);
-    sweep_msg_add(out, &r, sizeof r);
-    sweep_msg_add(out, w, n * sizeof *w);
-    free(w);
-    schelleng_signal_free(&s);
-}
-
-static int gallery_take(long k, const void *msg, size_t len, void *ctx, char *row)
-{
-    (void)row;
-    gallery_run *g = ctx;
-    if (len <= sizeof g->res[k])
-        return 0;
-    memcpy(&g->res[k], msg, sizeof g->res[k]);
-    g->nw[k] = (len - sizeof g->res[k]) / sizeof(double);
-    g->wave[k] = xcalloc(g->nw[k], sizeof(double));
-    memcpy(g->wave[k], (const char *)msg + sizeof g->res[k], g->nw[k] * sizeof(double));
-    return 0;
-}
-
 /* Ten strokes at gallery_x; writes gallery.tsv (t, the ten bridge forces) and returns the
  * number of failures (messages on stderr). */
 static int gallery(const char *out, long jobs, table *tab)
 {
-    gallery_run g = {0};
-    sweep_spec spec = {PROGRAM, "gallery", "strokes", NGALLERY, {1, 1}, jobs, false, NULL, NULL, NULL, NULL, NULL,
-                       gallery_stroke, gallery_take, &g};
-    sweep s;
-    sweep_stats st;
-    int failed = sweep_open(&s, &spec) != 0 || sweep_run(&s, &st) != 0;
+    plane_wave g[NGALLERY];
+    int failed = plane_gallery(PROGRAM, &inst, &pp.stroke, pp.gallery_x, pp.gallery_f, NGALLERY, jobs, PLOT_RATE, g);
     atomic_file af;
     FILE *f = atomic_open_or_exit(&af, PROGRAM, out, "gallery.tsv");
     fprintf(f, "t_s");
     size_t n = 0;
     for (int k = 0; k < NGALLERY; k++) {
-        fprintf(f, "\tf_b = %.2f N (%s)", pp.gallery_f[k], g.wave[k] ? regime_label(g.res[k].kind) : "failed");
-        n = g.nw[k] > n ? g.nw[k] : n;
-        failed += !g.wave[k];
+        fprintf(f, "\tf_b = %.2f N (%s)", pp.gallery_f[k], g[k].wave ? regime_label(g[k].r.kind) : "failed");
+        n = g[k].n > n ? g[k].n : n;
     }
     fprintf(f, "\n");
     for (size_t i = 0; i < n; i++) {
         fprintf(f, "%.6f", (double)i / PLOT_RATE);
         for (int k = 0; k < NGALLERY; k++) {
-            if (g.wave[k] && i < g.nw[k])
-                fprintf(f, "\t%.5g", g.wave[k][i]);
+            if (g[k].wave && i < g[k].n)
+                fprintf(f, "\t%.5g", g[k].wave[i]);
             else
                 fprintf(f, "\tNaN");
         }
@@ -237,8 +166,8 @@ static int gallery(const char *out, long jobs, table *tab)
     }
     atomic_commit_or_exit(&af, PROGRAM);
     for (int k = 0; k < NGALLERY; k++) {
-        const regime_result *r = &g.res[k];
-        if (g.wave[k]) {
+        const regime_result *r = &g[k].r;
+        if (g[k].wave) {
             table_cell(tab, "gallery");
             table_cell(tab, "%.4g", pp.gallery_x);
             table_cell(tab, "%.3g", pp.gallery_f[k]);
@@ -249,7 +178,7 @@ static int gallery(const char *out, long jobs, table *tab)
             table_cell(tab, "%.3f", r->rms_n);
             table_cell(tab, "%.1f", r->centroid_hz);
         }
-        free(g.wave[k]);
+        free(g[k].wave);
     }
     return failed;
 }
@@ -257,54 +186,25 @@ static int gallery(const char *out, long jobs, table *tab)
 /* Figure 11: one waveform per regime, simulated where the sweep found one (the cell nearest the
  * middle of that regime's cells in log coordinates), synthetic otherwise. examples.tsv holds
  * the regime, its source, the cell, and four periods of the bridge force. */
-static int examples(const char *out, const char *results, bool stand_in, const plane_grid *g)
+static void examples(const char *out, const char *results, bool stand_in, const plane_grid *g)
 {
     long n = 0;
     plane_row *rows = stand_in ? xcalloc(1, sizeof *rows) : plane_load_rows(results, &n);
     atomic_file af;
     FILE *f = atomic_open_or_exit(&af, PROGRAM, out, "examples.tsv");
     fprintf(f, "regime\tsource\tcell\tt_ms\tbridge_N\n");
-    regime_opts ro = regime_defaults();
-    double T0 = 1.0 / inst.f0, fs = PLOT_RATE, t0, t1;
-    schelleng_window(&pp.stroke, &t0, &t1);
     for (int k = 0; k < REGIME_COUNT; k++) {
-        long best = plane_central(rows, n, k);
-        double *F = NULL, x = NAN, fb = NAN;
-        size_t nF = 0, k0 = 0;
-        const char *source = "synthetic";
-        char where[96] = "a kinematic sketch, not the model";
-        if (best >= 0) {
-            schelleng_signal s = {0};
-            regime_result r;
-            char err[300];
-            /* The cell's own stroke: the grid's values, not the TSV's rounded ones (the
-             * bowed string depends sensitively on them). */
-            x = rows[best].i < g->nx ? plane_x(g, rows[best].i) : rows[best].x;
-            fb = rows[best].j < g->nf ? plane_f(g, rows[best].j) : rows[best].f;
-            if (schelleng_cell(&inst, &pp.stroke, x, fb, &ro, &r, &s, NULL, err, sizeof err) == 0) {
-                F = at_plot_rate(&s, &nF);
-                k0 = (size_t)lround((t1 - 4 * T0) * fs);
-                source = "simulated";
-                snprintf(where, sizeof where, "x_b/L = %.4g, f_b = %.3g N", x, fb);
-            }
-            schelleng_signal_free(&s);
-        }
-        if (!F) {
-            nF = (size_t)lround(4 * T0 * fs);
-            F = xcalloc(nF, sizeof *F);
-            double *v = xcalloc(nF, sizeof *v), beta = 0.1;
-            regime_synthetic((regime_kind)k, v, F, nF, fs, T0, pp.stroke.v_hold, beta,
-                             regime_helmholtz_pp(inst.T, pp.stroke.v_hold, beta, 2 * inst.L * inst.f0), 5);
-            free(v);
-        }
-        for (size_t i = k0; i < nF && i < k0 + (size_t)lround(4 * T0 * fs); i++)
-            fprintf(f, "%s\t%s\t%s\t%.4f\t%.5g\n", regime_name((regime_kind)k), source, where,
-                    1e3 * (double)(i - k0) / fs, F[i]);
-        free(F);
+        double *w;
+        size_t nw;
+        char where[96];
+        const char *source = plane_example(&inst, &pp.stroke, g, rows, n, k, PLOT_RATE, 4.0, &w, &nw, where, sizeof where);
+        for (size_t i = 0; i < nw; i++)
+            fprintf(f, "%s\t%s\t%s\t%.4f\t%.5g\n", regime_name((regime_kind)k), source, where, 1e3 * (double)i / PLOT_RATE,
+                    w[i]);
+        free(w);
     }
     free(rows);
     atomic_commit_or_exit(&af, PROGRAM);
-    return 0;
 }
 
 /* ---- main ---------------------------------------------------------------------------------- */
@@ -331,7 +231,7 @@ static int run_plane(plane_run *pr, table *tab, const char *what, totals *t)
         return -1;
     t->wall += st.wall, t->cpu += pr->ps.cpu, t->computed += st.computed;
     t->cells += st.tasks, t->skipped += st.skipped;
-    summary_rows(tab, what, pr->results);
+    plane_summary_rows(tab, what, pr->results);
     if (pr->ps.failed)
         fprintf(stderr, PROGRAM ": %s%ld cells failed; first: %s\n", strcmp(pr->ps.spec.label, "fig13") ? "" :
                 "Figure 13 sweep: ", pr->ps.failed, pr->ps.first_error);
@@ -399,46 +299,21 @@ int main(int argc, char **argv)
     const cli_spec spec = {PROGRAM, "Schelleng diagrams: classify the steady oscillation of bowed strokes over x_b/L and f_b, in parallel.",
                            NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
-    if (pp.x_min > pp.x_max)
-        cli_fail(PROGRAM, "--x_min %g is above --x_max %g; accepted: x_min <= x_max", pp.x_min, pp.x_max);
-    if (pp.f_min > pp.f_max)
-        cli_fail(PROGRAM, "--f_min %g is above --f_max %g; accepted: f_min <= f_max", pp.f_min, pp.f_max);
-    if (pp.stroke.settle >= pp.stroke.t_hold - 2.0 / inst.f0)
-        cli_fail(PROGRAM, "--settle %g leaves under two periods of the %g s hold; accepted: settle < t_hold - 2/f0",
-                 pp.stroke.settle, pp.stroke.t_hold);
     if (full) {
         nx = nf = lround(pp.n_full);
         if (strcmp(what, "default") == 0)
             what = "sweep";
     }
-    /* a log-spaced grid needs two distinct ends: with one end, --nx/--nf cells would walk off it */
-    if (nx > 1 && pp.x_min == pp.x_max)
-        cli_fail(PROGRAM, "--x_min %g equals --x_max with --nx %ld, a grid leaving [x_min, x_max]; accepted: "
-                 "x_min < x_max, or --nx 1", pp.x_min, nx);
-    if (nf > 1 && pp.f_min == pp.f_max)
-        cli_fail(PROGRAM, "--f_min %g equals --f_max with --nf %ld, a grid leaving [f_min, f_max]; accepted: "
-                 "f_min < f_max, or --nf 1", pp.f_min, nf);
     if (sh.n > 1 && strcmp(what, "default") == 0)
         what = "sweep";
-    if (pp.gallery_x * inst.L <= 0.5 * inst.W_b || pp.x_min * inst.L <= 0.5 * inst.W_b)
-        cli_fail(PROGRAM, "x_b/L %g puts the bow hair (width %g m) over the bridge; accepted: x_b > W_b / 2",
-                 fmin(pp.gallery_x, pp.x_min), inst.W_b);
+    plane_check(PROGRAM, &pp, nx, nf, &inst);
 
     bool all = strcmp(what, "default") == 0;
     bool do_sweep = all || strcmp(what, "sweep") == 0, do_fig13 = all || strcmp(what, "fig13") == 0;
     plane_grid g;
     plane_grid_init(&g, (int)nx, (int)nf, pp.x_min, pp.x_max, pp.f_min, pp.f_max);
-    /* Default results names: results[-PARAMS][-full][-stand-in][-K-of-N].tsv in OUT. */
-    char base[256] = "results", path_main[4096], path_fig13[4096];
-    if (params_name) {
-        const char *b = strrchr(params_name, '/');
-        b = b ? b + 1 : params_name;
-        snprintf(base, sizeof base, "results-%.*s", (int)(strcspn(b, ".")), b);
-    }
-    snprintf(base + strlen(base), sizeof base - strlen(base), "%s%s", full ? "-full" : "", stand_in ? "-stand-in" : "");
-    if (sh.n > 1)
-        snprintf(base + strlen(base), sizeof base - strlen(base), "-%ld-of-%ld", sh.k, sh.n);
-    snprintf(path_main, sizeof path_main, "%s/%s.tsv", common.out, base);
+    char path_main[4096], path_fig13[4096];
+    plane_results_name(path_main, sizeof path_main, common.out, params_name, full, stand_in, sh);
     snprintf(path_fig13, sizeof path_fig13, "%s/results-fig13%s.tsv", common.out, stand_in ? "-stand-in" : "");
     if (results)
         snprintf(path_main, sizeof path_main, "%s", results);
@@ -513,8 +388,8 @@ int main(int argc, char **argv)
         if (gallery(common.out, jobs, &gtab) != 0)
             status = 1;
     }
-    if ((all || strcmp(what, "examples") == 0) && examples(common.out, path_main, stand_in, &g) != 0)
-        status = 1;
+    if (all || strcmp(what, "examples") == 0)
+        examples(common.out, path_main, stand_in, &g);
     if (!common.tsv && t.cells > 0)
         printf("\nsweep: %ld cells (%ld already in the results, %ld computed) in %.1f s wall on %ld workers, "
                "%.2f s CPU per cell\n", t.cells, t.skipped, t.computed, t.wall, jobs, t.computed ? t.cpu / t.computed : 0.0);

@@ -1,6 +1,7 @@
 #include "sweep/plane.h"
 #include "base/cli.h"
 #include "io/atomic.h"
+#include "measure/resample.h"
 #include "base/util.h"
 #include <errno.h>
 #include <math.h>
@@ -52,6 +53,27 @@ void plane_grid_init(plane_grid *g, int nx, int nf, double x_min, double x_max, 
 
 double plane_x(const plane_grid *g, int i) { return g->nx > 1 ? g->x_min * pow(g->rx, i) : g->x_min; }
 double plane_f(const plane_grid *g, int j) { return g->nf > 1 ? g->f_min * pow(g->rf, j) : g->f_min; }
+
+void plane_check(const char *program, const plane_params *p, long nx, long nf, const bow_instrument *in)
+{
+    if (p->x_min > p->x_max)
+        cli_fail(program, "--x_min %g is above --x_max %g; accepted: x_min <= x_max", p->x_min, p->x_max);
+    if (p->f_min > p->f_max)
+        cli_fail(program, "--f_min %g is above --f_max %g; accepted: f_min <= f_max", p->f_min, p->f_max);
+    if (p->stroke.settle >= p->stroke.t_hold - 2.0 / in->f0)
+        cli_fail(program, "--settle %g leaves under two periods of the %g s hold; accepted: settle < t_hold - 2/f0",
+                 p->stroke.settle, p->stroke.t_hold);
+    /* a log-spaced grid needs two distinct ends: with one end, --nx/--nf cells would walk off it */
+    if (nx > 1 && p->x_min == p->x_max)
+        cli_fail(program, "--x_min %g equals --x_max with --nx %ld, a grid leaving [x_min, x_max]; accepted: "
+                 "x_min < x_max, or --nx 1", p->x_min, nx);
+    if (nf > 1 && p->f_min == p->f_max)
+        cli_fail(program, "--f_min %g equals --f_max with --nf %ld, a grid leaving [f_min, f_max]; accepted: "
+                 "f_min < f_max, or --nf 1", p->f_min, nf);
+    if (p->gallery_x * in->L <= 0.5 * in->W_b || p->x_min * in->L <= 0.5 * in->W_b)
+        cli_fail(program, "x_b/L %g puts the bow hair (width %g m) over the bridge; accepted: x_b > W_b / 2",
+                 fmin(p->gallery_x, p->x_min), in->W_b);
+}
 
 /* ---- one cell in a worker, its row in the parent ---------------------------------------------- */
 
@@ -231,6 +253,21 @@ void plane_sweep_free(plane_sweep *ps)
     ps->want = NULL;
 }
 
+void plane_results_name(char *path, size_t n, const char *out, const char *params_name, bool full, bool stand_in,
+                        sweep_shard sh)
+{
+    char base[256] = "results";
+    if (params_name) {
+        const char *b = strrchr(params_name, '/');
+        b = b ? b + 1 : params_name;
+        snprintf(base, sizeof base, "results-%.*s", (int)(strcspn(b, ".")), b);
+    }
+    snprintf(base + strlen(base), sizeof base - strlen(base), "%s%s", full ? "-full" : "", stand_in ? "-stand-in" : "");
+    if (sh.n > 1)
+        snprintf(base + strlen(base), sizeof base - strlen(base), "-%ld-of-%ld", sh.k, sh.n);
+    snprintf(path, n, "%s/%s.tsv", out, base);
+}
+
 /* ---- reading a results file back ------------------------------------------------------------- */
 
 plane_row *plane_load_rows(const char *path, long *n)
@@ -282,6 +319,27 @@ long plane_counts(const char *path, long counts[REGIME_COUNT + 1], long reasons[
     return n;
 }
 
+void plane_summary_rows(table *tab, const char *what, const char *results)
+{
+    long counts[REGIME_COUNT + 1], reasons[REGIME_REASON_COUNT];
+    long n = plane_counts(results, counts, reasons);
+    for (int k = 0; k <= REGIME_COUNT; k++) {
+        if (k == REGIME_COUNT && counts[k] == 0)
+            continue;
+        table_cell(tab, "%s", what);
+        table_cell(tab, "%s", k < REGIME_COUNT ? regime_name((regime_kind)k) : "failed");
+        table_cell(tab, "%ld", counts[k]);
+        table_cell(tab, "%ld", n);
+    }
+    for (int k = 1; k < REGIME_REASON_COUNT; k++)
+        if (reasons[k]) {
+            table_cell(tab, "%s", what);
+            table_cell(tab, "unclassified:%s", regime_reason_name((regime_reason)k));
+            table_cell(tab, "%ld", reasons[k]);
+            table_cell(tab, "%ld", counts[REGIME_UNCLASSIFIED]);
+        }
+}
+
 long plane_central(const plane_row *rows, long n, int kind)
 {
     double cx = 0, cf = 0;
@@ -297,6 +355,111 @@ long plane_central(const plane_row *rows, long n, int kind)
                 dbest = d, best = r;
         }
     return best;
+}
+
+/* ---- waveforms ------------------------------------------------------------------------------ */
+
+double *plane_resampled(const schelleng_signal *s, double rate, size_t *n)
+{
+    return resample_sinc(s->bridge, s->n, s->fs, rate, 0.9, n);
+}
+
+/* The gallery as a sweep without a results file: a worker sends the classification, then the
+ * waveform. */
+typedef struct gallery_job {
+    const char *program;            /* for messages */
+    const bow_instrument *in;       /* the instrument */
+    const schelleng_stroke *st;     /* the stroke */
+    double x;                       /* x_b/L of every stroke */
+    const double *f;                /* their forces, N */
+    double rate;                    /* Hz */
+    plane_wave *out;                /* what arrives */
+} gallery_job;
+
+static void gallery_stroke(long k, void *ctx, sweep_msg *out)
+{
+    const gallery_job *job = ctx;
+    regime_opts ro = regime_defaults();
+    schelleng_signal s = {0};
+    regime_result r;
+    char err[300];
+    int st = schelleng_cell(job->in, job->st, job->x, job->f[k], &ro, &r, &s, NULL, err, sizeof err);
+    size_t n = 0;
+    double *w = st == 0 ? plane_resampled(&s, job->rate, &n) : NULL;
+    if (st != 0)
+        fprintf(stderr, "%s: gallery f_b %g N: %s\n", job->program, job->f[k], err);
+    sweep_msg_add(out, &r, sizeof r);
+    if (n)
+        sweep_msg_add(out, w, n * sizeof *w);
+    free(w);
+    schelleng_signal_free(&s);
+}
+
+static int gallery_take(long k, const void *msg, size_t len, void *ctx, char *row)
+{
+    (void)row;
+    plane_wave *o = &((gallery_job *)ctx)->out[k];
+    if (len <= sizeof o->r)
+        return 0;
+    memcpy(&o->r, msg, sizeof o->r);
+    o->n = (len - sizeof o->r) / sizeof(double);
+    o->wave = xcalloc(o->n, sizeof(double));
+    memcpy(o->wave, (const char *)msg + sizeof o->r, o->n * sizeof(double));
+    return 0;
+}
+
+int plane_gallery(const char *program, const bow_instrument *in, const schelleng_stroke *st, double x,
+                  const double *f, int n, long jobs, double rate, plane_wave *out)
+{
+    memset(out, 0, (size_t)n * sizeof *out);
+    gallery_job job = {program, in, st, x, f, rate, out};
+    sweep_spec spec = {program, "gallery", "strokes", n, {1, 1}, jobs, false, NULL, NULL, NULL, NULL, NULL,
+                       gallery_stroke, gallery_take, &job};
+    sweep s;
+    sweep_stats stats;
+    int failed = sweep_open(&s, &spec) != 0 || sweep_run(&s, &stats) != 0;
+    for (int k = 0; k < n; k++)
+        failed += !out[k].wave;
+    return failed;
+}
+
+const char *plane_example(const bow_instrument *in, const schelleng_stroke *st, const plane_grid *g,
+                          const plane_row *rows, long n, int kind, double rate, double periods, double **w,
+                          size_t *nw, char *where, size_t wherelen)
+{
+    double T0 = 1.0 / in->f0, t0, t1;
+    size_t len = (size_t)lround(periods * T0 * rate);
+    long best = plane_central(rows, n, kind);
+    schelleng_window(st, &t0, &t1);
+    *w = NULL;
+    if (best >= 0) {
+        schelleng_signal s = {0};
+        regime_result r;
+        regime_opts ro = regime_defaults();
+        char err[300];
+        const plane_row *c = &rows[best];
+        double x = c->i < g->nx ? plane_x(g, c->i) : c->x, fb = c->j < g->nf ? plane_f(g, c->j) : c->f;
+        size_t all = 0, k0 = (size_t)lround((t1 - periods * T0) * rate);
+        double *F = schelleng_cell(in, st, x, fb, &ro, &r, &s, NULL, err, sizeof err) == 0 ?
+                    plane_resampled(&s, rate, &all) : NULL;
+        schelleng_signal_free(&s);
+        if (F) {
+            *nw = k0 < all ? (all - k0 < len ? all - k0 : len) : 0;
+            *w = xcalloc(*nw + 1, sizeof **w);
+            memcpy(*w, F + (k0 < all ? k0 : 0), *nw * sizeof **w);
+            free(F);
+            snprintf(where, wherelen, "x_b/L = %.4g, f_b = %.3g N", x, fb);
+            return "simulated";
+        }
+    }
+    *nw = len;
+    *w = xcalloc(len, sizeof **w);
+    double *v = xcalloc(len, sizeof *v), beta = 0.1;
+    regime_synthetic((regime_kind)kind, v, *w, len, rate, T0, st->v_hold, beta,
+                     regime_helmholtz_pp(in->T, st->v_hold, beta, 2 * in->L * in->f0), 5);
+    free(v);
+    snprintf(where, wherelen, "a kinematic sketch, not the model");
+    return "synthetic";
 }
 
 const double plane_schelleng_slope[REGIME_EDGE_COUNT] = {-1, -2, NAN};

@@ -8,6 +8,7 @@
 #ifndef IVPLAB_PLANE_H
 #define IVPLAB_PLANE_H
 #include "io/params.h"
+#include "io/table.h"
 #include "models/bow.h"
 #include "measure/regime.h"
 #include "measure/schelleng_stroke.h"
@@ -31,6 +32,11 @@ typedef struct plane_params {
 
 /* The parameter table of p for params_load (keys of schelleng.ini; spec holds 32 entries). */
 void plane_param_table(plane_params *p, param_spec spec[32]);
+
+/* Refuses (cli_fail: one line, exit 2) a plane that cannot be swept: ends the wrong way round,
+ * one end for many cells, a settle leaving under two periods of the hold, the bow hair over the
+ * bridge. nx, nf: the grid's positions and forces. */
+void plane_check(const char *program, const plane_params *p, long nx, long nf, const bow_instrument *in);
 
 typedef struct plane_grid {
     int nx, nf;                 /* positions, forces */
@@ -67,6 +73,10 @@ typedef struct plane_sweep {
 int plane_sweep_open(plane_sweep *ps, sweep *s, const char *program, const char *label, const char *results,
                      sweep_shard shard, long jobs);
 void plane_sweep_free(plane_sweep *ps);
+/* The default results file: OUT/results[-PARAMS][-full][-stand-in][-K-of-N].tsv (PARAMS: the
+ * --params file's name without folder and extension). */
+void plane_results_name(char *path, size_t n, const char *out, const char *params_name, bool full, bool stand_in,
+                        sweep_shard sh);
 
 /* A row of a results file, read back. */
 typedef struct plane_row {
@@ -81,8 +91,36 @@ plane_row *plane_load_rows(const char *path, long *n);
 /* Regime counts of a results file (counts[REGIME_COUNT]: failed cells) and unclassified cells
  * by reason; the number of rows. */
 long plane_counts(const char *path, long counts[REGIME_COUNT + 1], long reasons[REGIME_REASON_COUNT]);
+/* The regime counts of a results file as rows of tab (what, regime, cells, of), then the
+ * unclassified cells by reason ("unclassified:REASON", of the unclassified ones). */
+void plane_summary_rows(table *tab, const char *what, const char *results);
 /* The row of kind nearest the middle (log coordinates) of all rows of that kind; -1 if none. */
 long plane_central(const plane_row *rows, long n, int kind);
+
+/* ---- waveforms: Figures 9 and 11 ---- */
+
+/* A stroke's classification and its bridge force resampled for a figure. */
+typedef struct plane_wave {
+    regime_result r;    /* the classification */
+    double *wave;       /* the bridge force at the figure's rate, N (NULL: the stroke failed) */
+    size_t n;           /* its samples */
+} plane_wave;
+
+/* The bridge force of s resampled to rate (resample.h); *n samples. Free it. */
+double *plane_resampled(const schelleng_signal *s, double rate, size_t *n);
+/* Figure 9: the n strokes at x_b/L = x with the forces f[], on jobs workers (sweep.h, no
+ * results file), into out[] (free each wave). Returns the strokes that failed (each named on
+ * stderr). */
+int plane_gallery(const char *program, const bow_instrument *in, const schelleng_stroke *st, double x,
+                  const double *f, int n, long jobs, double rate, plane_wave *out);
+/* Figure 11: a waveform of regime kind, periods periods of 1/f0 long at rate: the stroke of the
+ * row nearest the middle of that regime's rows (at the grid's own x and f, not the rows'
+ * rounded ones: the bowed string depends sensitively on them), its window's last periods; when
+ * there is none or it fails, regime_synthetic's kinematic sketch. *where says which cell or
+ * "a kinematic sketch, not the model"; returns "simulated" or "synthetic". Free *w. */
+const char *plane_example(const bow_instrument *in, const schelleng_stroke *st, const plane_grid *g,
+                          const plane_row *rows, long n, int kind, double rate, double periods, double **w,
+                          size_t *nw, char *where, size_t wherelen);
 
 /* Schelleng's slopes of Figure 10's edges (NAN: none predicted). */
 extern const double plane_schelleng_slope[REGIME_EDGE_COUNT];
