@@ -14,7 +14,7 @@
 
 void plane_param_table(plane_params *p, param_spec spec[32])
 {
-    static char keys[PLANE_NGALLERY][16];
+    static char keys[PLANE_NGALLERY][24];
     const param_spec base[] = {
         {"x_min", &p->x_min, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "smallest x_b/L"},
         {"x_max", &p->x_max, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "largest x_b/L"},

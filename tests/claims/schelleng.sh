@@ -113,7 +113,7 @@ O5=$TMP/sigint
 "$S" --stand_in --what sweep --nx 12 --nf 12 --jobs 2 --out "$O5" >/dev/null 2>"$TMP/sigint.err" &
 pid=$!
 R5=$O5/results-stand-in.tsv
-for _ in $(seq 100); do [ "$(wc -l <"$R5" 2>/dev/null || echo 0)" -gt 5 ] && break; sleep 0.05; done
+for _ in $(seq 100); do [ -f "$R5" ] && [ "$(wc -l <"$R5")" -gt 5 ] && break; sleep 0.05; done
 kill -INT $pid 2>/dev/null
 wait $pid
 rc=$?
