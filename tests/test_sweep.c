@@ -191,6 +191,8 @@ int main(void)
     rows = rows_of(path, seen);
     check(rc == 1 && st.lost == 1 && rows == 9 && seen[4] == 0, "a worker killed at task 4: exit 1, 1 lost, 9 whole "
           "rows without task 4 (rc %d, %ld rows)", rc, rows);
+    check(strstr(st.first_lost, "task 4") && strstr(st.first_lost, "killed by signal 9"), "the lost task named with "
+          "how its worker ended: %s", st.first_lost);
     toy g = {.kill_task = -1};
     sp = spec_of(&g, 10, (sweep_shard){1, 1}, 2, path);
     rc = go(&sp, &st);

@@ -376,15 +376,17 @@ static long start_workers(const sweep *s, worker *w, long n)
     return n;
 }
 
-static void end_worker(worker *w, bool kill_it)
+/* Ends worker w (killed first when kill_it) and waits for it: its wait status (0 when none). */
+static int end_worker(worker *w, bool kill_it)
 {
+    int status = 0;
     if (w->task_fd >= 0)
         close(w->task_fd);
     w->task_fd = -1;
     if (w->pid > 0) {
         if (kill_it)
             kill(w->pid, SIGKILL);
-        while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
+        while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
             ;
         workers_forget(w->pid);
     }
@@ -392,6 +394,7 @@ static void end_worker(worker *w, bool kill_it)
     if (w->result_fd >= 0)
         close(w->result_fd);
     w->result_fd = -1;
+    return status;
 }
 
 /* ---- stop signals ------------------------------------------------------------------------------ */
@@ -464,13 +467,16 @@ static int receive(sweep *s, worker *w, sweep_stats *st)
     if (read_all(w->result_fd, &fr, sizeof fr) != 0 || fr.task != w->task ||
         (fr.len && read_all(w->result_fd, msg = xcalloc(fr.len, 1), fr.len) != 0)) {
         free(msg);
-        int status = 0;
         pid_t pid = w->pid;
-        end_worker(w, true);
-        (void)status;
+        int status = end_worker(w, true);   /* a worker that has ended already keeps its own status */
+        char how[48] = "ended";
+        if (WIFSIGNALED(status))
+            snprintf(how, sizeof how, "was killed by signal %d", WTERMSIG(status));
+        else if (WIFEXITED(status))
+            snprintf(how, sizeof how, "exited with status %d", WEXITSTATUS(status));
         if (st->lost++ == 0)
-            snprintf(st->first_lost, sizeof st->first_lost, "task %ld: its worker (pid %d) ended before sending "
-                     "its result", w->task, (int)pid);
+            snprintf(st->first_lost, sizeof st->first_lost, "task %ld: its worker (pid %d) %s before sending its "
+                     "result", w->task, (int)pid, how);
         w->task = -1;
         return -1;
     }
@@ -479,7 +485,8 @@ static int receive(sweep *s, worker *w, sweep_stats *st)
     free(msg);
     w->task = -1;
     st->computed++;
-    budget_tick(1.0);
+    if (sp->progress)
+        budget_tick(1.0);
     if (len > 0 && s->fd >= 0 && write_all(s->fd, row, (size_t)len) != 0) {    /* one write of the whole row */
         fprintf(stderr, "%s: cannot append to %s: %s\n", sp->program, sp->results, strerror(errno));
         return 1;
@@ -515,8 +522,13 @@ static int drive(sweep *s, worker *w, long nw, sweep_stats *st)
                 pf[n] = (struct pollfd){w[k].result_fd, POLLIN, 0}, who[n++] = k;
         if (n == 0)
             break;
-        if (poll(pf, n, -1) < 0)
-            continue;   /* EINTR: a stop signal, looked at above */
+        if (poll(pf, n, -1) < 0) {
+            if (errno == EINTR)
+                continue;   /* a stop signal, looked at above */
+            fprintf(stderr, "%s: poll: %s\n", s->spec->program, strerror(errno));
+            rc = 1;
+            break;
+        }
         for (nfds_t i = 0; i < n && rc == 0; i++)
             if (pf[i].revents) {
                 worker *wk = &w[who[i]];
@@ -548,6 +560,7 @@ int sweep_run(sweep *s, sweep_stats *st)
         if (sp->progress)
             budget_meter(sp->label, sp->unit, (double)s->ntodo, true);
         catch_stops(sp->results != NULL);
+        void (*pipe_was)(int) = signal(SIGPIPE, SIG_IGN);  /* a worker gone: EPIPE on its task pipe */
         rc = nw > 0 ? drive(s, w, nw, st) : 1;
         long in_flight = 0;
         for (long k = 0; k < nw; k++) {
@@ -560,8 +573,13 @@ int sweep_run(sweep *s, sweep_stats *st)
         if (stop_sig)
             stopped(s, st, in_flight);
         release_stops();
-        if (st->computed + st->lost < s->ntodo && rc == 0 && st->lost == 0)
+        signal(SIGPIPE, pipe_was);
+        long undone = s->ntodo - st->computed - st->lost;
+        if (undone > 0 && rc == 0) {
+            fprintf(stderr, "%s: %ld %s not run (no worker left); the same command runs them\n", sp->program, undone,
+                    sp->unit);
             rc = 1;
+        }
     }
     if (st->lost) {
         fprintf(stderr, "%s: %ld %s lost (%s); the same command runs them again\n", sp->program, st->lost, sp->unit,
