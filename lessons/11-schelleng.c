@@ -319,13 +319,26 @@ int main(int argc, char **argv)
         snprintf(path_main, sizeof path_main, "%s", results);
     plane_run run[2] = {{.inst = inst, .results = path_main}, {.inst = inst, .results = results && !all ? results : path_fig13}};
 
-    /* The estimate: steps of dt of every cell this run simulates, less the rows its results files
-     * already hold (a stand-in cell, synthesised and classified at the same rate, counts as one). */
-    double t_cell = pp.stroke.v_hold / pp.stroke.accel + pp.stroke.t_hold, steps_cell = t_cell / inst.dt;
-    double shard_cells = ceil((double)nx * (double)nf / (double)sh.n), swept = 0;
-    for (int k = 0; k < 2; k++)
-        if (!cell.set && (k ? do_fig13 : do_sweep))
-            swept += fmax(0.0, shard_cells - (double)sweep_rows_done(run[k].results, PLANE_NCOLUMNS));
+    /* Each sweep readied (the Figure 13 one on schelleng-fig13.ini over the instrument), then the
+     * estimate: steps of dt of every cell this run simulates, the cells its results files hold
+     * left out (a stand-in cell, synthesised and classified at the same rate, counts as one). */
+    double t_cell = pp.stroke.v_hold / pp.stroke.accel + pp.stroke.t_hold, steps_cell = t_cell / inst.dt, swept = 0;
+    if (do_fig13 && !cell.set && params_load(inst_spec, params_path("schelleng-fig13.ini"), true, err, sizeof err)) {
+        fprintf(stderr, PROGRAM ": %s\n", err);
+        return 1;
+    }
+    run[1].inst = inst, inst = run[0].inst;
+    for (int k = 0; k < 2 && !cell.set; k++) {
+        if (!(k ? do_fig13 : do_sweep))
+            continue;
+        run[k].ps = (plane_sweep){.inst = &run[k].inst, .stroke = &pp.stroke, .grid = g, .stand_in = stand_in,
+                                  .keep = keep, .redo = redo};
+        if (plane_sweep_init(&run[k].ps, PROGRAM, k ? "fig13" : "sweep", run[k].results, sh, jobs) != 0) {
+            plane_sweep_free(&run[0].ps);   /* empty when it was this one */
+            return 2;
+        }
+        swept += (double)sweep_pending(&run[k].ps.spec);
+    }
     double waves = cell.set ? 0 : ((all && !stand_in) || strcmp(what, "gallery") == 0 ? NGALLERY : 0) +
                                   ((all || strcmp(what, "examples") == 0) && !stand_in ? REGIME_COUNT : 0);
     bg.work = ((cell.set ? 1 : 0) + swept + waves) * steps_cell;
@@ -337,17 +350,8 @@ int main(int argc, char **argv)
         return one_cell(cell, stand_in, common.tsv);
 
     /* Every results file is opened, checked and locked before anything is printed or computed. */
-    if (do_fig13 && params_load(inst_spec, params_path("schelleng-fig13.ini"), true, err, sizeof err) != 0) {
-        fprintf(stderr, PROGRAM ": %s\n", err);
-        return 1;
-    }
-    run[1].inst = inst;
     for (int k = 0; k < 2; k++) {
-        if (!(k ? do_fig13 : do_sweep))
-            continue;
-        run[k].ps = (plane_sweep){.inst = &run[k].inst, .stroke = &pp.stroke, .grid = g, .stand_in = stand_in,
-                                  .keep = keep, .redo = redo};
-        int rc = plane_sweep_open(&run[k].ps, &run[k].s, PROGRAM, k ? "fig13" : "sweep", run[k].results, sh, jobs);
+        int rc = (k ? do_fig13 : do_sweep) ? plane_sweep_open(&run[k].ps, &run[k].s) : 0;
         if (rc != 0) {
             if (k && do_sweep) {
                 sweep_free(&run[0].s);
@@ -356,7 +360,6 @@ int main(int argc, char **argv)
             return rc;
         }
     }
-    inst = run[0].inst;
 
     if (!common.tsv)
         printf("%sSchelleng plane: x_b/L %g-%g (%d), f_b %g-%g N (%d), log-spaced; stroke %g m/s^2 to %g m/s, "
@@ -368,16 +371,13 @@ int main(int argc, char **argv)
     table_begin(&tab, stdout, common.tsv, "what", "regime", "cells", "of", NULL);
     int status = 0, rc;
     totals t = {0, 0, 0, 0, 0};
-    if (do_sweep && (rc = run_plane(&run[0], &tab, params_name ? params_name : "sweep", &t)) != 0) {
-        if (rc < 0)
-            return 1;
-        status = 1;
-    }
-    if (do_fig13 && (rc = run_plane(&run[1], &tab, "fig13", &t)) != 0) {
-        if (rc < 0)
-            return 1;
-        status = 1;
-    }
+    for (int k = 0; k < 2; k++)
+        if ((k ? do_fig13 : do_sweep) && (rc = run_plane(&run[k], &tab, k ? "fig13" : params_name ? params_name : "sweep",
+                                                         &t)) != 0) {
+            if (rc < 0)
+                return 1;   /* a cell lost or a row not written: said on stderr */
+            status = 1;
+        }
     if (do_sweep && g.nx >= 2 && g.nf >= 2 && !redo)    /* a redo is not the whole plane */
         status |= boundaries(path_main, &g, common.tsv);
     if ((all && !stand_in) || strcmp(what, "gallery") == 0) {

@@ -174,6 +174,13 @@ int main(void)
     fclose(f);
     toy d = {.kill_task = -1};
     sp = spec_of(&d, 6, (sweep_shard){1, 1}, 2, path);
+    long pending = sweep_pending(&sp);
+    sweep_shard odd = {2, 2};
+    sp.shard = odd;
+    long pending_odd = sweep_pending(&sp);
+    sp.shard = (sweep_shard){1, 1};
+    check(pending == 3 && pending_odd == 3, "the estimate's count: 3 tasks pending, all 3 in part 2 of 2 (%ld, %ld)",
+          pending, pending_odd);
     rc |= go(&sp, &st);
     int seen[MAXT];
     long rows = rows_of(path, seen);

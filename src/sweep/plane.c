@@ -228,7 +228,7 @@ static int unclassified_cells(plane_sweep *ps, char *why, size_t whylen)
     return rc;
 }
 
-int plane_sweep_open(plane_sweep *ps, sweep *s, const char *program, const char *label, const char *results,
+int plane_sweep_init(plane_sweep *ps, const char *program, const char *label, const char *results,
                      sweep_shard shard, long jobs)
 {
     ps->failed = 0, ps->cpu = 0, ps->first_error[0] = 0, ps->want = NULL;
@@ -241,6 +241,11 @@ int plane_sweep_open(plane_sweep *ps, sweep *s, const char *program, const char 
     }
     ps->spec = (sweep_spec){program, label, "cells", (long)ps->grid.nx * ps->grid.nf, shard, jobs, true, ps->want,
                             results, columns, ps->identity, row_cell, run_cell, take_cell, ps};
+    return 0;
+}
+
+int plane_sweep_open(plane_sweep *ps, sweep *s)
+{
     int rc = sweep_open(s, &ps->spec);
     if (rc != 0)
         plane_sweep_free(ps);

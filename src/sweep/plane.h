@@ -67,11 +67,14 @@ typedef struct plane_sweep {
     sweep_spec spec;                /* what sweep_open got */
 } plane_sweep;
 
-/* Opens the sweep of ps (inst, stroke, grid, stand_in, keep, redo set) into results: a
- * sweep_open with the plane's columns, header and rows. 0, or the exit status with one line on
- * stderr (2: redo or the results file not of this grid and model). */
-int plane_sweep_open(plane_sweep *ps, sweep *s, const char *program, const char *label, const char *results,
+/* Readies the sweep of ps (inst, stroke, grid, stand_in, keep, redo set) into results: the
+ * plane's columns, header and rows in ps->spec (for sweep_pending). 0, or 2 with one line on
+ * stderr (redo unreadable or not of this grid). */
+int plane_sweep_init(plane_sweep *ps, const char *program, const char *label, const char *results,
                      sweep_shard shard, long jobs);
+/* sweep_open of ps->spec: 0, or the exit status (2: the results file not of this grid and
+ * model, or in use) with one line on stderr. */
+int plane_sweep_open(plane_sweep *ps, sweep *s);
 void plane_sweep_free(plane_sweep *ps);
 /* The default results file: OUT/results[-PARAMS][-full][-stand-in][-K-of-N].tsv (PARAMS: the
  * --params file's name without folder and extension). */

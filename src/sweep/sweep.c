@@ -83,25 +83,6 @@ int sweep_parse_shard(const char *text, void *dest, char *why, size_t whylen)
     return 0;
 }
 
-long sweep_rows_done(const char *path, int ncolumns)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return 0;
-    long rows = 0, tabs = 0;
-    int c;
-    while ((c = getc(f)) != EOF) {
-        if (c == '\t')
-            tabs++;
-        if (c == '\n') {
-            rows += tabs == (long)ncolumns - 1;
-            tabs = 0;
-        }
-    }
-    fclose(f);
-    return rows;
-}
-
 /* ---- the results file ------------------------------------------------------------------- */
 
 static int ncolumns(const sweep_spec *sp)
@@ -275,6 +256,26 @@ static int open_results(const sweep_spec *sp, char *done, long *rows, int *code,
         return -1;
     }
     return fd;
+}
+
+long sweep_pending(const sweep_spec *spec)
+{
+    char *done = xcalloc((size_t)spec->tasks + 1, 1), line[LINE_MAX_B], why[256];
+    long rows = 0, lineno = 0, pending = 0;
+    FILE *f = spec->results ? fopen(spec->results, "r") : NULL;
+    while (f && fgets(line, sizeof line, f)) {
+        size_t len = strlen(line);
+        if (++lineno == 1 && spec->shard.k == 1)
+            continue;   /* the header */
+        if (len && line[len - 1] == '\n')
+            take_row(spec, line, lineno, done, &rows, why, sizeof why);
+    }
+    if (f)
+        fclose(f);
+    for (long t = 0; t < spec->tasks; t++)
+        pending += sweep_in_shard(t, spec->shard) && (!spec->want || spec->want[t]) && !done[t];
+    free(done);
+    return pending;
 }
 
 int sweep_open(sweep *s, const sweep_spec *spec)

@@ -89,8 +89,10 @@ int sweep_run(sweep *s, sweep_stats *st);
 /* Frees what sweep_open holds (sweep_run does it too); leaves s empty and safe to free again. */
 void sweep_free(sweep *s);
 
-/* Whole rows in a results file of ncolumns columns (0 for a missing file): for estimates. */
-long sweep_rows_done(const char *path, int ncolumns);
+/* How many tasks sweep_open(spec) would leave to run: the results file read without locking,
+ * creating or refusing anything (a line it cannot read counts for nothing), for the estimate
+ * that budget.h checks before any file is touched. */
+long sweep_pending(const sweep_spec *spec);
 /* Whether task t belongs to part sh of the grid. */
 bool sweep_in_shard(long t, sweep_shard sh);
 /* The --shard flag's parser (cli.h CLI_CUSTOM): "K/N" into the sweep_shard at dest. */
