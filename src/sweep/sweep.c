@@ -514,6 +514,7 @@ static int drive(sweep *s, worker *w, long nw, sweep_stats *st)
     int rc = 0;
     for (long k = 0; k < nw; k++)
         give(&w[k], s, &next);
+    bool told = false;
     for (;;) {
         if (abandon && stop_sig)
             break;
@@ -523,6 +524,12 @@ static int drive(sweep *s, worker *w, long nw, sweep_stats *st)
                 pf[n] = (struct pollfd){w[k].result_fd, POLLIN, 0}, who[n++] = k;
         if (n == 0)
             break;
+        if (stop_sig && !told) {    /* a first SIGINT: say at once what happens now */
+            fprintf(stderr, "%s%s: SIGINT: no more %s handed out; finishing the %ld in flight (SIGINT again "
+                    "abandons them)\n", s->spec->progress && isatty(2) ? "\n" : "", s->spec->program,
+                    s->spec->unit, (long)n);
+            told = true;
+        }
         if (poll(pf, n, -1) < 0) {
             if (errno == EINTR)
                 continue;   /* a stop signal, looked at above */
