@@ -126,6 +126,26 @@ check_text "SIGINT mid-sweep: the message counts the rows kept" "$(tail -1 "$TMP
 check_text "after SIGINT, resumed: the rest computed" "$(cat "$TMP/sigint.out")" "144 cells ($kept already in the results, $((144 - kept)) computed)"
 check_num "after SIGINT, resumed: 144 distinct cells" "$(tail -n +2 "$R5" | cut -f1,2 | sort -u | wc -l)" near 144 0
 
+# A worker killed mid-sweep (SIGKILL): its cell is lost and named, the others go on, exit 1, only
+# whole rows; the same command then computes what is missing. (Killed in the instant between two
+# cells it loses none: then exit 0 and every row there.)
+O6=$TMP/killed
+"$S" --stand_in --what sweep --nx 12 --nf 12 --jobs 2 --out "$O6" >/dev/null 2>"$TMP/killed.err" &
+pid=$!
+kid=""
+for _ in $(seq 100); do kid=$(pgrep -P $pid | head -1); [ -n "$kid" ] && [ -s "$O6/results-stand-in.tsv" ] && break; sleep 0.05; done
+kill -KILL "$kid"
+wait $pid
+rc=$?
+R6=$O6/results-stand-in.tsv
+lost=$(grep -c "was killed by signal 9" "$TMP/killed.err")
+rows=$(tail -n +2 "$R6" | wc -l)
+check_num "a worker killed mid-sweep: exit status 1 when its cell is lost and named ($lost lost)" "$rc" near "$lost" 0
+check_num "a worker killed mid-sweep: rows + cells lost = 144" "$((rows + lost))" near 144 0
+check_num "a worker killed mid-sweep: only whole rows" "$(tail -n +2 "$R6" | awk -F'\t' 'NF != 25' | wc -l)" near 0 0
+"$S" --stand_in --what sweep --nx 12 --nf 12 --jobs 2 --out "$O6" >"$TMP/killed.out" 2>/dev/null
+check_text "after the killed worker, resumed: the lost cells computed" "$(cat "$TMP/killed.out")" "144 cells ($rows already in the results, $lost computed)"
+
 # Shards: 1/3, 2/3, 3/3 concatenated equal the whole sweep (timing columns aside).
 for k in 1 2 3; do
     "$S" --stand_in --what sweep --nx 5 --nf 4 --shard $k/3 --out "$TMP/sh" >/dev/null 2>&1
