@@ -2,9 +2,9 @@
  * roots) and the settings file both ball lessons read; the model itself, its impacts from samples
  * and the rhythm comparisons are in ball_model.c. */
 #include "models/ball.h"
-#include "cli.h"
-#include "gsl_pairs.h"
-#include "util.h"
+#include "base/cli.h"
+#include "drive/gsl_pairs.h"
+#include "base/util.h"
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdio.h>

@@ -4,8 +4,8 @@
  * impulse from the ball's momentum balance, the energy watched at every step). */
 #ifndef IVPLAB_BALL_H
 #define IVPLAB_BALL_H
-#include "cli.h"
-#include "cvode.h"
+#include "base/cli.h"
+#include "drive/cvode.h"
 #include "models/ball_model.h"
 #include <stdbool.h>
 #include <stddef.h>

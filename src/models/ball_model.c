@@ -2,8 +2,8 @@
  * F_drop and jac_drop), and the impacts of a fixed-step run found from its samples. Needs neither
  * GSL nor SUNDIALS: the browser's explorers (src/wasm/) build it as it is. */
 #include "models/ball_model.h"
-#include "cli.h"
-#include "util.h"
+#include "base/cli.h"
+#include "base/util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

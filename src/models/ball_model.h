@@ -12,7 +12,7 @@
 #ifndef IVPLAB_BALL_MODEL_H
 #define IVPLAB_BALL_MODEL_H
 #include "io/params.h"
-#include "ivp.h"
+#include "problem/ivp.h"
 #include <stdbool.h>
 #include <stddef.h>
 

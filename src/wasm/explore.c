@@ -9,12 +9,12 @@
  * point: a library). Results are left in buffers the page reads through the ex_*_ptr exports;
  * strings go in through ex_alloc. A run that fails or blows up says so in ex_error(). */
 #include "io/params.h"
-#include "method.h"
+#include "method/method.h"
 #include "method/tableau.h"
 #include "models/ball_model.h"
 #include "models/oscillator.h"
-#include "solve.h"
-#include "stability.h"
+#include "drive/solve.h"
+#include "measure/stability.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* newton_none.c: newton.h for the browser build (src/wasm/), which has no GSL. The page explorers
  * step explicit methods only; an implicit stage asks for a Newton solve on GSL's LU (newton.c),
  * and here it is refused with the reason, which the page shows (method, time, reason). */
-#include "newton.h"
+#include "method/newton.h"
 #include <stdio.h>
 
 int newton_implicit_step(const ivp *p, double t, double a, const double *c, double *y, workspace *w)
@@ -28,9 +28,4 @@ bool newton_is_banded(const workspace *w)
 {
     (void)w;
     return false;
-}
-
-void newton_free(newton_state *s)
-{
-    (void)s;        /* nothing is ever allocated here */
 }
