@@ -162,6 +162,7 @@
         d.appendChild(b);
         d.appendChild(msg);
         b.addEventListener('click', function () {
+            tableauGeneration++;
             var i = withString('mine.tab', function (pn) {
                 return withString(ta.value, function (pt) { return X.ex_tableau(pn, pt); });
             });
@@ -179,7 +180,7 @@
         box.appendChild(d);
         return {text: ta, use: function (t) { ta.value = t; b.click(); return msg.textContent; }};
     }
-    var rebuilders = [];
+    var rebuilders = [], tableauGeneration = 0;     /* a new pasted tableau: regions drawn again */
     function rebuildAll() { rebuilders.forEach(function (f) { f(); }); }
 
     /* ---- 1. the oscillator: raise h, switch methods (as bin/ivp) ---- */
@@ -228,24 +229,31 @@
     function stability(box) {
         var st = {m: 4, z: [0, 2.8284], h: 0.1}, cv = el('canvas', {width: 860, height: 420}), info = el('div', {'class': 'ex-info'});
         var xr = [-4.5, 1.5], yr = [-3.5, 3.5], p = new Plot(cv, xr, yr, 'Re z = Re h\u03bb (1)', 'Im z = Im h\u03bb (1)');
-        var img = null;
-        function draw() {
+        var shade = null;       /* the region of one method, drawn once: {key, canvas} */
+        function region() {
+            var key = st.m + ':' + tableauGeneration;
+            if (shade && shade.key === key)
+                return shade.canvas;
             var bx = p.box, nx = Math.floor(bx[2] / 2), ny = Math.floor(bx[3] / 2);
             var got = X.ex_region(st.m, xr[0], xr[1], nx, yr[0], yr[1], ny);
             var reg = new Uint8Array(mem.buffer, X.ex_region_ptr(), got);
-            p.clear();
-            var ctx = p.ctx;
-            img = ctx.createImageData(nx, ny);
-            for (var j = 0; j < ny; j++)
+            var tmp = document.createElement('canvas');
+            tmp.width = nx; tmp.height = ny;
+            var tctx = tmp.getContext('2d'), img = tctx.createImageData(nx, ny);
+            for (var j = 0; j < ny && got; j++)
                 for (var i = 0; i < nx; i++) {
                     var q = 4 * ((ny - 1 - j) * nx + i), s = reg[j * nx + i];
                     img.data[q] = s ? 158 : 255; img.data[q + 1] = s ? 202 : 255; img.data[q + 2] = s ? 225 : 255; img.data[q + 3] = 255;
                 }
-            var tmp = document.createElement('canvas');
-            tmp.width = nx; tmp.height = ny;
-            tmp.getContext('2d').putImageData(img, 0, 0);
+            tctx.putImageData(img, 0, 0);
+            shade = {key: key, canvas: tmp};
+            return tmp;
+        }
+        function draw() {
+            var bx = p.box, ctx = p.ctx;
+            p.clear();
             ctx.imageSmoothingEnabled = false;
-            ctx.drawImage(tmp, bx[0], bx[1], bx[2], bx[3]);
+            ctx.drawImage(region(), bx[0], bx[1], bx[2], bx[3]);
             ctx.strokeStyle = '#bbb';
             ctx.beginPath(); ctx.moveTo(p.px(xr[0]), p.py(0)); ctx.lineTo(p.px(xr[1]), p.py(0));
             ctx.moveTo(p.px(0), p.py(yr[0])); ctx.lineTo(p.px(0), p.py(yr[1])); ctx.stroke();
@@ -433,6 +441,11 @@
             var ts = timeMoves(function (v) { s.h.set(v); }, [0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.1]);
             add('stab_redraw_ms_median', ts.median.toFixed(2));
             add('stab_redraw_ms_max', ts.max.toFixed(2));
+            var tw = timeMoves(function (v) { s.state.m = v; s.draw(); }, [0, 1, 2, 3, 4, 5, 0, 4]);
+            add('stab_method_switch_ms_median', tw.median.toFixed(2));
+            add('stab_method_switch_ms_max', tw.max.toFixed(2));
+            s.state.m = idx('rk4');
+            s.draw();
             s.h.set(0.1);
         }
         if (r) {

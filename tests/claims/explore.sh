@@ -98,7 +98,7 @@ check_num "the page renders 2 s at 44.1 kHz: 88201 samples" "$(sel drop_rk4_4410
 
 # Speed is make bench's to judge; the times the page measured are shown, not asserted.
 echo "explore: module $(sel wasm_bytes) bytes; redraw per slider move (median/max ms): oscillator" \
-     "$(sel osc_redraw_ms_median)/$(sel osc_redraw_ms_max), stability $(sel stab_redraw_ms_median)/$(sel stab_redraw_ms_max)," \
+     "$(sel osc_redraw_ms_median)/$(sel osc_redraw_ms_max), stability $(sel stab_redraw_ms_median)/$(sel stab_redraw_ms_max) (a method switch, its region drawn anew: $(sel stab_method_switch_ms_median)/$(sel stab_method_switch_ms_max))," \
      "roots $(sel roots_redraw_ms_median)/$(sel roots_redraw_ms_max); drop, 2 s at 44.1 kHz: $(sel drop_rk4_44100_render_ms) ms"
 
 # One screenshot per explorer (build/notebooks/shots/explore-NAME.png, not committed).
