@@ -74,14 +74,15 @@ NB_ENV = NB_CC='$(CC)' NB_CFLAGS='-std=c17 -O2 -Wall $(NB_SAN) -I$(abspath src) 
 
 all: $(LIB) $(LESSON_BINS) $(TOOL_BINS) $(TEST_BINS) $(REPLAY_BINS) wasm
 
-# The explorers' module: the GSL-free part of libivplab the four explorers call, the same source
-# files the lessons compile, and src/wasm/ (its exports; newton_none.c stands in for newton.c,
-# which needs GSL's LU). A GSL or SUNDIALS call creeping into one of these files fails the link
+# The explorers' module: the part of libivplab the four explorers call, the same source files the
+# lessons compile, and src/wasm/: its exports, and the few GSL calls method/newton.c makes (a dense
+# LU, src/wasm/gsl/, first on this include path only), so implicit methods step there with the
+# lessons' own Newton. Any other GSL or SUNDIALS call creeping into these files fails the link
 # (undefined symbol). Built only when clang can link for wasm32-wasi; the same module for SAN=1.
 WASM_CC  := clang --target=wasm32-wasi
 WASM_OK  := $(shell printf 'int f(void){return 0;}\n' | $(WASM_CC) -x c - -nostartfiles -Wl,--no-entry -o /dev/null 2>/dev/null && echo yes)
 WASM     := build/wasm/explore.wasm
-WASM_SRC := src/wasm/explore.c src/wasm/newton_none.c src/base/util.c src/base/cli.c src/io/params.c \
+WASM_SRC := src/wasm/explore.c src/wasm/gsl_lite.c src/method/newton.c src/base/util.c src/base/cli.c src/io/params.c \
             src/problem/ivp.c src/method/list.c src/method/rk.c src/method/tableau.c src/method/euler.c \
             src/method/backward_euler.c src/method/trapezoid.c src/method/heun.c src/method/rk4.c \
             src/method/leapfrog.c src/drive/solve.c src/models/oscillator.c src/models/ball_model.c \
@@ -89,9 +90,9 @@ WASM_SRC := src/wasm/explore.c src/wasm/newton_none.c src/base/util.c src/base/c
 .PHONY: wasm
 ifeq ($(WASM_OK),yes)
 wasm: $(WASM)
-$(WASM): $(WASM_SRC) $(wildcard src/*.h src/*/*.h)
+$(WASM): $(WASM_SRC) $(wildcard src/*.h src/*/*.h src/wasm/gsl/*.h)
 	@mkdir -p $(dir $@)
-	$(WASM_CC) -std=c17 -O2 -Wall -Wextra -Isrc -D_DEFAULT_SOURCE -nostartfiles -Wl,--no-entry -Wl,--strip-all \
+	$(WASM_CC) -std=c17 -O2 -Wall -Wextra -Isrc/wasm -Isrc -D_DEFAULT_SOURCE -nostartfiles -Wl,--no-entry -Wl,--strip-all \
 	  $(WASM_SRC) -lm -o $@
 else
 wasm:

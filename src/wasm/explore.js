@@ -428,9 +428,10 @@
             add('own_tableau_order', X.ex_method_order(o.state.m));
             add('own_tableau_h0.1_max_err_m', o.draw().toPrecision(10));
             add('bad_tableau', o.tableau.use('0 |\n1 | 1 2\n | 1 0\n').trim().replace(/\s+/g, '_'));
-            o.state.m = idx('backward-euler');
-            o.draw();
-            add('osc_backward_euler', str(X.ex_error()).replace(/\s+/g, '_'));
+            ['backward-euler', 'trapezoid', 'rk4'].forEach(function (name) {
+                o.state.m = idx(name);
+                add('osc_' + name + '_h0.1_max_err_m', o.draw().toPrecision(10));
+            });
             o.state.m = idx('euler');
             o.draw();
         }
@@ -464,6 +465,9 @@
             var starts = d.draw();
             add('drop_rk4_11025_impacts', starts.length);
             add('drop_rk4_11025_starts', starts.map(function (x) { return x.toFixed(9); }).join(','));
+            d.state.m = idx('trapezoid');
+            add('drop_trapezoid_11025_starts', d.draw().map(function (x) { return x.toFixed(9); }).join(','));
+            d.state.m = idx('rk4');
             d.state.fs = 44100;
             var best = Infinity;
             for (var i = 0; i < 3; i++)
