@@ -433,7 +433,8 @@ static const char *page_tail =
 
 /* ```explore NAME [SETTINGS]: a live explorer of the lecture's "Try it" (issue 19), computed in
  * the page by ivplab's C as WebAssembly (src/wasm/). The block's text is its caption; SETTINGS, a
- * parameter file (lessons/params/ball.ini), is embedded for the module to read. Without the
+ * file an earlier cell wrote or one of the sources (lessons/params/ball.ini), is embedded for the
+ * explorer to read. Without the
  * module (no wasm toolchain) a note stands in its place. 0, or -1 said. */
 static const char *const explorers[][3] = {
     {"oscillator", "raise h, switch methods", "bin/ivp --method euler --h 0.1"},
@@ -471,7 +472,12 @@ static int explorer_html(notebook *nb, const char *info, const char *caption, sb
         sb_puts(h, "</code></p>\n");
     }
     if (settings[0]) {
-        char *text = slurp(settings, NULL);
+        /* a file an earlier cell wrote (the notebook's working folder), else one of the sources */
+        char *inwork = xasprintf("%s/%s", nb->work, settings);
+        char *text = slurp(inwork, NULL);
+        free(inwork);
+        if (!text)
+            text = slurp(settings, NULL);
         if (!text || strstr(text, "</")) {
             fprintf(stderr, "notebook: %s: explore block '%s': cannot embed the settings file '%s'%s\n", nb->path, name,
                     settings, text ? " (it holds '</')" : "");

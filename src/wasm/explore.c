@@ -181,7 +181,6 @@ EXPORT(ex_osc_curve) long ex_osc_curve(double T, long npts, double omega0, doubl
 
 /* ---- explorer 2: the stability region of a method, |R(z)| at the cursor, the problem's h lambda ---- */
 
-static double pair[6];                  /* small results: see each export */
 static unsigned char *region;           /* stable (1) or not (0) on the last grid, row-major */
 static size_t region_cap;
 
@@ -230,28 +229,52 @@ EXPORT(ex_region) long ex_region(int mi, double x0, double x1, int nx, double y0
 
 EXPORT(ex_region_ptr) const unsigned char *ex_region_ptr(void) { return region; }
 
-/* The oscillator's two h lambda where method mi reads its R (stability_z), as bin/stability lays
- * them over the regions: (re, im) of each, then max |R| over the two and whether both are stable. */
+static double overlay_buf[2 * 16 + 2];   /* (re, im) of each h lambda, then max |R| and all stable (1/0) */
+
+/* Each h lambda of lam where m reads its R (stability_z), as bin/stability lays them over the
+ * regions, then max |R| over them and whether all are stable. */
+static const double *overlay(const method *m, double h, const double complex *lam, int n)
+{
+    overlay_buf[2 * n] = 0.0;
+    overlay_buf[2 * n + 1] = 1.0;
+    for (int i = 0; i < n && m; i++) {
+        double complex z = stability_z(m, h, lam[i]);
+        overlay_buf[2 * i] = creal(z);
+        overlay_buf[2 * i + 1] = cimag(z);
+        overlay_buf[2 * n] = fmax(overlay_buf[2 * n], cabs(m->R(z)));
+        if (!stability_stable(m, z))
+            overlay_buf[2 * n + 1] = 0.0;
+    }
+    return overlay_buf;
+}
+
+/* The oscillator's two eigenvalues (oscillator_eigenvalues) at step h: see overlay. */
 EXPORT(ex_hlambda) const double *ex_hlambda(int mi, double h, double omega0, double sigma0)
 {
-    const method *m = method_at(mi);
     oscillator o = {omega0, sigma0};
     double complex lam[2];
     oscillator_eigenvalues(&o, lam);
-    pair[4] = 0.0;
-    pair[5] = 1.0;
-    for (int i = 0; i < 2 && m; i++) {
-        double complex z = stability_z(m, h, lam[i]);
-        pair[2 * i] = creal(z);
-        pair[2 * i + 1] = cimag(z);
-        pair[4] = fmax(pair[4], cabs(m->R(z)));
-        if (!stability_stable(m, z))
-            pair[5] = 0.0;
-    }
-    return pair;
+    return overlay(method_at(mi), h, lam, 2);
 }
 
+/* Another problem's eigenvalues, 1/s (the page reads them from bin/stability's eigen.tsv at h = 1 s:
+ * the spring network's come from GSL's eigensolver, which the module leaves out). */
+static double complex user_lam[16];
+static int user_n;
+EXPORT(ex_eigen_clear) void ex_eigen_clear(void) { user_n = 0; }
+EXPORT(ex_eigen_add) int ex_eigen_add(double re, double im)
+{
+    if (user_n == 16 || !isfinite(re) || !isfinite(im))
+        return -1;
+    user_lam[user_n++] = re + I * im;
+    return 0;
+}
+EXPORT(ex_eigen_count) int ex_eigen_count(void) { return user_n; }
+EXPORT(ex_hlambda_eigen) const double *ex_hlambda_eigen(int mi, double h) { return overlay(method_at(mi), h, user_lam, user_n); }
+
 /* ---- explorer 3: the roots of the damped oscillator at sigma0/omega0 (as bin/oscillator --ratio) ---- */
+
+static double pair[5];                  /* the roots: see ex_roots */
 
 /* s+ and s- in units of omega0: (re, im) of each, then |s+ - s-| (0 where they meet). */
 EXPORT(ex_roots) const double *ex_roots(double ratio)

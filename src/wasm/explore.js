@@ -227,7 +227,7 @@
 
     /* ---- 2. the stability region of the chosen method, |R(z)| at the cursor, h lambda overlaid ---- */
     function stability(box) {
-        var st = {m: 4, z: [0, 2.8284], h: 0.1}, cv = el('canvas', {width: 860, height: 420}), info = el('div', {'class': 'ex-info'});
+        var st = {m: 4, z: [0, 2.8284], h: 0.1, net: false}, cv = el('canvas', {width: 860, height: 420}), info = el('div', {'class': 'ex-info'});
         var xr = [-4.5, 1.5], yr = [-3.5, 3.5], p = new Plot(cv, xr, yr, 'Re z = Re h\u03bb (1)', 'Im z = Im h\u03bb (1)');
         var shade = null;       /* the region of one method, drawn once: {key, canvas} */
         function region() {
@@ -257,18 +257,22 @@
             ctx.strokeStyle = '#bbb';
             ctx.beginPath(); ctx.moveTo(p.px(xr[0]), p.py(0)); ctx.lineTo(p.px(xr[1]), p.py(0));
             ctx.moveTo(p.px(0), p.py(yr[0])); ctx.lineTo(p.px(0), p.py(yr[1])); ctx.stroke();
-            var hl = f64(X.ex_hlambda(st.m, st.h, OMEGA0, SIGMA0), 6);
-            var hz = [hl[0], hl[1], hl[2], hl[3], hl[4], hl[5]];
-            p.dot(hz[0], hz[1], 5, '#d62728');
-            p.dot(hz[2], hz[3], 5, '#d62728');
+            var ne = st.net ? X.ex_eigen_count() : 2;
+            var hl = f64(st.net ? X.ex_hlambda_eigen(st.m, st.h) : X.ex_hlambda(st.m, st.h, OMEGA0, SIGMA0), 2 * ne + 2);
+            var hz = Array.prototype.slice.call(hl);
+            p.clip();
+            for (var e = 0; e < ne; e++)
+                p.dot(hz[2 * e], hz[2 * e + 1], 5, '#d62728');
             p.dot(st.z[0], st.z[1], 4, '#000');
+            ctx.restore();
             p.axes();
             var a = X.ex_abs_R(st.m, st.z[0], st.z[1]), ok = X.ex_stable(st.m, st.z[0], st.z[1]);
             var rb = X.ex_bound(st.m, 0), ib = X.ex_bound(st.m, 1);
             info.textContent = str(X.ex_method_label(st.m)) + ': shaded |R(z)| <= 1; stable on [-' + fmt(rb) + ', 0] and on j[0, ' +
                 fmt(ib) + ']. Black dot z = ' + fmt(st.z[0]) + (st.z[1] < 0 ? ' - ' : ' + ') + fmt(Math.abs(st.z[1])) + 'j: |R(z)| = ' +
-                fmt(a, 6) + (ok ? ' (stable)' : ' (unstable)') + '. Red: h\u03bb of the oscillator (\u03c90 = 2\u03c0 rad/s, \u03c30 = 0.2 1/s) at h = ' +
-                st.h + ' s, max |R| = ' + fmt(hz[4], 6) + (hz[5] ? ', stable' : ', unstable') + '. Move the mouse over the plane.';
+                fmt(a, 6) + (ok ? ' (stable)' : ' (unstable)') + '. Red: h\u03bb of ' + (st.net ? 'the spring network (modes 10.5 Hz and 1950 Hz)' :
+                'the oscillator (\u03c90 = 2\u03c0 rad/s, \u03c30 = 0.2 1/s)') + ' at h = ' + st.h + ' s, max |R| = ' +
+                fmt(hz[2 * ne], 6) + (hz[2 * ne + 1] ? ', stable' : ', unstable') + '. Move the mouse over the plane.';
             return a;
         }
         cv.addEventListener('mousemove', function (e) {
@@ -278,12 +282,36 @@
             draw();
         });
         rebuilders.push(methodButtons(box, draw, st));
-        var hs = slider(box, 'h', 's', 0.01, 0.6, 0.01, st.h, function (v) { st.h = v; draw(); });
+        /* the problem whose h lambda is laid over: the oscillator, or the spring network, whose
+         * eigenvalues the page holds from bin/stability --problem stiff --h 1 (eigen.tsv) */
+        var settings = box.querySelector('script.explore-settings');
+        X.ex_eigen_clear();
+        (settings ? settings.textContent : '').split('\n').forEach(function (line) {
+            var f = line.split('\t');
+            if (f.length === 2 && isFinite(parseFloat(f[0])) && isFinite(parseFloat(f[1])))
+                X.ex_eigen_add(parseFloat(f[0]), parseFloat(f[1]));
+        });
+        var prow = el('div', {'class': 'ex-methods'}), hs = null, pbs = [];
+        [['oscillator', false, 0.01, 0.6, 0.01, 0.1], ['spring network', true, 1e-5, 5e-4, 1e-5, 2e-4]].forEach(function (q) {
+            if (q[1] && !X.ex_eigen_count())
+                return;
+            var b = el('button', {type: 'button', 'class': q[1] === st.net ? 'on' : ''}, q[0]);
+            b.addEventListener('click', function () {
+                st.net = q[1];
+                pbs.forEach(function (o) { o.className = o === b ? 'on' : ''; });
+                hs.input.min = q[2]; hs.input.max = q[3]; hs.input.step = q[4];
+                hs.set(q[5]);
+            });
+            pbs.push(b);
+            prow.appendChild(b);
+        });
+        box.appendChild(prow);
+        hs = slider(box, 'h', 's', 0.01, 0.6, 0.01, st.h, function (v) { st.h = v; draw(); });
         box.appendChild(cv);
         box.appendChild(info);
         var tb = tableauBox(box, null, st, draw);
         draw();
-        return {draw: draw, state: st, h: hs, tableau: tb};
+        return {draw: draw, state: st, h: hs, tableau: tb, problems: pbs};
     }
 
     /* ---- 3. the roots of the damped oscillator as sigma0/omega0 runs from 0 to 2 ---- */
@@ -446,6 +474,16 @@
             add('stab_method_switch_ms_median', tw.median.toFixed(2));
             add('stab_method_switch_ms_max', tw.max.toFixed(2));
             s.state.m = idx('rk4');
+            if (s.problems.length > 1) {
+                s.problems[1].click();
+                [0.00023, 0.00024].forEach(function (h) {
+                    s.h.set(h);
+                    var q = f64(X.ex_hlambda_eigen(s.state.m, h), 2 * X.ex_eigen_count() + 2);
+                    add('stab_rk4_stiff_h' + h + '_max_absR', q[2 * X.ex_eigen_count()].toPrecision(10));
+                    add('stab_rk4_stiff_h' + h + '_stable', q[2 * X.ex_eigen_count() + 1]);
+                });
+                s.problems[0].click();
+            }
             s.draw();
             s.h.set(0.1);
         }

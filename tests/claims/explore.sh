@@ -82,6 +82,18 @@ check_num "RK4 |R(2.8284j)| in the page ($absr) = bin/stability's ($cli, 6 digit
     "$(awk -v a="$absr" -v b="$cli" 'BEGIN { d = a - b; print d < 0 ? -d : d }')" le 5e-6
 check_num "RK4 |R(2.8284j)| is 1 to 1e-4" "$absr" near 1 1e-4
 
+# ... and over the spring network's h lambda (eigenvalues from bin/stability's eigen.tsv at h = 1 s):
+# RK4 stable at h = 0.23 ms, not at 0.24 ms, with bin/stability's max |R|
+for h in 0.00023 0.00024; do
+    $BIN/stability --problem stiff --h $h --out "$TMP/stiff-$h" --tsv >"$TMP/stiff-$h.tsv"
+    cli=$(tsv_get "$TMP/stiff-$h.tsv" method rk4 max_abs_R_hlambda)
+    got=$(sel "stab_rk4_stiff_h${h}_max_absR")
+    check_num "spring network, RK4 at h = $h s: max |R(h lambda)| in the page ($got) = bin/stability's ($cli)" \
+        "$(awk -v a="$got" -v b="$cli" 'BEGIN { d = (a - b) / b; print d < 0 ? -d : d }')" le 1e-5
+    check_num "spring network, RK4 at h = $h s: stable in the page as in bin/stability ($(tsv_get "$TMP/stiff-$h.tsv" method rk4 problem_stable))" \
+        "$(sel "stab_rk4_stiff_h${h}_stable")" near "$([ "$(tsv_get "$TMP/stiff-$h.tsv" method rk4 problem_stable)" = yes ] && echo 1 || echo 0)" 0
+done
+
 # 3. the roots for sigma0/omega0 = 1 meet, as bin/oscillator --ratio 1 writes them.
 $BIN/oscillator --ratio 1 --T 0.1 --ring-T 0.5 --out "$TMP/osc" >/dev/null
 cli=$(awk -F'\t' 'NR == 2 { printf "%s,%s,%s,%s", $2, $3, $4, $5 }' "$TMP/osc/ratio.tsv")
