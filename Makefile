@@ -132,7 +132,7 @@ notebooks: deps
 	@$(MAKE) --no-print-directory render-notebooks
 
 # Run every cell of every notebook; pages land in build/notebooks/ (index.html first).
-render-notebooks: $(LESSON_BINS) $(TOOL_BINS)
+render-notebooks: $(LESSON_BINS) $(TOOL_BINS) wasm
 	@$(NB_ENV) $(BIN)/notebook --index --bin $(BIN) --out build/notebooks $(NOTEBOOKS)
 	@echo "notebooks: build/notebooks/index.html"
 

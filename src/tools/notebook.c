@@ -714,6 +714,9 @@ int main(int argc, char **argv)
         if (access(argv[i], R_OK) != 0)
             cli_fail("notebook", "'%s' cannot be read: %s; accepted: a Markdown notebook file", argv[i], strerror(errno));
 
+    if (access(wasm, R_OK) == 0 && access(explore_js, R_OK) != 0)
+        cli_fail("notebook", "--explore-js '%s' cannot be read: %s; accepted: the explorers' page script (src/wasm/explore.js)",
+                 explore_js, strerror(errno));
     char outabs[PATH_MAX], binabs[PATH_MAX], plotabs[PATH_MAX];
     if (mkdir_p(out) != 0 || !realpath(out, outabs)) {
         fprintf(stderr, "notebook: cannot create %s: %s\n", out, strerror(errno));

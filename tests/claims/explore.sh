@@ -15,6 +15,10 @@ check_num "without the module: a note in place of each of the 4 explorers" \
     "$(grep -o 'built without the wasm toolchain' <<<"$off" | wc -l)" near 4 0
 if grep -q 'id="ivplab-wasm"' <<<"$off"; then fail "without the module: no module embedded"; else pass "without the module: no module embedded"; fi
 
+# A page script that cannot be read, with the module there: bad input, one line.
+if [ -s "$WASM" ]; then
+    expect_bad_input "--explore-js that cannot be read" $BIN/notebook --bin "$BIN" --explore-js "$TMP/nothing.js" --out "$TMP/out" "$book"
+fi
 # An unknown explorer stops the run naming it.
 printf '# x\n\n```explore pendulum\n```\n' >"$TMP/bad.md"
 $BIN/notebook --bin "$BIN" --out "$TMP/bad" "$TMP/bad.md" >/dev/null 2>"$TMP/bad.err"
