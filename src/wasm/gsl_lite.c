@@ -5,87 +5,47 @@
 #include <stdlib.h>
 #include <string.h>
 
-gsl_matrix *gsl_matrix_alloc(size_t n1, size_t n2)
+/* A header of hsize bytes and n zeroed elements of esize for it (*data), or NULL with neither. */
+static void *alloc_with_data(size_t hsize, size_t n, size_t esize, void **data)
 {
-    gsl_matrix *m = malloc(sizeof *m);
-    double *d = calloc(n1 * n2 ? n1 * n2 : 1, sizeof *d);
-    if (!m || !d) {
-        free(m);
+    void *h = malloc(hsize), *d = calloc(n ? n : 1, esize);
+    if (!h || !d) {
+        free(h);
         free(d);
         return NULL;
     }
-    *m = (gsl_matrix){n1, n2, n2, d};
+    *data = d;
+    return h;
+}
+
+gsl_matrix *gsl_matrix_alloc(size_t n1, size_t n2)
+{
+    void *d;
+    gsl_matrix *m = alloc_with_data(sizeof *m, n1 * n2, sizeof(double), &d);
+    if (m)
+        *m = (gsl_matrix){n1, n2, n2, d};
     return m;
 }
 
-void gsl_matrix_free(gsl_matrix *m)
-{
-    if (m)
-        free(m->data);
-    free(m);
-}
+/* gsl_vector_alloc, gsl_vector_uint_alloc, gsl_permutation_alloc: a size and its n elements. */
+#define ALLOC_1D(type, elem)                                              \
+    type *type##_alloc(size_t n)                                          \
+    {                                                                     \
+        void *d;                                                          \
+        type *v = alloc_with_data(sizeof *v, n, sizeof(elem), &d);        \
+        if (v)                                                            \
+            *v = (type){n, d};                                            \
+        return v;                                                         \
+    }
+ALLOC_1D(gsl_vector, double)
+ALLOC_1D(gsl_vector_uint, unsigned int)
+ALLOC_1D(gsl_permutation, size_t)
 
+void gsl_matrix_free(gsl_matrix *m) { free(m ? m->data : NULL); free(m); }
+void gsl_vector_free(gsl_vector *v) { free(v ? v->data : NULL); free(v); }
+void gsl_vector_uint_free(gsl_vector_uint *v) { free(v ? v->data : NULL); free(v); }
+void gsl_permutation_free(gsl_permutation *p) { free(p ? p->data : NULL); free(p); }
 void gsl_matrix_set_zero(gsl_matrix *m) { memset(m->data, 0, m->size1 * m->size2 * sizeof *m->data); }
-
-gsl_vector *gsl_vector_alloc(size_t n)
-{
-    gsl_vector *v = malloc(sizeof *v);
-    double *d = calloc(n ? n : 1, sizeof *d);
-    if (!v || !d) {
-        free(v);
-        free(d);
-        return NULL;
-    }
-    *v = (gsl_vector){n, d};
-    return v;
-}
-
-void gsl_vector_free(gsl_vector *v)
-{
-    if (v)
-        free(v->data);
-    free(v);
-}
-
-gsl_vector_uint *gsl_vector_uint_alloc(size_t n)
-{
-    gsl_vector_uint *v = malloc(sizeof *v);
-    unsigned int *d = calloc(n ? n : 1, sizeof *d);
-    if (!v || !d) {
-        free(v);
-        free(d);
-        return NULL;
-    }
-    *v = (gsl_vector_uint){n, d};
-    return v;
-}
-
-void gsl_vector_uint_free(gsl_vector_uint *v)
-{
-    if (v)
-        free(v->data);
-    free(v);
-}
-
-gsl_permutation *gsl_permutation_alloc(size_t n)
-{
-    gsl_permutation *p = malloc(sizeof *p);
-    size_t *d = calloc(n ? n : 1, sizeof *d);
-    if (!p || !d) {
-        free(p);
-        free(d);
-        return NULL;
-    }
-    *p = (gsl_permutation){n, d};
-    return p;
-}
-
-void gsl_permutation_free(gsl_permutation *p)
-{
-    if (p)
-        free(p->data);
-    free(p);
-}
 
 int gsl_linalg_LU_decomp(gsl_matrix *A, gsl_permutation *p, int *signum)
 {
