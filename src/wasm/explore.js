@@ -187,7 +187,7 @@
     var OMEGA0 = 2 * Math.PI, SIGMA0 = 0.2, U0 = 1, V0 = 0, TEND = 6;
     function oscillator(box) {
         var st = {m: 0, h: 0.1}, cv = el('canvas', {width: 860, height: 360}), info = el('div', {'class': 'ex-info'});
-        var p = new Plot(cv, [0, TEND], [-1.6, 1.6], 't (s)', 'u (m)');
+        var p = new Plot(cv, [0, TEND], [-2.2, 2.2], 'time t (s)', 'displacement u (m)');
         function draw() {
             var n = X.ex_osc(st.m, st.h, TEND, OMEGA0, SIGMA0, U0, V0), err = str(X.ex_error());
             var nc = X.ex_osc_curve(TEND, 1201, OMEGA0, SIGMA0, U0, V0);
@@ -197,11 +197,12 @@
             p.clip();
             p.line(function (i) { return TEND * i / (nc - 1); }, function (i) { return c[i]; }, nc, '#aaa', 3);
             p.line(function (i) { return t[i]; }, function (i) { return u[i]; }, n, '#1f77b4', 1.5);
-            /* the slope u' = v at each sample: a short black tick along (1, v) in pixels */
-            var sx = p.px(1) - p.px(0), sy = p.py(0) - p.py(1), ctx = p.ctx;
+            /* the slope u' = v at each sample (every n/30-th of many, as plots/ivp.gp): a black tick
+             * along (1, v), of one length on the screen */
+            var sx = p.px(1) - p.px(0), sy = p.py(0) - p.py(1), ctx = p.ctx, every = n > 61 ? Math.floor((n - 1) / 30) : 1;
             ctx.strokeStyle = '#000';
             ctx.lineWidth = 1.5;
-            for (var i = 0; i < n && n <= 400; i++) {
+            for (var i = 0; i < n; i += every) {
                 var dx = sx, dy = -v[i] * sy, len = Math.sqrt(dx * dx + dy * dy), k = 9 / len;
                 ctx.beginPath();
                 ctx.moveTo(p.px(t[i]) - dx * k, p.py(u[i]) - dy * k);
