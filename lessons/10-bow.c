@@ -115,107 +115,15 @@ static int record_sink(double t, const double *x, void *ctx)
     return 0;
 }
 
-/* ---- what the stroke shows ------------------------------------------------------------ */
-
-/* The analysis window: the last two thirds of the longest constant, positive-velocity
- * segment of the stroke (the article's steady part), else the last third of the stroke. */
-static void analysis_window(const gesture *g, double *w0, double *w1)
-{
-    const gesture_track *v = &g->velocity;
-    double best = 0.0;
-    *w0 = g->duration * 2.0 / 3.0, *w1 = g->duration;
-    for (int k = 0; k < v->n; k++) {
-        double a = v->time[k], b = k + 1 < v->n ? v->time[k + 1] : g->duration;
-        b = fmin(b, g->duration);
-        bool flat = k + 1 < v->n ? v->value[k + 1] == v->value[k] : true;
-        if (flat && v->value[k] > 0.0 && b - a > best) {
-            best = b - a;
-            *w0 = a + (b - a) / 3.0, *w1 = b;
-        }
-    }
-}
-
-/* Fundamental from the autocorrelation of x (rate fs) over 40..1000 Hz: the first lag whose
- * normalised autocorrelation is within 10% of the best, refined by a parabola. 0 if none. */
-static double fundamental(const double *x, size_t n, double fs)
-{
-    if (n < 16)
-        return 0.0;
-    double mean = 0;
-    for (size_t i = 0; i < n; i++)
-        mean += x[i] / n;
-    long lo = (long)floor(fs / 1000.0), hi = (long)ceil(fs / 40.0);
-    if (hi > (long)n / 2)
-        hi = (long)n / 2;
-    if (lo < 2 || hi <= lo + 2)
-        return 0.0;
-    double *r = xcalloc((size_t)hi + 2, sizeof(double));
-    double r0 = 0;
-    for (size_t i = 0; i < n; i++)
-        r0 += (x[i] - mean) * (x[i] - mean);
-    for (long L = lo - 1; L <= hi + 1 && L < (long)n; L++) {
-        double s = 0;
-        for (size_t i = 0; i + L < n; i++)
-            s += (x[i] - mean) * (x[i + L] - mean);
-        r[L] = s / (r0 * (double)(n - L) / n);
-    }
-    double best = -1;
-    for (long L = lo; L <= hi; L++)
-        best = fmax(best, r[L]);
-    double f = 0.0;
-    for (long L = lo; L <= hi; L++)
-        if (r[L] >= r[L - 1] && r[L] >= r[L + 1] && r[L] >= 0.9 * best && best > 0.3) {
-            double d = r[L - 1] - 2 * r[L] + r[L + 1];
-            double off = d != 0 ? 0.5 * (r[L - 1] - r[L + 1]) / d : 0.0;
-            f = fs / (L + off);
-            break;
-        }
-    free(r);
-    return f;
-}
-
-/* Slips: the string moving backwards, v > v_b (onset), re-armed when v < v_b / 5. */
+/* Slips in samples k0..k1-1 of a run (regime.h's count for a whole stroke); *first gets the
+ * time of the first, s (-1 when none). */
 static long count_slips(const record *r, size_t k0, size_t k1, double *first)
 {
-    long n = 0;
-    bool armed = true;
-    *first = -1;
-    for (size_t k = k0; k < k1; k++) {
-        double vb = r->v_b[k];
-        if (armed && vb > 0 && r->v_mean[k] > vb) {
-            n++;
-            armed = false;
-            if (*first < 0)
-                *first = r->t[k];
-        } else if (!armed && r->v_mean[k] < 0.2 * vb)
-            armed = true;
-    }
+    regime_opts o = regime_defaults();
+    long k;
+    long n = regime_count_slips(&o, r->v_mean + k0, r->v_b + k0, k1 - k0, &k);
+    *first = k >= 0 ? r->t[k0 + k] : -1;
     return n;
-}
-
-/* Schelleng ripples per period: a sawtooth's harmonics fall as 1/n, and the ripples add a
- * bump of harmonics near their own count per period; so the count is the harmonic number n
- * (3..60) where n |X_n| is largest, X_n the Hann-windowed spectrum of y at n f0. 0 if none.
- * A heuristic for Helmholtz motion at a non-integer L/x_b: at an integer L/x_b the sawtooth
- * lacks exactly those harmonics and the count is unreliable (x_b/L = 0.1 gives 21, not 10). */
-static double ripples_per_period(const double *y, size_t n, double fs, double f0)
-{
-    if (n < 16 || f0 <= 0)
-        return 0.0;
-    double best = 0.0;
-    int nbest = 0;
-    for (int h = 3; h <= 60 && h * f0 < 0.45 * fs; h++) {
-        double re = 0, im = 0, w = 2 * M_PI * h * f0 / fs;
-        for (size_t k = 0; k < n; k++) {
-            double hann = 0.5 - 0.5 * cos(2 * M_PI * k / (n - 1));
-            re += hann * y[k] * cos(w * k);
-            im -= hann * y[k] * sin(w * k);
-        }
-        double a = h * hypot(re, im);
-        if (a > best)
-            best = a, nbest = h;
-    }
-    return nbest;
 }
 
 /* ---- the extra figures ------------------------------------------------------------------ */
@@ -680,17 +588,17 @@ int main(int argc, char **argv)
     size_t nw;
     double *wav = resample_sinc(r.bridge_u, r.n, fs, WAV_RATE, 0.9, &nw);
     double w0, w1;
-    analysis_window(&g, &w0, &w1);
+    gesture_steady_window(&g, &w0, &w1);
     size_t k0 = (size_t)lround(w0 * fs), k1 = r.n;
     size_t j0 = (size_t)lround(w0 * WAV_RATE), j1 = nw;
     (void)w1;
-    double f0 = fundamental(wav + j0, j1 - j0, WAV_RATE);
+    double f0 = measure_fundamental(wav + j0, j1 - j0, WAV_RATE, 40.0, 1000.0);
     double first_slip;
     count_slips(&r, 0, r.n, &first_slip);
     double dummy;
     long slips = count_slips(&r, k0, k1, &dummy);
     double spp = f0 > 0 ? slips / ((k1 - k0) / fs * f0) : 0.0;
-    double ripples = ripples_per_period(wav + j0, j1 - j0, WAV_RATE, f0);
+    double ripples = regime_ripples_per_period(wav + j0, j1 - j0, WAV_RATE, f0);
     double peak_tau = 0;
     for (size_t k = 0; k < r.n; k++)
         peak_tau = fmax(peak_tau, r.tau_max[k]);
@@ -707,12 +615,9 @@ int main(int argc, char **argv)
 
     /* the direction of the f/f_b - v and tau - v loops over the last three periods: the sign
      * of the area they enclose (positive: anticlockwise) */
-    double area_f = 0, area_tau = 0;
-    size_t nz = f0 > 0 ? (size_t)lround(3.0 * fs / f0) : 0;
-    for (size_t k = r.n > nz ? r.n - nz : 1; k < r.n; k++) {
-        area_f += 0.5 * (r.v_mean[k - 1] * r.friction[k] - r.v_mean[k] * r.friction[k - 1]);
-        area_tau += 0.5 * (r.v_mean[k - 1] * r.tau_mean[k] - r.v_mean[k] * r.tau_mean[k - 1]);
-    }
+    size_t nz = f0 > 0 ? (size_t)lround(3.0 * fs / f0) : 0, kz = r.n > nz + 1 ? r.n - nz - 1 : 0;
+    double area_f = measure_loop_area(r.v_mean + kz, r.friction + kz, r.n - kz);
+    double area_tau = measure_loop_area(r.v_mean + kz, r.tau_mean + kz, r.n - kz);
     const char *dir_f = area_f < 0 ? "clockwise" : "anticlockwise", *dir_tau = area_tau < 0 ? "clockwise" : "anticlockwise";
 
     /* data for the figures */

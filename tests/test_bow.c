@@ -266,8 +266,22 @@ static void test_gesture(void)
     double br[8];
     int nb = gesture_breaks(&g, 0, 1, br, 8);
     check(nb == 3 && fabs(br[0] - 0.2) < 1e-15 && fabs(br[2] - 0.6) < 1e-12, "breakpoints: %d (0.2, 0.5, 0.6 s)", nb);
+    double w0, w1;
+    gesture_steady_window(&g, &w0, &w1);
+    check(fabs(w0 - 0.3) < 1e-12 && fabs(w1 - 0.5) < 1e-12, "steady window of the stroke: %g-%g s (the hold 0.2-0.5 s "
+          "less its first third)", w0, w1);
     gesture_track tr;
     char why[200];
+    check(gesture_track_parse("0:0,0.3:0.3", &tr, why, sizeof why) == 0, "a ramp parses");
+    gesture ramp = g;
+    ramp.velocity = tr, ramp.duration = 0.3;
+    gesture_steady_window(&ramp, &w0, &w1);
+    check(fabs(w0 - 0.2) < 1e-12 && w1 == 0.3, "a ramp has no constant part: the last third %g-%g s", w0, w1);
+    check(gesture_track_parse("0:0,0.1:0.2,0.2:0.2,0.3:0.1,0.6:0.1", &tr, why, sizeof why) == 0, "two holds parse");
+    ramp.velocity = tr, ramp.duration = 0.5;
+    gesture_steady_window(&ramp, &w0, &w1);
+    check(fabs(w0 - 0.3 - 0.2 / 3) < 1e-12 && w1 == 0.5, "two holds: the longer, clipped to the duration (%g-%g s)",
+          w0, w1);
     check(gesture_track_parse("0:0,0.1:0.05,0.5:0.05", &tr, why, sizeof why) == 0 && tr.n == 3, "track parses");
     check(gesture_track_parse("0:0,0.1", &tr, why, sizeof why) != 0, "track 0:0,0.1 refused: %s", why);
     check(gesture_track_parse("0.2:0,0.1:1", &tr, why, sizeof why) != 0, "decreasing times refused: %s", why);
