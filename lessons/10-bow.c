@@ -586,7 +586,11 @@ int main(int argc, char **argv)
     double fs = 1.0 / in.dt, zbound = in.mu_s / in.sigma0;
 
     size_t nw;
-    double *wav = resample_sinc(r.bridge_u, r.n, fs, WAV_RATE, 0.9, &nw);
+    double *wav = resample(r.bridge_u, r.n, fs, WAV_RATE, &nw, err, sizeof err);
+    if (!wav) {
+        fprintf(stderr, PROGRAM ": %s\n", err);
+        return 1;
+    }
     double w0, w1;
     gesture_steady_window(&g, &w0, &w1);
     size_t k0 = (size_t)lround(w0 * fs), k1 = r.n;

@@ -2,12 +2,11 @@
  * inverts (B.2); the friction law's partial derivatives (used by the fixed-step Newton) are
  * right; the energy balance (64) holds to CVODE's tolerance and to O(dt^2) for the fixed-step
  * scheme; tau >= 0 and |z| < mu_s / sigma0 (18) on every run; the two solvers agree; the
- * gesture and the resampler do what they say. Short runs on a reduced mode set. */
+ * gesture does what it says. Short runs on a reduced mode set. */
 #include "check.h"
 #include "gesture.h"
 #include "io/params.h"
 #include "models/bow.h"
-#include "resample.h"
 #include "util.h"
 #include <math.h>
 #include <stdlib.h>
@@ -287,33 +286,10 @@ static void test_gesture(void)
     check(gesture_track_parse("0.2:0,0.1:1", &tr, why, sizeof why) != 0, "decreasing times refused: %s", why);
 }
 
-static void test_resample(void)
-{
-    double fs = 200000, fo = 48000;
-    size_t n = 20000, m;
-    double *x = xcalloc(n, sizeof(double)), *y;
-    for (size_t k = 0; k < n; k++)
-        x[k] = sin(2 * M_PI * 1000.0 * k / fs);
-    y = resample_sinc(x, n, fs, fo, 0.9, &m);
-    double e = 0;
-    for (size_t j = 200; j + 200 < m; j++)
-        e = fmax(e, fabs(y[j] - sin(2 * M_PI * 1000.0 * j / fo)));
-    check(m == 4800 && e < 1e-4, "resample 200 kHz -> 48 kHz: a 1 kHz sine within %.2e (%zu samples)", e, m);
-    free(y);
-    for (size_t k = 0; k < n; k++)
-        x[k] = sin(2 * M_PI * 30000.0 * k / fs);    /* above the new Nyquist frequency */
-    y = resample_sinc(x, n, fs, fo, 0.9, &m);
-    double a = max_abs(y + 200, m - 400);
-    check(a < 1e-3, "resample: a 30 kHz sine is removed, not aliased to 18 kHz (amplitude %.2e)", a);
-    free(y);
-    free(x);
-}
-
 int main(void)
 {
     bow_instrument in = cello();
     test_gesture();
-    test_resample();
     test_steady_state(&in);
     test_contact_partials(&in);
     test_jacobian(&in);
