@@ -4,10 +4,10 @@
  * scheme; tau >= 0 and |z| < mu_s / sigma0 (18) on every run; the two solvers agree; the
  * gesture does what it says. Short runs on a reduced mode set. */
 #include "check.h"
-#include "gesture.h"
+#include "models/gesture.h"
 #include "io/params.h"
 #include "models/bow.h"
-#include "util.h"
+#include "base/util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,9 +4,9 @@
  * nothing periodic; the signed area of a circle run both ways and of a rectangle; the
  * resampler (libsamplerate) on sines in and above the new band, both ways, and bad rates. */
 #include "check.h"
-#include "measure.h"
-#include "resample.h"
-#include "util.h"
+#include "measure/measure.h"
+#include "measure/resample.h"
+#include "base/util.h"
 #include <math.h>
 #include <stdlib.h>
 

@@ -12,11 +12,11 @@
  *     -lsundials_sunnonlinsolfixedpoint $(pkg-config --libs gsl sndfile hdf5-serial jansson samplerate) -lm \
  *   && build/resample_compare
  */
-#include "gesture.h"
+#include "models/gesture.h"
 #include "io/params.h"
 #include "models/bow.h"
-#include "resample.h"
-#include "util.h"
+#include "measure/resample.h"
+#include "base/util.h"
 #include <gsl/gsl_sf_bessel.h>
 #include <math.h>
 #include <stdio.h>
