@@ -287,25 +287,17 @@ static int write_fig7(const bow_instrument *in0, const figure_params *fp, const 
     return slipped;
 }
 
-/* Figure 8d: the string alone from a triangular shape, released at rest; each mode decays
- * exactly as e^(-g t)(cos w t + g/w sin w t), g = R/(2 m) (the exact answer, no stepping). */
+/* Figure 8d: the string alone from a triangular shape, released at rest (the exact modal
+ * answer of bow_pluck_bridge, no stepping). */
 static void write_pluck(const bow_model *m, const figure_params *fp, const char *dir)
 {
-    double L = m->in.L, xp = fp->pluck_x_rel * L, u0 = fp->pluck_amplitude;
     atomic_file af;
     FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "pluck.tsv");
     fprintf(f, "t_s\tbridge_force_N\n");
     long n = lround(fp->pluck_duration / m->in.dt);
-    for (long k = 0; k <= n; k++) {
-        double t = k * m->in.dt, fu = 0;
-        for (int i = 0; i < m->Mu; i++) {
-            double b = (i + 1) * M_PI / L;
-            double a0 = 2.0 * u0 * sin(b * xp) / (b * b * xp * (L - xp));
-            double g = m->Ru[i] / (2 * m->m_u), w = 2 * M_PI * m->fu[i];
-            fu += m->gu[i] * a0 * exp(-g * t) * (cos(w * t) + g / w * sin(w * t));
-        }
-        fprintf(f, "%.7g\t%.6g\n", t, fu);
-    }
+    for (long k = 0; k <= n; k++)
+        fprintf(f, "%.7g\t%.6g\n", k * m->in.dt, bow_pluck_bridge(m, fp->pluck_x_rel * m->in.L, fp->pluck_amplitude,
+                                                                   k * m->in.dt));
     atomic_commit_or_exit(&af, PROGRAM);
 }
 
@@ -318,88 +310,45 @@ typedef struct conv_params {
     double levels;                                        /* how many halvings of dt_max */
 } conv_params;
 
-typedef struct series {
-    const bow_model *m;
-    double *y;
-    size_t n, cap;
-} series;
-
-static int series_sink(double t, const double *x, void *ctx)
-{
-    (void)t;
-    series *s = ctx;
-    if (s->n == s->cap)
-        return 1;
-    double fu = 0;
-    for (int i = 0; i < s->m->Mu; i++)
-        fu += s->m->gu[i] * x[s->m->at.u + i];
-    s->y[s->n++] = fu;
-    return 0;
-}
-
-static double convergence(const bow_instrument *in0, const gesture *g0, const conv_params *cp, const char *dir,
-                          double *first_slip_ref)
+static double convergence(const bow_instrument *in0, const gesture *g0, const conv_params *cp, const char *dir)
 {
     bow_instrument in = *in0;
     in.f_max = cp->f_max;
     gesture g = *g0;
     g.duration = cp->duration;
     bow_model m;
-    char err[300];
+    char err[600];
     if (bow_model_init(&m, &in, &g, err, sizeof err) != 0)
         cli_fail(PROGRAM, "convergence study: %s", err);
-    int L = (int)lround(cp->levels);
-    size_t cap = (size_t)lround(cp->duration / cp->dt_out) + 2;
-    double *x = xcalloc(m.at.dim, sizeof(double));
-    series ref = {&m, xcalloc(cap, sizeof(double)), 0, cap};
-    bow_run_opts o = {BOW_CVODE, 0, cp->rtol, cp->atol, cp->dt_out, cp->duration, series_sink, &ref};
-    bow_run_result res;
-    if (bow_run(&m, &o, x, &res) != 0) {
-        fprintf(stderr, PROGRAM ": convergence reference: %s\n", res.message);
+    size_t L = (size_t)lround(cp->levels);
+    double dts[8];
+    for (size_t l = 0; l < L; l++)
+        dts[l] = cp->dt_max / pow(2.0, l);
+    bow_convergence c;
+    if (bow_convergence_run(&m, cp->rtol, cp->atol, cp->dt_out, cp->duration, dts, L, &c, err, sizeof err) != 0) {
+        fprintf(stderr, PROGRAM ": %s\n", err);
         exit(1);
     }
-    double scale = max_abs(ref.y, ref.n);
-    *first_slip_ref = 0;
-    series *fx = xcalloc((size_t)L, sizeof(series));
-    double *dts = xcalloc((size_t)L, sizeof(double)), *errs = xcalloc((size_t)L, sizeof(double));
     atomic_file af;
     FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "convergence.tsv");
     fprintf(f, "dt_s\tmax_error_rel\tnewton_per_step\tseconds\n");
-    for (int l = 0; l < L; l++) {
-        dts[l] = cp->dt_max / pow(2.0, l);
-        fx[l] = (series){&m, xcalloc(cap, sizeof(double)), 0, cap};
-        bow_run_opts of = {BOW_FIXED, dts[l], 0, 0, cp->dt_out, cp->duration, series_sink, &fx[l]};
-        if (bow_run(&m, &of, x, &res) != 0) {
-            fprintf(stderr, PROGRAM ": convergence: %s\n", res.message);
-            exit(1);
-        }
-        double e = 0;
-        for (size_t k = 0; k < ref.n && k < fx[l].n; k++)
-            e = fmax(e, fabs(fx[l].y[k] - ref.y[k]));
-        errs[l] = e / scale;
-        fprintf(f, "%.6g\t%.6g\t%.4f\t%.4f\n", dts[l], errs[l], (double)res.newton / res.steps, res.seconds);
-    }
+    for (size_t l = 0; l < L; l++)
+        fprintf(f, "%.6g\t%.6g\t%.4f\t%.4f\n", c.h[l], c.err[l], c.newton[l], c.seconds[l]);
     atomic_commit_or_exit(&af, PROGRAM);
     f = atomic_open_or_exit(&af, PROGRAM, dir, "conv_traj.tsv");
     fprintf(f, "t_s\tcvode_bdf_N");
-    for (int l = 0; l < L; l++)
-        fprintf(f, "\tfixed dt = %g us", dts[l] * 1e6);
+    for (size_t l = 0; l < L; l++)
+        fprintf(f, "\tfixed dt = %g us", c.h[l] * 1e6);
     fprintf(f, "\n");
-    for (size_t k = 0; k < ref.n; k++) {
-        fprintf(f, "%.7g\t%.8g", k * cp->dt_out, ref.y[k]);
-        for (int l = 0; l < L; l++)
-            fprintf(f, "\t%.8g", k < fx[l].n ? fx[l].y[k] : NAN);
+    for (size_t k = 0; k < c.n; k++) {
+        fprintf(f, "%.7g\t%.8g", k * cp->dt_out, c.ref[k]);
+        for (size_t l = 0; l < L; l++)
+            fprintf(f, "\t%.8g", k < c.nfixed[l] ? c.fixed[l][k] : NAN);
         fprintf(f, "\n");
     }
     atomic_commit_or_exit(&af, PROGRAM);
-    double order = measure_loglog_slope(dts, errs, (size_t)L);
-    for (int l = 0; l < L; l++)
-        free(fx[l].y);
-    free(fx);
-    free(dts);
-    free(errs);
-    free(ref.y);
-    free(x);
+    double order = measure_loglog_slope(c.h, c.err, L);
+    bow_convergence_free(&c);
     bow_model_free(&m);
     return order;
 }
@@ -660,14 +609,14 @@ int main(int argc, char **argv)
     wav_write_or_exit(PROGRAM, wav_path, wav, nw, WAV_RATE, peak > 0 ? 0.9 / peak : 1.0, NULL);
 
     int fig7_slipped = -1;
-    double conv_order = NAN, conv_slip = 0;
+    double conv_order = NAN;
     double t_slip[9], drop[9], fall[9];
     if (!quick) {
         write_modes(&m, &fp, common.out);
         write_fig4(&in, &fp, common.out);
         write_pluck(&m, &fp, common.out);
         fig7_slipped = write_fig7(&in, &fp, common.out, t_slip, drop, fall);
-        conv_order = convergence(&in, &g, &cp, common.out, &conv_slip);
+        conv_order = convergence(&in, &g, &cp, common.out);
     }
 
     if (!common.tsv) {

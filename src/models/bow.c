@@ -684,3 +684,15 @@ void bow_powers(const bow_model *m, double t, const double *x, double *P, double
     if (uc != buf)
         free(uc);
 }
+
+double bow_pluck_bridge(const bow_model *m, double x_p, double u0, double t)
+{
+    double L = m->in.L, fu = 0;
+    for (int i = 0; i < m->Mu; i++) {
+        double b = (i + 1) * M_PI / L;
+        double a0 = 2.0 * u0 * sin(b * x_p) / (b * b * x_p * (L - x_p));
+        double g = m->Ru[i] / (2 * m->m_u), w = 2 * M_PI * m->fu[i];
+        fu += m->gu[i] * a0 * exp(-g * t) * (cos(w * t) + g / w * sin(w * t));
+    }
+    return fu;
+}

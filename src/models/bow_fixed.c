@@ -613,3 +613,69 @@ int bow_stroke(const bow_instrument *in, const gesture *g, double **bridge, doub
     *n = sc.n;
     return 0;
 }
+
+void bow_convergence_free(bow_convergence *c)
+{
+    for (size_t l = 0; c->fixed && l < c->levels; l++)
+        free(c->fixed[l]);
+    double *p[] = {c->ref, c->h, c->err, c->newton, c->seconds};
+    for (size_t k = 0; k < sizeof p / sizeof p[0]; k++)
+        free(p[k]);
+    free(c->fixed);
+    free(c->nfixed);
+    memset(c, 0, sizeof *c);
+}
+
+/* One run of the study: the bridge force every dt_out into a fresh array of cap (*got samples). */
+static double *convergence_run(bow_model *m, const bow_run_opts *o0, size_t cap, size_t *got, bow_run_result *res)
+{
+    stroke_ctx sc = {m, xcalloc(cap, sizeof(double)), xcalloc(cap, sizeof(double)), 0, cap};
+    double *x = xcalloc(m->at.dim, sizeof(double));
+    bow_run_opts o = *o0;
+    o.sink = stroke_sink, o.ctx = &sc;
+    int rc = bow_run(m, &o, x, res);
+    free(x);
+    free(sc.v_rel);
+    if (rc != 0) {
+        free(sc.bridge);
+        return NULL;
+    }
+    *got = sc.n;
+    return sc.bridge;
+}
+
+int bow_convergence_run(bow_model *m, double rtol, double atol, double dt_out, double t1, const double *h,
+                        size_t levels, bow_convergence *c, char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    size_t cap = (size_t)lround(t1 / dt_out) + 2;
+    bow_run_opts ro = {BOW_CVODE, 0, rtol, atol, dt_out, t1, NULL, NULL};
+    bow_run_result res;
+    c->ref = convergence_run(m, &ro, cap, &c->n, &res);
+    if (!c->ref) {
+        snprintf(err, errlen, "convergence reference: %s", res.message);
+        return -1;
+    }
+    c->levels = levels;
+    c->fixed = xcalloc(levels, sizeof *c->fixed);
+    c->nfixed = xcalloc(levels, sizeof *c->nfixed);
+    double **col[] = {&c->h, &c->err, &c->newton, &c->seconds};
+    for (size_t k = 0; k < 4; k++)
+        *col[k] = xcalloc(levels, sizeof(double));
+    double scale = max_abs(c->ref, c->n);
+    for (size_t l = 0; l < levels; l++) {
+        bow_run_opts of = {BOW_FIXED, h[l], 0, 0, dt_out, t1, NULL, NULL};
+        c->fixed[l] = convergence_run(m, &of, cap, &c->nfixed[l], &res);
+        if (!c->fixed[l]) {
+            snprintf(err, errlen, "convergence: %s", res.message);
+            bow_convergence_free(c);
+            return -1;
+        }
+        double e = 0;
+        for (size_t k = 0; k < c->n && k < c->nfixed[l]; k++)
+            e = fmax(e, fabs(c->fixed[l][k] - c->ref[k]));
+        c->h[l] = h[l], c->err[l] = e / scale;
+        c->newton[l] = (double)res.newton / res.steps, c->seconds[l] = res.seconds;
+    }
+    return 0;
+}
