@@ -17,6 +17,7 @@
 #include "models/bow.h"
 #include "measure/regime.h"
 #include "measure/resample.h"
+#include "measure/stroke.h"
 #include "base/util.h"
 #include <errno.h>
 #include <math.h>
@@ -540,38 +541,11 @@ int main(int argc, char **argv)
         fprintf(stderr, PROGRAM ": %s\n", err);
         return 1;
     }
-    double w0, w1;
-    gesture_steady_window(&g, &w0, &w1);
-    size_t k0 = (size_t)lround(w0 * fs), k1 = r.n;
-    size_t j0 = (size_t)lround(w0 * WAV_RATE), j1 = nw;
-    (void)w1;
-    double f0 = measure_fundamental(wav + j0, j1 - j0, WAV_RATE, 40.0, 1000.0);
-    double first_slip;
-    count_slips(&r, 0, r.n, &first_slip);
-    double dummy;
-    long slips = count_slips(&r, k0, k1, &dummy);
-    double spp = f0 > 0 ? slips / ((k1 - k0) / fs * f0) : 0.0;
-    double ripples = regime_ripples_per_period(wav + j0, j1 - j0, WAV_RATE, f0);
-    double peak_tau = 0;
-    for (size_t k = 0; k < r.n; k++)
-        peak_tau = fmax(peak_tau, r.tau_max[k]);
+    stroke_trace tr = {r.t, r.v_b, r.v_mean, r.bridge_u, r.friction, r.tau_mean, r.tau_max, r.n, fs, wav, nw, WAV_RATE};
+    stroke_summary ss;
+    stroke_summarise(&tr, &in, &g, &ss);
     double residual = last.e_abs > 0 ? r.residual / last.e_abs : 0.0;
-    double rt = g.duration / res.seconds;
-    /* the regime, by the classifier of src/measure/regime.h on the analysis window */
-    double v_win = gesture_value(&g.velocity, 0.5 * (w0 + g.duration)), beta = g.position / in.L;
-    regime_input ri = {r.v_mean + k0, r.bridge_u + k0, k1 - k0, fs, 1.0 / in.f0, v_win,
-                       regime_helmholtz_pp(in.T, v_win, beta, 2.0 * in.L * in.f0), beta};
-    regime_opts ro = regime_defaults();
-    regime_result rr;
-    const char *regime = v_win > 0 && regime_classify(&ri, &ro, &rr) == 0 ? regime_name(rr.kind)
-                                                                           : regime_name(REGIME_UNCLASSIFIED);
-
-    /* the direction of the f/f_b - v and tau - v loops over the last three periods: the sign
-     * of the area they enclose (positive: anticlockwise) */
-    size_t nz = f0 > 0 ? (size_t)lround(3.0 * fs / f0) : 0, kz = r.n > nz + 1 ? r.n - nz - 1 : 0;
-    double area_f = measure_loop_area(r.v_mean + kz, r.friction + kz, r.n - kz);
-    double area_tau = measure_loop_area(r.v_mean + kz, r.tau_mean + kz, r.n - kz);
-    const char *dir_f = area_f < 0 ? "clockwise" : "anticlockwise", *dir_tau = area_tau < 0 ? "clockwise" : "anticlockwise";
+    size_t nz = ss.f0 > 0 ? (size_t)lround(3.0 * fs / ss.f0) : 0;   /* three periods, for zoom.tsv */
 
     /* data for the figures */
     atomic_file af;
@@ -628,18 +602,18 @@ int main(int argc, char **argv)
                "(%.2f simulated seconds per processor second)\n", bow_solver_name(sv), res.steps, res.split,
                res.steps ? (double)res.newton / res.steps : 0.0, res.seconds, res.cpu_seconds,
                g.duration / res.cpu_seconds);
-        printf("first slip at %.4f s; analysis window %.3f-%.3f s\n", first_slip, w0, g.duration);
-        if (v_win > 0)
-            printf("regime: %s (%s)\n", regime_label(rr.kind), rr.why);
-        printf("Schelleng ripples per period: %.1f (L/x_b = %.1f)\n", ripples, 1.0 / sp.x_b_rel);
+        printf("first slip at %.4f s; analysis window %.3f-%.3f s\n", ss.first_slip, ss.w0, g.duration);
+        if (ss.v_window > 0)
+            printf("regime: %s (%s)\n", regime_label(ss.regime.kind), ss.regime.why);
+        printf("Schelleng ripples per period: %.1f (L/x_b = %.1f)\n", ss.ripples, 1.0 / sp.x_b_rel);
         printf("last three periods: the f/f_b - v loop runs %s (area %.3g m/s), the tau - v loop %s (%.3g K m/s)\n",
-               dir_f, area_f, dir_tau, area_tau);
+               stroke_loop_direction(ss.loop_f), ss.loop_f, stroke_loop_direction(ss.loop_tau), ss.loop_tau);
         printf("smallest contact temperature rise: %.3g K (never below ambient)\n", r.tau_min);
         if (memcmp(&sp, &sp_file, sizeof sp) == 0)    /* the article's stroke, unchanged */
             printf("peak contact temperature %.1f degC; the article's Figure 6 peaks at about %g degC: our thermal "
                    "parameters (a_tau, b_tau, c_tau, tau_g) are reconstructed from a survey, the article's Table 1 "
                    "being lost (shared/spec/bowed-string-parameters.md); the gap is open\n",
-                   peak_tau + in.ambient_c, sp.article_peak_c);
+                   ss.peak_tau + in.ambient_c, sp.article_peak_c);
         if (fig7_slipped >= 0) {
             printf("Figure 7: %d of 9 first-slip transients slipped; first slip (s), its force drop (N), steepest fall:\n",
                    fig7_slipped);
@@ -660,18 +634,18 @@ int main(int argc, char **argv)
     table_begin(&tab, stdout, common.tsv, "f0_hz", "slips_per_period", "regime", "peak_temp_c", "z_max_over_bound",
                 "energy_residual", "realtime_factor", "ripples_per_period", "first_slip_s", "tau_min_k", "loop_f_v",
                 "loop_tau_v", NULL);
-    table_cell(&tab, "%.3f", f0);
-    table_cell(&tab, "%.3f", spp);
-    table_cell(&tab, "%s", regime);
-    table_cell(&tab, "%.2f", peak_tau + in.ambient_c);
+    table_cell(&tab, "%.3f", ss.f0);
+    table_cell(&tab, "%.3f", ss.slips_per_period);
+    table_cell(&tab, "%s", regime_name(ss.regime.kind));
+    table_cell(&tab, "%.2f", ss.peak_tau + in.ambient_c);
     table_cell(&tab, "%.4f", r.z_absmax / zbound);
     table_cell(&tab, "%.3e", residual);
-    table_cell(&tab, "%.3g", rt);   /* CVODE runs far below real time: keep 3 significant digits */
-    table_cell(&tab, "%.2f", ripples);
-    table_cell(&tab, "%.5f", first_slip);
+    table_cell(&tab, "%.3g", g.duration / res.seconds);   /* CVODE runs far below real time: keep 3 significant digits */
+    table_cell(&tab, "%.2f", ss.ripples);
+    table_cell(&tab, "%.5f", ss.first_slip);
     table_cell(&tab, "%.3e", r.tau_min);
-    table_cell(&tab, "%s", dir_f);
-    table_cell(&tab, "%s", dir_tau);
+    table_cell(&tab, "%s", stroke_loop_direction(ss.loop_f));
+    table_cell(&tab, "%s", stroke_loop_direction(ss.loop_tau));
     free(wav);
     free(x);
     record_free(&r);
