@@ -127,6 +127,44 @@ static long count_slips(const record *r, size_t k0, size_t k1, double *first)
     return n;
 }
 
+/* The data of Figure 6 (stroke.tsv every 8th step, zoom.tsv the last nz steps) and the
+ * steady-state mapping (28) at this load for Figure 6g (steady.tsv); track: the velocity is a
+ * --velocity track (no quasi-static line (89) then). */
+static void write_stroke_data(const record *r, const bow_model *m, const stroke_params *sp, bool track, size_t nz,
+                              const char *dir)
+{
+    atomic_file af;
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "stroke.tsv");
+    fprintf(f, "t_s\tv_b_m_per_s\tbridge_force_N\tquasi_static_N\tv_mean_m_per_s\tz_mean_um\ttemp_mean_c\t"
+               "temp_max_c\tf_over_fb\ttorsional_bridge_N\n");
+    double t_up = sp->v_hold / sp->accel;
+    for (size_t k = 0; k < r->n; k += 8) {
+        double t = r->t[k];
+        double qs = !track && t <= t_up ? m->in.T * r->v_b[k] * t / (2.0 * m->g.position) : NAN;   /* (89) */
+        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", t, r->v_b[k], r->bridge_u[k], qs,
+                r->v_mean[k], r->z_mean[k] * 1e6, r->tau_mean[k] + m->in.ambient_c, r->tau_max[k] + m->in.ambient_c,
+                r->friction[k], r->bridge_w[k]);
+    }
+    atomic_commit_or_exit(&af, PROGRAM);
+    /* three periods at the end, every step */
+    f = atomic_open_or_exit(&af, PROGRAM, dir, "zoom.tsv");
+    fprintf(f, "t_ms\tbridge_force_N\tv_mean_m_per_s\tf_over_fb\ttemp_mean_c\tz_mean_um\n");
+    for (size_t k = r->n > nz ? r->n - nz : 0; k < r->n; k++)
+        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", r->t[k] * 1e3, r->bridge_u[k], r->v_mean[k], r->friction[k],
+                r->tau_mean[k] + m->in.ambient_c, r->z_mean[k] * 1e6);
+    atomic_commit_or_exit(&af, PROGRAM);
+    /* the steady-state mapping (28) at this load, for Figure 6g */
+    f = atomic_open_or_exit(&af, PROGRAM, dir, "steady.tsv");
+    fprintf(f, "v_m_per_s\ttemp_c\tmu_ss\n");
+    double F_b = sp->f_b / m->in.W_b;
+    for (int k = 0; k <= 200; k++) {
+        double v = 2.0 * k / 200.0, tau;
+        bow_tau_of_v(&m->fr, v, F_b, &tau);
+        fprintf(f, "%.6g\t%.6g\t%.6g\n", v, tau + m->in.ambient_c, bow_mu_ss(&m->fr, tau));
+    }
+    atomic_commit_or_exit(&af, PROGRAM);
+}
+
 /* ---- the extra figures ------------------------------------------------------------------ */
 
 static void write_modes(const bow_model *m, const figure_params *fp, const char *dir)
@@ -354,6 +392,69 @@ static double convergence(const bow_instrument *in0, const gesture *g0, const co
     return order;
 }
 
+/* A parameter set of lessons/params/, or exit 2 with the file, line and reason. */
+static void load_or_exit(const param_spec *spec, const char *name)
+{
+    char err[600];
+    if (params_load(spec, params_path(name), false, err, sizeof err) != 0) {
+        fprintf(stderr, PROGRAM ": %s\n", err);
+        exit(2);
+    }
+}
+
+/* The stroke (stroke-fig6.ini) and the figures' values (bow-figures.ini). */
+static void load_params(stroke_params *sp, figure_params *fp, conv_params *cp)
+{
+    const param_spec stroke_spec[] = {
+        {"accel", &sp->accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, "bow acceleration from rest"},
+        {"v_hold", &sp->v_hold, "m/s", 0, 10, CLI_OPEN_MIN, "bow velocity held after the ramp"},
+        {"t_hold", &sp->t_hold, "s", 0, 60, 0, "length of the hold"},
+        {"decel", &sp->decel, "m/s^2", 0, 1000, 0, "deceleration after the hold (0: none)"},
+        {"f_b", &sp->f_b, "N", 0, 100, CLI_OPEN_MIN, "bowing force"},
+        {"x_b_rel", &sp->x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "bow-bridge distance over string length"},
+        {"article_peak_c", &sp->article_peak_c, "degC", -100, 1000, 0, "the article's peak temperature for this stroke"},
+        {NULL, NULL, NULL, 0, 0, 0, NULL},
+    };
+    load_or_exit(stroke_spec, "stroke-fig6.ini");
+    const param_spec fig_spec[] = {
+        {"fig4_F_b", &fp->fig4_F_b, "N/m", 0, 1e6, CLI_OPEN_MIN, ""},
+        {"fig4_mu_s", &fp->fig4_mu_s, "", 0, 5, CLI_OPEN_MIN, ""},
+        {"fig4_mu_d", &fp->fig4_mu_d, "", 0, 5, 0, ""},
+        {"fig4_b_tau", &fp->fig4_b_tau, "", 0, 100, 0, ""},
+        {"fig4_c_tau", &fp->fig4_c_tau, "", 0, 100, 0, ""},
+        {"fig4_y_a", &fp->fig4_y_a, "", 0, 1, CLI_OPEN_MIN, ""},
+        {"fig4_xi", &fp->fig4_xi, "", 1, 10, 0, ""},
+        {"fig4_tau_g1", &fp->fig4_tau_g[0], "K", 0, 500, CLI_OPEN_MIN, ""},
+        {"fig4_tau_g2", &fp->fig4_tau_g[1], "K", 0, 500, CLI_OPEN_MIN, ""},
+        {"fig4_tau_g3", &fp->fig4_tau_g[2], "K", 0, 500, CLI_OPEN_MIN, ""},
+        {"fig4_v_max", &fp->fig4_v_max, "m/s", 0, 100, CLI_OPEN_MIN, ""},
+        {"fig7_accel", &fp->fig7_accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, ""},
+        {"fig7_x_b_rel", &fp->fig7_x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""},
+        {"fig7_f_b", &fp->fig7_f_b, "N", 0, 100, CLI_OPEN_MIN, ""},
+        {"fig7_duration", &fp->fig7_duration, "s", 0, 10, CLI_OPEN_MIN, ""},
+        {"fig7_mu_d1", &fp->fig7_mu_d[0], "", 0, 5, 0, ""},
+        {"fig7_mu_d2", &fp->fig7_mu_d[1], "", 0, 5, 0, ""},
+        {"fig7_mu_d3", &fp->fig7_mu_d[2], "", 0, 5, 0, ""},
+        {"fig7_b_scale1", &fp->fig7_b_scale[0], "", 0, 100, CLI_OPEN_MIN, ""},
+        {"fig7_b_scale2", &fp->fig7_b_scale[1], "", 0, 100, CLI_OPEN_MIN, ""},
+        {"fig7_b_scale3", &fp->fig7_b_scale[2], "", 0, 100, CLI_OPEN_MIN, ""},
+        {"pluck_x_rel", &fp->pluck_x_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""},
+        {"pluck_amplitude", &fp->pluck_amplitude, "m", 0, 0.1, CLI_OPEN_MIN, ""},
+        {"pluck_duration", &fp->pluck_duration, "s", 0, 10, CLI_OPEN_MIN, ""},
+        {"qref_sigma0", &fp->qref_sigma0, "1/s", 0, 1e3, 0, ""},
+        {"qref_sigma2", &fp->qref_sigma2, "m^2/s", 0, 1e3, 0, ""},
+        {"conv_f_max", &cp->f_max, "Hz", 100, 1e5, 0, ""},
+        {"conv_duration", &cp->duration, "s", 0, 10, CLI_OPEN_MIN, ""},
+        {"conv_dt_out", &cp->dt_out, "s", 0, 1, CLI_OPEN_MIN, ""},
+        {"conv_rtol", &cp->rtol, "", 1e-14, 1e-3, 0, ""},
+        {"conv_atol", &cp->atol, "", 1e-20, 1e-3, 0, ""},
+        {"conv_dt_max", &cp->dt_max, "s", 1e-8, 1e-3, 0, ""},
+        {"conv_levels", &cp->levels, "", 2, 8, 0, ""},
+        {NULL, NULL, NULL, 0, 0, 0, NULL},
+    };
+    load_or_exit(fig_spec, "bow-figures.ini");
+}
+
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
@@ -369,68 +470,12 @@ int main(int argc, char **argv)
     bow_instrument in;
     memset(&in, 0, sizeof in);
     bow_param_table(&in, inst_spec);
+    load_or_exit(inst_spec, "cello-g.ini");
     char err[600];
-    if (params_load(inst_spec, params_path("cello-g.ini"), false, err, sizeof err) != 0) {
-        fprintf(stderr, PROGRAM ": %s\n", err);
-        return 2;
-    }
     stroke_params sp;
-    const param_spec stroke_spec[] = {
-        {"accel", &sp.accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, "bow acceleration from rest"},
-        {"v_hold", &sp.v_hold, "m/s", 0, 10, CLI_OPEN_MIN, "bow velocity held after the ramp"},
-        {"t_hold", &sp.t_hold, "s", 0, 60, 0, "length of the hold"},
-        {"decel", &sp.decel, "m/s^2", 0, 1000, 0, "deceleration after the hold (0: none)"},
-        {"f_b", &sp.f_b, "N", 0, 100, CLI_OPEN_MIN, "bowing force"},
-        {"x_b_rel", &sp.x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "bow-bridge distance over string length"},
-        {"article_peak_c", &sp.article_peak_c, "degC", -100, 1000, 0, "the article's peak temperature for this stroke"},
-        {NULL, NULL, NULL, 0, 0, 0, NULL},
-    };
-    if (params_load(stroke_spec, params_path("stroke-fig6.ini"), false, err, sizeof err) != 0) {
-        fprintf(stderr, PROGRAM ": %s\n", err);
-        return 2;
-    }
     figure_params fp;
     conv_params cp;
-    const param_spec fig_spec[] = {
-        {"fig4_F_b", &fp.fig4_F_b, "N/m", 0, 1e6, CLI_OPEN_MIN, ""},
-        {"fig4_mu_s", &fp.fig4_mu_s, "", 0, 5, CLI_OPEN_MIN, ""},
-        {"fig4_mu_d", &fp.fig4_mu_d, "", 0, 5, 0, ""},
-        {"fig4_b_tau", &fp.fig4_b_tau, "", 0, 100, 0, ""},
-        {"fig4_c_tau", &fp.fig4_c_tau, "", 0, 100, 0, ""},
-        {"fig4_y_a", &fp.fig4_y_a, "", 0, 1, CLI_OPEN_MIN, ""},
-        {"fig4_xi", &fp.fig4_xi, "", 1, 10, 0, ""},
-        {"fig4_tau_g1", &fp.fig4_tau_g[0], "K", 0, 500, CLI_OPEN_MIN, ""},
-        {"fig4_tau_g2", &fp.fig4_tau_g[1], "K", 0, 500, CLI_OPEN_MIN, ""},
-        {"fig4_tau_g3", &fp.fig4_tau_g[2], "K", 0, 500, CLI_OPEN_MIN, ""},
-        {"fig4_v_max", &fp.fig4_v_max, "m/s", 0, 100, CLI_OPEN_MIN, ""},
-        {"fig7_accel", &fp.fig7_accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, ""},
-        {"fig7_x_b_rel", &fp.fig7_x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""},
-        {"fig7_f_b", &fp.fig7_f_b, "N", 0, 100, CLI_OPEN_MIN, ""},
-        {"fig7_duration", &fp.fig7_duration, "s", 0, 10, CLI_OPEN_MIN, ""},
-        {"fig7_mu_d1", &fp.fig7_mu_d[0], "", 0, 5, 0, ""},
-        {"fig7_mu_d2", &fp.fig7_mu_d[1], "", 0, 5, 0, ""},
-        {"fig7_mu_d3", &fp.fig7_mu_d[2], "", 0, 5, 0, ""},
-        {"fig7_b_scale1", &fp.fig7_b_scale[0], "", 0, 100, CLI_OPEN_MIN, ""},
-        {"fig7_b_scale2", &fp.fig7_b_scale[1], "", 0, 100, CLI_OPEN_MIN, ""},
-        {"fig7_b_scale3", &fp.fig7_b_scale[2], "", 0, 100, CLI_OPEN_MIN, ""},
-        {"pluck_x_rel", &fp.pluck_x_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""},
-        {"pluck_amplitude", &fp.pluck_amplitude, "m", 0, 0.1, CLI_OPEN_MIN, ""},
-        {"pluck_duration", &fp.pluck_duration, "s", 0, 10, CLI_OPEN_MIN, ""},
-        {"qref_sigma0", &fp.qref_sigma0, "1/s", 0, 1e3, 0, ""},
-        {"qref_sigma2", &fp.qref_sigma2, "m^2/s", 0, 1e3, 0, ""},
-        {"conv_f_max", &cp.f_max, "Hz", 100, 1e5, 0, ""},
-        {"conv_duration", &cp.duration, "s", 0, 10, CLI_OPEN_MIN, ""},
-        {"conv_dt_out", &cp.dt_out, "s", 0, 1, CLI_OPEN_MIN, ""},
-        {"conv_rtol", &cp.rtol, "", 1e-14, 1e-3, 0, ""},
-        {"conv_atol", &cp.atol, "", 1e-20, 1e-3, 0, ""},
-        {"conv_dt_max", &cp.dt_max, "s", 1e-8, 1e-3, 0, ""},
-        {"conv_levels", &cp.levels, "", 2, 8, 0, ""},
-        {NULL, NULL, NULL, 0, 0, 0, NULL},
-    };
-    if (params_load(fig_spec, params_path("bow-figures.ini"), false, err, sizeof err) != 0) {
-        fprintf(stderr, PROGRAM ": %s\n", err);
-        return 2;
-    }
+    load_params(&sp, &fp, &cp);
 
     const char *solver = "fixed", *wav_path = "build/sound/bow.wav";
     double rtol = 1e-8, atol = 1e-12, duration = 0.0;
@@ -547,37 +592,7 @@ int main(int argc, char **argv)
     double residual = last.e_abs > 0 ? r.residual / last.e_abs : 0.0;
     size_t nz = ss.f0 > 0 ? (size_t)lround(3.0 * fs / ss.f0) : 0;   /* three periods, for zoom.tsv */
 
-    /* data for the figures */
-    atomic_file af;
-    FILE *f = atomic_open_or_exit(&af, PROGRAM, common.out, "stroke.tsv");
-    fprintf(f, "t_s\tv_b_m_per_s\tbridge_force_N\tquasi_static_N\tv_mean_m_per_s\tz_mean_um\ttemp_mean_c\t"
-               "temp_max_c\tf_over_fb\ttorsional_bridge_N\n");
-    double t_up = sp.v_hold / sp.accel;
-    for (size_t k = 0; k < r.n; k += 8) {
-        double t = r.t[k];
-        double qs = velocity.n == 0 && t <= t_up ? in.T * r.v_b[k] * t / (2.0 * g.position) : NAN;   /* (89) */
-        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", t, r.v_b[k], r.bridge_u[k], qs,
-                r.v_mean[k], r.z_mean[k] * 1e6, r.tau_mean[k] + in.ambient_c, r.tau_max[k] + in.ambient_c,
-                r.friction[k], r.bridge_w[k]);
-    }
-    atomic_commit_or_exit(&af, PROGRAM);
-    /* three periods at the end, every step */
-    f = atomic_open_or_exit(&af, PROGRAM, common.out, "zoom.tsv");
-    fprintf(f, "t_ms\tbridge_force_N\tv_mean_m_per_s\tf_over_fb\ttemp_mean_c\tz_mean_um\n");
-    for (size_t k = r.n > nz ? r.n - nz : 0; k < r.n; k++)
-        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", r.t[k] * 1e3, r.bridge_u[k], r.v_mean[k], r.friction[k],
-                r.tau_mean[k] + in.ambient_c, r.z_mean[k] * 1e6);
-    atomic_commit_or_exit(&af, PROGRAM);
-    /* the steady-state mapping (28) at this load, for Figure 6g */
-    f = atomic_open_or_exit(&af, PROGRAM, common.out, "steady.tsv");
-    fprintf(f, "v_m_per_s\ttemp_c\tmu_ss\n");
-    double F_b = sp.f_b / in.W_b;
-    for (int k = 0; k <= 200; k++) {
-        double v = 2.0 * k / 200.0, tau;
-        bow_tau_of_v(&m.fr, v, F_b, &tau);
-        fprintf(f, "%.6g\t%.6g\t%.6g\n", v, tau + in.ambient_c, bow_mu_ss(&m.fr, tau));
-    }
-    atomic_commit_or_exit(&af, PROGRAM);
+    write_stroke_data(&r, &m, &sp, velocity.n > 0, nz, common.out);
     /* the sound: band-limited to 48 kHz, normalised to 0.9 of full scale */
     double peak = max_abs(wav, nw);
     wav_write_or_exit(PROGRAM, wav_path, wav, nw, WAV_RATE, peak > 0 ? 0.9 / peak : 1.0, NULL);
