@@ -455,6 +455,44 @@ static void load_params(stroke_params *sp, figure_params *fp, conv_params *cp)
     load_or_exit(fig_spec, "bow-figures.ini");
 }
 
+/* --list: every instrument value with its unit and range. */
+static void list_instrument(bool tsv)
+{
+    table t;
+    table_begin(&t, stdout, tsv, "key", "value", "unit", "min", "max", "meaning", NULL);
+    for (const param_spec *ps = inst_spec; ps->key; ps++) {
+        table_cell(&t, "%s", ps->key);
+        table_cell(&t, "%.10g", *ps->dest);
+        table_cell(&t, "%s", ps->unit[0] ? ps->unit : "1");
+        table_cell(&t, "%g", ps->min);
+        table_cell(&t, "%g", ps->max);
+        table_cell(&t, "%s", ps->help);
+    }
+}
+
+/* The summary row: what the stroke shows (ss), its bounds (r), the energy residual over
+ * int |P|, and simulated over wall time. */
+static void summary_table(const stroke_summary *ss, const record *r, const bow_instrument *in, double residual,
+                          double realtime, bool tsv)
+{
+    table tab;
+    table_begin(&tab, stdout, tsv, "f0_hz", "slips_per_period", "regime", "peak_temp_c", "z_max_over_bound",
+                "energy_residual", "realtime_factor", "ripples_per_period", "first_slip_s", "tau_min_k", "loop_f_v",
+                "loop_tau_v", NULL);
+    table_cell(&tab, "%.3f", ss->f0);
+    table_cell(&tab, "%.3f", ss->slips_per_period);
+    table_cell(&tab, "%s", regime_name(ss->regime.kind));
+    table_cell(&tab, "%.2f", ss->peak_tau + in->ambient_c);
+    table_cell(&tab, "%.4f", r->z_absmax / (in->mu_s / in->sigma0));
+    table_cell(&tab, "%.3e", residual);
+    table_cell(&tab, "%.3g", realtime);   /* CVODE runs far below real time: keep 3 significant digits */
+    table_cell(&tab, "%.2f", ss->ripples);
+    table_cell(&tab, "%.5f", ss->first_slip);
+    table_cell(&tab, "%.3e", r->tau_min);
+    table_cell(&tab, "%s", stroke_loop_direction(ss->loop_f));
+    table_cell(&tab, "%s", stroke_loop_direction(ss->loop_tau));
+}
+
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
@@ -525,16 +563,7 @@ int main(int argc, char **argv)
     cli_parse(&spec, argc, argv);
     atomic_check_output(PROGRAM, "wav", wav_path, true);
     if (list) {
-        table t;
-        table_begin(&t, stdout, common.tsv, "key", "value", "unit", "min", "max", "meaning", NULL);
-        for (const param_spec *ps = inst_spec; ps->key; ps++) {
-            table_cell(&t, "%s", ps->key);
-            table_cell(&t, "%.10g", *ps->dest);
-            table_cell(&t, "%s", ps->unit[0] ? ps->unit : "1");
-            table_cell(&t, "%g", ps->min);
-            table_cell(&t, "%g", ps->max);
-            table_cell(&t, "%s", ps->help);
-        }
+        list_instrument(common.tsv);
         return 0;
     }
     if (strlen(common.out) == 0)
@@ -578,7 +607,7 @@ int main(int argc, char **argv)
     budget_finish();
     bow_obs last;
     bow_observe(&m, g.duration, x, &last);
-    double fs = 1.0 / in.dt, zbound = in.mu_s / in.sigma0;
+    double fs = 1.0 / in.dt;
 
     size_t nw;
     double *wav = resample(r.bridge_u, r.n, fs, WAV_RATE, &nw, err, sizeof err);
@@ -645,22 +674,7 @@ int main(int argc, char **argv)
                    cp.duration, conv_order);
         printf("wrote %s/stroke.tsv, %s (%zu samples at %d Hz)\n\n", common.out, wav_path, nw, WAV_RATE);
     }
-    table tab;
-    table_begin(&tab, stdout, common.tsv, "f0_hz", "slips_per_period", "regime", "peak_temp_c", "z_max_over_bound",
-                "energy_residual", "realtime_factor", "ripples_per_period", "first_slip_s", "tau_min_k", "loop_f_v",
-                "loop_tau_v", NULL);
-    table_cell(&tab, "%.3f", ss.f0);
-    table_cell(&tab, "%.3f", ss.slips_per_period);
-    table_cell(&tab, "%s", regime_name(ss.regime.kind));
-    table_cell(&tab, "%.2f", ss.peak_tau + in.ambient_c);
-    table_cell(&tab, "%.4f", r.z_absmax / zbound);
-    table_cell(&tab, "%.3e", residual);
-    table_cell(&tab, "%.3g", g.duration / res.seconds);   /* CVODE runs far below real time: keep 3 significant digits */
-    table_cell(&tab, "%.2f", ss.ripples);
-    table_cell(&tab, "%.5f", ss.first_slip);
-    table_cell(&tab, "%.3e", r.tau_min);
-    table_cell(&tab, "%s", stroke_loop_direction(ss.loop_f));
-    table_cell(&tab, "%s", stroke_loop_direction(ss.loop_tau));
+    summary_table(&ss, &r, &in, residual, g.duration / res.seconds, common.tsv);
     free(wav);
     free(x);
     record_free(&r);
