@@ -1,6 +1,6 @@
 /* resample.h: change the sampling rate of a signal by band-limited interpolation, through
- * libsamplerate's best sinc converter (SRC_SINC_BEST_QUALITY: pass band to about 97% of the
- * lower Nyquist frequency, stop band near 145 dB down), so going down in rate low-pass filters
+ * libsamplerate's best sinc converter (SRC_SINC_BEST_QUALITY; Debian 12's 0.2.2 describes it
+ * as 144 dB SNR over 96% of the lower Nyquist band), so going down in rate low-pass filters
  * instead of aliasing. libsamplerate works in 32-bit floats: the result carries their relative
  * rounding (about 1e-7, -140 dB), as the 32-bit float WAVs the lessons write do anyway. */
 #ifndef IVPLAB_RESAMPLE_H
