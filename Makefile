@@ -7,9 +7,12 @@
 # libcmark-gfm parses the notebooks, libjs-katex typesets their formulas offline, and
 # chromium (headless) checks the rendered pages in the test suite; valgrind runs memcheck there.
 # libjansson-dev reads challenge.json (strict JSON, duplicate names refused).
+# libsamplerate0-dev brings the bowed string's 200 kHz bridge force to the WAV's 48 kHz
+# (and lesson 11's waveforms to 20 kHz): its best sinc converter instead of our own.
 DEB_PACKAGES := gcc make libc6-dev pkg-config libgsl-dev libsundials-dev gnuplot-nox \
                 libsndfile1-dev libhdf5-dev fonts-dejavu-core libcmark-gfm-dev \
-                libcmark-gfm-extensions-dev libjs-katex chromium valgrind libjansson-dev
+                libcmark-gfm-extensions-dev libjs-katex chromium valgrind libjansson-dev \
+                libsamplerate0-dev
 
 # The page explorers (issue 19): ivplab's C built to WebAssembly by Debian's clang for wasm32-wasi,
 # lld and wasi-libc (libclang-rt-14-dev-wasm32: the compiler's builtins for that target). Installed
@@ -34,8 +37,8 @@ else
 BUILD   := build
 BIN     := bin
 endif
-PKG_CFLAGS := $(shell pkg-config --cflags gsl sndfile hdf5-serial libcmark-gfm jansson 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs gsl sndfile hdf5-serial libcmark-gfm jansson 2>/dev/null)
+PKG_CFLAGS := $(shell pkg-config --cflags gsl sndfile hdf5-serial libcmark-gfm jansson samplerate 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs gsl sndfile hdf5-serial libcmark-gfm jansson samplerate 2>/dev/null)
 # SUNDIALS: Debian's 6.4 by default; another install (e.g. 7.x) with
 #   make SUNDIALS_PREFIX=/opt/sundials BUILD=build/sun BIN=build/sun/bin all
 ifdef SUNDIALS_PREFIX
