@@ -1,14 +1,12 @@
 /* Lesson 11, "Schelleng diagrams": which oscillation a bowed cello string settles into, over
  * the plane of bow-bridge distance x_b/L and bowing force f_b (van Walstijn et al., Acta
  * Acustica 2026, section 3.2). Each cell is one stroke of the bowed-string model (bow.h):
- * accelerate from rest, hold 0.1 m/s, (decelerate); its steady part is classified by
- * regime.h and measured (mean, RMS, f0, spectral centroid). The plane is swept by
- * sweep/plane.h over sweep/sweep.h: cells run in parallel in forked workers and are appended
- * to a TSV as they finish, so an interrupted sweep resumes, and --shard K/N splits a large
- * sweep over machines. Every unclassified cell names its reason (the reason column); Figure
- * 10's three boundary lines are read off the sweep and their slopes printed against
- * Schelleng's; --keep DIR keeps each cell's window so that the sweep can be classified again
- * without simulating.
+ * accelerate from rest, hold 0.1 m/s, (decelerate); its steady part is classified by regime.h
+ * and measured (mean, RMS, f0, spectral centroid). sweep/plane.h sweeps the plane over
+ * sweep/sweep.h: cells in forked workers, appended to a TSV as they finish (an interrupted sweep
+ * resumes), --shard K/N over machines. Every unclassified cell names its reason; Figure 10's
+ * boundary lines are read off the sweep and their slopes printed against Schelleng's; --keep
+ * DIR keeps each cell's window so that the sweep can be classified again without simulating.
  *
  * Try it: bin/schelleng --cell 0.075,2.15 (the Figure 6 point), then --full. */
 #include "base/budget.h"
@@ -197,7 +195,8 @@ static void examples(const char *out, const char *results, bool stand_in, const 
         double *w;
         size_t nw;
         char where[96];
-        const char *source = plane_example(&inst, &pp.stroke, g, rows, n, k, PLOT_RATE, 4.0, &w, &nw, where, sizeof where);
+        const char *source = plane_example_or_exit(PROGRAM, &inst, &pp.stroke, g, rows, n, k, PLOT_RATE, 4.0, &w, &nw,
+                                                   where, sizeof where);
         for (size_t i = 0; i < nw; i++)
             fprintf(f, "%s\t%s\t%s\t%.4f\t%.5g\n", regime_name((regime_kind)k), source, where, 1e3 * (double)i / PLOT_RATE,
                     w[i]);

@@ -364,9 +364,9 @@ long plane_central(const plane_row *rows, long n, int kind)
 
 /* ---- waveforms ------------------------------------------------------------------------------ */
 
-double *plane_resampled(const schelleng_signal *s, double rate, size_t *n)
+double *plane_resampled(const schelleng_signal *s, double rate, size_t *n, char *err, size_t errlen)
 {
-    return resample_sinc(s->bridge, s->n, s->fs, rate, 0.9, n);
+    return resample(s->bridge, s->n, s->fs, rate, n, err, errlen);
 }
 
 /* The gallery as a sweep without a results file: a worker sends the classification, then the
@@ -390,8 +390,8 @@ static void gallery_stroke(long k, void *ctx, sweep_msg *out)
     char err[300];
     int st = schelleng_cell(job->in, job->st, job->x, job->f[k], &ro, &r, &s, NULL, err, sizeof err);
     size_t n = 0;
-    double *w = st == 0 ? plane_resampled(&s, job->rate, &n) : NULL;
-    if (st != 0)
+    double *w = st == 0 ? plane_resampled(&s, job->rate, &n, err, sizeof err) : NULL;
+    if (!w)
         fprintf(stderr, "%s: gallery f_b %g N: %s\n", job->program, job->f[k], err);
     sweep_msg_add(out, &r, sizeof r);
     if (n)
@@ -428,9 +428,9 @@ int plane_gallery(const char *program, const bow_instrument *in, const schelleng
     return failed;
 }
 
-const char *plane_example(const bow_instrument *in, const schelleng_stroke *st, const plane_grid *g,
-                          const plane_row *rows, long n, int kind, double rate, double periods, double **w,
-                          size_t *nw, char *where, size_t wherelen)
+const char *plane_example_or_exit(const char *program, const bow_instrument *in, const schelleng_stroke *st,
+                                  const plane_grid *g, const plane_row *rows, long n, int kind, double rate,
+                                  double periods, double **w, size_t *nw, char *where, size_t wherelen)
 {
     double T0 = 1.0 / in->f0, t0, t1;
     size_t len = (size_t)lround(periods * T0 * rate);
@@ -441,13 +441,17 @@ const char *plane_example(const bow_instrument *in, const schelleng_stroke *st, 
         schelleng_signal s = {0};
         regime_result r;
         regime_opts ro = regime_defaults();
-        char err[300];
         const plane_row *c = &rows[best];
         double x = c->i < g->nx ? plane_x(g, c->i) : c->x, fb = c->j < g->nf ? plane_f(g, c->j) : c->f;
         size_t all = 0, k0 = (size_t)lround((t1 - periods * T0) * rate);
-        double *F = schelleng_cell(in, st, x, fb, &ro, &r, &s, NULL, err, sizeof err) == 0 ?
-                    plane_resampled(&s, rate, &all) : NULL;
+        char err[300];
+        bool ran = schelleng_cell(in, st, x, fb, &ro, &r, &s, NULL, err, sizeof err) == 0;
+        double *F = ran ? plane_resampled(&s, rate, &all, err, sizeof err) : NULL;
         schelleng_signal_free(&s);
+        if (ran && !F) {
+            fprintf(stderr, "%s: %s\n", program, err);     /* the resampler refused */
+            exit(1);
+        }
         if (F) {
             *nw = k0 < all ? (all - k0 < len ? all - k0 : len) : 0;
             *w = xcalloc(*nw + 1, sizeof **w);

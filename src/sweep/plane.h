@@ -109,8 +109,9 @@ typedef struct plane_wave {
     size_t n;           /* its samples */
 } plane_wave;
 
-/* The bridge force of s resampled to rate (resample.h); *n samples. Free it. */
-double *plane_resampled(const schelleng_signal *s, double rate, size_t *n);
+/* The bridge force of s resampled to rate (resample.h); *n samples. Free it. NULL with the
+ * reason in err when the resampler refuses. */
+double *plane_resampled(const schelleng_signal *s, double rate, size_t *n, char *err, size_t errlen);
 /* Figure 9: the n strokes at x_b/L = x with the forces f[], on jobs workers (sweep.h, no
  * results file), into out[] (free each wave). Returns the strokes that failed (each named on
  * stderr). */
@@ -120,10 +121,11 @@ int plane_gallery(const char *program, const bow_instrument *in, const schelleng
  * row nearest the middle of that regime's rows (at the grid's own x and f, not the rows'
  * rounded ones: the bowed string depends sensitively on them), its window's last periods; when
  * there is none or it fails, regime_synthetic's kinematic sketch. *where says which cell or
- * "a kinematic sketch, not the model"; returns "simulated" or "synthetic". Free *w. */
-const char *plane_example(const bow_instrument *in, const schelleng_stroke *st, const plane_grid *g,
-                          const plane_row *rows, long n, int kind, double rate, double periods, double **w,
-                          size_t *nw, char *where, size_t wherelen);
+ * "a kinematic sketch, not the model"; returns "simulated" or "synthetic" (free *w). When the
+ * resampler refuses the simulated stroke: one line "PROGRAM: reason" on stderr, exit 1. */
+const char *plane_example_or_exit(const char *program, const bow_instrument *in, const schelleng_stroke *st,
+                                  const plane_grid *g, const plane_row *rows, long n, int kind, double rate,
+                                  double periods, double **w, size_t *nw, char *where, size_t wherelen);
 
 /* Schelleng's slopes of Figure 10's edges (NAN: none predicted). */
 extern const double plane_schelleng_slope[REGIME_EDGE_COUNT];
