@@ -19,10 +19,10 @@
 #include "method/tableau.h"
 #include "models/string.h"
 #include "models/string_run.h"
+#include "string_sweep.h"
 #include "score.h"
 #include "util.h"
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,272 +61,52 @@ typedef struct settings {
     method_arg marg;            /* --method */
 } settings;
 
-static bool want(const char *filter, const char *name) { return strcmp(filter, "all") == 0 || strcmp(filter, name) == 0; }
+static bool want(const char *filter, const char *name) { return string_sweep_wants(filter, name); }
 
-/* The sweep as it goes: the table, every run, the notes, the figures' picks. */
-typedef struct sweep {
-    const settings *st;
-    string_run_cfg cfg;         /* what every run shares */
-    const wav_data *ref;        /* the reference as decoded from its WAV */
+/* The printed table and the 20 ms figure's picks, as the runs come in. */
+typedef struct picks {
     table tab;                  /* the printed table */
-    string_run *runs;           /* every run so far */
-    size_t nrun, cap;
-    char notes[8192];           /* stability and failures, printed after the table */
-    size_t nlen;
-    double *sig;                /* the current run's pickup signal, m/s */
+    long N_min;                 /* the coarse solution: the 3-point grid of this N, exact in time */
     long n20;                   /* samples of the 20 ms figure */
     double *coarse, *fine;      /* its coarse and finest stepped solutions, m/s */
     char coarse_name[96], fine_name[96];
     double fine_err;            /* the finest's E_wave */
-    FILE *fn, *fcv, *ffx;       /* fd-N.tsv, fd-N-cvode.tsv, fd-N-fixed.tsv */
-} sweep;
+} picks;
 
-static void note(sweep *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void note(sweep *w, const char *fmt, ...)
+/* A run scored (string_sweep): its row, and the figure's coarse and finest stepped solutions. */
+static void run_done(string_sweep *w, string_run *r, void *ctx)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(w->notes + (w->nlen < sizeof w->notes ? w->nlen : 0),
-                      w->nlen < sizeof w->notes ? sizeof w->notes - w->nlen : 0, fmt, ap);
-    va_end(ap);
-    w->nlen += (size_t)k;
-}
-
-static string_run *new_run(sweep *w, const char *space, long size, const char *method, long sub)
-{
-    if (w->nrun == w->cap) {
-        string_run *more = xcalloc(w->cap *= 2, sizeof *more);
-        memcpy(more, w->runs, w->nrun * sizeof *more);
-        free(w->runs);
-        w->runs = more;
+    picks *pk = ctx;
+    table_cell(&pk->tab, "%s", r->space);
+    table_cell(&pk->tab, "%ld", r->size);
+    table_cell(&pk->tab, "%s", r->method);
+    table_cell(&pk->tab, "%ld", r->substeps);
+    table_cell(&pk->tab, "%.4e", r->E_wave);
+    table_cell(&pk->tab, "%.4e", r->E_spec);
+    table_cell(&pk->tab, "%.3f", r->seconds);
+    table_cell(&pk->tab, "%ld", r->nfev);
+    table_cell(&pk->tab, "%s", r->status);
+    bool exact = strcmp(r->method, "exact") == 0;
+    if (exact && strcmp(r->space, "fd3") == 0 && r->size == pk->N_min) {
+        memcpy(pk->coarse, w->sig, (size_t)pk->n20 * sizeof(double));
+        snprintf(pk->coarse_name, sizeof pk->coarse_name, "3-point FD, N = %ld (exact in time)", r->size);
     }
-    string_run_start(&w->runs[w->nrun], space, size, method, sub);
-    return &w->runs[w->nrun++];
-}
-
-/* The run's signal scored as the challenge does (its WAV in OUT/wav/), printed, and kept for the
- * 20 ms figure when it is the finest stepped solution so far. */
-static void finish(sweep *w, string_run *r)
-{
-    const settings *st = w->st;
-    r->E_wave = r->E_spec = INFINITY;
-    if (string_run_ok(r)) {
-        char name[160], path[4096], err[600];
-        snprintf(name, sizeof name, "wav/%s-%ld-%s-m%ld.wav", r->space, r->size, r->method, r->substeps);
-        path_join(path, sizeof path, st->out, name);
-        if (score_submission(path, w->sig, (size_t)st->n, (int)st->fs, &st->ch, w->ref, &r->E_wave, &r->E_spec, err,
-                             sizeof err) != 0) {
-            r->E_wave = r->E_spec = INFINITY;
-            r->status = "failed";
-            snprintf(r->message, sizeof r->message, "%s", err);
-        }
-    }
-    table_cell(&w->tab, "%s", r->space);
-    table_cell(&w->tab, "%ld", r->size);
-    table_cell(&w->tab, "%s", r->method);
-    table_cell(&w->tab, "%ld", r->substeps);
-    table_cell(&w->tab, "%.4e", r->E_wave);
-    table_cell(&w->tab, "%.4e", r->E_spec);
-    table_cell(&w->tab, "%.3f", r->seconds);
-    table_cell(&w->tab, "%ld", r->nfev);
-    table_cell(&w->tab, "%s", r->status);
-    if (!string_run_ok(r) || strcmp(r->method, "exact") == 0 || !(r->E_wave < w->fine_err))
+    if (!string_run_ok(r) || exact || !(r->E_wave < pk->fine_err))
         return;
-    w->fine_err = r->E_wave;
-    memcpy(w->fine, w->sig, (size_t)w->n20 * sizeof(double));
+    pk->fine_err = r->E_wave;
+    memcpy(pk->fine, w->sig, (size_t)pk->n20 * sizeof(double));
     if (r->substeps > 0)
-        snprintf(w->fine_name, sizeof w->fine_name, "%s %ld, %s, h = 1/(%ld fs)", r->space, r->size, r->method,
+        snprintf(pk->fine_name, sizeof pk->fine_name, "%s %ld, %s, h = 1/(%ld fs)", r->space, r->size, r->method,
                  r->substeps);
     else
-        snprintf(w->fine_name, sizeof w->fine_name, "%s %ld, %s", r->space, r->size, r->method);
-}
-
-/* The exact solution of a system (its modes summed, no time stepping) as a run. */
-static string_run *exact_run(sweep *w, const char *space, long size, const string_mode *modes, int nm)
-{
-    string_run *r = new_run(w, space, size, "exact", 0);
-    double ts = wall_seconds();
-    string_pickup_signal(modes, nm, w->st->fs, w->st->n, w->cfg.tol_abs, w->sig, NULL);
-    r->seconds = wall_seconds() - ts;
-    finish(w, r);
-    return r;
-}
-
-/* ---- the modal (Galerkin) system: each method over the substep sweep ---- */
-
-/* One method's runs, its modal-METHOD.tsv and its stability note; whether any run was ok, and in
- * *m_min the substeps its stability needs (1: none). */
-static bool modal_method(sweep *w, const method *m, const string_mode *modes, int M, double *m_min)
-{
-    const settings *st = w->st;
-    int lim;
-    double hmax = string_stable_h(m, modes, M, w->cfg.tol_abs, &lim);
-    *m_min = lim ? string_substeps_for(st->fs, hmax) : 1.0;
-    if (lim)
-        note(w, "modal M = %d, %s: stable only for h <= %.4g s (m >= %.0f substeps), set by mode %d "
-             "(omega = %.4g rad/s, alpha = %.4g 1/s): |R(h lambda)| > 1 beyond\n",
-             M, m->name, hmax, *m_min, lim, sqrt(modes[lim - 1].omega0sq), modes[lim - 1].alpha);
-    else
-        note(w, "modal M = %d, %s: stable for every h up to 1 s\n", M, m->name);
-    char fname[96];
-    snprintf(fname, sizeof fname, "modal-%s.tsv", m->name);
-    atomic_file am;
-    FILE *fm = atomic_open_or_exit(&am, "pluck", st->out, fname);
-    fprintf(fm, "h_s\t%s\tE_spec\tnfev\n", m->label);
-    bool any_ok = false;
-    for (long sub = (long)st->sub_min; sub <= (long)st->sub_max; sub *= 2) {
-        string_run *r = new_run(w, "modal", M, m->name, sub);
-        string_run_modal(&w->cfg, modes, M, m, sub, w->sig, r);
-        finish(w, r);
-        if (string_run_ok(r)) {
-            fprintf(fm, "%.6e\t%.6e\t%.6e\t%ld\n", 1.0 / (st->fs * sub), r->E_wave, r->E_spec, r->nfev);
-            any_ok = true;
-        } else {
-            note(w, "modal M = %d, %s, m = %ld: %s\n", M, m->name, sub, r->message);
-        }
-    }
-    atomic_commit_or_exit(&am, "pluck");
-    return any_ok;
-}
-
-/* Every method on the Galerkin system of M modes (the exact one first, CVODE last); the figure's
- * list of the methods it draws (modal-methods.txt) and its note on the others (modal-note.txt). */
-static void sweep_modal(sweep *w, string_mode *modes, int M)
-{
-    const settings *st = w->st;
-    if (want(st->method, "exact"))
-        exact_run(w, "modal", M, modes, M);
-    atomic_file ah, an;
-    FILE *fh = atomic_open_or_exit(&ah, "pluck", st->out, "modal-methods.txt");
-    char figure_note[512] = "";
-    size_t flen = 0;
-    for (int i = 0; method_all[i]; i++) {
-        const method *m = method_all[i];
-        double m_min;
-        if (!want(st->method, m->name))
-            continue;
-        if (modal_method(w, m, modes, M, &m_min))
-            fprintf(fh, "%s ", m->name);   /* the figure draws it; the others are named in its note */
-        else
-            flen += (size_t)snprintf(figure_note + flen, flen < sizeof figure_note ? sizeof figure_note - flen : 0,
-                                     "%s%s needs m >= %.0f (blew up at every m <= %ld)", flen ? "; " : "not drawn: ",
-                                     m->label, m_min, (long)st->sub_max);
-    }
-    fputc('\n', fh);
-    atomic_commit_or_exit(&ah, "pluck");
-    FILE *fnote = atomic_open_or_exit(&an, "pluck", st->out, "modal-note.txt");
-    fprintf(fnote, "M = %d modes; %s\n", M, figure_note);
-    atomic_commit_or_exit(&an, "pluck");
-    if (want(st->method, "cvode") && (st->cvode_modal == 1 || strcmp(st->method, "cvode") == 0)) {
-        string_galerkin g = {modes, M};
-        string_run *r = new_run(w, "modal", M, "cvode", 0);
-        string_run_cvode(&w->cfg, NULL, &g, w->sig, r);
-        finish(w, r);
-        note(w, "modal M = %d, %s: %s\n", M, r->method, r->message);
-    }
-}
-
-/* ---- finite differences: each grid, exact in time, with each fixed-step method, with CVODE ---- */
-
-/* The exact semi-discrete solution of the grid (the floor of every time stepping), its row of
- * fd-N.tsv with the share of the error past a radian of phase and the order since the last N. */
-static void fd_exact(sweep *w, const char *space, long N, const string_mode *fm, int fnm, const string_mode *modes,
-                     int nm, double *prevN, double *prevE)
-{
-    string_run *r = exact_run(w, space, N, fm, fnm);
-    double share = string_phase_saturated_share(modes, nm, fm, fnm, w->st->duration);
-    double slope = NAN;     /* the measured order between this N and the last: -d log E / d log N */
-    if (*prevN > 0) {
-        double xs[2] = {*prevN, (double)N}, ys[2] = {*prevE, r->E_wave};
-        measure_pairwise_slopes(xs, ys, 2, &slope);
-        slope = -slope;
-    }
-    *prevN = (double)N, *prevE = r->E_wave;
-    fprintf(w->fn, "%s\t%ld\t%.6e\t%.6e\t%.6e\t%.6e\t%.4f\n", space, N, r->E_wave, r->E_spec, share,
-            sqrt(2.0 * share), slope);
-    if (strcmp(space, "fd3") == 0 && N == (long)w->st->N_min) {
-        memcpy(w->coarse, w->sig, (size_t)w->n20 * sizeof(double));
-        snprintf(w->coarse_name, sizeof w->coarse_name, "3-point FD, N = %ld (exact in time)", N);
-    }
-}
-
-/* Each fixed-step method on the grid (fd interleaved, fd_halves for a method stepping u' = v
- * apart); one found unstable is marked so that finer grids skip it (its stable step only shrinks). */
-static void fd_fixed(sweep *w, const char *space, long N, string_fd *fd, string_fd *fd_halves, const string_mode *fm,
-                     int fnm, bool *unstable)
-{
-    const settings *st = w->st;
-    double omega_max = sqrt(fm[string_modes_fastest(fm, fnm)].omega0sq);
-    for (int i = 0; method_all[i] && i < 64 && N <= (long)st->fd_fixed_N_max; i++) {
-        const method *m = method_all[i];
-        /* a tableau file runs on the modal system */
-        if (!want(st->method, m->name) || tableau_file(m) || unstable[i])
-            continue;
-        int lim;
-        double hmax = string_stable_h(m, fm, fnm, 0.0, &lim);
-        long sub = (long)st->fd_sub;
-        string_run *r = new_run(w, space, N, m->name, sub);
-        if (lim && 1.0 / (st->fs * sub) > hmax) {
-            r->status = "blowup";
-            snprintf(r->message, sizeof r->message,
-                     "not run: h = %.4g s > %.4g s, the largest stable step (set by the fastest mode, omega = %.4g rad/s; "
-                     "needs m >= %.0f)", 1.0 / (st->fs * sub), hmax, sqrt(fm[lim - 1].omega0sq),
-                     string_substeps_for(st->fs, hmax));
-        } else {
-            string_run_fd(&w->cfg, m->needs_uv ? fd_halves : fd, omega_max, m, sub, w->sig, r);
-        }
-        finish(w, r);
-        if (!string_run_ok(r)) {
-            note(w, "%s N = %ld, %s, m = %ld: %s\n", space, N, m->name, sub, r->message);
-            unstable[i] = strcmp(r->status, "blowup") == 0;
-        } else
-            fprintf(w->ffx, "%s\t%ld\t%.6e\t%.6e\t%s\t%ld\t%.4f\n", space, N, r->E_wave, r->E_spec, m->name, sub,
-                    r->seconds);
-    }
-}
-
-/* One stencil over the N sweep: blocks of fd-N.tsv, fd-N-cvode.tsv and fd-N-fixed.tsv. */
-static void sweep_fd(sweep *w, const string_params *s, int sten, const string_mode *modes, int nm)
-{
-    const settings *st = w->st;
-    const char *space = sten == 3 ? "fd3" : "fd5";
-    double prevN = 0, prevE = 0;
-    bool unstable[64] = {false};
-    char err[600];
-    for (long N = (long)st->N_min; N <= (long)st->N_max; N *= 2) {
-        /* interleaved (u_1, v_1, u_2, v_2, ...): a band of half-width 3 or 5, which CVODE's band
-         * solver and the implicit methods' band LU (newton.c) use; the same grid as (u, v) halves
-         * for a method that steps u' = v apart (leapfrog) */
-        string_fd fd, fd_halves;
-        if (string_fd_init(&fd, s, (string_stencil)sten, N, true, err, sizeof err) != 0)
-            cli_fail("pluck", "--N-min %g: %s", st->N_min, err);
-        fd_halves = fd;
-        fd_halves.interleaved = false;
-        string_mode *fm;
-        int fnm = string_fd_modes(&fd, &fm);
-        if (want(st->method, "exact"))
-            fd_exact(w, space, N, fm, fnm, modes, nm, &prevN, &prevE);
-        fd_fixed(w, space, N, &fd, &fd_halves, fm, fnm, unstable);
-        if (want(st->method, "cvode") && N <= (long)st->cvode_N_max) {
-            string_run *r = new_run(w, space, N, "cvode", 0);
-            string_run_cvode(&w->cfg, &fd, NULL, w->sig, r);
-            finish(w, r);
-            if (string_run_ok(r))
-                fprintf(w->fcv, "%s\t%ld\t%.6e\t%.6e\t%s\n", space, N, r->E_wave, r->E_spec, r->method);
-            note(w, "%s N = %ld, %s: %s\n", space, N, r->method, r->message);
-        }
-        free(fm);
-    }
-    fprintf(w->fn, "\n\n");
-    fprintf(w->fcv, "\n\n");
-    fprintf(w->ffx, "\n\n");
+        snprintf(pk->fine_name, sizeof pk->fine_name, "%s %ld, %s", r->space, r->size, r->method);
 }
 
 /* ---- the order study: CVODE's BDF against its order cap ---- */
 
 /* Its table and what it says about Dahlquist's second barrier (rows[0]: the grid, rows[1]: the
  * Galerkin system; the fastest grid mode omega w_top, alpha a_top). */
-static void study_print(const settings *st, string_study_row rows[2][10], const int nrows[2], int M,
+static void study_print(const settings *st, string_study_row rows[2][8], const int nrows[2], int M,
                         double w_top, double a_top)
 {
     double angle = atan2(sqrt(fmax(w_top * w_top - a_top * a_top, 0.0)), a_top) * 180.0 / M_PI;
@@ -355,42 +135,16 @@ static void study_print(const settings *st, string_study_row rows[2][10], const 
                                : "capping the order at 2 buys A-stability, and the step is then held by accuracy alone.");
 }
 
-/* CVODE's BDF on the 5-point grid and on the Galerkin system with its order capped at q = 1..5
- * (and stability-limit detection at q >= 3), each over the first study_T s or study_steps steps;
- * what a second of sound costs. Writes cvode-order.tsv and prints the study. */
-static void order_study(const settings *st, const string_run_cfg *cfg, const string_params *s,
-                        const string_mode *modes, int M)
+/* The order study (string_sweep_order_study: cvode-order.tsv) and, unless --tsv, its table. */
+static void order_study(const settings *st, const string_sweep *w, const string_mode *modes, int M)
 {
     char err[300];
-    string_fd fd;
-    if (string_fd_init(&fd, s, STRING_FD5, (long)st->study_N, true, err, sizeof err) != 0)
+    string_study_row rows[2][8];
+    int nrows[2];
+    double w_top, a_top;
+    if (string_sweep_order_study(w, &st->ch.string, (long)st->study_N, modes, M, st->study_T, (long)st->study_steps,
+                                 rows, nrows, &w_top, &a_top, err, sizeof err) != 0)
         cli_fail("pluck", "--cvode-study-N %g: %s", st->study_N, err);
-    string_galerkin g = {modes, M};
-    string_mode *fm;
-    int fnm = string_fd_modes(&fd, &fm), top = string_modes_fastest(fm, fnm);
-    double w_top = sqrt(fm[top].omega0sq), a_top = fm[top].alpha;
-    free(fm);
-    string_study_row rows[2][10];
-    int nrows[2] = {0, 0};
-    atomic_file a;
-    FILE *f = atomic_open_or_exit(&a, "pluck", st->out, "cvode-order.tsv");
-    fprintf(f, "system\tsize\tmax_order\tstab_lim\tt_s\tsteps\tnfev\tnetf\tseconds\tsteps_per_s\twall_per_s\n");
-    /* blocks for the figure: fd5 without and with detection, then the Galerkin system likewise */
-    for (int sys = 0; sys < 2; sys++)
-        for (int sl = 0; sl <= 1; sl++) {
-            for (int q = sl ? 3 : 1; q <= 5; q++) {
-                string_study_row *r = &rows[sys][nrows[sys]++];
-                memset(r, 0, sizeof *r);
-                r->max_order = q;
-                r->stab_lim = sl;
-                string_study_run(cfg, sys == 0 ? &fd : NULL, sys == 0 ? NULL : &g, st->study_T, (long)st->study_steps, r);
-                fprintf(f, "%s\t%ld\t%d\t%d\t%.6g\t%ld\t%ld\t%ld\t%.6g\t%.6g\t%.6g\n", sys == 0 ? "fd5" : "modal",
-                        sys == 0 ? (long)st->study_N : (long)M, q, sl, r->t, r->steps, r->nfev, r->netf, r->seconds,
-                        r->t > 0 ? (double)r->steps / r->t : NAN, r->t > 0 ? r->seconds / r->t : NAN);
-            }
-            fprintf(f, "\n\n");
-        }
-    atomic_commit_or_exit(&a, "pluck");
     if (!st->tsv)
         study_print(st, rows, nrows, M, w_top, a_top);
 }
@@ -674,53 +428,47 @@ static void print_best(const string_run *runs, size_t nrun)
     }
 }
 
-/* The reference's spectrogram, every run scored, the fd-N tables, the order study, the 20 ms
+/* The reference's spectrogram, every run scored (string_sweep), the order study, the 20 ms
  * figure's data and the summary. The exit status: 1 when the only run failed. */
 static int run_sweep(const settings *st, const string_mode *modes, int nm, const wav_data *refw)
 {
-    atomic_file a, an, acv, afx;
+    atomic_file a;
     FILE *f = atomic_open_or_exit(&a, "pluck", st->out, "spectrogram.tsv");
     score_spectrogram_tsv(f, refw->x, (size_t)st->n, st->ch.frame_length, st->ch.hop, st->fs, 8000.0);
     atomic_commit_or_exit(&a, "pluck");
-    sweep w = {.st = st, .ref = refw, .cap = 256, .fine_err = INFINITY};
-    w.cfg = (string_run_cfg){st->fs, st->n, st->tol * st->ch.signal_scale, st->blowup, strcmp(st->lmm, "adams") == 0,
-                             st->rtol, st->atol, (int)st->max_order, st->stab_lim == 1};
+    picks pk = {.N_min = (long)st->N_min, .n20 = lround(0.02 * st->fs) + 1, .fine_err = INFINITY};
+    string_sweep w = {
+        .cfg = {st->fs, st->n, st->tol * st->ch.signal_scale, st->blowup, strcmp(st->lmm, "adams") == 0, st->rtol,
+                st->atol, (int)st->max_order, st->stab_lim == 1},
+        .program = "pluck", .out = st->out, .ch = &st->ch, .ref = refw, .space = st->space, .method = st->method,
+        .duration = st->duration, .sub_min = (long)st->sub_min, .sub_max = (long)st->sub_max, .N_min = (long)st->N_min,
+        .N_max = (long)st->N_max, .fd_sub = (long)st->fd_sub, .fd_fixed_N_max = (long)st->fd_fixed_N_max,
+        .cvode_N_max = (long)st->cvode_N_max, .cvode_modal = st->cvode_modal == 1, .done = run_done, .ctx = &pk};
+    string_sweep_init(&w);
     if (!st->tsv)
         printf("\nscored against the reference as the challenge does (E_wave, E_spec of the float32 WAVs):\n");
-    table_begin(&w.tab, stdout, st->tsv, "space", "size", "method", "substeps", "E_wave", "E_spec", "seconds", "nfev",
+    table_begin(&pk.tab, stdout, st->tsv, "space", "size", "method", "substeps", "E_wave", "E_spec", "seconds", "nfev",
                 "status", NULL);
     int M = (int)st->modes < nm ? (int)st->modes : nm;
-    w.sig = xcalloc((size_t)st->n, sizeof(double));
-    w.runs = xcalloc(w.cap, sizeof *w.runs);
-    w.n20 = lround(0.02 * st->fs) + 1;     /* the 20 ms figure: the reference, a coarse and a fine solution */
-    w.coarse = xcalloc((size_t)w.n20, sizeof(double));
-    w.fine = xcalloc((size_t)w.n20, sizeof(double));
+    pk.coarse = xcalloc((size_t)pk.n20, sizeof(double));   /* the 20 ms figure: the reference, a coarse and a fine solution */
+    pk.fine = xcalloc((size_t)pk.n20, sizeof(double));
     if (want(st->space, "modal"))
-        sweep_modal(&w, (string_mode *)modes, M);
+        string_sweep_modal(&w, modes, M);
     if (!st->tsv && (want(st->space, "fd3") || want(st->space, "fd5")))
-        note(&w, "finite differences: u0 is sampled at the grid points from its closed form (the pluck point need not be "
-             "on the grid); the pickup xm = 54 L/65 is a grid point when 65 divides N, else cubic Lagrange interpolation "
-             "of v from the 4 nearest points\n");
-    w.fn = atomic_open_or_exit(&an, "pluck", st->out, "fd-N.tsv");
-    fprintf(w.fn, "space\tN\tE_wave\tE_spec\tshare_past_1rad\tE_saturated\tslope\n");
-    w.fcv = atomic_open_or_exit(&acv, "pluck", st->out, "fd-N-cvode.tsv");
-    fprintf(w.fcv, "space\tN\tE_wave\tE_spec\tmethod\n");
-    w.ffx = atomic_open_or_exit(&afx, "pluck", st->out, "fd-N-fixed.tsv");
-    fprintf(w.ffx, "space\tN\tE_wave\tE_spec\tmethod\tsubsteps\tseconds\n");
-    for (int sten = 3; sten <= 5; sten += 2)
-        if (want(st->space, sten == 3 ? "fd3" : "fd5"))
-            sweep_fd(&w, &st->ch.string, sten, modes, nm);
-    atomic_commit_or_exit(&an, "pluck");
-    atomic_commit_or_exit(&acv, "pluck");
-    atomic_commit_or_exit(&afx, "pluck");
+        string_sweep_note(&w, "finite differences: u0 is sampled at the grid points from its closed form (the pluck "
+                          "point need not be on the grid); the pickup xm = 54 L/65 is a grid point when 65 divides N, "
+                          "else cubic Lagrange interpolation of v from the 4 nearest points\n");
+    char err[600];
+    if (string_sweep_grids(&w, &st->ch.string, modes, nm, err, sizeof err) != 0)
+        cli_fail("pluck", "--N-min %g: %s", st->N_min, err);
     if (want(st->method, "cvode") && st->study_T > 0 && strcmp(st->lmm, "bdf") == 0)
-        order_study(st, &w.cfg, &st->ch.string, modes, M);
+        order_study(st, &w, modes, M);
     f = atomic_open_or_exit(&a, "pluck", st->out, "first20ms.tsv");
-    fprintf(f, "t_ms\treference (modal series)\t%s\t%s\n", w.coarse_name[0] ? w.coarse_name : "(no coarse run)",
-            w.fine_name[0] ? w.fine_name : "(no fine run)");
-    for (long k = 0; k < w.n20 && k < st->n; k++)
-        fprintf(f, "%.5f\t%.8e\t%.8e\t%.8e\n", 1e3 * k / st->fs, refw->x[k], w.coarse[k] / st->ch.signal_scale,
-                w.fine[k] / st->ch.signal_scale);
+    fprintf(f, "t_ms\treference (modal series)\t%s\t%s\n", pk.coarse_name[0] ? pk.coarse_name : "(no coarse run)",
+            pk.fine_name[0] ? pk.fine_name : "(no fine run)");
+    for (long k = 0; k < pk.n20 && k < st->n; k++)
+        fprintf(f, "%.5f\t%.8e\t%.8e\t%.8e\n", 1e3 * k / st->fs, refw->x[k], pk.coarse[k] / st->ch.signal_scale,
+                pk.fine[k] / st->ch.signal_scale);
     atomic_commit_or_exit(&a, "pluck");
     if (!st->tsv && w.nlen)
         printf("\nstability and failures:\n%s", w.notes);
@@ -731,10 +479,9 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
         fprintf(stderr, "pluck: %s\n", w.runs[0].message);
         status = 1;
     }
-    free(w.runs);
-    free(w.sig);
-    free(w.coarse);
-    free(w.fine);
+    string_sweep_free(&w);
+    free(pk.coarse);
+    free(pk.fine);
     return status;
 }
 
