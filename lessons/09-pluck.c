@@ -6,22 +6,22 @@
  * every solution against the reference as the challenge does (E_wave, E_spec).
  * With no mode flag it does both, with a modest sweep (what `make run` executes). The runs,
  * their stability and the order study are models/string_run; the scoring is score. */
-#include "budget.h"
-#include "cli.h"
+#include "base/budget.h"
+#include "base/cli.h"
+#include "base/util.h"
 #include "io/atomic.h"
 #include "io/h5.h"
 #include "io/params.h"
+#include "io/plot.h"
 #include "io/table.h"
 #include "io/wav.h"
-#include "io/plot.h"
-#include "measure.h"
-#include "method.h"
+#include "measure/measure.h"
+#include "measure/score.h"
+#include "measure/string_sweep.h"
+#include "method/method.h"
 #include "method/tableau.h"
 #include "models/string.h"
 #include "models/string_run.h"
-#include "string_sweep.h"
-#include "score.h"
-#include "util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,11 +6,11 @@
  * the listening copy and the spectrogram data on signals whose answers are known. */
 #include "check.h"
 #include "io/atomic.h"
-#include "method.h"
+#include "method/method.h"
 #include "models/string.h"
 #include "models/string_run.h"
-#include "score.h"
-#include "util.h"
+#include "measure/score.h"
+#include "base/util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 #include "models/string_run.h"
-#include "budget.h"
-#include "cvode.h"
-#include "solve.h"
-#include "util.h"
+#include "base/budget.h"
+#include "drive/cvode.h"
+#include "drive/solve.h"
+#include "base/util.h"
 #include <complex.h>
 #include <math.h>
 #include <stdio.h>

@@ -8,7 +8,7 @@
  * exits: a blow-up, refusal or failure is said in its status and message. */
 #ifndef IVPLAB_STRING_RUN_H
 #define IVPLAB_STRING_RUN_H
-#include "method.h"
+#include "method/method.h"
 #include "models/string.h"
 #include <stdbool.h>
 #include <stddef.h>
