@@ -63,43 +63,20 @@ typedef struct settings {
 
 static bool want(const char *filter, const char *name) { return string_sweep_wants(filter, name); }
 
-/* The printed table and the 20 ms figure's picks, as the runs come in. */
-typedef struct picks {
-    table tab;                  /* the printed table */
-    long N_min;                 /* the coarse solution: the 3-point grid of this N, exact in time */
-    long n20;                   /* samples of the 20 ms figure */
-    double *coarse, *fine;      /* its coarse and finest stepped solutions, m/s */
-    char coarse_name[96], fine_name[96];
-    double fine_err;            /* the finest's E_wave */
-} picks;
-
-/* A run scored (string_sweep): its row, and the figure's coarse and finest stepped solutions. */
+/* A run scored (string_sweep): its row of the table. */
 static void run_done(string_sweep *w, string_run *r, void *ctx)
 {
-    picks *pk = ctx;
-    table_cell(&pk->tab, "%s", r->space);
-    table_cell(&pk->tab, "%ld", r->size);
-    table_cell(&pk->tab, "%s", r->method);
-    table_cell(&pk->tab, "%ld", r->substeps);
-    table_cell(&pk->tab, "%.4e", r->E_wave);
-    table_cell(&pk->tab, "%.4e", r->E_spec);
-    table_cell(&pk->tab, "%.3f", r->seconds);
-    table_cell(&pk->tab, "%ld", r->nfev);
-    table_cell(&pk->tab, "%s", r->status);
-    bool exact = strcmp(r->method, "exact") == 0;
-    if (exact && strcmp(r->space, "fd3") == 0 && r->size == pk->N_min) {
-        memcpy(pk->coarse, w->sig, (size_t)pk->n20 * sizeof(double));
-        snprintf(pk->coarse_name, sizeof pk->coarse_name, "3-point FD, N = %ld (exact in time)", r->size);
-    }
-    if (!string_run_ok(r) || exact || !(r->E_wave < pk->fine_err))
-        return;
-    pk->fine_err = r->E_wave;
-    memcpy(pk->fine, w->sig, (size_t)pk->n20 * sizeof(double));
-    if (r->substeps > 0)
-        snprintf(pk->fine_name, sizeof pk->fine_name, "%s %ld, %s, h = 1/(%ld fs)", r->space, r->size, r->method,
-                 r->substeps);
-    else
-        snprintf(pk->fine_name, sizeof pk->fine_name, "%s %ld, %s", r->space, r->size, r->method);
+    (void)w;
+    table *t = ctx;
+    table_cell(t, "%s", r->space);
+    table_cell(t, "%ld", r->size);
+    table_cell(t, "%s", r->method);
+    table_cell(t, "%ld", r->substeps);
+    table_cell(t, "%.4e", r->E_wave);
+    table_cell(t, "%.4e", r->E_spec);
+    table_cell(t, "%.3f", r->seconds);
+    table_cell(t, "%ld", r->nfev);
+    table_cell(t, "%s", r->status);
 }
 
 /* ---- the order study: CVODE's BDF against its order cap ---- */
@@ -383,27 +360,17 @@ static void write_listen(const settings *st, const double *ref)
 static int write_field(const settings *st, const string_mode *modes, int nm)
 {
     char err[600];
-    size_t nx = (size_t)st->ch.field_nx, nt = (size_t)st->ch.field_nt;
-    double *x = xcalloc(nx, sizeof(double)), *t = xcalloc(nt, sizeof(double));
-    for (size_t i = 0; i < nx; i++)
-        x[i] = (double)i * st->ch.string.L / (double)(nx - 1);
-    for (size_t j = 0; j < nt; j++)
-        t[j] = (double)j * st->ch.field_t_stop / (double)(nt - 1);
-    float *u = xcalloc(nx * nt, sizeof(float));
-    double tf = wall_seconds();
-    string_field(&st->ch.string, modes, nm, x, nx, t, nt, u);
     h5_attr at[] = {{"challenge_id", st->ch.id}, {"solution_id", "ivplab-modal-series"},
                     {"quantity", "transverse displacement"}, {"units", "m"}, {NULL, NULL}};
-    int failed = h5_write_field(st->field_path, x, nx, t, nt, u, at, err, sizeof err) != 0;
-    free(x);
-    free(t);
-    free(u);
-    if (failed) {
+    double tf = wall_seconds();
+    if (string_field_write(st->field_path, &st->ch.string, modes, nm, (size_t)st->ch.field_nx, (size_t)st->ch.field_nt,
+                           st->ch.field_t_stop, at, err, sizeof err) != 0) {
         fprintf(stderr, "pluck: %s\n", err);
         return 1;
     }
     if (!st->tsv)
-        printf("field u(x, t): %zu x %zu (float32, gzip) in %.3f s: %s\n", nt, nx, wall_seconds() - tf, st->field_path);
+        printf("field u(x, t): %ld x %ld (float32, gzip) in %.3f s: %s\n", st->ch.field_nt, st->ch.field_nx,
+               wall_seconds() - tf, st->field_path);
     return 0;
 }
 
@@ -436,22 +403,20 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
     FILE *f = atomic_open_or_exit(&a, "pluck", st->out, "spectrogram.tsv");
     score_spectrogram_tsv(f, refw->x, (size_t)st->n, st->ch.frame_length, st->ch.hop, st->fs, 8000.0);
     atomic_commit_or_exit(&a, "pluck");
-    picks pk = {.N_min = (long)st->N_min, .n20 = lround(0.02 * st->fs) + 1, .fine_err = INFINITY};
+    table tab;
     string_sweep w = {
         .cfg = {st->fs, st->n, st->tol * st->ch.signal_scale, st->blowup, strcmp(st->lmm, "adams") == 0, st->rtol,
                 st->atol, (int)st->max_order, st->stab_lim == 1},
         .program = "pluck", .out = st->out, .ch = &st->ch, .ref = refw, .space = st->space, .method = st->method,
         .duration = st->duration, .sub_min = (long)st->sub_min, .sub_max = (long)st->sub_max, .N_min = (long)st->N_min,
         .N_max = (long)st->N_max, .fd_sub = (long)st->fd_sub, .fd_fixed_N_max = (long)st->fd_fixed_N_max,
-        .cvode_N_max = (long)st->cvode_N_max, .cvode_modal = st->cvode_modal == 1, .done = run_done, .ctx = &pk};
+        .cvode_N_max = (long)st->cvode_N_max, .cvode_modal = st->cvode_modal == 1, .done = run_done, .ctx = &tab};
     string_sweep_init(&w);
     if (!st->tsv)
         printf("\nscored against the reference as the challenge does (E_wave, E_spec of the float32 WAVs):\n");
-    table_begin(&pk.tab, stdout, st->tsv, "space", "size", "method", "substeps", "E_wave", "E_spec", "seconds", "nfev",
+    table_begin(&tab, stdout, st->tsv, "space", "size", "method", "substeps", "E_wave", "E_spec", "seconds", "nfev",
                 "status", NULL);
     int M = (int)st->modes < nm ? (int)st->modes : nm;
-    pk.coarse = xcalloc((size_t)pk.n20, sizeof(double));   /* the 20 ms figure: the reference, a coarse and a fine solution */
-    pk.fine = xcalloc((size_t)pk.n20, sizeof(double));
     if (want(st->space, "modal"))
         string_sweep_modal(&w, modes, M);
     if (!st->tsv && (want(st->space, "fd3") || want(st->space, "fd5")))
@@ -463,13 +428,7 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
         cli_fail("pluck", "--N-min %g: %s", st->N_min, err);
     if (want(st->method, "cvode") && st->study_T > 0 && strcmp(st->lmm, "bdf") == 0)
         order_study(st, &w, modes, M);
-    f = atomic_open_or_exit(&a, "pluck", st->out, "first20ms.tsv");
-    fprintf(f, "t_ms\treference (modal series)\t%s\t%s\n", pk.coarse_name[0] ? pk.coarse_name : "(no coarse run)",
-            pk.fine_name[0] ? pk.fine_name : "(no fine run)");
-    for (long k = 0; k < pk.n20 && k < st->n; k++)
-        fprintf(f, "%.5f\t%.8e\t%.8e\t%.8e\n", 1e3 * k / st->fs, refw->x[k], pk.coarse[k] / st->ch.signal_scale,
-                pk.fine[k] / st->ch.signal_scale);
-    atomic_commit_or_exit(&a, "pluck");
+    string_sweep_first20ms(&w, refw->x);
     if (!st->tsv && w.nlen)
         printf("\nstability and failures:\n%s", w.notes);
     if (!st->tsv)
@@ -480,8 +439,6 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
         status = 1;
     }
     string_sweep_free(&w);
-    free(pk.coarse);
-    free(pk.fine);
     return status;
 }
 

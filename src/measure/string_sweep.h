@@ -38,11 +38,17 @@ struct string_sweep {
     size_t nlen;                /* length the notes would have (may exceed the buffer) */
     double *sig;                /* the current run's pickup signal, cfg.n samples, m/s (owned) */
     FILE *fn, *fcv, *ffx;       /* fd-N.tsv, fd-N-cvode.tsv, fd-N-fixed.tsv while the grids run */
+    long n20;                   /* samples of the first 20 ms (the figure of the reference and two runs) */
+    double *coarse, *fine;      /* their coarse (the 3-point grid of N_min, exact in time) and finest stepped
+                                   solution (smallest E_wave), m/s (owned) */
+    char coarse_name[96], fine_name[96]; /* their legends ("" when none ran) */
+    double fine_err;            /* the finest's E_wave */
 };
 
 /* Whether a filter ("all" or a name) takes name. */
 bool string_sweep_wants(const char *filter, const char *name);
-/* Allocates the run list and the signal; every setting above done, done and ctx set first. */
+/* Allocates the run list, the signal and the figure's solutions; every setting above done, done
+ * and ctx set first. */
 void string_sweep_init(string_sweep *w);
 void string_sweep_free(string_sweep *w);
 /* Adds a line to the notes (printf-like). */
@@ -55,6 +61,10 @@ void string_sweep_modal(string_sweep *w, const string_mode *modes, int M);
  * series' (for the phase-saturated share). 0, or -1 with the grid's reason when one cannot be made. */
 int string_sweep_grids(string_sweep *w, const string_params *s, const string_mode *modes, int nm, char *err,
                        size_t errlen);
+
+/* first20ms.tsv: the first 20 ms of the reference (ref, as decoded: units of s_ref) beside the
+ * coarse and the finest run, scaled likewise. */
+void string_sweep_first20ms(const string_sweep *w, const double *ref);
 
 /* The order study: CVODE's BDF with its order capped at q = 1..5 (and stability-limit detection
  * at q >= 3) on the 5-point grid of N intervals (rows[0], nrows[0]) and on the Galerkin system of
