@@ -14,6 +14,7 @@
 #define IVPLAB_BALL_H
 #include "base/cli.h"
 #include "drive/cvode.h"
+#include "drive/solve.h"
 #include "io/params.h"
 #include "problem/ivp.h"
 #include <stdbool.h>
@@ -199,5 +200,51 @@ double ball_audible_shift(const ball_impacts *ref, size_t i, double abs_s, doubl
 size_t ball_rhythm_heard(const ball_impacts *ref, const ball_impacts *run, size_t upto, double abs_s, double rel);
 /* How many leading impacts of a and b start within tol (s) of each other. */
 size_t ball_impacts_agree(const ball_impacts *a, const ball_impacts *b, double tol);
+
+/* Largest start-time difference of the impacts a and b both have from index `from` on, s (0 when
+ * they have none there): how far two runs part past the impacts they agree on. */
+double ball_impacts_max_diff(const ball_impacts *a, const ball_impacts *b, size_t from);
+/* The rhythm of run against ref in words, for a listener (heard: ball_rhythm_heard; compared: the
+ * pairs ball_rhythm_compare compared): "a listener hears no change ...", "... impact N never
+ * comes ...", or "... hears it from impact N on (X ms off there, Y ms heard)". */
+void ball_rhythm_words(char *buf, size_t n, const ball_impacts *ref, const ball_impacts *run, size_t heard,
+                       size_t compared, double abs_s, double rel);
+
+/* The adaptive reference of a sampled run and how far it can be trusted: the run with u1 at every
+ * k / fs up to T, the same at tolerances check_tol times tighter, the leading impacts the two
+ * agree on within tol s, how far they part after, and the first contact. */
+typedef struct ball_reference {
+    ball_adaptive_result run;   /* the reference: its impacts */
+    ball_adaptive_result check; /* the tighter run */
+    double *tout;               /* the sample times k / fs, s (owned) */
+    double *u1;                 /* u1 at them, m (owned) */
+    size_t n;                   /* samples filled */
+    size_t horizon;             /* leading impacts the two agree on within tol */
+    double later_diff;          /* largest disagreement after the horizon, s */
+    double contact;             /* the first contact's length, s (NAN: no impact) */
+    double e;                   /* its restitution (NAN: no impact) */
+} ball_reference;
+
+/* 0, or -1 with "the adaptive reference failed: ..." or "the check of the adaptive reference
+ * failed: ..." in err. Free with ball_reference_free (also after a failure). */
+int ball_reference_run(ball *b, const ball_settings *s, const double y0[4], double fs, double tol, ball_reference *R,
+                       char *err, size_t errlen);
+void ball_reference_free(ball_reference *R);
+
+/* A fixed-step run of the ball at h for n steps from y0 (a method that steps u' = v apart gets the
+ * state positions first, ball_ivp_uv), with u1 and the impacts read off every sample. */
+typedef struct ball_fixed_run {
+    double *u1;             /* u1 at every sample, m (n + 1 of them; owned) */
+    size_t n;               /* samples the run reached */
+    ball_impacts impacts;   /* found from the samples (ball_detector; owned) */
+    solve_result res;       /* what the driver said: steps, time reached, the reason of a failure */
+    solve_status status;    /* SOLVE_OK, SOLVE_BLOWUP, SOLVE_FAILED */
+    bool refused;           /* failed before its first step (the method does not take the problem) */
+} ball_fixed_run;
+
+/* bound: blow-up when max |y_i| exceeds it (m, m/s). Each sample ticks the budget by one. */
+void ball_solve_fixed(ball *b, const double y0[4], const method *m, double h, long n, double bound,
+                      ball_fixed_run *r);
+void ball_fixed_run_free(ball_fixed_run *r);
 
 #endif
