@@ -6,9 +6,11 @@
  * the listening copy and the spectrogram data on signals whose answers are known. */
 #include "check.h"
 #include "io/atomic.h"
+#include "io/h5.h"
 #include "method/method.h"
 #include "models/string.h"
 #include "models/string_run.h"
+#include "measure/string_sweep.h"
 #include "measure/score.h"
 #include "base/util.h"
 #include <math.h>
@@ -187,6 +189,75 @@ static void scoring(void)
     check(system(cmd) == 0, "scratch folder removed");
 }
 
+static void count_done(string_sweep *w, string_run *r, void *ctx)
+{
+    (void)w, (void)r;
+    ++*(int *)ctx;
+}
+
+/* A small sweep end to end: the exact Galerkin sum scored against itself, RK4 at m = 1, 2, the
+ * notes, the figure tables and picks; and the field file of the series read back. */
+static void sweep_and_field(fixture *f)
+{
+    challenge ch;
+    char err[800], dir[] = "/tmp/test_string_sweep_XXXXXX", path[4096];
+    check(challenge_load(challenge_path(), &ch, err, sizeof err) == 0 && mkdtemp(dir) != NULL, "challenge, scratch folder");
+    ch.num_samples = f->cfg.n;
+    int M = 10, calls = 0;
+    string_pickup_signal(f->modes, M, f->cfg.fs, f->cfg.n, f->cfg.tol_abs, f->exact, NULL);
+    path_join(path, sizeof path, dir, "ref.wav");
+    wav_data ref;
+    check(wav_write_back(path, f->exact, (size_t)f->cfg.n, ch.sample_rate, 1.0 / ch.signal_scale, &ref, err,
+                         sizeof err) == 0, "the reference: the exact sum of %d modes", M);
+    string_sweep w = {.cfg = f->cfg, .program = "test_string_run", .out = dir, .ch = &ch, .ref = &ref, .space = "modal",
+                      .method = "all", .duration = (double)f->cfg.n / f->cfg.fs, .sub_min = 1, .sub_max = 2, .N_min = 65,
+                      .N_max = 65, .fd_sub = 1, .fd_fixed_N_max = 65, .cvode_N_max = 65, .done = count_done, .ctx = &calls};
+    string_sweep_init(&w);
+    string_sweep_modal(&w, f->modes, M);
+    const string_run *ex = string_run_best(w.runs, w.nrun, "exact"), *rk = string_run_best(w.runs, w.nrun, "rk4");
+    int nmeth = 0;
+    for (int i = 0; method_all[i]; i++)
+        nmeth++;
+    check(calls == (int)w.nrun && w.nrun == 1 + 2 * (size_t)nmeth, "every run handed on: %d of %zu (exact + 2 x %d methods)",
+          calls, w.nrun, nmeth);
+    check(ex && ex->E_wave < 1e-7, "the exact sum against itself, through float32: E_wave %.2g", ex ? ex->E_wave : NAN);
+    check(rk && rk->substeps == 2 && rk->E_wave < 1e-3 && strstr(w.notes, "modal M = 10, rk4: stable only") != NULL,
+          "RK4's best is m = 2 (E_wave %.3g), its stability limit in the notes", rk ? rk->E_wave : NAN);
+    double finest = INFINITY;
+    for (size_t i = 0; i < w.nrun; i++)
+        if (string_run_ok(&w.runs[i]) && strcmp(w.runs[i].method, "exact") != 0)
+            finest = fmin(finest, w.runs[i].E_wave);
+    check(w.fine_err == finest && w.fine_name[0] && !w.coarse_name[0],
+          "the 20 ms figure's fine run is the best stepped one (%s, E_wave %.3g); no grid ran, no coarse one",
+          w.fine_name, w.fine_err);
+    path_join(path, sizeof path, dir, "modal-rk4.tsv");
+    FILE *t = fopen(path, "r");
+    char line[200];
+    int rows = 0;
+    while (t && fgets(line, sizeof line, t))
+        rows++;
+    check(t && rows == 3, "modal-rk4.tsv: a header and a row a substep count (%d lines)", rows);
+    if (t)
+        fclose(t);
+    string_sweep_free(&w);
+    wav_data_free(&ref);
+
+    h5_attr at[] = {{"units", "m"}, {NULL, NULL}};
+    path_join(path, sizeof path, dir, "u.h5");
+    int rc = string_field_write(path, &f->s, f->modes, f->nm, 14, 5, 0.01, at, err, sizeof err);
+    size_t nx, nt;
+    double x[14], tt[5];
+    float u[70];
+    char val[16];
+    rc = rc || h5_read_field(path, &nx, &nt, x, tt, u, "units", val, sizeof val, err, sizeof err);
+    check(rc == 0 && nx == 14 && nt == 5 && fabs(x[13] - f->s.L) < 1e-15 && fabs(tt[4] - 0.01) < 1e-15 &&
+              strcmp(val, "m") == 0 && fabs(u[7] - string_u0(&f->s, x[7])) < 1e-9 && u[0] == 0.0f,
+          "the field file: 5 x 14 on [0, L] x [0, 0.01 s], the t = 0 row is u0 (%s; x_13 %.17g, t_4 %.17g, u_7 %.9g vs "
+          "%.9g)", rc ? err : "read back", x[13], tt[4], u[7], string_u0(&f->s, x[7]));
+    snprintf(line, sizeof line, "rm -rf '%s'", dir);
+    check(system(line) == 0, "scratch folder removed");
+}
+
 int main(void)
 {
     stability();
@@ -199,6 +270,7 @@ int main(void)
     share();
     choices();
     scoring();
+    sweep_and_field(&f);
     free(f.modes), free(f.exact), free(f.out);
     return check_done();
 }
