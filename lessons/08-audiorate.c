@@ -129,65 +129,38 @@ typedef struct run_view {
     double t60;                 /* the oscillator's T60, s */
 } run_view;
 
-/* Its cells, from the method's name on (runs.tsv puts its row and label first). */
+/* A number's cell when ok, else the word. */
+static void cell_or(table *t, bool ok, const char *fmt, double v, const char *word)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, fmt, v);
+    table_cell(t, "%s", ok ? buf : word);
+}
+
+/* Its cells, from the method's name on (runs.tsv puts its row and label first); a refused run
+ * has "-" where its impacts would be. */
 static void run_cells(table *t, const run_view *v)
 {
     const ball_fixed_run *fr = v->fr;
-    bool refused = fr->refused, na = v->m->needs_uv;    /* leapfrog's R(z) is for the undamped oscillator only */
     const ball_impacts *im = &fr->impacts;
+    bool refused = fr->refused, na = v->m->needs_uv;    /* leapfrog's R(z) is for the undamped oscillator only */
+    const char *no_R = na ? "n/a" : "grows";
     table_cell(t, "%s", v->m->name);
     table_cell(t, "%g", v->fs);
-    if (na || v->fid.grows) {
-        table_cell(t, "%s", na ? "n/a" : "grows");
-        table_cell(t, "%s", na ? "n/a" : "grows");
-    } else {
-        table_cell(t, "%+.3f", v->fid.cents);
-        table_cell(t, "%.4f", v->fid.t60_ratio);
-    }
-    if (refused) {
-        for (int k = 0; k < 3; k++)
-            table_cell(t, "-");
-    } else {
-        table_cell(t, "%zu", im->n);
-        if (im->n)
-            table_cell(t, "%.6f", im->v[0].start);
-        else
-            table_cell(t, "none");
-        if (fr->status == SOLVE_BLOWUP)
-            table_cell(t, "%.6f", fr->res.t);
-        else
-            table_cell(t, "none");
-    }
-    if (na || v->fid.grows)
-        table_cell(t, "%s", na ? "n/a" : "grows");
-    else
-        table_cell(t, "%.4f", v->fid.t60_ratio * v->t60);
-    if (refused) {
-        for (int k = 0; k < 3; k++)
-            table_cell(t, "-");
-    } else {
-        if (v->rh.compared)
-            table_cell(t, "%.4f", 1e3 * v->rh.max_error);
-        else
-            table_cell(t, "none");
-        table_cell(t, "%s", v->verdict);
-        if (im->n && isfinite(ball_restitution(&im->v[0])))
-            table_cell(t, "%.4f", ball_restitution(&im->v[0]));
-        else
-            table_cell(t, "none");
-    }
-    if (isfinite(v->ref_contact))
-        table_cell(t, "%.1f", v->ref_contact * v->fs);
-    else
-        table_cell(t, "none");
+    cell_or(t, !na && !v->fid.grows, "%+.3f", v->fid.cents, no_R);
+    cell_or(t, !na && !v->fid.grows, "%.4f", v->fid.t60_ratio, no_R);
+    cell_or(t, !refused, "%.0f", (double)im->n, "-");
+    cell_or(t, !refused && im->n, "%.6f", im->n ? im->v[0].start : 0.0, refused ? "-" : "none");
+    cell_or(t, !refused && fr->status == SOLVE_BLOWUP, "%.6f", fr->res.t, refused ? "-" : "none");
+    cell_or(t, !na && !v->fid.grows, "%.4f", v->fid.t60_ratio * v->t60, no_R);
+    cell_or(t, !refused && v->rh.compared, "%.4f", 1e3 * v->rh.max_error, refused ? "-" : "none");
+    table_cell(t, "%s", refused ? "-" : v->verdict);
+    double e = im->n ? ball_restitution(&im->v[0]) : NAN;
+    cell_or(t, !refused && isfinite(e), "%.4f", e, refused ? "-" : "none");
+    cell_or(t, isfinite(v->ref_contact), "%.1f", v->ref_contact * v->fs, "none");
     table_cell(t, "%s", v->status);
     table_cell(t, "%zu", refused ? 0 : v->judged);
-    if (refused || !v->judged)
-        table_cell(t, "-");
-    else if (v->heard)
-        table_cell(t, "%zu", v->heard);
-    else
-        table_cell(t, "none");
+    cell_or(t, !refused && v->judged && v->heard, "%.0f", (double)v->heard, refused || !v->judged ? "-" : "none");
 }
 
 /* What the runs leave for the files and the words after the table. */
