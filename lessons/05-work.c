@@ -130,10 +130,7 @@ static int print_tableaux(void)
         for (int j = 0; j < s; j++)
             bsum += tb->b[j];
         int p = tableau_order(tb, tb->b);
-        printf("  %s; c_i = sum_j a_ij: %s; sum b = %.15g\n",
-               tableau_explicit(tb) ? "every arrow points right or down (A strictly lower triangular): explicit"
-                                    : "arrows on the diagonal (a_ii != 0): diagonally implicit, each such stage one Newton solve",
-               rowsum ? "yes" : "NO", bsum);
+        printf("  %s; c_i = sum_j a_ij: %s; sum b = %.15g\n", tableau_kind(tb), rowsum ? "yes" : "NO", bsum);
         printf("  order conditions (the %d rooted trees up to order %d): order %d%s\n", TABLEAU_NTREES, TABLEAU_ORDER_MAX, p,
                p == TABLEAU_ORDER_MAX ? " or more" : "");
         if (tb->bhat)

@@ -5,7 +5,8 @@
  *     0   |
  *     1/3 | 1/3                       (row i: c_i | a_i1 ... a_i,i-1   explicit,
  *     2/3 | -1/3  1                               or a_i1 ... a_ii     diagonally implicit,
- *     1   | 1    -1    1                          or all s entries; the rest are 0)
+ *     1   | 1    -1    1                          or all s entries, fully implicit;
+ *                                                 the rest are 0)
  *     ----+---------------------      (an optional line of '-', '=', '+')
  *         | 1/8  3/8   3/8  1/8       (the weights b; a second row b-hat makes an embedded pair)
  *
@@ -13,9 +14,10 @@
  * 1/2+sqrt(3)/6 (a minus sign copied from a PDF, U+2212, reads as '-'). The method is named after the file (kutta38.tab: kutta38); its order is the
  * highest for which the rooted-tree order conditions hold (checked up to order 5, 17 trees);
  * its R(z) = 1 + z b^T (I - zA)^{-1} 1 is computed from A and b; its stages step through
- * method/rk.c (diagonal entries by Newton). A fully implicit tableau (an entry above the
- * diagonal) is refused with the reason, and so is every malformed file: one line naming
- * FILE:LINE and what is wrong.
+ * method/rk.c: a diagonal entry by one Newton solve a stage, a fully implicit tableau (an entry
+ * above the diagonal, rows of all s entries: lessons/methods/radau-iia3.tab, gauss2.tab) by one
+ * Newton solve of all s stages together (method/newton.h, newton_coupled_stages). A malformed
+ * file is refused: one line naming FILE:LINE and what is wrong.
  *
  * In a program: METHOD_ADD_OPT (--add-method FILE.tab, repeatable) adds the file's method to
  * method_all, so every loop over the methods has it; METHOD_ARG_OPT makes --method take a method
@@ -46,6 +48,11 @@ double complex tableau_R(const rk_tableau *tab, const double *w, double complex 
 
 /* Whether A is strictly lower triangular (every stage explicit). */
 bool tableau_explicit(const rk_tableau *tab);
+
+/* Whether a stage depends on a later one (an entry above the diagonal): the stages are coupled. */
+bool tableau_coupled(const rk_tableau *tab);
+/* The kind of A in words: explicit, diagonally implicit or fully implicit, and what a step solves. */
+const char *tableau_kind(const rk_tableau *tab);
 
 /* Whether a --method value names a tableau file: it contains '/' or ends in ".tab". */
 bool tableau_is_path(const char *arg);
