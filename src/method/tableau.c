@@ -181,10 +181,16 @@ SLOT_FUNCTIONS(4)
 SLOT_FUNCTIONS(5)
 SLOT_FUNCTIONS(6)
 SLOT_FUNCTIONS(7)
+SLOT_FUNCTIONS(8)
+SLOT_FUNCTIONS(9)
+SLOT_FUNCTIONS(10)
+SLOT_FUNCTIONS(11)
 static double complex (*const slot_R[TABLEAU_MAX_FILES])(double complex) = {
-    slot_R_0, slot_R_1, slot_R_2, slot_R_3, slot_R_4, slot_R_5, slot_R_6, slot_R_7};
+    slot_R_0, slot_R_1, slot_R_2, slot_R_3, slot_R_4, slot_R_5, slot_R_6, slot_R_7, slot_R_8, slot_R_9, slot_R_10,
+    slot_R_11};
 static int (*const slot_step[TABLEAU_MAX_FILES])(const ivp *, double, double, double *, workspace *) = {
-    slot_step_0, slot_step_1, slot_step_2, slot_step_3, slot_step_4, slot_step_5, slot_step_6, slot_step_7};
+    slot_step_0, slot_step_1, slot_step_2, slot_step_3,  slot_step_4,  slot_step_5,
+    slot_step_6, slot_step_7, slot_step_8, slot_step_9, slot_step_10, slot_step_11};
 
 void tableau_reset(void)
 {

@@ -33,7 +33,7 @@
 #define TABLEAU_ORDER_MAX 5     /* order conditions are checked up to this order */
 #define TABLEAU_NTREES 17       /* rooted trees of order 1 ... 5: 1 + 1 + 2 + 4 + 9 */
 #define TABLEAU_TOL 1e-10       /* a condition (or c_i = row sum, sum b = 1) holds within this */
-#define TABLEAU_MAX_FILES 8     /* tableau files one program loads */
+#define TABLEAU_MAX_FILES 12    /* tableau files one program loads (every example of lessons/methods/ fits) */
 
 /* The highest order p <= TABLEAU_ORDER_MAX for which every condition
  * sum_i w_i Phi_i(t) = 1/gamma(t) of the rooted trees t with at most p nodes holds (w: the weights,
