@@ -6,7 +6,9 @@
  * Measured per run: blow-up and its time, the heavy mass's largest error, the fast mode's
  * amplitude on the light mass at the end against the exact one, and the fast mode's factor over
  * one step (its modal amplitude after one step over before), beside R(h lambda) of the table.
- * --add-method FILE.tab adds a run of a Butcher tableau's method at the large step.
+ * Radau IIA (lessons/methods/radau-iia3.tab, fully implicit, L-stable, order 5: the lecture's
+ * "stiff problems: Radau") runs at the large step too, and --add-method FILE.tab adds a run of
+ * another Butcher tableau's method there; nfactor and nnewton count their linear algebra.
  * A blow-up here is the lesson's result, reported in the table; the program exits 0. */
 #include "budget.h"
 #include "cli.h"
@@ -158,6 +160,11 @@ int main(int argc, char **argv)
     };
     const cli_spec spec = {"stiff", "Two masses, three springs (10.5 Hz and 1950 Hz): RK4 at 1 ms blows up, "
                                     "implicit steps do not; what each does to the fast mode.", NULL, 0, opts, exercises};
+    char why[400];      /* the lecture's "stiff problems: Radau": Radau IIA's tableau runs at the large step too */
+    if (method_add_parse(repo_file("lessons/methods/radau-iia3.tab"), NULL, why, sizeof why) != 0) {
+        fprintf(stderr, "stiff: Radau IIA: %s\n", why);
+        return 1;
+    }
     cli_parse(&spec, argc, argv);
     if (pull == 0.0)
         cli_fail("stiff", "--pull 0 is the rest state; accepted: a nonzero displacement");
@@ -235,8 +242,9 @@ int main(int argc, char **argv)
     table tab;
     table_begin(&tab, stdout, common.tsv, "method", "h_s", "slow_hz", "fast_hz", "status", "t_end_s", "max_err_u1_m",
                 "fast_amp_end_m", "fast_amp_ratio", "fast_factor_re", "fast_factor_im", "R_re", "R_im", "fast_gain",
-                "fast_turn_rad", "fast_seen_hz", "fast_mode", "nfev", NULL);
+                "fast_turn_rad", "fast_seen_hz", "fast_mode", "nfactor", "nnewton", "nfev", NULL);
     char messages[4 + METHOD_MAX][320], verdicts[4 + METHOD_MAX][400];
+    double err_u1[4 + METHOD_MAX];      /* each run's heavy-mass error, m */
     int nmsg = 0;
     for (int r = 0; r < nrun; r++) {
         atomic_file a;
@@ -280,6 +288,7 @@ int main(int argc, char **argv)
                  "1 and %.3f rad, seen at %.1f Hz): %s%s",
                  runs[r].m->label, 1e3 * runs[r].h, st == SOLVE_BLOWUP ? "unstable" : "stable", f_fast, gain, turn,
                  turn_exact, seen_exact, mode, detail);
+        err_u1[r] = rc.max_err_u1;
         table_cell(&tab, "%s", runs[r].m->name);
         table_cell(&tab, "%g", runs[r].h);
         table_cell(&tab, "%.4f", md.omega[0] / (2 * M_PI));
@@ -297,6 +306,8 @@ int main(int argc, char **argv)
         table_cell(&tab, "%.4f", turn);
         table_cell(&tab, "%.1f", seen);
         table_cell(&tab, "%s", mode);
+        table_cell(&tab, "%ld", res.counts.nfactor);
+        table_cell(&tab, "%ld", res.counts.nnewton);
         table_cell(&tab, "%ld", res.counts.nfev);
     }
     atomic_commit_or_exit(&ae, "stiff");
@@ -339,9 +350,10 @@ int main(int argc, char **argv)
                 slow_period / hmed, ac.max_err_u1, cs.seconds);
         atomic_commit_or_exit(&aa, "stiff");
         if (!common.tsv)
-            printf("\n%s at rtol %g: %ld steps, %ld F evaluations, %ld Jacobians, %ld rejected, %.3f s; median step %.3g s,\n"
-                   "%.3g steps a fast period (%.3g ms), %.0f a slow one (%.3g ms): heavy-mass error at most %.2e m.\n",
-                   solver, rtol, cs.steps, cs.nfev + cs.nfev_jac, cs.njev, cs.netf, cs.seconds, hmed, fast_period / hmed,
+            printf("\n%s at rtol %g: %ld steps, %ld F evaluations, %ld Jacobians, %ld linear setups, %ld rejected, %.3f s;\n"
+                   "median step %.3g s, %.3g steps a fast period (%.3g ms), %.0f a slow one (%.3g ms): heavy-mass error at\n"
+                   "most %.2e m.\n",
+                   solver, rtol, cs.steps, cs.nfev + cs.nfev_jac, cs.njev, cs.nsetups, cs.netf, cs.seconds, hmed, fast_period / hmed,
                    1e3 * fast_period, slow_period / hmed, 1e3 * slow_period, ac.max_err_u1);
         if (!common.tsv)
             printf("The release puts the fast mode into the motion (%.3g m on the light mass, %.2g of the pull): a solver\n"
@@ -367,6 +379,13 @@ int main(int argc, char **argv)
                "Stable is not accurate: what each run does to the fast mode.\n", FAST_ERASED);
         for (int r = 0; r < nrun; r++)
             printf("  %s\n", verdicts[r]);
+        double fast_u1 = spring2_mode_amplitude(&s, &md, y0, 1, 0);
+        for (int r = 4; r < nrun; r++)      /* Radau IIA against backward Euler: order 5 and order 1, both L-stable */
+            if (strcmp(runs[r].m->name, "radau-iia3") == 0)
+                printf("\nRadau IIA (order 5) and backward Euler (order 1) both erase the fast mode at %g ms; heavy-mass error\n"
+                       "%.3e m against %.3e m. The erased mode's own amplitude on the heavy mass is %.3e m: Radau IIA's\n"
+                       "error is that mode's, to %.1e of it; backward Euler's is mostly its damping of the slow mode.\n",
+                       1e3 * runs[r].h, err_u1[r], err_u1[2], fast_u1, fabs(err_u1[r] - fast_u1) / fast_u1);
     }
     budget_finish();
     return plot_render(&plot, "stiff", common.out, common.tsv);

@@ -9,7 +9,8 @@
  * implicit trade-off needs the last two: an implicit step buys stability with linear algebra.
  * The lecture's solve_ivp default, Dormand-Prince 5(4), runs from its tableau file
  * (lessons/methods/dopri54.tab) through the project's own controller (src/adaptive.c), as does
- * every pair given with --add-method; GSL's rkf45 is Fehlberg's 4(5) pair, a different one.
+ * every pair given with --add-method; GSL's rkf45 is Fehlberg's 4(5) pair, a different one. The
+ * lecture's method="Radau" is Radau IIA's tableau (radau-iia3.tab) at fixed steps beside CVODE BDF.
  * --tableau prints every method's Butcher tableau from its table entry (backward Euler [1|1] and
  * the trapezoid, Lobatto IIIA, included), the kind of its arrows and its order conditions. */
 #include "adaptive.h"
@@ -82,65 +83,6 @@ static int step_sink(double t, double h, const double *y, void *ctx)
     step_ctx *c = ctx;
     fprintf(c->f, "%s\t%.10g\t%.6e\n", c->driver, t, h);
     return 0;
-}
-
-static void print_row(const char *left, const double *v, int s)
-{
-    printf("  %8s |", left);
-    for (int j = 0; j < s; j++)
-        printf(" %8.4f", v[j]);
-    printf("\n");
-}
-
-/* Every method's Butcher tableau from its table entry, checked: what kind of arrows it has,
- * c_i = sum_j a_ij, sum b = 1, and the order its rooted-tree conditions give against the order
- * the table says. Nonzero when any check fails. */
-static int print_tableaux(void)
-{
-    int bad = 0;
-    for (int k = 0; method_all[k]; k++) {
-        const method *m = method_all[k];
-        const char *file = tableau_file(m);
-        printf("%s (%s, order %d%s%s):\n", m->label, m->name, m->order, file ? ", from " : "", file ? file : "");
-        if (!m->tableau) {
-            printf("  no single Butcher tableau: a partitioned method (u and v take different weights)\n\n");
-            continue;
-        }
-        const rk_tableau *tb = m->tableau;
-        int s = tb->stages;
-        bool rowsum = true;
-        for (int i = 0; i < s; i++) {
-            char c[32];
-            snprintf(c, sizeof c, "%.4f", tb->c[i]);
-            print_row(c, tb->a + i * s, s);
-            double sum = 0.0;
-            for (int j = 0; j < s; j++)
-                sum += tb->a[i * s + j];
-            if (fabs(sum - tb->c[i]) > 1e-15)
-                rowsum = false;
-        }
-        printf("  ---------+");
-        for (int j = 0; j < s; j++)
-            printf("---------");
-        printf("\n");
-        print_row("", tb->b, s);
-        if (tb->bhat)
-            print_row("", tb->bhat, s);
-        double bsum = 0.0;
-        for (int j = 0; j < s; j++)
-            bsum += tb->b[j];
-        int p = tableau_order(tb, tb->b);
-        printf("  %s; c_i = sum_j a_ij: %s; sum b = %.15g\n", tableau_kind(tb), rowsum ? "yes" : "NO", bsum);
-        printf("  order conditions (the %d rooted trees up to order %d): order %d%s\n", TABLEAU_NTREES, TABLEAU_ORDER_MAX, p,
-               p == TABLEAU_ORDER_MAX ? " or more" : "");
-        if (tb->bhat)
-            printf("  embedded weights b-hat (second row): order %d; an adaptive pair (error estimate h sum (b - b-hat) k)\n",
-                   tableau_order(tb, tb->bhat));
-        printf("\n");
-        if (!rowsum || fabs(bsum - 1.0) > 1e-15 || p != m->order)
-            bad = 1;
-    }
-    return bad;
 }
 
 /* The work (by ax) at which err crosses target along a method's runs (sorted by increasing work),
@@ -218,13 +160,14 @@ int main(int argc, char **argv)
                                    "damped oscillator.",
                            NULL, 0, opts, exercises};
     char why[400];
-    if (method_add_parse(repo_file("lessons/methods/dopri54.tab"), NULL, why, sizeof why) != 0) {
-        fprintf(stderr, "work: the Dormand-Prince pair: %s\n", why);
+    if (method_add_parse(repo_file("lessons/methods/dopri54.tab"), NULL, why, sizeof why) != 0 ||
+        method_add_parse(repo_file("lessons/methods/radau-iia3.tab"), NULL, why, sizeof why) != 0) {
+        fprintf(stderr, "work: the lecture's tableau files: %s\n", why);
         return 1;
     }
     cli_parse(&spec, argc, argv);
     if (tableau)
-        return print_tableaux();
+        return tableau_print_all();
     if (nmax <= nmin)
         cli_fail("work", "--nmin %g --nmax %g; accepted: nmin < nmax", nmin, nmax);
     if (tol_tight > tol_loose)
@@ -404,22 +347,21 @@ int main(int argc, char **argv)
         printf("damped oscillator (omega0 = %g rad/s, sigma0 = %g 1/s), error ||y - y(%g)|| against work (%d runs\n"
                "recorded in %s/work.tsv, every F, Jacobian, LU factorization and solve counted, each run timed).\n"
                "evals: F + Jacobian evaluations; cost: %s;\n"
-               "seconds: wall time of one run (the fastest of repeats filling %g ms). To reach %g:\n\n",
-               omega0, sigma0, T, nrec, common.out, cost_model, 1e3 * MIN_TIMED_S, target);
-    if (!common.tsv)
-        printf("dopri54-adaptive is Dormand-Prince 5(4), the pair behind the lecture's solve_ivp default (RK45), read\n"
+               "seconds: wall time of one run (the fastest of repeats filling %g ms). To reach %g:\n\n"
+               "dopri54-adaptive is Dormand-Prince 5(4), the pair behind the lecture's solve_ivp default (RK45), read\n"
                "from lessons/methods/dopri54.tab and driven by the project's controller (src/adaptive.c); gsl-rkf45 is\n"
-               "Fehlberg's 4(5) pair, GSL's nearest to it, which stood in for it before.\n\n");
+               "Fehlberg's 4(5) pair, GSL's nearest to it, which stood in for it before.\n\n",
+               omega0, sigma0, T, nrec, common.out, cost_model, 1e3 * MIN_TIMED_S, target);
     table tab;
     table_begin(&tab, stdout, common.tsv, "method", "kind", "evals_to_target", "how", "best_error", "runs",
-                "cost_to_target", "seconds_to_target", NULL);
+                "cost_to_target", "seconds_to_target", "slope", NULL);
+    double vs[2][3] = {{NAN, NAN, NAN}, {NAN, NAN, NAN}};   /* Radau IIA, CVODE BDF: evals, cost, slope */
     for (int i = 0; i < nrec;) {
         int j = i;
         while (j < nrec && strcmp(rec[j].method, rec[i].method) == 0)
             j++;
-        const char *how = "";
+        const char *how = "", *how2;
         double ev = work_to_reach(rec + i, j - i, target, BY_EVALS, dim, &how);
-        const char *how2;
         double cost = work_to_reach(rec + i, j - i, target, BY_COST, dim, &how2);
         double secs = work_to_reach(rec + i, j - i, target, BY_SECONDS, dim, &how2);
         double best = INFINITY;
@@ -436,8 +378,23 @@ int main(int argc, char **argv)
             table_cell(&tab, "%.3g", secs);
         else
             table_cell(&tab, "-");  /* wall times are too noisy to extrapolate */
+        double ex[MAX_RUNS], ey[MAX_RUNS];
+        size_t nf = 0;
+        for (int k = i; k < j; k++)     /* the fit: runs above round-off, past the first digit */
+            if (rec[k].error > 1e-11 && rec[k].error < 0.1)
+                ex[nf] = (double)(rec[k].nfev + rec[k].njev), ey[nf++] = rec[k].error;
+        double slope = nf >= 3 ? -measure_loglog_slope(ex, ey, nf) : NAN;
+        table_cell(&tab, "%.2f", slope);
+        for (int c = 0; c < 2; c++)
+            if (strcmp(rec[i].method, c ? "cvode-bdf" : "radau-iia3") == 0)
+                vs[c][0] = ev, vs[c][1] = cost, vs[c][2] = slope;
         i = j;
     }
+    if (!common.tsv)
+        printf("\nslope: -d log error / d log evals over the runs with error in (1e-11, 0.1), a fixed-step method's order.\n"
+               "The lecture's \"stiff problems: Radau or BDF\": Radau IIA (radau-iia3.tab, 3 coupled stages solved as one\n"
+               "system) at fixed steps: slope %.2f, to reach %g %.4g evals, cost %.4g; CVODE BDF: slope %.2f, %.4g, %.4g.\n",
+               vs[0][2], target, vs[0][0], vs[0][1], vs[1][2], vs[1][0], vs[1][1]);
     budget_finish();
     return plot_render(&plot, "work", common.out, common.tsv);
 }

@@ -54,6 +54,11 @@ bool tableau_coupled(const rk_tableau *tab);
 /* The kind of A in words: explicit, diagonally implicit or fully implicit, and what a step solves. */
 const char *tableau_kind(const rk_tableau *tab);
 
+/* Every method of method_all with its Butcher tableau (bin/work --tableau), checked: the kind of its
+ * arrows, c_i = sum_j a_ij, sum b = 1, and the order its rooted-tree conditions give against the
+ * order its table entry says; stdout. Nonzero when any check fails. */
+int tableau_print_all(void);
+
 /* Whether a --method value names a tableau file: it contains '/' or ends in ".tab". */
 bool tableau_is_path(const char *arg);
 
