@@ -10,6 +10,7 @@
 #include "newton.h"
 #include "solve.h"
 #include "util.h"
+#include <complex.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,25 @@ int main(void)
           "Radau IIA and Gauss load as fully implicit (coupled) tableaux %s", err);
     if (!radau || !gauss)
         return check_done();
+    /* R(z) from the tableaux: the Pade approximants of e^z they are known to give, (2,3) for Radau
+     * IIA (so R ~ -3/z: L-stable) and (2,2) for Gauss (so |R(iy)| = 1) */
+    double worst_r = 0.0, worst_g = 0.0, worst_axis = 0.0;
+    for (int k = 0; k <= 90; k++) {
+        double complex z = pow(10.0, -3.0 + 0.1 * k) * cexp(I * M_PI * (0.5 + 0.5 * (k % 7) / 6.0));
+        double complex pr = (1.0 + 2.0 * z / 5.0 + z * z / 20.0) / (1.0 - 3.0 * z / 5.0 + 3.0 * z * z / 20.0 - z * z * z / 60.0);
+        double complex pg = (1.0 + z / 2.0 + z * z / 12.0) / (1.0 - z / 2.0 + z * z / 12.0);
+        worst_r = fmax(worst_r, cabs(radau->R(z) - pr));      /* absolute: 1 + z b^T (I - zA)^-1 1 loses */
+        worst_g = fmax(worst_g, cabs(gauss->R(z) - pg));      /* relative digits as R -> 0 (|R| <= 1 here) */
+        double y = pow(10.0, -3.0 + 0.1 * k);
+        worst_axis = fmax(worst_axis, fmax(fabs(cabs(gauss->R(I * y)) - 1.0), fabs(cabs(gauss->R(-I * y)) - 1.0)));
+    }
+    check(worst_r <= 1e-14 && worst_g <= 1e-14, "R(z) of the tableaux is the (2,3) and (2,2) Pade approximant at 91 z in "
+          "the left half-plane, |z| = 1e-3 ... 1e6 (worst %.1e, %.1e)", worst_r, worst_g);
+    check(worst_axis <= 1e-12, "Gauss: |R(iy)| = 1 to %.1e for |y| = 1e-3 ... 1e6", worst_axis);
+    double r6 = cabs(radau->R(-1e6));
+    check(r6 < 1e-5 && fabs(1e6 * r6 - 3.0) < 1e-4 && fabs(cabs(gauss->R(-1e6)) - 1.0) < 1e-4,
+          "Radau IIA L-stable, |R(-1e6)| = %.3e (-3/z), Gauss not: |R(-1e6)| = %.6f", r6, cabs(gauss->R(-1e6)));
+
     ivp exact = {.dim = 2, .rhs = rhs, .jac = jac}, fd = {.dim = 2, .rhs = rhs};
     nonlinear_step(radau, "analytic Jacobian", exact);
     nonlinear_step(radau, "difference Jacobian", fd);
