@@ -4,12 +4,12 @@
  * linearly as simplified Newton does, refuses a system above its dense cap and says why when it
  * does not converge. */
 #include "check.h"
-#include "method.h"
+#include "method/method.h"
 #include "method/tableau.h"
 #include "models/oscillator.h"
-#include "newton.h"
-#include "solve.h"
-#include "util.h"
+#include "method/newton.h"
+#include "drive/solve.h"
+#include "base/util.h"
 #include <complex.h>
 #include <math.h>
 #include <stdlib.h>

@@ -6,8 +6,8 @@
  * (what backward Euler and the trapezoid have always done). A fully implicit tableau (an entry
  * above the diagonal: Radau IIA, Gauss-Legendre) couples its stages: all s are solved together,
  * s n unknowns by simplified Newton (newton_coupled_stages). */
-#include "method.h"
-#include "newton.h"
+#include "method/method.h"
+#include "method/newton.h"
 #include "method/tableau.h"
 #include <stdio.h>
 #include <string.h>
