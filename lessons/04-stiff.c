@@ -113,7 +113,11 @@ static const char exercises[] =
     "  2. Backward Euler at 1 ms erases the fast mode. At which step does it keep at least half of\n"
     "     it per step? Predict from |R| = 1 / |1 - h lambda| (h = sqrt(3) / (2 pi 1950 Hz) = 0.141 ms),\n"
     "     then read the one-step factor fast_factor (re, im) at 0.125 ms.\n"
-    "     check: bin/stiff --h-big 0.000125 --tsv | grep backward | cut -f1,2,10,11\n";
+    "     check: bin/stiff --h-big 0.000125 --tsv | grep backward | cut -f1,2,10,11\n"
+    "  3. Radau IIA and Gauss (lessons/methods/gauss2.tab) are both A-stable and fully implicit. Which\n"
+    "     one erases the fast mode at 1 ms? Predict from |R(12.25j)| (bin/stability --z 0,12.25 with\n"
+    "     --add-method of both files), then read fast_gain and fast_mode.\n"
+    "     check: bin/stiff --add-method lessons/methods/gauss2.tab --tsv | cut -f1,14,17\n";
 
 int main(int argc, char **argv)
 {

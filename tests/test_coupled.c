@@ -15,20 +15,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* theta'' = -25 sin(theta) - theta'^3 / 2, as in test_newton.c */
+/* Van der Pol, mu = 5: u'' = mu (1 - u^2) u' - u (nonlinear, mildly stiff) */
 static int rhs(double t, const double *y, double *f, void *params)
 {
     (void)t; (void)params;
     f[0] = y[1];
-    f[1] = -25.0 * sin(y[0]) - 0.5 * y[1] * y[1] * y[1];
+    f[1] = 5.0 * (1.0 - y[0] * y[0]) * y[1] - y[0];
     return 0;
 }
 
 static int jac(double t, const double *y, double *J, void *params)
 {
     (void)t; (void)params;
-    J[0] = 0.0; J[1] = 1.0;
-    J[2] = -25.0 * cos(y[0]); J[3] = -1.5 * y[1] * y[1];
+    J[0] = 0.0;
+    J[1] = 1.0;
+    J[2] = -10.0 * y[0] * y[1] - 1.0;
+    J[3] = 5.0 * (1.0 - y[0] * y[0]);
     return 0;
 }
 

@@ -83,3 +83,10 @@ check_text "work --tableau: Radau IIA is fully implicit" "$(printf '%s\n' "$tab"
 # a fully implicit tableau runs wherever --method takes a file
 $BIN/ivp --method $M/gauss2.tab --out "$TMP/i" >"$TMP/i.txt" 2>&1
 check_num "ivp --method gauss2.tab: exits 0" "$?" near 0 0
+
+# the exercises that use these files: their checking commands run and show the answer
+ex=$($BIN/stiff --add-method lessons/methods/gauss2.tab --tsv --out "$TMP/ex1" | cut -f1,14,17)
+check_text "stiff exercise 3: Radau IIA erases the fast mode (gain |R(12.25j)| = 0.2568)" "$ex" "radau-iia3	0.2568	erased"
+check_text "stiff exercise 3: Gauss keeps its gain 1 and aliases it" "$ex" "gauss2	1.0000	aliased"
+check_text "stiff --help: the exercise" "$($BIN/stiff --help)" "check: bin/stiff --add-method lessons/methods/gauss2.tab --tsv | cut -f1,14,17"
+check_text "stability --help: the L-stability exercise" "$($BIN/stability --help)" "check: bin/stability --z -1e6,0 --add-method lessons/methods/radau-iia3.tab --add-method"
