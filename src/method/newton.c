@@ -366,22 +366,37 @@ static void coupled_free(coupled_state *c)
     free(c);
 }
 
-/* A^-1 by GSL's LU; false when A is singular (a tableau with a zero row). */
+/* A^-1 by Gauss-Jordan elimination with partial pivoting (s <= 8); false when A is singular (a
+ * tableau with a zero row: its slopes are then evaluated). */
 static bool invert_stages(const double *a, int s, double *inv)
 {
-    double m[IVP_MAX_STAGES * IVP_MAX_STAGES];
-    size_t perm_data[IVP_MAX_STAGES];
-    memcpy(m, a, (size_t)(s * s) * sizeof(double));
-    gsl_matrix_view M = gsl_matrix_view_array(m, (size_t)s, (size_t)s);
-    gsl_matrix_view Inv = gsl_matrix_view_array(inv, (size_t)s, (size_t)s);
-    gsl_permutation perm = {(size_t)s, perm_data};
-    int sign;
-    if (gsl_linalg_LU_decomp(&M.matrix, &perm, &sign) != 0)
-        return false;
+    double m[IVP_MAX_STAGES][2 * IVP_MAX_STAGES];
     for (int i = 0; i < s; i++)
-        if (fabs(m[i * s + i]) < 1e-14)
+        for (int j = 0; j < 2 * s; j++)
+            m[i][j] = j < s ? a[i * s + j] : (j - s == i ? 1.0 : 0.0);
+    for (int k = 0; k < s; k++) {
+        int piv = k;
+        for (int i = k + 1; i < s; i++)
+            if (fabs(m[i][k]) > fabs(m[piv][k]))
+                piv = i;
+        if (fabs(m[piv][k]) < 1e-14)
             return false;
-    return gsl_linalg_LU_invert(&M.matrix, &perm, &Inv.matrix) == 0;
+        for (int j = 0; j < 2 * s; j++) {
+            double t = m[k][j];
+            m[k][j] = m[piv][j];
+            m[piv][j] = t;
+        }
+        for (int i = 0; i < s; i++)
+            if (i != k) {
+                double f = m[i][k] / m[k][k];
+                for (int j = 0; j < 2 * s; j++)
+                    m[i][j] -= f * m[k][j];
+            }
+    }
+    for (int i = 0; i < s; i++)
+        for (int j = 0; j < s; j++)
+            inv[i * s + j] = m[i][s + j] / m[i][i];
+    return true;
 }
 
 /* w's coupled state for s stages of dim n (reallocated when s changes); NULL with w->error when

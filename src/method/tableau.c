@@ -2,8 +2,6 @@
 #include "method/tableau.h"
 #include <ctype.h>
 #include <errno.h>
-#include <gsl/gsl_complex_math.h>
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -91,32 +89,68 @@ int tableau_order(const rk_tableau *tab, const double *w)
     return p;
 }
 
-double complex tableau_R(const rk_tableau *tab, const double *w, double complex z)
+/* (I - zA) x = 1 for a fully implicit A: Gaussian elimination with partial pivoting on the s x s
+ * complex system (s <= 8; no library, so the page's module computes it too). 0, or -1 when the
+ * system is singular. */
+static int solve_full(const rk_tableau *tab, double complex z, double complex x[S_MAX])
 {
     const int s = tab->stages;
-    double m[2 * S_MAX * S_MAX], one[2 * S_MAX], x[2 * S_MAX];
-    size_t perm_data[S_MAX];
-    gsl_matrix_complex_view M = gsl_matrix_complex_view_array(m, (size_t)s, (size_t)s);
+    double complex m[S_MAX][S_MAX + 1];
     for (int i = 0; i < s; i++) {
-        for (int j = 0; j < s; j++) {
-            double complex e = (i == j ? 1.0 : 0.0) - z * tab->a[i * s + j];
-            gsl_matrix_complex_set(&M.matrix, (size_t)i, (size_t)j, gsl_complex_rect(creal(e), cimag(e)));
-        }
-        one[2 * i] = 1.0;
-        one[2 * i + 1] = 0.0;
+        for (int j = 0; j < s; j++)
+            m[i][j] = (i == j ? 1.0 : 0.0) - z * tab->a[i * s + j];
+        m[i][s] = 1.0;
     }
-    gsl_permutation perm = {(size_t)s, perm_data};
-    gsl_vector_complex_view b = gsl_vector_complex_view_array(one, (size_t)s);
-    gsl_vector_complex_view xv = gsl_vector_complex_view_array(x, (size_t)s);
-    int sign;
-    gsl_linalg_complex_LU_decomp(&M.matrix, &perm, &sign);
-    for (int i = 0; i < s; i++)
-        if (gsl_complex_abs(gsl_matrix_complex_get(&M.matrix, (size_t)i, (size_t)i)) == 0.0)
+    for (int k = 0; k < s; k++) {
+        int piv = k;
+        for (int i = k + 1; i < s; i++)
+            if (cabs(m[i][k]) > cabs(m[piv][k]))
+                piv = i;
+        if (m[piv][k] == 0.0)
+            return -1;
+        for (int j = k; j <= s; j++) {
+            double complex t = m[k][j];
+            m[k][j] = m[piv][j];
+            m[piv][j] = t;
+        }
+        for (int i = k + 1; i < s; i++) {
+            double complex f = m[i][k] / m[k][k];
+            for (int j = k; j <= s; j++)
+                m[i][j] -= f * m[k][j];
+        }
+    }
+    for (int i = s - 1; i >= 0; i--) {
+        double complex r = m[i][s];
+        for (int j = i + 1; j < s; j++)
+            r -= m[i][j] * x[j];
+        x[i] = r / m[i][i];
+    }
+    return 0;
+}
+
+double complex tableau_R(const rk_tableau *tab, const double *w, double complex z)
+{
+    /* A lower triangular (explicit or diagonally implicit): (I - zA) x = 1 by forward substitution,
+     * row by row, with no factorization; fully implicit: by elimination (solve_full). */
+    const int s = tab->stages;
+    double complex x[S_MAX], acc = 0.0;
+    if (tableau_coupled(tab)) {
+        if (solve_full(tab, z, x) != 0)
+            return INFINITY;        /* I - zA singular: the stage equations have no solution */
+        for (int i = 0; i < s; i++)
+            acc += w[i] * x[i];
+        return 1.0 + z * acc;
+    }
+    for (int i = 0; i < s; i++) {
+        double complex r = 1.0;
+        for (int j = 0; j < i; j++)
+            r += z * tab->a[i * s + j] * x[j];
+        double complex d = 1.0 - z * tab->a[i * s + i];
+        if (d == 0.0)
             return INFINITY;        /* z = 1/a_ii: the stage equation has no solution */
-    gsl_linalg_complex_LU_solve(&M.matrix, &perm, &b.vector, &xv.vector);
-    double complex acc = 0.0;
-    for (int i = 0; i < s; i++)
-        acc += w[i] * (x[2 * i] + I * x[2 * i + 1]);
+        x[i] = r / d;
+        acc += w[i] * x[i];
+    }
     return 1.0 + z * acc;
 }
 
@@ -556,17 +590,10 @@ static int name_from(reader *r, const char *path, slot *sl)
     return 0;
 }
 
-const method *tableau_load(const char *path, char *err, size_t errlen)
+/* Read a tableau from f (closed here) into the next slot; path names it and its messages. */
+static const method *read_tableau(FILE *f, const char *path, char *err, size_t errlen)
 {
-    for (int i = 0; i < nslots; i++)
-        if (strcmp(slots[i].path, path) == 0)
-            return &slots[i].m;
     reader r = {path, 0, err, errlen};
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s:0: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
     if (nslots == TABLEAU_MAX_FILES) {
         fclose(f);
         fail(&r, 1, "more than %d tableau files in one run", TABLEAU_MAX_FILES);
@@ -592,4 +619,29 @@ const method *tableau_load(const char *path, char *err, size_t errlen)
                      slot_R[nslots], slot_step[nslots], &sl->tab, false};
     nslots++;
     return &sl->m;
+}
+
+const method *tableau_load(const char *path, char *err, size_t errlen)
+{
+    for (int i = 0; i < nslots; i++)
+        if (strcmp(slots[i].path, path) == 0)
+            return &slots[i].m;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s:0: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    return read_tableau(f, path, err, errlen);
+}
+
+const method *tableau_parse(const char *name, const char *text, char *err, size_t errlen)
+{
+    /* an empty text reads as one blank line (fmemopen takes no empty buffer) */
+    size_t len = strlen(text);
+    FILE *f = fmemopen(len ? (void *)text : (void *)"\n", len ? len : 1, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s:0: cannot read the text: %s", name, strerror(errno));
+        return NULL;
+    }
+    return read_tableau(f, name, err, errlen);
 }
