@@ -22,6 +22,8 @@ const char *repo_file(const char *relpath);
 double wall_seconds(void);
 /* Largest absolute value of x[0..n-1] (NaN if any entry is NaN). */
 double max_abs(const double *x, size_t n);
+/* The median of v[0 .. n-1] (v is sorted in place); NAN when n = 0. */
+double median_of(double *v, size_t n);
 /* Euclidean norm of x[0..n-1]. */
 double norm2(const double *x, size_t n);
 
