@@ -16,7 +16,8 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int mkdir_p(const char *path);
 /* A file of the checkout the program was built in, e.g. "challenge.json": found by walking up
  * from the program's own folder (bin/, build/san/bin/ sit below the checkout), else relative to
- * the working directory. Returns a static buffer. */
+ * the working directory. Each distinct relpath's answer is kept for the program's life, so two
+ * answers never overwrite each other (bin/pluck --help showed pluck.ini as --challenge's default). */
 const char *repo_file(const char *relpath);
 /* Wall-clock seconds from a monotonic clock. */
 double wall_seconds(void);
