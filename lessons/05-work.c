@@ -13,6 +13,7 @@
  * --tableau prints every method's Butcher tableau from its table entry (backward Euler [1|1] and
  * the trapezoid, Lobatto IIIA, included), the kind of its arrows and its order conditions. */
 #include "adaptive.h"
+#include "gsl_pairs.h"
 #include "budget.h"
 #include "cli.h"
 #include "cvode.h"
@@ -329,7 +330,7 @@ int main(int argc, char **argv)
             record *q = &rec[nrec];
             memset(q, 0, sizeof *q);
             int rc;
-            bool keep = fabs(log10(tol / tol_steps)) < 0.01 && d != 1;   /* GSL's driver hides its steps */
+            bool keep = fabs(log10(tol / tol_steps)) < 0.01;
             step_ctx sc = {fs, drivers[d]};
             if (keep && d > 0)
                 fprintf(fs, "\n\n");
@@ -340,13 +341,21 @@ int main(int argc, char **argv)
             if (reps == 1)
                 keep = false;
             double t_rep = wall_seconds();
-            if (d < 2 || pair[d]) {
+            if (pair[d]) {
                 adaptive_opts o = {.rtol = tol, .atol = tol, .on_step = keep ? step_sink : NULL, .ctx = &sc};
                 adaptive_stats st;
-                rc = pair[d] ? adaptive_pair(pair[d], drivers[d], &p, 0.0, y, T, &o, &st, err, sizeof err)
-                             : adaptive_gsl_rkf45(&p, 0.0, y, T, &o, &st, err, sizeof err);
-                q->steps = pair[d] ? st.accepted : -1;
-                q->rejected = pair[d] ? st.rejected : -1;
+                rc = adaptive_pair(pair[d], drivers[d], &p, 0.0, y, T, &o, &st, err, sizeof err);
+                q->steps = st.accepted;
+                q->rejected = st.rejected;
+                q->nfev = st.nfev;
+            } else if (d == 1) {    /* GSL's rkf45 by the project's driver of GSL's pairs, first step T/1000 */
+                cvode_opts o = cvode_defaults();
+                o.rtol = tol, o.atol = tol, o.init_step = 1e-3 * T;
+                o.on_step = keep ? step_sink : NULL, o.ctx = &sc;
+                cvode_stats st;
+                rc = gsl_pair_solve("rkf45", &p, 0.0, y, T, &o, &st, err, sizeof err);
+                q->steps = st.steps;
+                q->rejected = st.netf;
                 q->nfev = st.nfev;
             } else {
                 cvode_opts o = cvode_defaults();

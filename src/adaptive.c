@@ -1,8 +1,6 @@
 #include "adaptive.h"
 #include "method/tableau.h"
 #include "util.h"
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_odeiv2.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,42 +104,4 @@ int adaptive_heun_euler(const ivp *p, double t0, double *y, double t1, const ada
                         char *err, size_t errlen)
 {
     return adaptive_pair(method_heun.tableau, "heun-euler", p, t0, y, t1, o, st, err, errlen);
-}
-
-typedef struct {
-    const ivp *p;
-    long nfev;
-} gsl_ctx;
-
-static int gsl_rhs(double t, const double y[], double f[], void *params)
-{
-    gsl_ctx *c = params;
-    c->nfev++;
-    return c->p->rhs(t, y, f, c->p->params) ? GSL_EBADFUNC : GSL_SUCCESS;
-}
-
-int adaptive_gsl_rkf45(const ivp *p, double t0, double *y, double t1, const adaptive_opts *o,
-                       adaptive_stats *st, char *err, size_t errlen)
-{
-    memset(st, 0, sizeof *st);
-    gsl_ctx c = {p, 0};
-    gsl_odeiv2_system sys = {gsl_rhs, NULL, p->dim, &c};
-    double h0 = o->h0 > 0 ? o->h0 : 1e-3 * (t1 - t0);
-    gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rkf45, h0, o->atol, o->rtol);
-    if (!d) {
-        snprintf(err, errlen, "gsl rkf45: could not allocate the driver");
-        return -1;
-    }
-    gsl_odeiv2_driver_set_nmax(d, o->max_steps > 0 ? (unsigned long)o->max_steps : 10000000UL);
-    double t = t0;
-    gsl_error_handler_t *old = gsl_set_error_handler_off();     /* report, do not abort */
-    int s = gsl_odeiv2_driver_apply(d, &t, t1, y);
-    gsl_set_error_handler(old);
-    st->nfev = c.nfev;
-    gsl_odeiv2_driver_free(d);
-    if (s != GSL_SUCCESS) {
-        snprintf(err, errlen, "gsl rkf45 failed at t = %.6g s: %s", t, gsl_strerror(s));
-        return -1;
-    }
-    return 0;
 }
