@@ -1,17 +1,17 @@
 /* Lesson 1, "Initial Value Problems": the damped oscillator u'' = -omega0^2 u - 2 sigma0 u'
  * as the first-order system y' = A y, solved by one method against the exact solution.
  * Try it: raise --h and forward Euler leaves the exact (gray) curve. */
-#include "budget.h"
-#include "cli.h"
-#include "cvode.h"
+#include "base/budget.h"
+#include "base/cli.h"
+#include "drive/cvode.h"
 #include "io/atomic.h"
 #include "io/table.h"
 #include "io/plot.h"
-#include "method.h"
+#include "method/method.h"
 #include "method/tableau.h"
 #include "models/oscillator.h"
-#include "solve.h"
-#include "stages.h"
+#include "drive/solve.h"
+#include "method/stages.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>

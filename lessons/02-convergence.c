@@ -12,19 +12,19 @@
  * Claim: the slopes are 1, 1, 2, 2, 4 and 2 (forward Euler, backward Euler, trapezoid, Heun, RK4,
  * leapfrog) on both problems. --add-method FILE.tab adds a Butcher tableau's method to the tables
  * and figures; order_conditions is the order its tableau's rooted-tree conditions give (to 5). */
-#include "budget.h"
-#include "cli.h"
-#include "cvode.h"
+#include "base/budget.h"
+#include "base/cli.h"
+#include "drive/cvode.h"
 #include "io/atomic.h"
 #include "io/table.h"
 #include "io/plot.h"
-#include "measure.h"
-#include "method.h"
+#include "measure/measure.h"
+#include "method/method.h"
 #include "method/tableau.h"
 #include "models/oscillator.h"
 #include "models/pendulum.h"
-#include "solve.h"
-#include "util.h"
+#include "drive/solve.h"
+#include "base/util.h"
 #include <errno.h>
 #include <float.h>
 #include <math.h>

@@ -9,17 +9,17 @@
  * And gradient descent as forward Euler: on the bowl f = 1/2 (mu x^2 + L y^2) the step
  * x_k+1 = x_k - h grad f is forward Euler on x' = -grad f (eigenvalues -mu, -L), so it converges
  * for h < 2/L, read off forward Euler's real bound; runs either side of it show it. */
-#include "cli.h"
+#include "base/cli.h"
 #include "io/atomic.h"
 #include "io/table.h"
 #include "io/plot.h"
-#include "method.h"
+#include "method/method.h"
 #include "method/tableau.h"
 #include "models/quadratic.h"
 #include "models/spring2.h"
-#include "solve.h"
-#include "stability.h"
-#include "util.h"
+#include "drive/solve.h"
+#include "measure/stability.h"
+#include "base/util.h"
 #include <complex.h>
 #include <errno.h>
 #include <math.h>

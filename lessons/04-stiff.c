@@ -8,25 +8,25 @@
  * one step (its modal amplitude after one step over before), beside R(h lambda) of the table.
  * --add-method FILE.tab adds a run of a Butcher tableau's method at the large step.
  * A blow-up here is the lesson's result, reported in the table; the program exits 0. */
-#include "budget.h"
-#include "cli.h"
-#include "cvode.h"
-#include "gsl_pairs.h"
+#include "base/budget.h"
+#include "base/cli.h"
+#include "drive/cvode.h"
+#include "drive/gsl_pairs.h"
 #include "io/atomic.h"
 #include "io/table.h"
 #include "io/plot.h"
-#include "method.h"
+#include "method/method.h"
 #include "method/tableau.h"
 #include "models/spring2.h"
-#include "solve.h"
-#include "stability.h"
+#include "drive/solve.h"
+#include "measure/stability.h"
 #include <complex.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util.h"
+#include "base/util.h"
 
 /* The fast mode counts as erased when its amplitude at T is below this fraction of the exact one. */
 #define FAST_ERASED 1e-3

@@ -1,31 +1,31 @@
 /* Lesson 5, "Getting the most accuracy per evaluation" and "In practice: adaptive step size":
  * the error at T = 5 s on the damped oscillator against the number of evaluations, for every
  * fixed-step method (n = 60 ... 40000 steps, as the lecture) and for the adaptive drivers over
- * tolerances 1e-3 ... 1e-12: the lecture's Heun-Euler pair (src/adaptive.c), GSL's rkf45, and
+ * tolerances 1e-3 ... 1e-12: the lecture's Heun-Euler pair (src/drive/adaptive.c), GSL's rkf45, and
  * CVODE Adams (fixed-point) and BDF (Newton, the model's Jacobian). Every count of every run is
  * recorded once, in work.tsv, and the figure and the table are drawn from that record.
  * evaluations = F evaluations + Jacobian evaluations; cost = the cost model of cost_of() below, which
  * also counts LU factorizations and solves; seconds = wall time. The lecture's explicit-against-
  * implicit trade-off needs the last two: an implicit step buys stability with linear algebra.
  * The lecture's solve_ivp default, Dormand-Prince 5(4), runs from its tableau file
- * (lessons/methods/dopri54.tab) through the project's own controller (src/adaptive.c), as does
+ * (lessons/methods/dopri54.tab) through the project's own controller (src/drive/adaptive.c), as does
  * every pair given with --add-method; GSL's rkf45 is Fehlberg's 4(5) pair, a different one.
  * --tableau prints every method's Butcher tableau from its table entry (backward Euler [1|1] and
  * the trapezoid, Lobatto IIIA, included), the kind of its arrows and its order conditions. */
-#include "adaptive.h"
-#include "gsl_pairs.h"
-#include "budget.h"
-#include "cli.h"
-#include "cvode.h"
+#include "drive/adaptive.h"
+#include "drive/gsl_pairs.h"
+#include "base/budget.h"
+#include "base/cli.h"
+#include "drive/cvode.h"
 #include "io/atomic.h"
 #include "io/table.h"
 #include "io/plot.h"
-#include "measure.h"
-#include "method.h"
+#include "measure/measure.h"
+#include "method/method.h"
 #include "method/tableau.h"
 #include "models/oscillator.h"
-#include "solve.h"
-#include "util.h"
+#include "drive/solve.h"
+#include "base/util.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -420,7 +420,7 @@ int main(int argc, char **argv)
                omega0, sigma0, T, nrec, common.out, cost_model, 1e3 * MIN_TIMED_S, target);
     if (!common.tsv)
         printf("dopri54-adaptive is Dormand-Prince 5(4), the pair behind the lecture's solve_ivp default (RK45), read\n"
-               "from lessons/methods/dopri54.tab and driven by the project's controller (src/adaptive.c); gsl-rkf45 is\n"
+               "from lessons/methods/dopri54.tab and driven by the project's controller (src/drive/adaptive.c); gsl-rkf45 is\n"
                "Fehlberg's 4(5) pair, GSL's nearest to it, which stood in for it before.\n\n");
     table tab;
     table_begin(&tab, stdout, common.tsv, "method", "kind", "evals_to_target", "how", "best_error", "runs",

@@ -6,17 +6,17 @@
  * Claims: forward Euler gains energy, backward Euler loses far more than the damper takes, the
  * trapezoid keeps the undamped oscillator's energy to round-off; leapfrog's stays within O(h^2)
  * of it without drifting. */
-#include "budget.h"
-#include "cli.h"
+#include "base/budget.h"
+#include "base/cli.h"
 #include "io/atomic.h"
 #include "io/table.h"
 #include "io/plot.h"
-#include "measure.h"
-#include "method.h"
+#include "measure/measure.h"
+#include "method/method.h"
 #include "method/tableau.h"
 #include "models/oscillator.h"
-#include "solve.h"
-#include "util.h"
+#include "drive/solve.h"
+#include "base/util.h"
 #include <complex.h>
 #include <errno.h>
 #include <float.h>

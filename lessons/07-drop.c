@@ -4,16 +4,16 @@
  * oscillator, restruck by an impulse J = integral f_c dt: its ringing after the first impact is
  * -J/(m1 omega1) e^{-sigma0 t} sin(omega1 t), and its spectrum peaks at f0.
  * Try it: --h0 0.05 (lower drop, softer and faster bounces), --lambda 0 (no contact loss). */
-#include "budget.h"
-#include "cli.h"
+#include "base/budget.h"
+#include "base/cli.h"
 #include "io/atomic.h"
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
 #include "io/plot.h"
 #include "models/ball.h"
-#include "spectrum.h"
-#include "util.h"
+#include "measure/spectrum.h"
+#include "base/util.h"
 #include <errno.h>
 #include <limits.h>
 #include <math.h>

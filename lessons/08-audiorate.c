@@ -4,19 +4,19 @@
  * does to the 400 Hz oscillator alone is read from its R(z) (pitch error in cents, T60 ratio,
  * or "grows"). Every run is written as a WAV of u1 with one gain, to compare by ear.
  * Try it: --method rk4 --fs 11025, or --method all --fs 44100 for every method in the table. */
-#include "budget.h"
-#include "cli.h"
+#include "base/budget.h"
+#include "base/cli.h"
 #include "io/atomic.h"
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
 #include "io/plot.h"
-#include "measure.h"
-#include "method.h"
+#include "measure/measure.h"
+#include "method/method.h"
 #include "method/tableau.h"
 #include "models/ball.h"
-#include "solve.h"
-#include "util.h"
+#include "drive/solve.h"
+#include "base/util.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>

@@ -5,22 +5,22 @@
  * where space errs too, steps both with every method of the table and with CVODE, and scores
  * every solution against the reference as the challenge does (E_wave, E_spec).
  * With no mode flag it does both, with a modest sweep (what `make run` executes). */
-#include "budget.h"
-#include "cli.h"
-#include "cvode.h"
+#include "base/budget.h"
+#include "base/cli.h"
+#include "drive/cvode.h"
 #include "io/atomic.h"
 #include "io/h5.h"
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
 #include "io/plot.h"
-#include "measure.h"
-#include "method.h"
+#include "measure/measure.h"
+#include "method/method.h"
 #include "method/tableau.h"
 #include "models/string.h"
-#include "score.h"
-#include "solve.h"
-#include "util.h"
+#include "measure/score.h"
+#include "drive/solve.h"
+#include "base/util.h"
 #include <complex.h>
 #include <errno.h>
 #include <math.h>

@@ -5,19 +5,19 @@
  * fundamental, slips per period, peak contact temperature, the bristle bound (18), the energy
  * balance (64) and the speed against real time. Without --quick it also writes the data of
  * the article's Figures 4, 7, 8d and the Q-factors. */
-#include "budget.h"
-#include "cli.h"
-#include "gesture.h"
+#include "base/budget.h"
+#include "base/cli.h"
+#include "models/gesture.h"
 #include "io/atomic.h"
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
 #include "io/plot.h"
-#include "measure.h"
+#include "measure/measure.h"
 #include "models/bow.h"
-#include "regime.h"
-#include "resample.h"
-#include "util.h"
+#include "measure/regime.h"
+#include "measure/resample.h"
+#include "base/util.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -696,7 +696,7 @@ int main(int argc, char **argv)
         peak_tau = fmax(peak_tau, r.tau_max[k]);
     double residual = last.e_abs > 0 ? r.residual / last.e_abs : 0.0;
     double rt = g.duration / res.seconds;
-    /* the regime, by the classifier of src/regime.h on the analysis window */
+    /* the regime, by the classifier of src/measure/regime.h on the analysis window */
     double v_win = gesture_value(&g.velocity, 0.5 * (w0 + g.duration)), beta = g.position / in.L;
     regime_input ri = {r.v_mean + k0, r.bridge_u + k0, k1 - k0, fs, 1.0 / in.f0, v_win,
                        regime_helmholtz_pp(in.T, v_win, beta, 2.0 * in.L * in.f0), beta};

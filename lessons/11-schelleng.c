@@ -10,18 +10,18 @@
  * can be classified again without simulating.
  *
  * Try it: bin/schelleng --cell 0.075,2.15 (the Figure 6 point), then --full. */
-#include "cli.h"
+#include "base/cli.h"
 #include "io/atomic.h"
 #include "io/params.h"
 #include "io/table.h"
 #include "io/plot.h"
 #include "models/bow.h"
-#include "regime.h"
-#include "resample.h"
-#include "schelleng_stroke.h"
-#include "util.h"
-#include "workers.h"
-#include "budget.h"
+#include "measure/regime.h"
+#include "measure/resample.h"
+#include "measure/schelleng_stroke.h"
+#include "base/util.h"
+#include "sweep/workers.h"
+#include "base/budget.h"
 #include <sys/file.h>
 #include <errno.h>
 #include <fcntl.h>

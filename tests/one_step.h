@@ -2,7 +2,7 @@
  * the check that one step of a method multiplies y by its R(h lambda), for the unit tests. */
 #ifndef IVPLAB_TESTS_ONE_STEP_H
 #define IVPLAB_TESTS_ONE_STEP_H
-#include "method.h"
+#include "method/method.h"
 #include <complex.h>
 #include <math.h>
 

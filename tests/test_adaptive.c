@@ -2,8 +2,8 @@
  * estimate costs no extra F (two per accepted step; a rejected one reuses F(t, y)), its step count grows as tol^(-1/2)
  * (exponent 1/(p+1), p = 1), it meets the tolerance, it stops exactly at t1; and the GSL rkf45
  * peer reaches its tolerance too. */
-#include "adaptive.h"
-#include "gsl_pairs.h"
+#include "drive/adaptive.h"
+#include "drive/gsl_pairs.h"
 #include "check.h"
 #include <string.h>
 #include "models/oscillator.h"

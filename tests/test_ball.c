@@ -5,10 +5,10 @@
  * Hann spectrum's peak. */
 #include "check.h"
 #include "io/params.h"
-#include "measure.h"
+#include "measure/measure.h"
 #include "models/ball.h"
-#include "spectrum.h"
-#include "util.h"
+#include "measure/spectrum.h"
+#include "base/util.h"
 #include <complex.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,11 +4,11 @@
  * scheme; tau >= 0 and |z| < mu_s / sigma0 (18) on every run; the two solvers agree; the
  * gesture and the resampler do what they say. Short runs on a reduced mode set. */
 #include "check.h"
-#include "gesture.h"
+#include "models/gesture.h"
 #include "io/params.h"
 #include "models/bow.h"
-#include "resample.h"
-#include "util.h"
+#include "measure/resample.h"
+#include "base/util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

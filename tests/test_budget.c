@@ -1,7 +1,7 @@
 /* test_budget.c: the shared estimate/cap/progress module: the thinning stride keeps a data file
  * at about BUDGET_ROWS rows, byte counts read as words, and work within the caps is accepted
  * (a refusal exits, so the claims test budget.sh checks those). */
-#include "budget.h"
+#include "base/budget.h"
 #include "check.h"
 #include <string.h>
 

@@ -2,8 +2,8 @@
  * JSON, duplicates, wrong types and values out of the flags' ranges refused, each naming the member. */
 #include "check.h"
 #include "io/json.h"
-#include "score.h"
-#include "util.h"
+#include "measure/score.h"
+#include "base/util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* test_cli.c: the one flag parser's pieces: numbers in decimal notation only (the whole text),
  * the early scan of one flag in both forms, and messages with untrusted bytes escaped. */
 #include "check.h"
-#include "cli.h"
+#include "base/cli.h"
 #include <float.h>
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* test_cvode.c: the CVODE driver matches the exact oscillator to its tolerance, reports its
  * statistics, finds events by root functions, and explains a failure. */
 #include "check.h"
-#include "cvode.h"
+#include "drive/cvode.h"
 #include "models/oscillator.h"
 #include <string.h>
 

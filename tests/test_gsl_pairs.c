@@ -1,7 +1,7 @@
 /* test_gsl_pairs.c: GSL's explicit pairs under the cvode_opts contract: outputs between steps by
  * Hermite interpolation, events located by bisection, statistics kept. */
 #include "check.h"
-#include "gsl_pairs.h"
+#include "drive/gsl_pairs.h"
 #include <math.h>
 #include <string.h>
 

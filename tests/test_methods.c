@@ -2,11 +2,11 @@
  * multiplies by its R(h lambda), and its global order on the oscillator is what it says. */
 #include "check.h"
 #include "one_step.h"
-#include "measure.h"
-#include "method.h"
+#include "measure/measure.h"
+#include "method/method.h"
 #include "method/tableau.h"
 #include "models/oscillator.h"
-#include "solve.h"
+#include "drive/solve.h"
 #include <complex.h>
 
 static void one_step_is_R(const method *m)

@@ -1,12 +1,12 @@
 /* test_newton.c: the implicit steps' Newton iteration converges quadratically on a nonlinear
  * problem, with an analytic Jacobian and with finite differences, and factors once when linear. */
 #include "check.h"
-#include "method.h"
-#include "newton.h"
+#include "method/method.h"
+#include "method/newton.h"
 #include "models/oscillator.h"
 #include "models/string.h"
-#include "solve.h"
-#include "util.h"
+#include "drive/solve.h"
+#include "base/util.h"
 #include <stdlib.h>
 #include <string.h>
 

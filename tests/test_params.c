@@ -1,7 +1,7 @@
 /* test_params.c: parameter files: values land, comments are skipped, and every kind of bad
  * line is refused with the file, the line and the reason. */
 #include "check.h"
-#include "cli.h"
+#include "base/cli.h"
 #include "io/params.h"
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* test_score: E_wave and E_spec as defined (against a naive DFT), challenge.json read back, and
  * bin/score refusing every wrong format with a clear message and exit status 2. */
 #include "check.h"
-#include "score.h"
-#include "util.h"
+#include "measure/score.h"
+#include "base/util.h"
 #include <math.h>
 #include <sndfile.h>
 #include <stdio.h>

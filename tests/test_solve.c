@@ -1,8 +1,8 @@
 /* test_solve.c: the fixed-step driver counts, samples and reports blow-ups with method and time. */
 #include "check.h"
-#include "method.h"
+#include "method/method.h"
 #include "models/oscillator.h"
-#include "solve.h"
+#include "drive/solve.h"
 #include <string.h>
 
 /* The first sample whose max |y| exceeds 1e6. */

@@ -4,12 +4,12 @@
  * constraints, and the two semi-discrete systems against their exact modal solutions. */
 #include "check.h"
 #include "io/h5.h"
-#include "method.h"
+#include "method/method.h"
 #include "models/oscillator.h"
 #include "models/string.h"
-#include "score.h"
-#include "solve.h"
-#include "util.h"
+#include "measure/score.h"
+#include "drive/solve.h"
+#include "base/util.h"
 #include <gsl/gsl_integration.h>
 #include <math.h>
 #include <stdlib.h>

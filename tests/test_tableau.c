@@ -3,15 +3,15 @@
  * on a nonlinear problem is within 0.1 of that order, and its R(z) from the tableau is what one
  * step on y' = lambda y does at six complex z; an embedded pair's b-hat has its own order; every
  * malformed file is refused with FILE:LINE and the reason. */
-#include "adaptive.h"
+#include "drive/adaptive.h"
 #include "check.h"
 #include "one_step.h"
-#include "measure.h"
+#include "measure/measure.h"
 #include "models/oscillator.h"
-#include "method.h"
+#include "method/method.h"
 #include "method/tableau.h"
-#include "solve.h"
-#include "util.h"
+#include "drive/solve.h"
+#include "base/util.h"
 #include <complex.h>
 #include <stdlib.h>
 #include <string.h>

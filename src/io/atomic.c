@@ -1,8 +1,8 @@
 /* fopencookie: the stream keeps the reason of the first failed write or close. */
 #define _GNU_SOURCE
 #include "io/atomic.h"
-#include "cli.h"
-#include "util.h"
+#include "base/cli.h"
+#include "base/util.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>

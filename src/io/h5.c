@@ -1,6 +1,6 @@
 #include "io/h5.h"
 #include "io/atomic.h"
-#include "util.h"
+#include "base/util.h"
 #include <dlfcn.h>
 #include <errno.h>
 #include <hdf5.h>

@@ -1,6 +1,6 @@
 #include "io/json.h"
-#include "cli.h"
-#include "util.h"
+#include "base/cli.h"
+#include "base/util.h"
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 #include "io/params.h"
-#include "cli.h"
-#include "util.h"
+#include "base/cli.h"
+#include "base/util.h"
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>

@@ -2,7 +2,7 @@
 #define _GNU_SOURCE
 #include "io/plot.h"
 #include "io/atomic.h"
-#include "util.h"
+#include "base/util.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -1,6 +1,6 @@
 #include "io/wav.h"
 #include "io/atomic.h"
-#include "util.h"
+#include "base/util.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <sndfile.h>

@@ -1,5 +1,5 @@
 /* Forward Euler: the left-rectangle rule, y_{k+1} = y_k + h F(t_k, y_k). Order 1. */
-#include "method.h"
+#include "method/method.h"
 
 static const double a[] = {0.0}, b[] = {1.0}, c[] = {0.0};
 static const rk_tableau tableau = {1, a, b, c, NULL};

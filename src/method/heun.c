@@ -1,5 +1,5 @@
 /* Heun: the trapezoid rule with y_{k+1} predicted by a forward Euler step. Order 2. */
-#include "method.h"
+#include "method/method.h"
 
 static const double a[] = {0.0, 0.0,
                            1.0, 0.0};

@@ -18,7 +18,7 @@
  * product is 1. R(z) below is the root of larger modulus (on the stable segment, where both
  * have modulus 1, the one that follows e^z). So |R| <= 1 only on the imaginary segment
  * |Im z| <= 2: the class-10 condition omega0 k < 2. */
-#include "method.h"
+#include "method/method.h"
 #include <math.h>
 #include <stdio.h>
 

@@ -2,7 +2,7 @@
  * and one line here; a student's method is a tableau file (method/tableau.h) that --add-method or
  * --method appends at run time. The lessons loop over method_all and their figures take their
  * series from the data, so either kind then appears in every table and figure. */
-#include "method.h"
+#include "method/method.h"
 #include "method/tableau.h"
 #include <stdio.h>
 #include <string.h>

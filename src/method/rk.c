@@ -4,8 +4,8 @@
  * Y_i = C_i + h a_ii F(t + c_i h, Y_i), C_i = y + h sum_{j<i} a_ij k_j, with the project's Newton
  * (newton.h), and takes k_i = (Y_i - C_i) / (h a_ii): F at the solution without evaluating it again
  * (what backward Euler and the trapezoid have always done). */
-#include "method.h"
-#include "newton.h"
+#include "method/method.h"
+#include "method/newton.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* RK4: the classical Runge-Kutta method, Simpson's rule with the midpoint sampled twice. Order 4. */
-#include "method.h"
+#include "method/method.h"
 
 static const double a[] = {0.0, 0.0, 0.0, 0.0,
                            0.5, 0.0, 0.0, 0.0,

@@ -22,8 +22,8 @@
  * name or a file. Both are one line in a flag table. */
 #ifndef IVPLAB_METHOD_TABLEAU_H
 #define IVPLAB_METHOD_TABLEAU_H
-#include "cli.h"
-#include "method.h"
+#include "base/cli.h"
+#include "method/method.h"
 #include <complex.h>
 #include <stdbool.h>
 #include <stddef.h>

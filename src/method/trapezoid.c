@@ -2,7 +2,7 @@
  * Order 2, A-stable, |R| = 1 on the imaginary axis (the bilinear transform). As a tableau it is
  * the 2-stage Lobatto IIIA method: an explicit first stage (F at y_k) and a diagonally implicit
  * second one with weight 1/2 (method/rk.c: constant part y_k + h/2 F(t_k, y_k), then Newton). */
-#include "method.h"
+#include "method/method.h"
 
 static const double a[] = {0.0, 0.0,
                            0.5, 0.5};

@@ -1,9 +1,9 @@
 /* ball.c: the ball on a damped oscillator, its contact, energy and Jacobian (the lecture's
  * F_drop and jac_drop), and the adaptive run and impact detection both ball lessons use. */
 #include "models/ball.h"
-#include "cli.h"
-#include "gsl_pairs.h"
-#include "util.h"
+#include "base/cli.h"
+#include "drive/gsl_pairs.h"
+#include "base/util.h"
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdio.h>

@@ -12,10 +12,10 @@
  * fixed-step run (from the samples), and the rhythm comparison of two impact lists. */
 #ifndef IVPLAB_BALL_H
 #define IVPLAB_BALL_H
-#include "cli.h"
-#include "cvode.h"
+#include "base/cli.h"
+#include "drive/cvode.h"
 #include "io/params.h"
-#include "ivp.h"
+#include "problem/ivp.h"
 #include <stdbool.h>
 #include <stddef.h>
 

@@ -1,8 +1,8 @@
 /* bow.c: the thermal elasto-plastic bowed string: parameters, friction law, steady state
  * (Appendix B), the modal model and the first-order system (81)-(88), energy (64)-(76). */
 #include "models/bow.h"
-#include "cli.h"
-#include "util.h"
+#include "base/cli.h"
+#include "base/util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,10 +10,10 @@
  * holds everything derived from them (modal masses, stiffnesses, damping, mode shapes). */
 #ifndef IVPLAB_BOW_H
 #define IVPLAB_BOW_H
-#include "cvode.h"
-#include "gesture.h"
+#include "drive/cvode.h"
+#include "models/gesture.h"
 #include "io/params.h"
-#include "ivp.h"
+#include "problem/ivp.h"
 #include <stdbool.h>
 #include <stddef.h>
 

@@ -11,7 +11,7 @@
  * M x N mode shapes and a 2N x 2N LU. Second order; for the linear part it keeps the
  * discrete energy balance of the trapezoidal (midpoint) rule. */
 #include "models/bow.h"
-#include "util.h"
+#include "base/util.h"
 #include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * first-order system y' = A y, y = (u, u'), and its exact solution. */
 #ifndef IVPLAB_OSCILLATOR_H
 #define IVPLAB_OSCILLATOR_H
-#include "ivp.h"
+#include "problem/ivp.h"
 
 typedef struct oscillator {
     double omega0;          /* lossless angular frequency, rad/s */

@@ -3,7 +3,7 @@
  * hide order problems). No closed form: the reference is CVODE at a tight tolerance. */
 #ifndef IVPLAB_PENDULUM_H
 #define IVPLAB_PENDULUM_H
-#include "ivp.h"
+#include "problem/ivp.h"
 
 typedef struct pendulum {
     double omega0;          /* small-swing angular frequency sqrt(g/L), rad/s */

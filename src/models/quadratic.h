@@ -5,7 +5,7 @@
  * |1 - h a_i| < 1, that is h < 2 / L (lecture: "gradient descent as forward Euler"). */
 #ifndef IVPLAB_QUADRATIC_H
 #define IVPLAB_QUADRATIC_H
-#include "ivp.h"
+#include "problem/ivp.h"
 
 #define QUADRATIC_MAX_DIM 8
 

@@ -1,5 +1,5 @@
 #include "models/spring2.h"
-#include "cli.h"
+#include "base/cli.h"
 #include "io/params.h"
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_matrix.h>

@@ -4,7 +4,7 @@
  * GSL's generalized symmetric eigensolver. */
 #ifndef IVPLAB_SPRING2_H
 #define IVPLAB_SPRING2_H
-#include "ivp.h"
+#include "problem/ivp.h"
 
 typedef struct spring2 {
     double m1, m2;          /* masses, kg (m1 the heavy one) */

@@ -1,5 +1,5 @@
 #include "models/string.h"
-#include "util.h"
+#include "base/util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

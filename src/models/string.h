@@ -8,7 +8,7 @@
  * an exact eigenvector of both stencils), so their exact solutions are modal sums too. */
 #ifndef IVPLAB_STRING_H
 #define IVPLAB_STRING_H
-#include "ivp.h"
+#include "problem/ivp.h"
 #include <stdbool.h>
 #include <stddef.h>
 

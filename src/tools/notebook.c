@@ -11,10 +11,10 @@
  * libjs-katex, copied beside the pages) typesets them in the browser with no network.
  * Markdown is parsed and rendered by cmark-gfm. The first failing cell stops the run with the
  * notebook, the cell number and its standard error; no page is written then. */
-#include "cli.h"
+#include "base/cli.h"
 #include "io/atomic.h"
-#include "util.h"
-#include "workers.h"
+#include "base/util.h"
+#include "sweep/workers.h"
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm-extension_api.h>
 #include <cmark-gfm.h>

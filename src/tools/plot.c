@@ -1,7 +1,7 @@
 /* plot: redraw a program's figures from data it wrote earlier, without running it again, by the
  * same mechanism as the programs' --plot (src/io/plot.c). With no PROGRAM, every program that has
  * figure scripts: what `make render-plots` runs after `make run-lessons`. */
-#include "cli.h"
+#include "base/cli.h"
 #include "io/plot.h"
 #include <stdio.h>
 #include <string.h>

@@ -2,10 +2,10 @@
  * IEEE float, mono, the rate and the length of challenge.json) and scores each submission against
  * the reference: E_wave (waveform) and E_spec (magnitude spectrogram, GSL's FFT).
  * A file that is not the specified format is refused with every mismatch named, exit status 2. */
-#include "cli.h"
+#include "base/cli.h"
 #include "io/table.h"
 #include "io/wav.h"
-#include "score.h"
+#include "measure/score.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -8,11 +8,11 @@
  * rest of the machine. The library is called in-process, as tests/bench/wp_osc.py calls
  * solve_ivp in-process, so neither side pays for starting a program.
  * Output (stdout): TSV with a header row: impl, method, label, setting, error, seconds, nfev. */
-#include "cvode.h"
-#include "method.h"
+#include "drive/cvode.h"
+#include "method/method.h"
 #include "models/oscillator.h"
-#include "solve.h"
-#include "util.h"
+#include "drive/solve.h"
+#include "base/util.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

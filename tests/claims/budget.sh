@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# budget.sh: long work is estimated before it starts (src/budget.h). Every program that can be
+# budget.sh: long work is estimated before it starts (src/base/budget.h). Every program that can be
 # asked for hours of work or gigabytes refuses such a request from its flags alone: exit 2, one
 # line naming the estimate, the cap and --allow-long (the same flag everywhere), no file written;
 # --allow-long lets it run, with a progress line and the estimated end on stderr; per-step data

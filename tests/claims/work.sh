@@ -16,7 +16,7 @@ for d in gsl-rkf45 cvode-adams cvode-bdf; do
     check_text "$d's count is interpolated between two of its runs" "$(tsv_get "$TMP/w.tsv" method $d how)" "interpolated"
 done
 check_text "the Heun-Euler pair reaches 1e-6" "$(tsv_get "$TMP/w.tsv" method heun-euler how)" "interpolated"
-# Dormand-Prince 5(4), the lecture's solve_ivp default, from lessons/methods/dopri54.tab through src/adaptive.c.
+# Dormand-Prince 5(4), the lecture's solve_ivp default, from lessons/methods/dopri54.tab through src/drive/adaptive.c.
 check_num "dopri54-adaptive reaches 1e-6 with fewer evaluations than fixed-step RK4 ($(ev rk4))" "$(ev dopri54-adaptive)" lt "$(ev rk4)"
 check_text "dopri54-adaptive's count is interpolated between two of its runs" "$(tsv_get "$TMP/w.tsv" method dopri54-adaptive how)" "interpolated"
 # The record: every run, every count.

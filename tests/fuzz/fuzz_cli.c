@@ -1,7 +1,7 @@
 /* fuzz_cli.c: what the flag parser does with any text: numbers (decimal notation only, finite
  * when accepted), "A,B" pairs, and the escaping of messages (no control byte survives, the
  * result fits its buffer). */
-#include "cli.h"
+#include "base/cli.h"
 #include "fuzz.h"
 #include <math.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* fuzz_params.c: the parameter-file parser and key=value overrides on any bytes. */
-#include "cli.h"
+#include "base/cli.h"
 #include "fuzz_file.h"
 #include "io/params.h"
 #include <string.h>

@@ -1,0 +1,188 @@
+#include "base/budget.h"
+#include "base/util.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+void budget_bytes_text(char *buf, size_t n, double bytes)
+{
+    const char *units[] = {"B", "kB", "MB", "GB", "TB", "PB"};
+    int u = 0;
+    while (bytes >= 1000.0 && u < 5)
+        bytes /= 1000.0, u++;
+    snprintf(buf, n, "%.3g %s", bytes, units[u]);
+}
+
+void budget_init(budget *b, const char *program, const char *unit, double cap, const char *from)
+{
+    memset(b, 0, sizeof *b);
+    b->program = program;
+    b->unit = unit;
+    b->cap = cap;
+    b->from = from;
+    char out[32], mem[32];
+    budget_bytes_text(out, sizeof out, BUDGET_OUT_CAP);
+    budget_bytes_text(mem, sizeof mem, BUDGET_MEM_CAP);
+    snprintf(b->help, sizeof b->help,
+             "run work estimated above the caps (%.3g %s, %s written, %s of memory; the estimate comes from %s)",
+             cap, unit, out, mem, from);
+}
+
+/* ---- the progress meter ---- */
+
+static struct {
+    const char *label, *unit;
+    double total, done;
+    double t0, last;        /* start, last line, s (wall clock) */
+    long calls;
+    int tenth;              /* last tenth printed (non-terminal) */
+    bool always, shown, active;
+    bool silent;            /* short work: never a line */
+} meter;
+
+void budget_meter(const char *label, const char *unit, double total, bool always)
+{
+    meter.label = label;
+    meter.unit = unit;
+    meter.total = total;
+    meter.done = 0;
+    meter.t0 = wall_seconds();
+    meter.last = -1.0;
+    meter.calls = 0;
+    meter.tenth = -1;
+    meter.always = always;
+    meter.silent = false;
+    meter.shown = false;
+    meter.active = total > 0;
+}
+
+static void clock_text(char *buf, size_t n, double s)
+{
+    long t = lround(s);
+    if (t >= 3600)
+        snprintf(buf, n, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+    else
+        snprintf(buf, n, "%ld:%02ld", t / 60, t % 60);
+}
+
+static void count_text(char *buf, size_t n, double v)
+{
+    if (meter.total < 1e6)
+        snprintf(buf, n, "%.0f", v);
+    else
+        snprintf(buf, n, "%.3g", v);
+}
+
+static void draw(bool final)
+{
+    bool tty = isatty(2);
+    double now = wall_seconds(), el = now - meter.t0;
+    double frac = meter.total > 0 ? meter.done / meter.total : 1.0;
+    if (!final && frac > 0.999)
+        frac = 0.999;       /* the estimate was low: never claim the end before it */
+    if (final)
+        frac = 1.0;
+    char bar[31], elapsed[32], eta[32], end[48] = "", done[32], total[32];
+    int fill = (int)(30 * frac);
+    for (int k = 0; k < 30; k++)
+        bar[k] = k < fill ? '#' : '.';
+    bar[30] = 0;
+    clock_text(elapsed, sizeof elapsed, el);
+    if (frac > 0) {
+        double left = el / frac * (1.0 - frac);
+        clock_text(eta, sizeof eta, left);
+        time_t at = time(NULL) + (time_t)lround(left);
+        struct tm tm;
+        if (!final && localtime_r(&at, &tm))
+            strftime(end, sizeof end, " (ends about %H:%M:%S)", &tm);
+    } else {
+        snprintf(eta, sizeof eta, "?");
+    }
+    count_text(done, sizeof done, final ? meter.total : fmin(meter.done, meter.total));
+    count_text(total, sizeof total, meter.total);
+    fprintf(stderr, "%s%s [%s] %s/%s %s %3.0f%%  elapsed %s  ETA %s%s%s", tty ? "\r" : "", meter.label, bar, done,
+            total, meter.unit, 100.0 * frac, elapsed, eta, end, tty && !final ? "" : "\n");
+    meter.shown = true;
+    meter.last = now;
+}
+
+static void poll_meter(void)
+{
+    double el = wall_seconds() - meter.t0;
+    if (meter.silent || (!meter.always && el < BUDGET_QUIET_S))
+        return;
+    if (isatty(2)) {
+        if (meter.last < 0 || wall_seconds() - meter.last >= 0.25)
+            draw(false);
+        return;
+    }
+    int tenth = meter.total > 0 ? (int)(10 * fmin(meter.done / meter.total, 0.999)) : 9;
+    if (tenth != meter.tenth) {
+        meter.tenth = tenth;
+        draw(false);
+    }
+}
+
+void budget_tick(double units)
+{
+    if (!meter.active)
+        return;
+    meter.done += units;
+    /* the clock is read every 256th call, or at once for a large share of the work */
+    if ((++meter.calls & 255) == 0 || units * 1000.0 >= meter.total)
+        poll_meter();
+}
+
+int budget_tick_sink(long k, double t, const double *y, void *ctx)
+{
+    (void)t, (void)y, (void)ctx;
+    if (k > 0)
+        budget_tick(1.0);
+    return 0;
+}
+
+void budget_finish(void)
+{
+    if (meter.active && (meter.shown || meter.always))
+        draw(true);
+    meter.active = false;
+}
+
+long budget_stride(long n)
+{
+    return n > BUDGET_ROWS ? (n + BUDGET_ROWS - 1) / BUDGET_ROWS : 1;
+}
+
+/* ---- the check ---- */
+
+void budget_check(budget *b)
+{
+    bool over_work = b->work > b->cap, over_out = b->bytes_out > BUDGET_OUT_CAP, over_mem = b->bytes_mem > BUDGET_MEM_CAP;
+    if ((over_work || over_out || over_mem) && !b->allow_long) {
+        char out[32], mem[32], caps[160] = "", cap[48];
+        budget_bytes_text(out, sizeof out, b->bytes_out);
+        budget_bytes_text(mem, sizeof mem, b->bytes_mem);
+        if (over_work) {
+            snprintf(cap, sizeof cap, "%.3g %s", b->cap, b->unit);
+            strcat(caps, cap);
+        }
+        if (over_out) {
+            budget_bytes_text(cap, sizeof cap, BUDGET_OUT_CAP);
+            snprintf(caps + strlen(caps), sizeof caps - strlen(caps), "%s%s written", caps[0] ? ", " : "", cap);
+        }
+        if (over_mem) {
+            budget_bytes_text(cap, sizeof cap, BUDGET_MEM_CAP);
+            snprintf(caps + strlen(caps), sizeof caps - strlen(caps), "%s%s of memory", caps[0] ? ", " : "", cap);
+        }
+        fprintf(stderr,
+                "%s: %s ask for an estimated %.3g %s, %s written and %s of memory, above the cap of %s; "
+                "accepted: smaller values, or --allow-long to run it anyway\n",
+                b->program, b->from, b->work, b->unit, out, mem, caps);
+        exit(2);
+    }
+    budget_meter(b->program, b->unit, b->work, false);
+    meter.silent = b->work < BUDGET_LONG * b->cap;
+}

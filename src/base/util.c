@@ -1,0 +1,128 @@
+#include "base/util.h"
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <limits.h>
+#include <time.h>
+#include <unistd.h>
+
+void *xcalloc(size_t count, size_t size)
+{
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p) {
+        fprintf(stderr, "out of memory (asked for %zu x %zu bytes)\n", count, size);
+        exit(1);
+    }
+    return p;
+}
+
+void *xgrow(void *p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(p, c * size);
+    if (!q) {
+        fprintf(stderr, "out of memory (asked for %zu x %zu bytes)\n", c, size);
+        exit(1);
+    }
+    *cap = c;
+    return q;
+}
+
+char *xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = xcalloc(n, 1);
+    memcpy(p, s, n);
+    return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = xcalloc((size_t)(n > 0 ? n : 0) + 1, 1);
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+int mkdir_p(const char *path)
+{
+    char buf[4096];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof buf) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(buf, path, n + 1);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+        return -1;
+    return 0;
+}
+
+double wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double max_abs(const double *x, size_t n)
+{
+    double m = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        if (isnan(x[i]))
+            return NAN;
+        if (fabs(x[i]) > m)
+            m = fabs(x[i]);
+    }
+    return m;
+}
+
+double norm2(const double *x, size_t n)
+{
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++)
+        s += x[i] * x[i];
+    return sqrt(s);
+}
+
+const char *repo_file(const char *relpath)
+{
+    static char out[PATH_MAX + 256];
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        for (int up = 0; up < 4; up++) {
+            char *slash = strrchr(exe, '/');
+            if (!slash)
+                break;
+            *slash = '\0';
+            snprintf(out, sizeof out, "%s/%s", exe, relpath);
+            if (access(out, R_OK) == 0)
+                return out;
+        }
+    }
+    snprintf(out, sizeof out, "%s", relpath);
+    return out;
+}

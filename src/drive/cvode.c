@@ -1,0 +1,366 @@
+/* cvode.c: the only file that includes SUNDIALS. Written to the API common to 6.4 and 7.x;
+ * the one shim is the context (SUN_COMM_NULL in 7) and the error handler. */
+#include "drive/cvode.h"
+#include "base/util.h"
+#include <cvode/cvode.h>
+#include <math.h>
+#include <nvector/nvector_serial.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sundials/sundials_config.h>
+#include <sundials/sundials_types.h>
+#include <sunlinsol/sunlinsol_band.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_band.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
+
+typedef struct {
+    const ivp *p;
+    const cvode_opts *o;
+    double *J;              /* row-major Jacobian from the problem */
+    char msg[256];          /* CVODE's own last error message */
+} udata;
+
+#if SUNDIALS_VERSION_MAJOR >= 7
+#define IVP_SUN_COMM SUN_COMM_NULL
+static void capture_error(int line, const char *func, const char *file, const char *msg,
+                          SUNErrCode code, void *data, SUNContext ctx)
+{
+    (void)line; (void)func; (void)file; (void)code; (void)ctx;
+    snprintf(((udata *)data)->msg, sizeof ((udata *)data)->msg, "%s", msg ? msg : "");
+}
+#else
+#define IVP_SUN_COMM NULL
+static void capture_error(int code, const char *module, const char *function, char *msg, void *data)
+{
+    (void)code; (void)module; (void)function;
+    snprintf(((udata *)data)->msg, sizeof ((udata *)data)->msg, "%s", msg ? msg : "");
+}
+#endif
+
+cvode_opts cvode_defaults(void)
+{
+    cvode_opts o;
+    memset(&o, 0, sizeof o);
+    o.lmm = CVODE_BDF;
+    o.solver = CVODE_DENSE;
+    o.rtol = 1e-8;
+    o.atol = 1e-10;
+    return o;
+}
+
+const char *cvode_name(const cvode_opts *o)
+{
+    return o->lmm == CVODE_ADAMS ? "cvode-adams" : "cvode-bdf";
+}
+
+const char *cvode_version(void)
+{
+    return SUNDIALS_VERSION;
+}
+
+static int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *data)
+{
+    udata *u = data;
+    int rc = u->p->rhs(t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot), u->p->params);
+    return rc ? 1 : 0;   /* positive: recoverable, CVODE retries with a smaller step */
+}
+
+static int jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *data,
+               N_Vector t1, N_Vector t2, N_Vector t3)
+{
+    (void)fy; (void)t1; (void)t2; (void)t3;
+    udata *u = data;
+    size_t n = u->p->dim;
+    if (u->p->jac(t, N_VGetArrayPointer(y), u->J, u->p->params))
+        return 1;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++)
+            SM_ELEMENT_D(J, (sunindextype)i, (sunindextype)j) = u->J[i * n + j];
+    return 0;
+}
+
+static int roots(sunrealtype t, N_Vector y, sunrealtype *g, void *data)
+{
+    udata *u = data;
+    return u->o->roots(t, N_VGetArrayPointer(y), g, u->p->params) ? -1 : 0;
+}
+
+/* CVODE's name for a return code ("CV_TOO_MUCH_WORK"); CVODE allocates it, so it is copied. */
+static const char *flag_name(int flag)
+{
+    static char buf[64];
+    char *name = CVodeGetReturnFlagName(flag);
+    snprintf(buf, sizeof buf, "%s", name ? name : "unknown code");
+    free(name);
+    return buf;
+}
+
+/* The reason for a failure in words, and what to try. */
+static const char *explain(int flag, const char **hint)
+{
+    switch (flag) {
+    case CV_TOO_MUCH_WORK:
+        *hint = "raise the step limit, or use BDF if the problem is stiff";
+        return "took too many internal steps before the next output";
+    case CV_TOO_MUCH_ACC:
+        *hint = "loosen rtol/atol";
+        return "the tolerances ask for more accuracy than double precision gives";
+    case CV_ERR_FAILURE:
+        *hint = "lower the max step, or look for a discontinuity in F";
+        return "the local error test failed repeatedly (the step became as small as it can be)";
+    case CV_CONV_FAILURE:
+        *hint = "use BDF with the dense solver, give the Jacobian, or lower the max step";
+        return "the nonlinear (Newton) iteration failed to converge repeatedly";
+    case CV_LSETUP_FAIL:
+    case CV_LSOLVE_FAIL:
+        *hint = "try another linear solver (dense instead of band)";
+        return "the linear solver failed (singular or unusable Newton matrix)";
+    case CV_RHSFUNC_FAIL:
+    case CV_FIRST_RHSFUNC_ERR:
+    case CV_REPTD_RHSFUNC_ERR:
+    case CV_UNREC_RHSFUNC_ERR:
+        *hint = "check the model's parameters and initial state";
+        return "F could not be evaluated";
+    case CV_RTFUNC_FAIL:
+        *hint = "check the root functions";
+        return "a root function failed";
+    case CV_ILL_INPUT:
+        *hint = "check tolerances, output times and the initial state";
+        return "an input was illegal";
+    default:
+        *hint = "see the SUNDIALS CVODE documentation for this code";
+        return "an error CVODE reports by the code in brackets";
+    }
+}
+
+/* Statistics so far: kept current before every sink call, so sinks may read them. */
+static void read_stats(void *mem, const cvode_opts *o, cvode_stats *st)
+{
+    long x;
+    double h;
+    if (CVodeGetNumSteps(mem, &x) >= 0) st->steps = x;
+    if (CVodeGetNumRhsEvals(mem, &x) >= 0) st->nfev = x;
+    if (CVodeGetNumErrTestFails(mem, &x) >= 0) st->netf = x;
+    if (CVodeGetNumNonlinSolvIters(mem, &x) >= 0) st->nniters = x;
+    if (CVodeGetNumNonlinSolvConvFails(mem, &x) >= 0) st->nncf = x;
+    if (o->nroots > 0 && CVodeGetNumGEvals(mem, &x) >= 0) st->ngev = x;
+    if (o->solver != CVODE_FIXEDPOINT) {
+        if (CVodeGetNumJacEvals(mem, &x) >= 0) st->njev = x;
+        if (CVodeGetNumLinRhsEvals(mem, &x) >= 0) st->nfev_jac = x;
+        if (CVodeGetNumLinSolvSetups(mem, &x) >= 0) st->nsetups = x;
+    }
+    if (CVodeGetLastStep(mem, &h) >= 0) st->last_h = h;
+}
+
+#define CHECK_CALL(call)                                                                        \
+    do {                                                                                        \
+        int flag_ = (call);                                                                     \
+        if (flag_ < 0) {                                                                        \
+            snprintf(err, errlen, "%s: %s returned %s", cvode_name(o), #call,                   \
+                     flag_name(flag_));                                                         \
+            return -1;                                                                          \
+        }                                                                                       \
+    } while (0)
+
+/* Everything one run holds; run_free releases what run_setup made. */
+typedef struct {
+    SUNContext ctx;
+    N_Vector v, dky;        /* the state, and the interpolated output */
+    SUNMatrix A;
+    SUNLinearSolver LS;
+    SUNNonlinearSolver NLS;
+    void *mem;              /* CVODE's */
+    int *rootsfound;
+    udata u;
+} run;
+
+static void run_free(run *r)
+{
+    free(r->rootsfound);
+    free(r->u.J);
+    CVodeFree(&r->mem);
+    if (r->NLS) SUNNonlinSolFree(r->NLS);
+    if (r->LS) SUNLinSolFree(r->LS);
+    if (r->A) SUNMatDestroy(r->A);
+    if (r->dky) N_VDestroy(r->dky);
+    if (r->v) N_VDestroy(r->v);
+    if (r->ctx) SUNContext_Free(&r->ctx);
+}
+
+/* The linear (or fixed-point) solver of o, attached to r->mem. 0, or -1 with err. */
+static int attach_solver(run *r, const ivp *p, const cvode_opts *o, char *err, size_t errlen)
+{
+    sunindextype n = (sunindextype)p->dim;
+    switch (o->solver) {
+    case CVODE_DENSE:
+        r->A = SUNDenseMatrix(n, n, r->ctx);
+        r->LS = r->A ? SUNLinSol_Dense(r->v, r->A, r->ctx) : NULL;
+        break;
+    case CVODE_BAND:
+        r->A = SUNBandMatrix(n, (sunindextype)o->upper, (sunindextype)o->lower, r->ctx);
+        r->LS = r->A ? SUNLinSol_Band(r->v, r->A, r->ctx) : NULL;
+        break;
+    case CVODE_FIXEDPOINT:
+        r->NLS = SUNNonlinSol_FixedPoint(r->v, 0, r->ctx);
+        if (!r->NLS) {
+            snprintf(err, errlen, "%s: could not create the fixed-point solver", cvode_name(o));
+            return -1;
+        }
+        CHECK_CALL(CVodeSetNonlinearSolver(r->mem, r->NLS));
+        return 0;
+    }
+    if (!r->LS) {
+        snprintf(err, errlen, "%s: out of memory for a %ld x %ld Jacobian", cvode_name(o), (long)n, (long)n);
+        return -1;
+    }
+    CHECK_CALL(CVodeSetLinearSolver(r->mem, r->LS, r->A));
+    if (o->solver == CVODE_DENSE && p->jac) {
+        r->u.J = xcalloc(p->dim * p->dim, sizeof(double));
+        CHECK_CALL(CVodeSetJacFn(r->mem, jac));
+    }
+    return 0;
+}
+
+/* Context, vectors, CVODE's memory with o's settings, the solver and the roots. 0, or -1 with err. */
+static int run_setup(run *r, const ivp *p, double t0, const double *y, double t1, const cvode_opts *o, char *err,
+                     size_t errlen)
+{
+    sunindextype n = (sunindextype)p->dim;
+    if (SUNContext_Create(IVP_SUN_COMM, &r->ctx) != 0) {
+        r->ctx = NULL;
+        snprintf(err, errlen, "%s: could not create a SUNDIALS context", cvode_name(o));
+        return -1;
+    }
+#if SUNDIALS_VERSION_MAJOR >= 7
+    SUNContext_ClearErrHandlers(r->ctx);
+    SUNContext_PushErrHandler(r->ctx, capture_error, &r->u);
+#endif
+    r->v = N_VNew_Serial(n, r->ctx);
+    r->dky = N_VNew_Serial(n, r->ctx);
+    if (!r->v || !r->dky) {
+        snprintf(err, errlen, "%s: out of memory for vectors of %ld", cvode_name(o), (long)n);
+        return -1;
+    }
+    memcpy(N_VGetArrayPointer(r->v), y, p->dim * sizeof(double));
+    r->mem = CVodeCreate(o->lmm == CVODE_ADAMS ? CV_ADAMS : CV_BDF, r->ctx);
+    if (!r->mem) {
+        snprintf(err, errlen, "%s: CVodeCreate failed", cvode_name(o));
+        return -1;
+    }
+#if SUNDIALS_VERSION_MAJOR < 7
+    CVodeSetErrHandlerFn(r->mem, capture_error, &r->u);
+#endif
+    CHECK_CALL(CVodeInit(r->mem, rhs, t0, r->v));
+    CHECK_CALL(CVodeSetUserData(r->mem, &r->u));
+    CHECK_CALL(CVodeSStolerances(r->mem, o->rtol, o->atol));
+    CHECK_CALL(CVodeSetStopTime(r->mem, t1));
+    if (o->max_step > 0)
+        CHECK_CALL(CVodeSetMaxStep(r->mem, o->max_step));
+    if (o->init_step > 0)
+        CHECK_CALL(CVodeSetInitStep(r->mem, o->init_step));
+    if (o->max_order > 0)
+        CHECK_CALL(CVodeSetMaxOrd(r->mem, o->max_order));
+    if (o->stab_lim_det && o->lmm == CVODE_BDF)
+        CHECK_CALL(CVodeSetStabLimDet(r->mem, SUNTRUE));
+    if (attach_solver(r, p, o, err, errlen))
+        return -1;
+    if (o->nroots > 0) {
+        CHECK_CALL(CVodeRootInit(r->mem, o->nroots, roots));
+        r->rootsfound = xcalloc((size_t)o->nroots, sizeof(int));
+    }
+    return 0;
+}
+
+/* The outputs up to t (interpolated by CVODE), each to the sample sink. 0, or -1 with err. */
+static int emit_outputs(run *r, const cvode_opts *o, double t, size_t *next, long *k_sample, long *since_output,
+                        cvode_stats *st, char *err, size_t errlen)
+{
+    for (; *next < o->nout && o->tout[*next] <= t; (*next)++, (*k_sample)++) {
+        read_stats(r->mem, o, st);
+        int rc = CVodeGetDky(r->mem, o->tout[*next], 0, r->dky);
+        if (rc < 0) {
+            snprintf(err, errlen, "%s: no output at t = %.9g s (%s)", cvode_name(o), o->tout[*next], flag_name(rc));
+            return -1;
+        }
+        if (o->sink && o->sink(*k_sample, o->tout[*next], N_VGetArrayPointer(r->dky), o->ctx)) {
+            snprintf(err, errlen, "%s: stopped by the output sink at t = %.9g s", cvode_name(o), o->tout[*next]);
+            return -1;
+        }
+        *since_output = 0;
+    }
+    return 0;
+}
+
+/* After a step that ended at t with flag: the event sink (a root) or the step sink. 0, or -1 with err. */
+static int after_step(run *r, const cvode_opts *o, int flag, double t, cvode_stats *st, char *err, size_t errlen)
+{
+    if (flag == CV_ROOT_RETURN) {
+        CVodeGetRootInfo(r->mem, r->rootsfound);
+        read_stats(r->mem, o, st);
+        st->nevents++;
+        if (o->on_event && o->on_event(t, N_VGetArrayPointer(r->v), r->rootsfound, o->ctx)) {
+            snprintf(err, errlen, "%s: stopped by the event sink at t = %.9g s", cvode_name(o), t);
+            return -1;
+        }
+    } else if (o->on_step) {
+        read_stats(r->mem, o, st);
+        if (o->on_step(t, st->last_h, N_VGetArrayPointer(r->v), o->ctx)) {
+            snprintf(err, errlen, "%s: stopped by the step sink at t = %.9g s", cvode_name(o), t);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* CVODE's failure flag in one line: the method, the time, the reason and what to try. */
+static void failure(run *r, const cvode_opts *o, int flag, double t, char *err, size_t errlen)
+{
+    const char *hint, *why = explain(flag, &hint);
+    double tcur = t;
+    CVodeGetCurrentTime(r->mem, &tcur);
+    snprintf(err, errlen, "%s failed at t = %.9g s: %s (%s%s%s); try: %s", cvode_name(o), tcur, why, flag_name(flag),
+             r->u.msg[0] ? ": " : "", r->u.msg, hint);
+}
+
+int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts *o,
+                cvode_stats *st, char *err, size_t errlen)
+{
+    run r;
+    memset(&r, 0, sizeof r);
+    r.u = (udata){p, o, NULL, ""};
+    memset(st, 0, sizeof *st);
+    double wall0 = wall_seconds();
+    if (errlen)
+        err[0] = '\0';
+    int status = run_setup(&r, p, t0, y, t1, o, err, errlen);
+    size_t next = 0;
+    long k_sample = 0, since_output = 0;
+    long max_steps = o->max_steps > 0 ? o->max_steps : 1000000;
+    double t = t0;
+    while (status == 0 && t < t1) {
+        int flag = CVode(r.mem, t1, r.v, &t, CV_ONE_STEP);
+        /* One-step mode: the limit on steps between outputs is kept here. */
+        if (flag >= 0 && ++since_output > max_steps && !(next < o->nout && o->tout[next] <= t))
+            flag = CV_TOO_MUCH_WORK;
+        if (flag < 0) {
+            failure(&r, o, flag, t, err, errlen);
+            status = -1;
+        } else {
+            status = emit_outputs(&r, o, t, &next, &k_sample, &since_output, st, err, errlen);
+            if (status == 0)
+                status = after_step(&r, o, flag, t, st, err, errlen);
+            if (flag == CV_TSTOP_RETURN)
+                break;
+        }
+    }
+    if (status == 0)
+        memcpy(y, N_VGetArrayPointer(r.v), p->dim * sizeof(double));
+    if (r.mem)
+        read_stats(r.mem, o, st);
+    st->seconds = wall_seconds() - wall0;
+    run_free(&r);
+    return status;
+}

@@ -1,0 +1,88 @@
+#include "measure/measure.h"
+#include <complex.h>
+#include <math.h>
+
+double measure_loglog_slope(const double *x, const double *y, size_t n)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (size_t i = 0; i < n; i++) {
+        double a = log(x[i]), b = log(y[i]);
+        sx += a;
+        sy += b;
+        sxx += a * a;
+        sxy += a * b;
+    }
+    return ((double)n * sxy - sx * sy) / ((double)n * sxx - sx * sx);
+}
+
+void measure_pairwise_slopes(const double *x, const double *y, size_t n, double *s)
+{
+    for (size_t i = 0; i + 1 < n; i++)
+        s[i] = log(y[i + 1] / y[i]) / log(x[i + 1] / x[i]);
+}
+
+osc_fidelity measure_oscillator_fidelity(const method *m, double omega0, double sigma0, double h)
+{
+    double omega1 = sqrt(omega0 * omega0 - sigma0 * sigma0);
+    double complex lambda = -sigma0 + I * omega1;
+    double complex z = m->R(h * lambda);
+    double complex L = clog(z) / h;       /* the numerical eigenvalue */
+    osc_fidelity f;
+    f.gain = cabs(z);
+    f.grows = f.gain > 1.0;
+    f.cents = 1200.0 * log2(cimag(L) / omega1);
+    f.t60_ratio = sigma0 / -creal(L);
+    f.t60 = f.gain < 1.0 ? measure_t60(-creal(L)) : INFINITY;
+    return f;
+}
+
+double measure_t60(double sigma)
+{
+    return 6.0 * log(10.0) / sigma;
+}
+
+double measure_asymptotic_order(const double *h, const double *err, size_t n, double floor, size_t npts,
+                                size_t *first, size_t *count)
+{
+    /* skip leading blow-ups (non-finite errors at large h); the first point at or below the
+     * floor ends the usable table */
+    size_t start = 0;
+    while (start < n && !isfinite(err[start]))
+        start++;
+    size_t end = start;
+    while (end < n && isfinite(err[end]) && err[end] > floor)
+        end++;
+    size_t k = end - start < npts ? end - start : npts;
+    *first = end - k;
+    *count = k;
+    if (k < 2)
+        return NAN;
+    return measure_loglog_slope(h + *first, err + *first, k);
+}
+
+size_t measure_ringing(const double *t, const double *u, size_t n, double *sigma, double *omega)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0, first = 0, last = 0;
+    size_t np = 0;
+    for (size_t i = 1; i + 1 < n; i++) {
+        if (!(u[i] > u[i - 1] && u[i] >= u[i + 1] && u[i] > 0))
+            continue;
+        /* parabola through (-1, a), (0, b), (1, c): vertex offset and height */
+        double a = u[i - 1], b = u[i], c = u[i + 1], den = a - 2 * b + c;
+        double off = den != 0 ? 0.5 * (a - c) / den : 0.0;
+        double peak = b - 0.25 * (a - c) * off, dt = t[i + 1] - t[i];
+        double tp = t[i] + off * dt, lp = log(peak);
+        if (np == 0)
+            first = tp;
+        last = tp;
+        sx += tp; sy += lp; sxx += tp * tp; sxy += tp * lp;
+        np++;
+    }
+    if (np < 3) {
+        *sigma = *omega = NAN;
+        return np;
+    }
+    *sigma = -((double)np * sxy - sx * sy) / ((double)np * sxx - sx * sx);
+    *omega = 2.0 * M_PI * (double)(np - 1) / (last - first);
+    return np;
+}

@@ -1,0 +1,71 @@
+#include "measure/stability.h"
+#include <math.h>
+
+bool stability_stable(const method *m, double complex z)
+{
+    double a = cabs(m->R(z));
+    return isfinite(a) && a <= 1.0 + STABILITY_TOL;
+}
+
+double stability_bound(const method *m, double complex dir)
+{
+    double lo = 0.0, hi = -1.0;
+    long n = lround(STABILITY_SCAN_MAX / STABILITY_SCAN_STEP);
+    for (long k = 1; k <= n; k++) {
+        double x = k * STABILITY_SCAN_STEP;
+        if (!stability_stable(m, x * dir)) {
+            hi = x;
+            break;
+        }
+        lo = x;
+    }
+    if (hi < 0) {
+        /* stable out to the scan's end: a few far points decide between infinite and bounded */
+        for (double x = 2 * STABILITY_SCAN_MAX; x <= 1e8 && hi < 0; x *= 10) {
+            if (!stability_stable(m, x * dir))
+                hi = x;         /* stable to the scan's end, unstable further out: bisect */
+            else
+                lo = x;
+        }
+        if (hi < 0)
+            return INFINITY;
+    }
+    if (lo == 0.0)
+        return 0.0;
+    while (hi - lo > 1e-12) {
+        double mid = 0.5 * (lo + hi);
+        if (stability_stable(m, mid * dir))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+double stability_phase_error(const method *m, double complex z)
+{
+    double d = remainder(carg(m->R(z)) - cimag(z), 2.0 * M_PI);   /* in [-pi, pi] */
+    return d == -M_PI ? M_PI : d;
+}
+
+bool stability_region_bounded(const method *m, double radius)
+{
+    for (int k = 0; k < 720; k++)
+        if (stability_stable(m, radius * cexp(I * M_PI * k / 360.0)))
+            return false;
+    return true;
+}
+
+int stability_grid(const method *m, FILE *f, double x0, double x1, int nx, double y0, double y1, int ny)
+{
+    for (int i = 0; i < nx; i++) {
+        double x = x0 + (x1 - x0) * i / (nx - 1);
+        for (int j = 0; j < ny; j++) {
+            double y = y0 + (y1 - y0) * j / (ny - 1);
+            double a = cabs(m->R(x + I * y));
+            fprintf(f, "%.6g\t%.6g\t%.9g\t%d\n", x, y, isfinite(a) ? a : 1e300, stability_stable(m, x + I * y));
+        }
+        fputc('\n', f);
+    }
+    return ferror(f) ? -1 : 0;
+}

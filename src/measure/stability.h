@@ -1,0 +1,40 @@
+/* stability.h: a method's stability region |R(z)| <= 1 and its stability intervals on the
+ * negative real and on the imaginary axis, read from the method table's own R(z), so the
+ * stability lesson can never disagree with the stepping code. */
+#ifndef IVPLAB_STABILITY_H
+#define IVPLAB_STABILITY_H
+#include "method/method.h"
+#include <complex.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+/* |R| within this of 1 counts as stable: |R| = 1 on the unit circle is computed with round-off. */
+#define STABILITY_TOL 1e-14
+/* Scan step along an axis, in units of z; an interval shorter than this is reported as 0. */
+#define STABILITY_SCAN_STEP 1e-3
+/* An axis stable out to this |z| (and at the few far points beyond it) is reported as infinite. */
+#define STABILITY_SCAN_MAX 100.0
+
+/* Whether |R(z)| <= 1 (within STABILITY_TOL). */
+bool stability_stable(const method *m, double complex z);
+
+/* The largest x such that |R(x dir)| <= 1 for every point of [0, x] along the direction dir
+ * (dir = -1: the negative real axis, dir = j: the imaginary axis). INFINITY when the whole
+ * half-axis is stable, 0 when no interval of at least STABILITY_SCAN_STEP is. Found by a scan
+ * of STABILITY_SCAN_STEP, then bisection to 1e-12. */
+double stability_bound(const method *m, double complex dir);
+
+/* The phase error of one step on an oscillator, arg R(z) - Im z, taken in (-pi, pi], rad: the
+ * angle a step turns too far (positive) or too short. arg R alone lies in (-pi, pi] while Im z
+ * grows without bound, so the plain difference is off by whole turns once |Im z| > pi - arg R. */
+double stability_phase_error(const method *m, double complex z);
+
+/* Whether the region is bounded: every point of the circle |z| = radius (720 points) unstable.
+ * Explicit methods (R a polynomial) have bounded regions; A-stable ones do not. */
+bool stability_region_bounded(const method *m, double radius);
+
+/* Write |R| on an nx x ny grid over [x0, x1] x [y0, y1] as a gnuplot grid (blank line between
+ * rows): columns re_z, im_z, abs_R, stable (1 or 0). Returns 0, or -1 on a write error. */
+int stability_grid(const method *m, FILE *f, double x0, double x1, int nx, double y0, double y1, int ny);
+
+#endif

@@ -1,0 +1,45 @@
+# layers.sh: src/ keeps its layers (src/README.md): a file includes headers of its own folder and
+# of the folders below it, never above; no loop of includes between files; every folder has a
+# README; no source sits loose at src/.
+. "$(dirname "$0")/../lib.sh"
+cd "$(dirname "$0")/../.."
+
+order=$(sed -n 's/^layers, bottom to top: //p' src/README.md)
+check_text "src/README.md states the layer order" "$order" "base"
+declare -A rank
+i=0
+for l in $order; do rank[$l]=$i; i=$((i + 1)); done
+
+for d in src/*/; do
+    d=${d%/}; d=${d#src/}
+    if [ -n "${rank[$d]:-}" ]; then pass "src/$d is a layer (rank ${rank[$d]})"; else fail "src/$d is not in src/README.md's layer line"; fi
+    if [ -f "src/$d/README.md" ]; then pass "src/$d/README.md exists"; else fail "src/$d has no README.md"; fi
+done
+loose=$(find src -maxdepth 1 -name '*.[ch]' | tr '\n' ' ')
+if [ -z "$loose" ]; then pass "no source file loose at src/"; else fail "source files outside a layer: $loose"; fi
+
+# Every include between folders, as "from -> to"; an arrow up a layer fails.
+up=0 arrows=0 edges=$TMP/edges
+: >"$edges"
+for f in $(find src -name '*.[ch]' | sort); do
+    from=$(echo "$f" | cut -d/ -f2)
+    for h in $(sed -n 's/^#include "\([a-z_0-9]*\/[a-z_0-9]*\.h\)".*/\1/p' "$f"); do
+        to=${h%%/*}
+        echo "$f src/$h" >>"$edges"
+        [ "$to" = "$from" ] && continue
+        arrows=$((arrows + 1))
+        if [ "${rank[$to]:-99}" -gt "${rank[$from]:-0}" ]; then
+            fail "$f includes $h: $from -> $to runs up a layer"
+            up=$((up + 1))
+        fi
+    done
+done
+check_num "include arrows between folders that run up a layer (of $arrows)" "$up" near 0 0
+
+# A loop of includes between files (a.c/a.h count as one module), found by tsort.
+sed 's/\.[ch]\b//g' "$edges" | awk '$1 != $2' >"$TMP/mods"
+if tsort "$TMP/mods" >/dev/null 2>"$TMP/loop"; then
+    pass "no loop of includes between modules ($(wc -l <"$TMP/mods") edges)"
+else
+    fail "a loop of includes: $(tr '\n' ' ' <"$TMP/loop")"
+fi
