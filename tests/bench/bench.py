@@ -267,13 +267,15 @@ def row_drop(a):
         starts = drop_starts_tsv(f"{d}/{sub}/impacts.tsv")
         errs = [max(abs(x - y) for x, y in zip(starts[:DROP_K], ref[:DROP_K]))] + peer_errs
         counts = [len(starts)] + peer_counts
-        ok = max(errs) <= DROP_KEEP and max(errs) <= 10 * max(min(errs), 1e-8)
+        # like for like: ivplab's error no more than 10x the best peer's (a side more accurate than the
+        # peers at the same tolerances has not bought its speed with accuracy)
+        ok = max(errs) <= DROP_KEEP and errs[0] <= 10 * max(min(peer_errs), 1e-8)
         out.append(dict(title=title, sides=[A] + peers,
                         acc=[f"impacts 1-{DROP_K} {e:.1e} s; {n} impacts" for e, n in zip(errs, counts)],
                         comparable=ok,
                         note=f"largest error of the first {DROP_K} impact starts against bin/drop at rtol "
                              f"{DROP_REF['rtol']:g} ({len(ref)} impacts in all; the drop is chaotic later, so total "
-                             f"counts differ); comparable: all within {DROP_KEEP * 1e3:g} ms and within 10x of each other"))
+                             f"counts differ); comparable: all within {DROP_KEEP * 1e3:g} ms, ivplab within 10x of the best peer"))
     return out
 
 
