@@ -7,9 +7,18 @@
 # libcmark-gfm parses the notebooks, libjs-katex typesets their formulas offline, and
 # chromium (headless) checks the rendered pages in the test suite; valgrind runs memcheck there.
 # libjansson-dev reads challenge.json (strict JSON, duplicate names refused).
+# libsamplerate0-dev brings the bowed string's 200 kHz bridge force to the WAV's 48 kHz
+# (and lesson 11's waveforms to 20 kHz): its best sinc converter instead of our own.
 DEB_PACKAGES := gcc make libc6-dev pkg-config libgsl-dev libsundials-dev gnuplot-nox \
                 libsndfile1-dev libhdf5-dev fonts-dejavu-core libcmark-gfm-dev \
-                libcmark-gfm-extensions-dev libjs-katex chromium valgrind libjansson-dev
+                libcmark-gfm-extensions-dev libjs-katex chromium valgrind libjansson-dev \
+                libsamplerate0-dev
+
+# The page explorers (issue 19): ivplab's C built to WebAssembly by Debian's clang for wasm32-wasi,
+# lld and wasi-libc (libclang-rt-14-dev-wasm32: the compiler's builtins for that target). Installed
+# with the rest as root; without them (a user who cannot install) the pages say so in place of
+# each explorer, and the tests say "skipped: no wasm toolchain".
+WASM_PACKAGES := clang lld wasi-libc libclang-rt-14-dev-wasm32
 
 SHELL   := /bin/bash
 CC      ?= cc
@@ -28,10 +37,10 @@ else
 BUILD   := build
 BIN     := bin
 endif
-PKG_CFLAGS := $(shell pkg-config --cflags gsl sndfile hdf5-serial libcmark-gfm jansson 2>/dev/null)
+PKG_CFLAGS := $(shell pkg-config --cflags gsl sndfile hdf5-serial libcmark-gfm jansson samplerate 2>/dev/null)
 # HDF5 is not linked: src/io/h5.c opens it with dlopen when a field is written (start-up of every
 # bin/pluck run, issue 14). HDF5_SO is the soname of the library pkg-config names.
-PKG_LIBS   := $(shell pkg-config --libs gsl sndfile libcmark-gfm jansson 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs gsl sndfile libcmark-gfm jansson samplerate 2>/dev/null)
 HDF5_SO    := $(shell for d in $(patsubst -L%,%,$(shell pkg-config --libs-only-L hdf5-serial 2>/dev/null)) /usr/lib/x86_64-linux-gnu; do \
                 [ -e $$d/libhdf5.so ] && { objdump -p $$d/libhdf5.so | awk '/SONAME/ {print $$2}'; break; }; done)
 # SUNDIALS: Debian's 6.4 by default; another install (e.g. 7.x) with
@@ -50,7 +59,7 @@ LIB      := $(BUILD)/libivplab.a
 $(BUILD)/obj/src/io/h5.o: CPPFLAGS += $(if $(HDF5_SO),-DIVPLAB_HDF5_SO='"$(HDF5_SO)"')
 LDLIBS   := $(LIB) $(SUN_LIBS) $(PKG_LIBS) -lm
 
-LIB_SRC  := $(filter-out src/tools/%,$(wildcard src/*.c src/*/*.c))
+LIB_SRC  := $(filter-out src/tools/% src/wasm/%,$(wildcard src/*.c src/*/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 LESSONS  := $(sort $(wildcard lessons/[0-9][0-9]-*.c))
 # lessons/01-ivp.c -> bin/ivp
@@ -71,13 +80,47 @@ NB_ENV = NB_CC='$(CC)' NB_CFLAGS='-std=c17 -O2 -Wall $(NB_SAN) -I$(abspath src) 
 .PHONY: all run test plots notebooks fuzz deps clean run-lessons render-plots render-notebooks check bench
 .DEFAULT_GOAL := all
 
-all: $(LIB) $(LESSON_BINS) $(TOOL_BINS) $(TEST_BINS) $(REPLAY_BINS)
+all: $(LIB) $(LESSON_BINS) $(TOOL_BINS) $(TEST_BINS) $(REPLAY_BINS) wasm
+
+# The explorers' module: the part of libivplab the four explorers call, the same source files the
+# lessons compile, and src/wasm/: its exports, and the few GSL calls method/newton.c makes (a dense
+# LU, src/wasm/gsl/, first on this include path only), so implicit methods step there with the
+# lessons' own Newton. Any other GSL or SUNDIALS call creeping into these files fails the link
+# (undefined symbol). Built only when clang can link for wasm32-wasi; the same module for SAN=1.
+WASM_CC  := clang --target=wasm32-wasi
+WASM_OK  := $(shell printf 'int f(void){return 0;}\n' | $(WASM_CC) -x c - -nostartfiles -Wl,--no-entry -o /dev/null 2>/dev/null && echo yes)
+WASM     := build/wasm/explore.wasm
+WASM_SRC := src/wasm/explore.c src/wasm/gsl_lite.c src/method/newton.c src/base/util.c src/base/cli.c src/io/params.c \
+            src/problem/ivp.c src/method/list.c src/method/rk.c src/method/tableau.c src/method/euler.c \
+            src/method/backward_euler.c src/method/trapezoid.c src/method/heun.c src/method/rk4.c \
+            src/method/leapfrog.c src/drive/solve.c src/models/oscillator.c src/models/ball_model.c \
+            src/measure/stability.c
+.PHONY: wasm
+ifeq ($(WASM_OK),yes)
+wasm: $(WASM)
+$(WASM): $(WASM_SRC) $(wildcard src/*.h src/*/*.h src/wasm/gsl/*.h)
+	@mkdir -p $(dir $@)
+	$(WASM_CC) -std=c17 -O2 -Wall -Wextra -Isrc/wasm -Isrc -D_DEFAULT_SOURCE -nostartfiles -Wl,--no-entry -Wl,--strip-all \
+	  $(WASM_SRC) -lm -o $@
+else
+wasm:
+	@rm -f $(WASM)
+	@echo "wasm: no wasm toolchain (Debian: $(WASM_PACKAGES)); the pages show a note in place of the explorers"
+endif
 
 deps:
 	@missing=""; \
 	for p in $(DEB_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
+	wmissing=""; \
+	for p in $(WASM_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || wmissing="$$wmissing $$p"; \
+	done; \
+	if [ "$$(id -u)" = 0 ]; then missing="$$missing$$wmissing"; \
+	elif [ -n "$$wmissing" ]; then \
+	  echo "deps: no wasm toolchain, the page explorers become notes; to have them:  sudo apt-get install -y$$wmissing" >&2; \
+	fi; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "deps: installing$$missing"; \
@@ -97,7 +140,7 @@ notebooks: deps
 	@$(MAKE) --no-print-directory render-notebooks
 
 # Run every cell of every notebook; pages land in build/notebooks/ (index.html first).
-render-notebooks: $(LESSON_BINS) $(TOOL_BINS)
+render-notebooks: $(LESSON_BINS) $(TOOL_BINS) wasm
 	@$(NB_ENV) $(BIN)/notebook --index --bin $(BIN) --out build/notebooks $(NOTEBOOKS)
 	@echo "notebooks: build/notebooks/index.html"
 

@@ -15,6 +15,7 @@
 #include "io/plot.h"
 #include "method/method.h"
 #include "method/tableau.h"
+#include "models/oscillator.h"
 #include "models/quadratic.h"
 #include "models/spring2.h"
 #include "drive/solve.h"
@@ -128,10 +129,9 @@ int main(int argc, char **argv)
         snprintf(what, sizeof what, "stiff network (modes %.4g Hz, %.4g Hz)", md.omega[0] / (2 * M_PI),
                  md.omega[1] / (2 * M_PI));
     } else {
-        double d = omega0 * omega0 - sigma0 * sigma0;
-        double complex r = d >= 0 ? I * sqrt(d) : sqrt(-d);
-        lam[neig++] = -sigma0 + r;
-        lam[neig++] = -sigma0 - r;
+        oscillator osc = {omega0, sigma0};
+        oscillator_eigenvalues(&osc, lam);
+        neig = 2;
         snprintf(what, sizeof what, "oscillator (omega0 = %g rad/s, sigma0 = %g 1/s)", omega0, sigma0);
     }
 
@@ -174,7 +174,7 @@ int main(int argc, char **argv)
         bool ok = true;
         for (int i = 0; i < neig; i++) {
             /* leapfrog's R is defined on the undamped oscillator: it is read at j h |lambda| */
-            double complex zi = m->needs_uv ? I * h * cabs(lam[i]) * (cimag(lam[i]) < 0 ? -1.0 : 1.0) : h * lam[i];
+            double complex zi = stability_z(m, h, lam[i]);
             worst = fmax(worst, cabs(m->R(zi)));
             ok = ok && stability_stable(m, zi);
         }

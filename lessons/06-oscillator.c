@@ -144,8 +144,8 @@ int main(int argc, char **argv)
     double circle_dev = 0.0, meet = NAN, real_product_dev = 0.0;
     for (int i = 0; i <= nloc; i++) {
         double r = 2.0 * i / nloc;
-        double complex d = csqrt(r * r - 1.0 + 0.0 * I);
-        double complex sp = -r + d, sm = -r - d;
+        double complex sp, sm;
+        oscillator_roots(r, &sp, &sm);
         if (r < 1.0)
             circle_dev = fmax(circle_dev, fmax(fabs(cabs(sp) - 1.0), fabs(cabs(sm) - 1.0)));
         else
@@ -161,9 +161,9 @@ int main(int argc, char **argv)
     FILE *fp = atomic_open_or_exit(&ap, "oscillator", common.out, "ratio.tsv");
     fprintf(fp, "ratio\tre_plus\tim_plus\tre_minus\tim_minus\n");
     if (ratio >= 0) {
-        double complex d = csqrt(ratio * ratio - 1.0 + 0.0 * I);
-        fprintf(fp, "%.6g\t%.12g\t%.12g\t%.12g\t%.12g\n", ratio, creal(-ratio + d), cimag(-ratio + d),
-                creal(-ratio - d), cimag(-ratio - d));
+        double complex sp, sm;
+        oscillator_roots(ratio, &sp, &sm);
+        fprintf(fp, "%.6g\t%.12g\t%.12g\t%.12g\t%.12g\n", ratio, creal(sp), cimag(sp), creal(sm), cimag(sm));
     }
     atomic_commit_or_exit(&ap, "oscillator");
 
@@ -286,10 +286,10 @@ int main(int argc, char **argv)
                "  the roots meet at sigma0/omega0 = %.4f; beyond, both real with s+ s- = omega0^2 (to %.1e)\n",
                nloc + 1, circle_dev, meet, real_product_dev);
         if (ratio >= 0) {
-            double complex d = csqrt(ratio * ratio - 1.0 + 0.0 * I);
+            double complex sp, sm;
+            oscillator_roots(ratio, &sp, &sm);
             printf("  at sigma0/omega0 = %g: s+ = %.6g %+.6gj rad/s, s- = %.6g %+.6gj rad/s\n", ratio,
-                   omega0 * creal(-ratio + d), omega0 * cimag(-ratio + d), omega0 * creal(-ratio - d),
-                   omega0 * cimag(-ratio - d));
+                   omega0 * creal(sp), omega0 * cimag(sp), omega0 * creal(sm), omega0 * cimag(sm));
         }
         printf("\nenvelope e^{-sigma0 t}, from %zu peaks of RK4 at h = %g s over %g s:\n"
                "  sigma measured %.6f 1/s (sigma0 %.6f), omega1 measured %.6f rad/s (sqrt(omega0^2 - sigma0^2) = %.6f)\n"

@@ -17,6 +17,7 @@
 #include "models/bow.h"
 #include "measure/regime.h"
 #include "measure/resample.h"
+#include "measure/stroke.h"
 #include "base/util.h"
 #include <errno.h>
 #include <math.h>
@@ -115,107 +116,53 @@ static int record_sink(double t, const double *x, void *ctx)
     return 0;
 }
 
-/* ---- what the stroke shows ------------------------------------------------------------ */
-
-/* The analysis window: the last two thirds of the longest constant, positive-velocity
- * segment of the stroke (the article's steady part), else the last third of the stroke. */
-static void analysis_window(const gesture *g, double *w0, double *w1)
-{
-    const gesture_track *v = &g->velocity;
-    double best = 0.0;
-    *w0 = g->duration * 2.0 / 3.0, *w1 = g->duration;
-    for (int k = 0; k < v->n; k++) {
-        double a = v->time[k], b = k + 1 < v->n ? v->time[k + 1] : g->duration;
-        b = fmin(b, g->duration);
-        bool flat = k + 1 < v->n ? v->value[k + 1] == v->value[k] : true;
-        if (flat && v->value[k] > 0.0 && b - a > best) {
-            best = b - a;
-            *w0 = a + (b - a) / 3.0, *w1 = b;
-        }
-    }
-}
-
-/* Fundamental from the autocorrelation of x (rate fs) over 40..1000 Hz: the first lag whose
- * normalised autocorrelation is within 10% of the best, refined by a parabola. 0 if none. */
-static double fundamental(const double *x, size_t n, double fs)
-{
-    if (n < 16)
-        return 0.0;
-    double mean = 0;
-    for (size_t i = 0; i < n; i++)
-        mean += x[i] / n;
-    long lo = (long)floor(fs / 1000.0), hi = (long)ceil(fs / 40.0);
-    if (hi > (long)n / 2)
-        hi = (long)n / 2;
-    if (lo < 2 || hi <= lo + 2)
-        return 0.0;
-    double *r = xcalloc((size_t)hi + 2, sizeof(double));
-    double r0 = 0;
-    for (size_t i = 0; i < n; i++)
-        r0 += (x[i] - mean) * (x[i] - mean);
-    for (long L = lo - 1; L <= hi + 1 && L < (long)n; L++) {
-        double s = 0;
-        for (size_t i = 0; i + L < n; i++)
-            s += (x[i] - mean) * (x[i + L] - mean);
-        r[L] = s / (r0 * (double)(n - L) / n);
-    }
-    double best = -1;
-    for (long L = lo; L <= hi; L++)
-        best = fmax(best, r[L]);
-    double f = 0.0;
-    for (long L = lo; L <= hi; L++)
-        if (r[L] >= r[L - 1] && r[L] >= r[L + 1] && r[L] >= 0.9 * best && best > 0.3) {
-            double d = r[L - 1] - 2 * r[L] + r[L + 1];
-            double off = d != 0 ? 0.5 * (r[L - 1] - r[L + 1]) / d : 0.0;
-            f = fs / (L + off);
-            break;
-        }
-    free(r);
-    return f;
-}
-
-/* Slips: the string moving backwards, v > v_b (onset), re-armed when v < v_b / 5. */
+/* Slips in samples k0..k1-1 of a run (regime.h's count for a whole stroke); *first gets the
+ * time of the first, s (-1 when none). */
 static long count_slips(const record *r, size_t k0, size_t k1, double *first)
 {
-    long n = 0;
-    bool armed = true;
-    *first = -1;
-    for (size_t k = k0; k < k1; k++) {
-        double vb = r->v_b[k];
-        if (armed && vb > 0 && r->v_mean[k] > vb) {
-            n++;
-            armed = false;
-            if (*first < 0)
-                *first = r->t[k];
-        } else if (!armed && r->v_mean[k] < 0.2 * vb)
-            armed = true;
-    }
+    regime_opts o = regime_defaults();
+    long k;
+    long n = regime_count_slips(&o, r->v_mean + k0, r->v_b + k0, k1 - k0, &k);
+    *first = k >= 0 ? r->t[k0 + k] : -1;
     return n;
 }
 
-/* Schelleng ripples per period: a sawtooth's harmonics fall as 1/n, and the ripples add a
- * bump of harmonics near their own count per period; so the count is the harmonic number n
- * (3..60) where n |X_n| is largest, X_n the Hann-windowed spectrum of y at n f0. 0 if none.
- * A heuristic for Helmholtz motion at a non-integer L/x_b: at an integer L/x_b the sawtooth
- * lacks exactly those harmonics and the count is unreliable (x_b/L = 0.1 gives 21, not 10). */
-static double ripples_per_period(const double *y, size_t n, double fs, double f0)
+/* The data of Figure 6 (stroke.tsv every 8th step, zoom.tsv the last nz steps) and the
+ * steady-state mapping (28) at this load for Figure 6g (steady.tsv); track: the velocity is a
+ * --velocity track (no quasi-static line (89) then). */
+static void write_stroke_data(const record *r, const bow_model *m, const stroke_params *sp, bool track, size_t nz,
+                              const char *dir)
 {
-    if (n < 16 || f0 <= 0)
-        return 0.0;
-    double best = 0.0;
-    int nbest = 0;
-    for (int h = 3; h <= 60 && h * f0 < 0.45 * fs; h++) {
-        double re = 0, im = 0, w = 2 * M_PI * h * f0 / fs;
-        for (size_t k = 0; k < n; k++) {
-            double hann = 0.5 - 0.5 * cos(2 * M_PI * k / (n - 1));
-            re += hann * y[k] * cos(w * k);
-            im -= hann * y[k] * sin(w * k);
-        }
-        double a = h * hypot(re, im);
-        if (a > best)
-            best = a, nbest = h;
+    atomic_file af;
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "stroke.tsv");
+    fprintf(f, "t_s\tv_b_m_per_s\tbridge_force_N\tquasi_static_N\tv_mean_m_per_s\tz_mean_um\ttemp_mean_c\t"
+               "temp_max_c\tf_over_fb\ttorsional_bridge_N\n");
+    double t_up = sp->v_hold / sp->accel;
+    for (size_t k = 0; k < r->n; k += 8) {
+        double t = r->t[k];
+        double qs = !track && t <= t_up ? m->in.T * r->v_b[k] * t / (2.0 * m->g.position) : NAN;   /* (89) */
+        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", t, r->v_b[k], r->bridge_u[k], qs,
+                r->v_mean[k], r->z_mean[k] * 1e6, r->tau_mean[k] + m->in.ambient_c, r->tau_max[k] + m->in.ambient_c,
+                r->friction[k], r->bridge_w[k]);
     }
-    return nbest;
+    atomic_commit_or_exit(&af, PROGRAM);
+    /* three periods at the end, every step */
+    f = atomic_open_or_exit(&af, PROGRAM, dir, "zoom.tsv");
+    fprintf(f, "t_ms\tbridge_force_N\tv_mean_m_per_s\tf_over_fb\ttemp_mean_c\tz_mean_um\n");
+    for (size_t k = r->n > nz ? r->n - nz : 0; k < r->n; k++)
+        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", r->t[k] * 1e3, r->bridge_u[k], r->v_mean[k], r->friction[k],
+                r->tau_mean[k] + m->in.ambient_c, r->z_mean[k] * 1e6);
+    atomic_commit_or_exit(&af, PROGRAM);
+    /* the steady-state mapping (28) at this load, for Figure 6g */
+    f = atomic_open_or_exit(&af, PROGRAM, dir, "steady.tsv");
+    fprintf(f, "v_m_per_s\ttemp_c\tmu_ss\n");
+    double F_b = sp->f_b / m->in.W_b;
+    for (int k = 0; k <= 200; k++) {
+        double v = 2.0 * k / 200.0, tau;
+        bow_tau_of_v(&m->fr, v, F_b, &tau);
+        fprintf(f, "%.6g\t%.6g\t%.6g\n", v, tau + m->in.ambient_c, bow_mu_ss(&m->fr, tau));
+    }
+    atomic_commit_or_exit(&af, PROGRAM);
 }
 
 /* ---- the extra figures ------------------------------------------------------------------ */
@@ -379,25 +326,17 @@ static int write_fig7(const bow_instrument *in0, const figure_params *fp, const 
     return slipped;
 }
 
-/* Figure 8d: the string alone from a triangular shape, released at rest; each mode decays
- * exactly as e^(-g t)(cos w t + g/w sin w t), g = R/(2 m) (the exact answer, no stepping). */
+/* Figure 8d: the string alone from a triangular shape, released at rest (the exact modal
+ * answer of bow_pluck_bridge, no stepping). */
 static void write_pluck(const bow_model *m, const figure_params *fp, const char *dir)
 {
-    double L = m->in.L, xp = fp->pluck_x_rel * L, u0 = fp->pluck_amplitude;
     atomic_file af;
     FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "pluck.tsv");
     fprintf(f, "t_s\tbridge_force_N\n");
     long n = lround(fp->pluck_duration / m->in.dt);
-    for (long k = 0; k <= n; k++) {
-        double t = k * m->in.dt, fu = 0;
-        for (int i = 0; i < m->Mu; i++) {
-            double b = (i + 1) * M_PI / L;
-            double a0 = 2.0 * u0 * sin(b * xp) / (b * b * xp * (L - xp));
-            double g = m->Ru[i] / (2 * m->m_u), w = 2 * M_PI * m->fu[i];
-            fu += m->gu[i] * a0 * exp(-g * t) * (cos(w * t) + g / w * sin(w * t));
-        }
-        fprintf(f, "%.7g\t%.6g\n", t, fu);
-    }
+    for (long k = 0; k <= n; k++)
+        fprintf(f, "%.7g\t%.6g\n", k * m->in.dt, bow_pluck_bridge(m, fp->pluck_x_rel * m->in.L, fp->pluck_amplitude,
+                                                                   k * m->in.dt));
     atomic_commit_or_exit(&af, PROGRAM);
 }
 
@@ -410,90 +349,148 @@ typedef struct conv_params {
     double levels;                                        /* how many halvings of dt_max */
 } conv_params;
 
-typedef struct series {
-    const bow_model *m;
-    double *y;
-    size_t n, cap;
-} series;
-
-static int series_sink(double t, const double *x, void *ctx)
-{
-    (void)t;
-    series *s = ctx;
-    if (s->n == s->cap)
-        return 1;
-    double fu = 0;
-    for (int i = 0; i < s->m->Mu; i++)
-        fu += s->m->gu[i] * x[s->m->at.u + i];
-    s->y[s->n++] = fu;
-    return 0;
-}
-
-static double convergence(const bow_instrument *in0, const gesture *g0, const conv_params *cp, const char *dir,
-                          double *first_slip_ref)
+static double convergence(const bow_instrument *in0, const gesture *g0, const conv_params *cp, const char *dir)
 {
     bow_instrument in = *in0;
     in.f_max = cp->f_max;
     gesture g = *g0;
     g.duration = cp->duration;
     bow_model m;
-    char err[300];
+    char err[600];
     if (bow_model_init(&m, &in, &g, err, sizeof err) != 0)
         cli_fail(PROGRAM, "convergence study: %s", err);
-    int L = (int)lround(cp->levels);
-    size_t cap = (size_t)lround(cp->duration / cp->dt_out) + 2;
-    double *x = xcalloc(m.at.dim, sizeof(double));
-    series ref = {&m, xcalloc(cap, sizeof(double)), 0, cap};
-    bow_run_opts o = {BOW_CVODE, 0, cp->rtol, cp->atol, cp->dt_out, cp->duration, series_sink, &ref};
-    bow_run_result res;
-    if (bow_run(&m, &o, x, &res) != 0) {
-        fprintf(stderr, PROGRAM ": convergence reference: %s\n", res.message);
+    size_t L = (size_t)lround(cp->levels);
+    double dts[8];
+    for (size_t l = 0; l < L; l++)
+        dts[l] = cp->dt_max / pow(2.0, l);
+    bow_convergence c;
+    if (bow_convergence_run(&m, cp->rtol, cp->atol, cp->dt_out, cp->duration, dts, L, &c, err, sizeof err) != 0) {
+        fprintf(stderr, PROGRAM ": %s\n", err);
         exit(1);
     }
-    double scale = max_abs(ref.y, ref.n);
-    *first_slip_ref = 0;
-    series *fx = xcalloc((size_t)L, sizeof(series));
-    double *dts = xcalloc((size_t)L, sizeof(double)), *errs = xcalloc((size_t)L, sizeof(double));
     atomic_file af;
     FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "convergence.tsv");
     fprintf(f, "dt_s\tmax_error_rel\tnewton_per_step\tseconds\n");
-    for (int l = 0; l < L; l++) {
-        dts[l] = cp->dt_max / pow(2.0, l);
-        fx[l] = (series){&m, xcalloc(cap, sizeof(double)), 0, cap};
-        bow_run_opts of = {BOW_FIXED, dts[l], 0, 0, cp->dt_out, cp->duration, series_sink, &fx[l]};
-        if (bow_run(&m, &of, x, &res) != 0) {
-            fprintf(stderr, PROGRAM ": convergence: %s\n", res.message);
-            exit(1);
-        }
-        double e = 0;
-        for (size_t k = 0; k < ref.n && k < fx[l].n; k++)
-            e = fmax(e, fabs(fx[l].y[k] - ref.y[k]));
-        errs[l] = e / scale;
-        fprintf(f, "%.6g\t%.6g\t%.4f\t%.4f\n", dts[l], errs[l], (double)res.newton / res.steps, res.seconds);
-    }
+    for (size_t l = 0; l < L; l++)
+        fprintf(f, "%.6g\t%.6g\t%.4f\t%.4f\n", c.h[l], c.err[l], c.newton[l], c.seconds[l]);
     atomic_commit_or_exit(&af, PROGRAM);
     f = atomic_open_or_exit(&af, PROGRAM, dir, "conv_traj.tsv");
     fprintf(f, "t_s\tcvode_bdf_N");
-    for (int l = 0; l < L; l++)
-        fprintf(f, "\tfixed dt = %g us", dts[l] * 1e6);
+    for (size_t l = 0; l < L; l++)
+        fprintf(f, "\tfixed dt = %g us", c.h[l] * 1e6);
     fprintf(f, "\n");
-    for (size_t k = 0; k < ref.n; k++) {
-        fprintf(f, "%.7g\t%.8g", k * cp->dt_out, ref.y[k]);
-        for (int l = 0; l < L; l++)
-            fprintf(f, "\t%.8g", k < fx[l].n ? fx[l].y[k] : NAN);
+    for (size_t k = 0; k < c.n; k++) {
+        fprintf(f, "%.7g\t%.8g", k * cp->dt_out, c.ref[k]);
+        for (size_t l = 0; l < L; l++)
+            fprintf(f, "\t%.8g", k < c.nfixed[l] ? c.fixed[l][k] : NAN);
         fprintf(f, "\n");
     }
     atomic_commit_or_exit(&af, PROGRAM);
-    double order = measure_loglog_slope(dts, errs, (size_t)L);
-    for (int l = 0; l < L; l++)
-        free(fx[l].y);
-    free(fx);
-    free(dts);
-    free(errs);
-    free(ref.y);
-    free(x);
+    double order = measure_loglog_slope(c.h, c.err, L);
+    bow_convergence_free(&c);
     bow_model_free(&m);
     return order;
+}
+
+/* A parameter set of lessons/params/, or exit 2 with the file, line and reason. */
+static void load_or_exit(const param_spec *spec, const char *name)
+{
+    char err[600];
+    if (params_load(spec, params_path(name), false, err, sizeof err) != 0) {
+        fprintf(stderr, PROGRAM ": %s\n", err);
+        exit(2);
+    }
+}
+
+/* The stroke (stroke-fig6.ini) and the figures' values (bow-figures.ini). */
+static void load_params(stroke_params *sp, figure_params *fp, conv_params *cp)
+{
+    const param_spec stroke_spec[] = {
+        {"accel", &sp->accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, "bow acceleration from rest"},
+        {"v_hold", &sp->v_hold, "m/s", 0, 10, CLI_OPEN_MIN, "bow velocity held after the ramp"},
+        {"t_hold", &sp->t_hold, "s", 0, 60, 0, "length of the hold"},
+        {"decel", &sp->decel, "m/s^2", 0, 1000, 0, "deceleration after the hold (0: none)"},
+        {"f_b", &sp->f_b, "N", 0, 100, CLI_OPEN_MIN, "bowing force"},
+        {"x_b_rel", &sp->x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "bow-bridge distance over string length"},
+        {"article_peak_c", &sp->article_peak_c, "degC", -100, 1000, 0, "the article's peak temperature for this stroke"},
+        {NULL, NULL, NULL, 0, 0, 0, NULL},
+    };
+    load_or_exit(stroke_spec, "stroke-fig6.ini");
+    const param_spec fig_spec[] = {
+        {"fig4_F_b", &fp->fig4_F_b, "N/m", 0, 1e6, CLI_OPEN_MIN, ""},
+        {"fig4_mu_s", &fp->fig4_mu_s, "", 0, 5, CLI_OPEN_MIN, ""},
+        {"fig4_mu_d", &fp->fig4_mu_d, "", 0, 5, 0, ""},
+        {"fig4_b_tau", &fp->fig4_b_tau, "", 0, 100, 0, ""},
+        {"fig4_c_tau", &fp->fig4_c_tau, "", 0, 100, 0, ""},
+        {"fig4_y_a", &fp->fig4_y_a, "", 0, 1, CLI_OPEN_MIN, ""},
+        {"fig4_xi", &fp->fig4_xi, "", 1, 10, 0, ""},
+        {"fig4_tau_g1", &fp->fig4_tau_g[0], "K", 0, 500, CLI_OPEN_MIN, ""},
+        {"fig4_tau_g2", &fp->fig4_tau_g[1], "K", 0, 500, CLI_OPEN_MIN, ""},
+        {"fig4_tau_g3", &fp->fig4_tau_g[2], "K", 0, 500, CLI_OPEN_MIN, ""},
+        {"fig4_v_max", &fp->fig4_v_max, "m/s", 0, 100, CLI_OPEN_MIN, ""},
+        {"fig7_accel", &fp->fig7_accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, ""},
+        {"fig7_x_b_rel", &fp->fig7_x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""},
+        {"fig7_f_b", &fp->fig7_f_b, "N", 0, 100, CLI_OPEN_MIN, ""},
+        {"fig7_duration", &fp->fig7_duration, "s", 0, 10, CLI_OPEN_MIN, ""},
+        {"fig7_mu_d1", &fp->fig7_mu_d[0], "", 0, 5, 0, ""},
+        {"fig7_mu_d2", &fp->fig7_mu_d[1], "", 0, 5, 0, ""},
+        {"fig7_mu_d3", &fp->fig7_mu_d[2], "", 0, 5, 0, ""},
+        {"fig7_b_scale1", &fp->fig7_b_scale[0], "", 0, 100, CLI_OPEN_MIN, ""},
+        {"fig7_b_scale2", &fp->fig7_b_scale[1], "", 0, 100, CLI_OPEN_MIN, ""},
+        {"fig7_b_scale3", &fp->fig7_b_scale[2], "", 0, 100, CLI_OPEN_MIN, ""},
+        {"pluck_x_rel", &fp->pluck_x_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""},
+        {"pluck_amplitude", &fp->pluck_amplitude, "m", 0, 0.1, CLI_OPEN_MIN, ""},
+        {"pluck_duration", &fp->pluck_duration, "s", 0, 10, CLI_OPEN_MIN, ""},
+        {"qref_sigma0", &fp->qref_sigma0, "1/s", 0, 1e3, 0, ""},
+        {"qref_sigma2", &fp->qref_sigma2, "m^2/s", 0, 1e3, 0, ""},
+        {"conv_f_max", &cp->f_max, "Hz", 100, 1e5, 0, ""},
+        {"conv_duration", &cp->duration, "s", 0, 10, CLI_OPEN_MIN, ""},
+        {"conv_dt_out", &cp->dt_out, "s", 0, 1, CLI_OPEN_MIN, ""},
+        {"conv_rtol", &cp->rtol, "", 1e-14, 1e-3, 0, ""},
+        {"conv_atol", &cp->atol, "", 1e-20, 1e-3, 0, ""},
+        {"conv_dt_max", &cp->dt_max, "s", 1e-8, 1e-3, 0, ""},
+        {"conv_levels", &cp->levels, "", 2, 8, 0, ""},
+        {NULL, NULL, NULL, 0, 0, 0, NULL},
+    };
+    load_or_exit(fig_spec, "bow-figures.ini");
+}
+
+/* --list: every instrument value with its unit and range. */
+static void list_instrument(bool tsv)
+{
+    table t;
+    table_begin(&t, stdout, tsv, "key", "value", "unit", "min", "max", "meaning", NULL);
+    for (const param_spec *ps = inst_spec; ps->key; ps++) {
+        table_cell(&t, "%s", ps->key);
+        table_cell(&t, "%.10g", *ps->dest);
+        table_cell(&t, "%s", ps->unit[0] ? ps->unit : "1");
+        table_cell(&t, "%g", ps->min);
+        table_cell(&t, "%g", ps->max);
+        table_cell(&t, "%s", ps->help);
+    }
+}
+
+/* The summary row: what the stroke shows (ss), its bounds (r), the energy residual over
+ * int |P|, and simulated over wall time. */
+static void summary_table(const stroke_summary *ss, const record *r, const bow_instrument *in, double residual,
+                          double realtime, bool tsv)
+{
+    table tab;
+    table_begin(&tab, stdout, tsv, "f0_hz", "slips_per_period", "regime", "peak_temp_c", "z_max_over_bound",
+                "energy_residual", "realtime_factor", "ripples_per_period", "first_slip_s", "tau_min_k", "loop_f_v",
+                "loop_tau_v", NULL);
+    table_cell(&tab, "%.3f", ss->f0);
+    table_cell(&tab, "%.3f", ss->slips_per_period);
+    table_cell(&tab, "%s", regime_name(ss->regime.kind));
+    table_cell(&tab, "%.2f", ss->peak_tau + in->ambient_c);
+    table_cell(&tab, "%.4f", r->z_absmax / (in->mu_s / in->sigma0));
+    table_cell(&tab, "%.3e", residual);
+    table_cell(&tab, "%.3g", realtime);   /* CVODE runs far below real time: keep 3 significant digits */
+    table_cell(&tab, "%.2f", ss->ripples);
+    table_cell(&tab, "%.5f", ss->first_slip);
+    table_cell(&tab, "%.3e", r->tau_min);
+    table_cell(&tab, "%s", stroke_loop_direction(ss->loop_f));
+    table_cell(&tab, "%s", stroke_loop_direction(ss->loop_tau));
 }
 
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
@@ -511,68 +508,12 @@ int main(int argc, char **argv)
     bow_instrument in;
     memset(&in, 0, sizeof in);
     bow_param_table(&in, inst_spec);
+    load_or_exit(inst_spec, "cello-g.ini");
     char err[600];
-    if (params_load(inst_spec, params_path("cello-g.ini"), false, err, sizeof err) != 0) {
-        fprintf(stderr, PROGRAM ": %s\n", err);
-        return 2;
-    }
     stroke_params sp;
-    const param_spec stroke_spec[] = {
-        {"accel", &sp.accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, "bow acceleration from rest"},
-        {"v_hold", &sp.v_hold, "m/s", 0, 10, CLI_OPEN_MIN, "bow velocity held after the ramp"},
-        {"t_hold", &sp.t_hold, "s", 0, 60, 0, "length of the hold"},
-        {"decel", &sp.decel, "m/s^2", 0, 1000, 0, "deceleration after the hold (0: none)"},
-        {"f_b", &sp.f_b, "N", 0, 100, CLI_OPEN_MIN, "bowing force"},
-        {"x_b_rel", &sp.x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "bow-bridge distance over string length"},
-        {"article_peak_c", &sp.article_peak_c, "degC", -100, 1000, 0, "the article's peak temperature for this stroke"},
-        {NULL, NULL, NULL, 0, 0, 0, NULL},
-    };
-    if (params_load(stroke_spec, params_path("stroke-fig6.ini"), false, err, sizeof err) != 0) {
-        fprintf(stderr, PROGRAM ": %s\n", err);
-        return 2;
-    }
     figure_params fp;
     conv_params cp;
-    const param_spec fig_spec[] = {
-        {"fig4_F_b", &fp.fig4_F_b, "N/m", 0, 1e6, CLI_OPEN_MIN, ""},
-        {"fig4_mu_s", &fp.fig4_mu_s, "", 0, 5, CLI_OPEN_MIN, ""},
-        {"fig4_mu_d", &fp.fig4_mu_d, "", 0, 5, 0, ""},
-        {"fig4_b_tau", &fp.fig4_b_tau, "", 0, 100, 0, ""},
-        {"fig4_c_tau", &fp.fig4_c_tau, "", 0, 100, 0, ""},
-        {"fig4_y_a", &fp.fig4_y_a, "", 0, 1, CLI_OPEN_MIN, ""},
-        {"fig4_xi", &fp.fig4_xi, "", 1, 10, 0, ""},
-        {"fig4_tau_g1", &fp.fig4_tau_g[0], "K", 0, 500, CLI_OPEN_MIN, ""},
-        {"fig4_tau_g2", &fp.fig4_tau_g[1], "K", 0, 500, CLI_OPEN_MIN, ""},
-        {"fig4_tau_g3", &fp.fig4_tau_g[2], "K", 0, 500, CLI_OPEN_MIN, ""},
-        {"fig4_v_max", &fp.fig4_v_max, "m/s", 0, 100, CLI_OPEN_MIN, ""},
-        {"fig7_accel", &fp.fig7_accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, ""},
-        {"fig7_x_b_rel", &fp.fig7_x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""},
-        {"fig7_f_b", &fp.fig7_f_b, "N", 0, 100, CLI_OPEN_MIN, ""},
-        {"fig7_duration", &fp.fig7_duration, "s", 0, 10, CLI_OPEN_MIN, ""},
-        {"fig7_mu_d1", &fp.fig7_mu_d[0], "", 0, 5, 0, ""},
-        {"fig7_mu_d2", &fp.fig7_mu_d[1], "", 0, 5, 0, ""},
-        {"fig7_mu_d3", &fp.fig7_mu_d[2], "", 0, 5, 0, ""},
-        {"fig7_b_scale1", &fp.fig7_b_scale[0], "", 0, 100, CLI_OPEN_MIN, ""},
-        {"fig7_b_scale2", &fp.fig7_b_scale[1], "", 0, 100, CLI_OPEN_MIN, ""},
-        {"fig7_b_scale3", &fp.fig7_b_scale[2], "", 0, 100, CLI_OPEN_MIN, ""},
-        {"pluck_x_rel", &fp.pluck_x_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""},
-        {"pluck_amplitude", &fp.pluck_amplitude, "m", 0, 0.1, CLI_OPEN_MIN, ""},
-        {"pluck_duration", &fp.pluck_duration, "s", 0, 10, CLI_OPEN_MIN, ""},
-        {"qref_sigma0", &fp.qref_sigma0, "1/s", 0, 1e3, 0, ""},
-        {"qref_sigma2", &fp.qref_sigma2, "m^2/s", 0, 1e3, 0, ""},
-        {"conv_f_max", &cp.f_max, "Hz", 100, 1e5, 0, ""},
-        {"conv_duration", &cp.duration, "s", 0, 10, CLI_OPEN_MIN, ""},
-        {"conv_dt_out", &cp.dt_out, "s", 0, 1, CLI_OPEN_MIN, ""},
-        {"conv_rtol", &cp.rtol, "", 1e-14, 1e-3, 0, ""},
-        {"conv_atol", &cp.atol, "", 1e-20, 1e-3, 0, ""},
-        {"conv_dt_max", &cp.dt_max, "s", 1e-8, 1e-3, 0, ""},
-        {"conv_levels", &cp.levels, "", 2, 8, 0, ""},
-        {NULL, NULL, NULL, 0, 0, 0, NULL},
-    };
-    if (params_load(fig_spec, params_path("bow-figures.ini"), false, err, sizeof err) != 0) {
-        fprintf(stderr, PROGRAM ": %s\n", err);
-        return 2;
-    }
+    load_params(&sp, &fp, &cp);
 
     const char *solver = "fixed", *wav_path = "build/sound/bow.wav";
     double rtol = 1e-8, atol = 1e-12, duration = 0.0;
@@ -622,16 +563,7 @@ int main(int argc, char **argv)
     cli_parse(&spec, argc, argv);
     atomic_check_output(PROGRAM, "wav", wav_path, true);
     if (list) {
-        table t;
-        table_begin(&t, stdout, common.tsv, "key", "value", "unit", "min", "max", "meaning", NULL);
-        for (const param_spec *ps = inst_spec; ps->key; ps++) {
-            table_cell(&t, "%s", ps->key);
-            table_cell(&t, "%.10g", *ps->dest);
-            table_cell(&t, "%s", ps->unit[0] ? ps->unit : "1");
-            table_cell(&t, "%g", ps->min);
-            table_cell(&t, "%g", ps->max);
-            table_cell(&t, "%s", ps->help);
-        }
+        list_instrument(common.tsv);
         return 0;
     }
     if (strlen(common.out) == 0)
@@ -675,90 +607,34 @@ int main(int argc, char **argv)
     budget_finish();
     bow_obs last;
     bow_observe(&m, g.duration, x, &last);
-    double fs = 1.0 / in.dt, zbound = in.mu_s / in.sigma0;
+    double fs = 1.0 / in.dt;
 
     size_t nw;
-    double *wav = resample_sinc(r.bridge_u, r.n, fs, WAV_RATE, 0.9, &nw);
-    double w0, w1;
-    analysis_window(&g, &w0, &w1);
-    size_t k0 = (size_t)lround(w0 * fs), k1 = r.n;
-    size_t j0 = (size_t)lround(w0 * WAV_RATE), j1 = nw;
-    (void)w1;
-    double f0 = fundamental(wav + j0, j1 - j0, WAV_RATE);
-    double first_slip;
-    count_slips(&r, 0, r.n, &first_slip);
-    double dummy;
-    long slips = count_slips(&r, k0, k1, &dummy);
-    double spp = f0 > 0 ? slips / ((k1 - k0) / fs * f0) : 0.0;
-    double ripples = ripples_per_period(wav + j0, j1 - j0, WAV_RATE, f0);
-    double peak_tau = 0;
-    for (size_t k = 0; k < r.n; k++)
-        peak_tau = fmax(peak_tau, r.tau_max[k]);
+    double *wav = resample(r.bridge_u, r.n, fs, WAV_RATE, &nw, err, sizeof err);
+    if (!wav) {
+        fprintf(stderr, PROGRAM ": %s\n", err);
+        return 1;
+    }
+    stroke_trace tr = {r.t, r.v_b, r.v_mean, r.bridge_u, r.friction, r.tau_mean, r.tau_max, r.n, fs, wav, nw, WAV_RATE};
+    stroke_summary ss;
+    stroke_summarise(&tr, &in, &g, &ss);
     double residual = last.e_abs > 0 ? r.residual / last.e_abs : 0.0;
-    double rt = g.duration / res.seconds;
-    /* the regime, by the classifier of src/measure/regime.h on the analysis window */
-    double v_win = gesture_value(&g.velocity, 0.5 * (w0 + g.duration)), beta = g.position / in.L;
-    regime_input ri = {r.v_mean + k0, r.bridge_u + k0, k1 - k0, fs, 1.0 / in.f0, v_win,
-                       regime_helmholtz_pp(in.T, v_win, beta, 2.0 * in.L * in.f0), beta};
-    regime_opts ro = regime_defaults();
-    regime_result rr;
-    const char *regime = v_win > 0 && regime_classify(&ri, &ro, &rr) == 0 ? regime_name(rr.kind)
-                                                                           : regime_name(REGIME_UNCLASSIFIED);
+    size_t nz = ss.f0 > 0 ? (size_t)lround(3.0 * fs / ss.f0) : 0;   /* three periods, for zoom.tsv */
 
-    /* the direction of the f/f_b - v and tau - v loops over the last three periods: the sign
-     * of the area they enclose (positive: anticlockwise) */
-    double area_f = 0, area_tau = 0;
-    size_t nz = f0 > 0 ? (size_t)lround(3.0 * fs / f0) : 0;
-    for (size_t k = r.n > nz ? r.n - nz : 1; k < r.n; k++) {
-        area_f += 0.5 * (r.v_mean[k - 1] * r.friction[k] - r.v_mean[k] * r.friction[k - 1]);
-        area_tau += 0.5 * (r.v_mean[k - 1] * r.tau_mean[k] - r.v_mean[k] * r.tau_mean[k - 1]);
-    }
-    const char *dir_f = area_f < 0 ? "clockwise" : "anticlockwise", *dir_tau = area_tau < 0 ? "clockwise" : "anticlockwise";
-
-    /* data for the figures */
-    atomic_file af;
-    FILE *f = atomic_open_or_exit(&af, PROGRAM, common.out, "stroke.tsv");
-    fprintf(f, "t_s\tv_b_m_per_s\tbridge_force_N\tquasi_static_N\tv_mean_m_per_s\tz_mean_um\ttemp_mean_c\t"
-               "temp_max_c\tf_over_fb\ttorsional_bridge_N\n");
-    double t_up = sp.v_hold / sp.accel;
-    for (size_t k = 0; k < r.n; k += 8) {
-        double t = r.t[k];
-        double qs = velocity.n == 0 && t <= t_up ? in.T * r.v_b[k] * t / (2.0 * g.position) : NAN;   /* (89) */
-        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", t, r.v_b[k], r.bridge_u[k], qs,
-                r.v_mean[k], r.z_mean[k] * 1e6, r.tau_mean[k] + in.ambient_c, r.tau_max[k] + in.ambient_c,
-                r.friction[k], r.bridge_w[k]);
-    }
-    atomic_commit_or_exit(&af, PROGRAM);
-    /* three periods at the end, every step */
-    f = atomic_open_or_exit(&af, PROGRAM, common.out, "zoom.tsv");
-    fprintf(f, "t_ms\tbridge_force_N\tv_mean_m_per_s\tf_over_fb\ttemp_mean_c\tz_mean_um\n");
-    for (size_t k = r.n > nz ? r.n - nz : 0; k < r.n; k++)
-        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", r.t[k] * 1e3, r.bridge_u[k], r.v_mean[k], r.friction[k],
-                r.tau_mean[k] + in.ambient_c, r.z_mean[k] * 1e6);
-    atomic_commit_or_exit(&af, PROGRAM);
-    /* the steady-state mapping (28) at this load, for Figure 6g */
-    f = atomic_open_or_exit(&af, PROGRAM, common.out, "steady.tsv");
-    fprintf(f, "v_m_per_s\ttemp_c\tmu_ss\n");
-    double F_b = sp.f_b / in.W_b;
-    for (int k = 0; k <= 200; k++) {
-        double v = 2.0 * k / 200.0, tau;
-        bow_tau_of_v(&m.fr, v, F_b, &tau);
-        fprintf(f, "%.6g\t%.6g\t%.6g\n", v, tau + in.ambient_c, bow_mu_ss(&m.fr, tau));
-    }
-    atomic_commit_or_exit(&af, PROGRAM);
+    write_stroke_data(&r, &m, &sp, velocity.n > 0, nz, common.out);
     /* the sound: band-limited to 48 kHz, normalised to 0.9 of full scale */
     double peak = max_abs(wav, nw);
     wav_write_or_exit(PROGRAM, wav_path, wav, nw, WAV_RATE, peak > 0 ? 0.9 / peak : 1.0, NULL);
 
     int fig7_slipped = -1;
-    double conv_order = NAN, conv_slip = 0;
+    double conv_order = NAN;
     double t_slip[9], drop[9], fall[9];
     if (!quick) {
         write_modes(&m, &fp, common.out);
         write_fig4(&in, &fp, common.out);
         write_pluck(&m, &fp, common.out);
         fig7_slipped = write_fig7(&in, &fp, common.out, t_slip, drop, fall);
-        conv_order = convergence(&in, &g, &cp, common.out, &conv_slip);
+        conv_order = convergence(&in, &g, &cp, common.out);
     }
 
     if (!common.tsv) {
@@ -770,18 +646,18 @@ int main(int argc, char **argv)
                "(%.2f simulated seconds per processor second)\n", bow_solver_name(sv), res.steps, res.split,
                res.steps ? (double)res.newton / res.steps : 0.0, res.seconds, res.cpu_seconds,
                g.duration / res.cpu_seconds);
-        printf("first slip at %.4f s; analysis window %.3f-%.3f s\n", first_slip, w0, g.duration);
-        if (v_win > 0)
-            printf("regime: %s (%s)\n", regime_label(rr.kind), rr.why);
-        printf("Schelleng ripples per period: %.1f (L/x_b = %.1f)\n", ripples, 1.0 / sp.x_b_rel);
+        printf("first slip at %.4f s; analysis window %.3f-%.3f s\n", ss.first_slip, ss.w0, g.duration);
+        if (ss.v_window > 0)
+            printf("regime: %s (%s)\n", regime_label(ss.regime.kind), ss.regime.why);
+        printf("Schelleng ripples per period: %.1f (L/x_b = %.1f)\n", ss.ripples, 1.0 / sp.x_b_rel);
         printf("last three periods: the f/f_b - v loop runs %s (area %.3g m/s), the tau - v loop %s (%.3g K m/s)\n",
-               dir_f, area_f, dir_tau, area_tau);
+               stroke_loop_direction(ss.loop_f), ss.loop_f, stroke_loop_direction(ss.loop_tau), ss.loop_tau);
         printf("smallest contact temperature rise: %.3g K (never below ambient)\n", r.tau_min);
         if (memcmp(&sp, &sp_file, sizeof sp) == 0)    /* the article's stroke, unchanged */
             printf("peak contact temperature %.1f degC; the article's Figure 6 peaks at about %g degC: our thermal "
                    "parameters (a_tau, b_tau, c_tau, tau_g) are reconstructed from a survey, the article's Table 1 "
                    "being lost (shared/spec/bowed-string-parameters.md); the gap is open\n",
-                   peak_tau + in.ambient_c, sp.article_peak_c);
+                   ss.peak_tau + in.ambient_c, sp.article_peak_c);
         if (fig7_slipped >= 0) {
             printf("Figure 7: %d of 9 first-slip transients slipped; first slip (s), its force drop (N), steepest fall:\n",
                    fig7_slipped);
@@ -798,22 +674,7 @@ int main(int argc, char **argv)
                    cp.duration, conv_order);
         printf("wrote %s/stroke.tsv, %s (%zu samples at %d Hz)\n\n", common.out, wav_path, nw, WAV_RATE);
     }
-    table tab;
-    table_begin(&tab, stdout, common.tsv, "f0_hz", "slips_per_period", "regime", "peak_temp_c", "z_max_over_bound",
-                "energy_residual", "realtime_factor", "ripples_per_period", "first_slip_s", "tau_min_k", "loop_f_v",
-                "loop_tau_v", NULL);
-    table_cell(&tab, "%.3f", f0);
-    table_cell(&tab, "%.3f", spp);
-    table_cell(&tab, "%s", regime);
-    table_cell(&tab, "%.2f", peak_tau + in.ambient_c);
-    table_cell(&tab, "%.4f", r.z_absmax / zbound);
-    table_cell(&tab, "%.3e", residual);
-    table_cell(&tab, "%.3g", rt);   /* CVODE runs far below real time: keep 3 significant digits */
-    table_cell(&tab, "%.2f", ripples);
-    table_cell(&tab, "%.5f", first_slip);
-    table_cell(&tab, "%.3e", r.tau_min);
-    table_cell(&tab, "%s", dir_f);
-    table_cell(&tab, "%s", dir_tau);
+    summary_table(&ss, &r, &in, residual, g.duration / res.seconds, common.tsv);
     free(wav);
     free(x);
     record_free(&r);

@@ -661,7 +661,13 @@ static long load_rows(const char *path, cell_row *rows, long cap)
 
 static double *at_plot_rate(const schelleng_signal *s, size_t *n)
 {
-    return resample_sinc(s->bridge, s->n, s->fs, PLOT_RATE, 0.9, n);
+    char err[300];
+    double *y = resample(s->bridge, s->n, s->fs, PLOT_RATE, n, err, sizeof err);
+    if (!y) {
+        fprintf(stderr, PROGRAM ": %s\n", err);
+        exit(1);
+    }
+    return y;
 }
 
 /* Ten strokes at gallery_x; writes gallery.tsv (t, the ten bridge forces) and returns the

@@ -2,12 +2,11 @@
  * inverts (B.2); the friction law's partial derivatives (used by the fixed-step Newton) are
  * right; the energy balance (64) holds to CVODE's tolerance and to O(dt^2) for the fixed-step
  * scheme; tau >= 0 and |z| < mu_s / sigma0 (18) on every run; the two solvers agree; the
- * gesture and the resampler do what they say. Short runs on a reduced mode set. */
+ * gesture does what it says. Short runs on a reduced mode set. */
 #include "check.h"
 #include "models/gesture.h"
 #include "io/params.h"
 #include "models/bow.h"
-#include "measure/resample.h"
 #include "base/util.h"
 #include <math.h>
 #include <stdlib.h>
@@ -266,43 +265,86 @@ static void test_gesture(void)
     double br[8];
     int nb = gesture_breaks(&g, 0, 1, br, 8);
     check(nb == 3 && fabs(br[0] - 0.2) < 1e-15 && fabs(br[2] - 0.6) < 1e-12, "breakpoints: %d (0.2, 0.5, 0.6 s)", nb);
+    double w0, w1;
+    gesture_steady_window(&g, &w0, &w1);
+    check(fabs(w0 - 0.3) < 1e-12 && fabs(w1 - 0.5) < 1e-12, "steady window of the stroke: %g-%g s (the hold 0.2-0.5 s "
+          "less its first third)", w0, w1);
     gesture_track tr;
     char why[200];
+    check(gesture_track_parse("0:0,0.3:0.3", &tr, why, sizeof why) == 0, "a ramp parses");
+    gesture ramp = g;
+    ramp.velocity = tr, ramp.duration = 0.3;
+    gesture_steady_window(&ramp, &w0, &w1);
+    check(fabs(w0 - 0.2) < 1e-12 && w1 == 0.3, "a ramp has no constant part: the last third %g-%g s", w0, w1);
+    check(gesture_track_parse("0:0,0.1:0.2,0.2:0.2,0.3:0.1,0.6:0.1", &tr, why, sizeof why) == 0, "two holds parse");
+    ramp.velocity = tr, ramp.duration = 0.5;
+    gesture_steady_window(&ramp, &w0, &w1);
+    check(fabs(w0 - 0.3 - 0.2 / 3) < 1e-12 && w1 == 0.5, "two holds: the longer, clipped to the duration (%g-%g s)",
+          w0, w1);
     check(gesture_track_parse("0:0,0.1:0.05,0.5:0.05", &tr, why, sizeof why) == 0 && tr.n == 3, "track parses");
     check(gesture_track_parse("0:0,0.1", &tr, why, sizeof why) != 0, "track 0:0,0.1 refused: %s", why);
     check(gesture_track_parse("0.2:0,0.1:1", &tr, why, sizeof why) != 0, "decreasing times refused: %s", why);
 }
 
-static void test_resample(void)
+/* The study of lesson 10 (bow-figures.ini's values: through the first slip): the error falls
+ * about fourfold a halving of the step. */
+static void test_convergence(const bow_instrument *in0)
 {
-    double fs = 200000, fo = 48000;
-    size_t n = 20000, m;
-    double *x = xcalloc(n, sizeof(double)), *y;
-    for (size_t k = 0; k < n; k++)
-        x[k] = sin(2 * M_PI * 1000.0 * k / fs);
-    y = resample_sinc(x, n, fs, fo, 0.9, &m);
-    double e = 0;
-    for (size_t j = 200; j + 200 < m; j++)
-        e = fmax(e, fabs(y[j] - sin(2 * M_PI * 1000.0 * j / fo)));
-    check(m == 4800 && e < 1e-4, "resample 200 kHz -> 48 kHz: a 1 kHz sine within %.2e (%zu samples)", e, m);
-    free(y);
-    for (size_t k = 0; k < n; k++)
-        x[k] = sin(2 * M_PI * 30000.0 * k / fs);    /* above the new Nyquist frequency */
-    y = resample_sinc(x, n, fs, fo, 0.9, &m);
-    double a = max_abs(y + 200, m - 400);
-    check(a < 1e-3, "resample: a 30 kHz sine is removed, not aliased to 18 kHz (amplitude %.2e)", a);
-    free(y);
-    free(x);
+    bow_instrument in = *in0;
+    in.f_max = 1500;
+    gesture g = gesture_stroke(0.5, 0.1, 0.1, 0.0, 2.15, 0.075 * in.L);
+    bow_model m;
+    char err[600];
+    bow_model_init(&m, &in, &g, err, sizeof err);
+    double h[2] = {2e-5, 1e-5};
+    bow_convergence c;
+    int rc = bow_convergence_run(&m, 1e-9, 1e-13, 2e-5, 0.06, h, 2, &c, err, sizeof err);
+    check(rc == 0 && c.n == 3001 && c.nfixed[1] == 3001, "convergence study to 60 ms: %zu reference samples", c.n);
+    double p = rc == 0 ? log2(c.err[0] / c.err[1]) : NAN;
+    check(fabs(p - 2) < 0.3 && c.err[1] < 1e-3, "convergence study: errors %.2e (20 us), %.2e (10 us): order %.2f (2)",
+          rc == 0 ? c.err[0] : NAN, rc == 0 ? c.err[1] : NAN, p);
+    double it = rc == 0 ? c.newton[0] : NAN;
+    check(it >= 1 && c.seconds[0] >= 0, "convergence study: %.2f Newton iterations a step", it);
+    bow_convergence_free(&c);
+    bow_convergence_free(&c);
+    rc = bow_convergence_run(&m, 1e-9, 1e-13, 2e-5, 0.01, h, 0, &c, err, sizeof err);
+    check(rc == 0 && c.levels == 0, "convergence study with no fixed step: the reference alone");
+    bow_convergence_free(&c);
+    bow_model_free(&m);
+}
+
+/* Figure 8d's exact answer: before the release reaches the bridge (x_p / c) the force is the
+ * static T u0 / x_p of the held triangle; long after, the losses have taken most of it. */
+static void test_pluck(const bow_instrument *in)
+{
+    gesture g = gesture_stroke(0.5, 0.1, 0.1, 0.0, 2.15, 0.075 * in->L);
+    bow_model m;
+    char err[300];
+    bow_model_init(&m, in, &g, err, sizeof err);
+    double xp = 0.104 * in->L, u0 = 1e-3, c = 2 * in->L * in->f0, F = in->T * u0 / xp;
+    check_close("pluck: bridge force at release over T u0 / x_p", bow_pluck_bridge(&m, xp, u0, 0.0) / F, 1.0, 0.03);
+    double mean = 0;    /* the modal sum rings about the static value (Gibbs): its mean */
+    for (int k = 0; k < 100; k++)
+        mean += bow_pluck_bridge(&m, xp, u0, 0.4 * xp / c * k / 100) / 100;
+    check_close("pluck: mean over the first 0.4 x_p / c over T u0 / x_p", mean / F, 1.0, 0.02);
+    check(fabs(bow_pluck_bridge(&m, xp, u0, 1.2 * xp / c)) < 0.6 * F, "pluck: dropped at 1.2 x_p / c (%.3f N of %.3f)",
+          bow_pluck_bridge(&m, xp, u0, 1.2 * xp / c), F);
+    double late = 0;
+    for (int k = 0; k < 2000; k++)
+        late = fmax(late, fabs(bow_pluck_bridge(&m, xp, u0, 2.0 + k * 5e-6)));
+    check(late < 0.05 * F, "pluck: after 2 s below 5%% of the static force (%.3g N)", late);
+    bow_model_free(&m);
 }
 
 int main(void)
 {
     bow_instrument in = cello();
     test_gesture();
-    test_resample();
     test_steady_state(&in);
     test_contact_partials(&in);
     test_jacobian(&in);
     test_runs(&in);
+    test_convergence(&in);
+    test_pluck(&in);
     return check_done();
 }

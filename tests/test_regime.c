@@ -2,7 +2,7 @@
  * known: an ideal Helmholtz sawtooth written out here (and its mean, RMS and centroid
  * against closed forms), two slips a period, an aperiodic signal, a tiny one, a sticking
  * one, a period off the nominal one, each synthetic regime of regime_synthetic, and bad
- * input. The simulated strokes are held by tests/claims/schelleng.sh. */
+ * input; the slip count of a whole stroke and the Schelleng ripple count on signals built here. The simulated strokes are held by tests/claims/schelleng.sh. */
 #include "check.h"
 #include "measure/regime.h"
 #include "base/util.h"
@@ -36,8 +36,63 @@ static regime_result classify(const double *v, const double *F, size_t n, double
     return r;
 }
 
+/* The slips of a stroke from rest: the bow speed ramps up, the relative velocity carries
+ * pulses at known samples; one pulse dips to half the bow speed mid-way (not re-armed: one
+ * slip), one precursor stays below the bow speed (no slip). */
+static void test_count_slips(void)
+{
+    size_t n = 10000;
+    double *vb = xcalloc(n, sizeof *vb), *v = xcalloc(n, sizeof *v);
+    for (size_t k = 0; k < n; k++)
+        vb[k] = k < 2000 ? 0.1 * k / 2000.0 : 0.1;
+    size_t at[] = {2500, 4000, 5500, 7000, 8500};
+    for (size_t p = 0; p < 5; p++)
+        for (size_t k = at[p]; k < at[p] + 100; k++)
+            v[k] = 1.3 * vb[k];
+    for (size_t k = 4030; k < 4040; k++)
+        v[k] = 0.5 * vb[k];       /* a dip above slip_off: the same slip goes on */
+    for (size_t k = 1000; k < 1100; k++)
+        v[k] = 0.9 * vb[k];       /* a precursor below the bow speed */
+    regime_opts o = regime_defaults();
+    long first;
+    long c = regime_count_slips(&o, v, vb, n, &first);
+    check(c == 5 && first == 2500, "stroke with 5 slips (one dipping, one precursor): %ld slips, the first at %ld", c,
+          first);
+    for (size_t k = 4030; k < 4040; k++)
+        v[k] = 0.1 * vb[k];       /* now below slip_off: re-armed, the rest of the pulse is a slip */
+    c = regime_count_slips(&o, v, vb, n, &first);
+    check(c == 6, "a dip below slip_off * v_b splits that slip in two: %ld", c);
+    c = regime_count_slips(&o, v + 2600, vb + 2600, 1000, &first);
+    check(c == 0 && first == -1, "a stretch without a slip: %ld, first %ld", c, first);
+    free(vb);
+    free(v);
+}
+
+/* A sawtooth of 60 harmonics (amplitudes 1/h, so h |Y_h| is flat) with a ripple bump at
+ * harmonic 13, then at 21: the count is the bump's harmonic. */
+static void test_ripples(void)
+{
+    size_t n = 9600;
+    double *y = xcalloc(n, sizeof *y);
+    for (int bump = 13; bump <= 21; bump += 8) {
+        for (size_t k = 0; k < n; k++) {
+            double t = k / FS, s = 0.3 * sin(2 * M_PI * bump * F0 * t);
+            for (int h = 1; h <= 60; h++)
+                s += sin(2 * M_PI * h * F0 * t) / h;
+            y[k] = s;
+        }
+        double c = regime_ripples_per_period(y, n, FS, F0);
+        check(c == bump, "sawtooth with a ripple bump at harmonic %d: %g ripples per period", bump, c);
+    }
+    check(regime_ripples_per_period(y, n, FS, 0.0) == 0.0, "no fundamental: no ripple count");
+    check(regime_ripples_per_period(y, 8, FS, F0) == 0.0, "8 samples: no ripple count");
+    free(y);
+}
+
 int main(void)
 {
+    test_count_slips();
+    test_ripples();
     size_t n = (size_t)(0.2 * FS);  /* 0.2 s: about 20 periods */
     double *v = xcalloc(n, sizeof *v), *F = xcalloc(n, sizeof *F);
     double pp = regime_helmholtz_pp(149.74, VB, BETA, 2 * 0.7 * F0);

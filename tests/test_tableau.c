@@ -124,7 +124,7 @@ int main(void)
               m->name);
     }
     /* a name from the file name */
-    char err[400];
+    char err[400], e2buf[400];
     const method *k = load("lessons/methods/kutta38.tab", err, sizeof err);
     check(k && strcmp(k->name, "kutta38") == 0, "kutta38.tab is named kutta38");
     check(tableau_is_path("a/b") && tableau_is_path("x.tab") && !tableau_is_path("rk4"),
@@ -200,6 +200,26 @@ int main(void)
     char missing[64];
     snprintf(missing, sizeof missing, "/nonexistent-%d.tab", 7);
     check(tableau_load(missing, err, sizeof err) == NULL && strstr(err, "cannot open"), "a missing file: %s", err);
+    /* A tableau from text (a page's text box) reads as the same file does. */
+    tableau_reset();
+    err[0] = '\0';
+    const char kutta38[] = "0 |\n1/3 | 1/3\n2/3 | -1/3 1\n1 | 1 -1 1\n--+--\n | 1/8 3/8 3/8 1/8\n";
+    const method *t = tableau_parse("typed.tab", kutta38, err, sizeof err);
+    const method *f = load("lessons/methods/kutta38.tab", e2buf, sizeof e2buf);
+    check(t && f && strcmp(t->name, "typed") == 0 && t->order == 4 && cabs(t->R(-1.5 + 2.0 * I) - f->R(-1.5 + 2.0 * I)) < 1e-15,
+          "a tableau from text: named after its name, order %d, the file's R(z) (%s)", t ? t->order : -1, err);
+    check(tableau_parse("blank.tab", "", err, sizeof err) == NULL && strstr(err, "blank.tab:1: empty"),
+          "an empty text is refused as an empty file: %s", err);
+    check(tableau_parse("bad.tab", "0 |\n1 | 1 2\n | 1 0\n", err, sizeof err) == NULL &&
+              strstr(err, "bad.tab:2: c_2 = 1 but row 2 of A sums to 3"),
+          "a malformed text names its line: %s", err);
+    /* R(z) by forward substitution needs A lower triangular: an entry above the diagonal gives NAN */
+    const double ua[] = {0.25, 0.25, 0.25, 0.25}, ub[] = {0.5, 0.5}, uc[] = {0.5, 0.5};
+    const rk_tableau upper = {2, ua, ub, uc, NULL};
+    check(isnan(creal(tableau_R(&upper, ub, 0.5))), "tableau_R of a fully implicit tableau is NAN, not a wrong number");
+    check(cabs(tableau_R(method_rk4.tableau, method_rk4.tableau->b, 2.8284 * I) - method_rk4.R(2.8284 * I)) < 1e-15,
+          "tableau_R by forward substitution = RK4's own R at 2.8284j");
+    tableau_reset();
     rmdir(scratch);
     return check_done();
 }

@@ -1,6 +1,8 @@
 #include "measure/measure.h"
+#include "base/util.h"
 #include <complex.h>
 #include <math.h>
+#include <stdlib.h>
 
 double measure_loglog_slope(const double *x, const double *y, size_t n)
 {
@@ -85,4 +87,53 @@ size_t measure_ringing(const double *t, const double *u, size_t n, double *sigma
     *sigma = -((double)np * sxy - sx * sy) / ((double)np * sxx - sx * sx);
     *omega = 2.0 * M_PI * (double)(np - 1) / (last - first);
     return np;
+}
+
+double measure_fundamental(const double *x, size_t n, double fs, double f_lo, double f_hi)
+{
+    if (n < 16 || !(f_lo > 0) || !(f_hi > f_lo))
+        return 0.0;
+    double mean = 0;
+    for (size_t i = 0; i < n; i++)
+        mean += x[i] / n;
+    long lo = (long)floor(fs / f_hi), hi = (long)ceil(fs / f_lo);
+    if (hi > (long)n / 2)
+        hi = (long)n / 2;
+    if (lo < 2 || hi <= lo + 2)
+        return 0.0;
+    double *r = xcalloc((size_t)hi + 2, sizeof(double)), r0 = 0, e = 0;
+    for (size_t i = 0; i < n; i++) {
+        r0 += (x[i] - mean) * (x[i] - mean);
+        e += x[i] * x[i];
+    }
+    if (!(r0 > 1e-20 * e)) {     /* constant but for the round-off of the mean */
+        free(r);
+        return 0.0;
+    }
+    for (long L = lo - 1; L <= hi + 1 && L < (long)n; L++) {
+        double s = 0;
+        for (size_t i = 0; i + L < n; i++)
+            s += (x[i] - mean) * (x[i + L] - mean);
+        r[L] = s / (r0 * (double)(n - L) / n);
+    }
+    double best = -1, f = 0.0;
+    for (long L = lo; L <= hi; L++)
+        best = fmax(best, r[L]);
+    for (long L = lo; L <= hi; L++)
+        if (r[L] >= r[L - 1] && r[L] >= r[L + 1] && r[L] >= 0.9 * best && best > 0.3) {
+            double d = r[L - 1] - 2 * r[L] + r[L + 1];
+            double off = d != 0 ? 0.5 * (r[L - 1] - r[L + 1]) / d : 0.0;
+            f = fs / (L + off);
+            break;
+        }
+    free(r);
+    return f;
+}
+
+double measure_loop_area(const double *x, const double *y, size_t n)
+{
+    double a = 0;
+    for (size_t k = 1; k < n; k++)
+        a += 0.5 * (x[k - 1] * y[k] - x[k] * y[k - 1]);
+    return a;
 }

@@ -41,4 +41,16 @@ double measure_asymptotic_order(const double *h, const double *err, size_t n, do
  * peaks. Returns the number of peaks used (sigma, omega are NAN when fewer than 3). */
 size_t measure_ringing(const double *t, const double *u, size_t n, double *sigma, double *omega);
 
+/* Fundamental frequency of x (n samples at fs) searched in [f_lo, f_hi] Hz from the
+ * normalised autocorrelation of x - mean: the shortest lag that is a local maximum within 10%
+ * of the best lag's value, refined by a parabola through it and its neighbours. 0 when there
+ * is none (a constant signal, fewer than 16 samples, a range that does not fit in half the signal, or a best
+ * correlation of 0.3 or less: nothing repeats). */
+double measure_fundamental(const double *x, size_t n, double fs, double f_lo, double f_hi);
+
+/* The signed area swept by the path (x_k, y_k), k < n, about the origin (the shoelace sum
+ * of 0.5 (x_{k-1} y_k - x_k y_{k-1}) over k = 1..n-1): for a closed loop the area it
+ * encloses, positive when it runs anticlockwise in the (x, y) plane. Unit: x's times y's. */
+double measure_loop_area(const double *x, const double *y, size_t n);
+
 #endif

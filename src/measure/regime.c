@@ -234,56 +234,49 @@ static double secondary_ratio(const double *size, const double *t, size_t m, dou
     return med;
 }
 
-int regime_classify(const regime_input *in, const regime_opts *o, regime_result *r)
+/* Mean, RMS about the mean, peak-to-peak (and its ratio to the Helmholtz amplitude) of F
+ * into r; x gets F - mean. Returns the sum of squares of x. */
+static double signal_stats(const double *F, size_t n, double helmholtz_pp, double *x, regime_result *r)
 {
-    memset(r, 0, sizeof *r);
-    r->kind = REGIME_UNCLASSIFIED;
-    r->period_s = r->f0_hz = r->period_ratio = r->amplitude_ratio = NAN;
-    double T0 = in->period_nominal, fs = in->fs;
-    if (!(fs > 0) || !(T0 > 0) || !(in->v_bow > 0) || !in->bridge || !in->v_rel ||
-        (double)in->n < 2.0 * T0 * fs) {
-        r->reason = REGIME_REASON_INPUT;
-        snprintf(r->why, sizeof r->why, "cannot analyse: needs fs, T0, v_b > 0 and at least two nominal periods");
-        return -1;
-    }
-    size_t n = in->n;
-    const double *F = in->bridge, *v = in->v_rel;
-
-    /* Mean, RMS about the mean, peak-to-peak. */
-    double mean = 0, lo = F[0], hi = F[0];
+    double mean = 0, lo = F[0], hi = F[0], var = 0;
     for (size_t i = 0; i < n; i++) {
         mean += F[i];
         lo = fmin(lo, F[i]);
         hi = fmax(hi, F[i]);
     }
     mean /= (double)n;
-    double *x = xcalloc(n, sizeof *x), var = 0;
     for (size_t i = 0; i < n; i++) {
         x[i] = F[i] - mean;
         var += x[i] * x[i];
     }
     r->mean_n = mean;
     r->rms_n = sqrt(var / (double)n);
-    double pp = hi - lo;
-    r->amplitude_n = pp;
-    if (in->helmholtz_pp > 0)
-        r->amplitude_ratio = pp / in->helmholtz_pp;
+    r->amplitude_n = hi - lo;
+    if (helmholtz_pp > 0)
+        r->amplitude_ratio = r->amplitude_n / helmholtz_pp;
+    return var;
+}
 
-    /* Power-weighted spectral centroid of F - mean (Hann window). */
+/* Power-weighted spectral centroid of x (Hann window), Hz; NAN when it cannot be had. */
+static double centroid(const double *x, size_t n, double fs)
+{
     spectrum sp;
-    if (spectrum_hann(x, n, fs, &sp) == 0) {
-        double num = 0, den = 0;
-        for (size_t k = 1; k < sp.nbins; k++) {
-            double p = sp.mag[k] * sp.mag[k];
-            num += spectrum_freq(&sp, k) * p;
-            den += p;
-        }
-        r->centroid_hz = den > 0 ? num / den : NAN;
-        spectrum_free(&sp);
-    } else
-        r->centroid_hz = NAN;
+    if (spectrum_hann(x, n, fs, &sp) != 0)
+        return NAN;
+    double num = 0, den = 0;
+    for (size_t k = 1; k < sp.nbins; k++) {
+        double p = sp.mag[k] * sp.mag[k];
+        num += spectrum_freq(&sp, k) * p;
+        den += p;
+    }
+    spectrum_free(&sp);
+    return den > 0 ? num / den : NAN;
+}
 
-    /* Period: the largest autocorrelation in [0.7 T0, 1.5 T0]. */
+/* Period: the lag of the largest autocorrelation of x in [0.7 T0, 1.5 T0], refined by a
+ * parabola; r gets it (and its regularity, f0, T/T0). Returns it, s (NAN when not found). */
+static double find_period(const double *x, size_t n, double var, double T0, double fs, regime_result *r)
+{
     size_t Llo = (size_t)floor(0.7 * T0 * fs), Lhi = (size_t)ceil(1.5 * T0 * fs);
     if (Lhi + 2 >= n)
         Lhi = n - 3;
@@ -306,14 +299,21 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
         r->regularity = ac[best];
     }
     free(ac);
-    double Tm = isfinite(T) ? T : T0;
     if (isfinite(T)) {
         r->period_s = T;
         r->f0_hz = 1.0 / T;
         r->period_ratio = T / T0;
     }
+    return T;
+}
 
-    /* Slips: onsets of v > slip_on v_b, ended by v < slip_off v_b. */
+/* Slips: onsets of v > slip_on v_b, ended by v < slip_off v_b, kept when their peak is at
+ * least slip_peak of the largest v (a precursor blip just over the threshold ahead of the
+ * main slip is not a slip of its own); counted per period Tm into r. Returns how many. */
+static size_t find_slips(const regime_input *in, const regime_opts *o, double Tm, regime_result *r)
+{
+    size_t n = in->n;
+    const double *v = in->v_rel;
     double von = o->slip_on * in->v_bow, voff = o->slip_off * in->v_bow;
     bool slipping = v[0] > von;
     size_t cap = (size_t)(n / 2 + 1), ns = 0, slip_samples = 0;
@@ -321,7 +321,7 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
     for (size_t i = 0; i < n; i++) {
         if (!slipping && v[i] > von) {
             slipping = true;
-            onset[ns] = (double)i / fs;
+            onset[ns] = (double)i / in->fs;
             peak[ns++] = v[i];
         } else if (slipping && v[i] < voff)
             slipping = false;
@@ -332,31 +332,29 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
         }
         vmax = fmax(vmax, v[i]);
     }
-    /* Keep the slips whose peak is at least slip_peak of the largest: a precursor blip just
-     * over the threshold ahead of the main slip is not a slip of its own. */
     size_t kept = 0;
     for (size_t k = 0; k < ns; k++)
         if (peak[k] >= o->slip_peak * vmax)
             onset[kept++] = onset[k];
-    ns = kept;
     free(peak);
-    r->slips = (long)ns;
+    r->slips = (long)kept;
     r->slip_fraction = (double)slip_samples / (double)n;
-    double window = (double)n / fs;
-    double spp;
-    r->slip_spread = per_period(onset, ns, Tm, window, &spp);
-    r->slips_per_period = spp;
+    r->slip_spread = per_period(onset, kept, Tm, (double)n / in->fs, &r->slips_per_period);
     free(onset);
+    return kept;
+}
 
-    /* Flybacks: the returns of the sawtooth. The swings of F between the extremes of a
-     * zig-zag with hysteresis small_jump * pp; the fast direction is that of the largest
-     * swing that takes the shorter time (falls for a sawtooth that rises while the string
-     * sticks). A return is a swing in the fast direction; a flyback a return of at least
-     * big_jump of the largest and flyback_abs of the Helmholtz amplitude, counted when the
-     * largest return is sharp: over within sharp_time * T0 (a sinusoid takes T0 / 2). */
-    size_t ecap = n / 2 + 2, *at = xcalloc(ecap, sizeof *at);
-    double *ext = xcalloc(ecap, sizeof *ext);
-    size_t ne = pp > 0 ? zigzag(F, n, o->small_jump * pp, ext, at, ecap) : 0;
+/* Flybacks: the returns of the sawtooth (regime.h). The swings of F between the extremes of
+ * a zig-zag with hysteresis small_jump * pp; the fast direction is that of the largest swing
+ * that takes the shorter time (falls for a sawtooth that rises while the string sticks). A
+ * return is a swing in the fast direction; a flyback a return of at least big_jump of the
+ * largest and flyback_abs of the Helmholtz amplitude, counted when the largest return is
+ * sharp: over within sharp_time * T0 (a sinusoid takes T0 / 2). Per period Tm into r. */
+static void find_flybacks(const regime_input *in, const regime_opts *o, double pp, double Tm, regime_result *r)
+{
+    size_t n = in->n, ecap = n / 2 + 2, *at = xcalloc(ecap, sizeof *at);
+    double fs = in->fs, window = (double)n / fs, *ext = xcalloc(ecap, sizeof *ext);
+    size_t ne = pp > 0 ? zigzag(in->bridge, n, o->small_jump * pp, ext, at, ecap) : 0;
     double big_sz[2] = {0, 0}, big_len[2] = {0, 0};     /* [0] falls, [1] rises */
     for (size_t k = 0; k + 1 < ne; k++) {
         int d = ext[k + 1] > ext[k];
@@ -366,7 +364,7 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
     }
     int d = big_sz[1] > 0 && (big_sz[0] == 0 || big_len[1] < big_len[0]) ? 1 : 0;
     double largest = big_sz[d];
-    bool sharp = largest > 0 && big_len[d] <= o->sharp_time * T0;
+    bool sharp = largest > 0 && big_len[d] <= o->sharp_time * in->period_nominal;
     double fly_floor = fmax(o->big_jump * largest, o->flyback_abs * (in->helmholtz_pp > 0 ? in->helmholtz_pp : pp));
     size_t nrun = 0, nfly = 0;
     double *run = xcalloc(ne + 1, sizeof *run), *trun = xcalloc(ne + 1, sizeof *trun);
@@ -388,58 +386,114 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
     free(trun);
     free(ext);
     free(at);
-    free(x);
+}
 
-    /* The rules, in the order of regime.h. */
+/* The rules, in the order of regime.h, from the measures in r: kind, reason and why. */
+static void decide(const regime_input *in, const regime_opts *o, double T, size_t ns, regime_result *r)
+{
+    double pp = r->amplitude_n, T0 = in->period_nominal;
     double tiny = in->helmholtz_pp > 0 ? o->tiny * in->helmholtz_pp : o->tiny_abs;
     double big = in->helmholtz_pp > 0 ? o->raucous_amp * in->helmholtz_pp : 10 * o->tiny_abs;
     long k = lround(r->slips_per_period);
     bool integer = k >= 1 && fabs(r->slips_per_period - (double)k) <= 0.15;
     bool period_ok = isfinite(T) && fabs(T / T0 - 1.0) <= o->period_tol;
-    bool periodic = r->regularity >= o->min_regularity && period_ok && integer && r->slip_spread <= 1;
+    bool regular = r->regularity >= o->min_regularity;
+    bool periodic = regular && period_ok && integer && r->slip_spread <= 1;
     long fly = lround(r->flybacks_per_period);
     if (ns == 0) {
         r->reason = r->slip_fraction > 0.5 ? REGIME_REASON_SLIPPING : REGIME_REASON_STICKING;
         snprintf(r->why, sizeof r->why, "no slip in the window (%s throughout)",
                  r->slip_fraction > 0.5 ? "slipping" : "sticking");
-        return 0;
-    }
-    if (pp < tiny) {
+    } else if (pp < tiny) {
         r->reason = REGIME_REASON_TINY;
         snprintf(r->why, sizeof r->why, "tiny: peak-to-peak %.3g N below %.3g N", pp, tiny);
-        return 0;
-    }
-    bool regular = r->regularity >= o->min_regularity;
-    if (!periodic) {
-        if (pp >= big && !(regular && period_ok)) {
-            r->kind = REGIME_RAUCOUS;
-            snprintf(r->why, sizeof r->why,
-                     "large (%.3g N) and not periodic: regularity %.3f, T/T0 %.3f, %.2f slips/period, spread %ld",
-                     pp, r->regularity, r->period_ratio, r->slips_per_period, r->slip_spread);
-            return 0;
-        }
+    } else if (!periodic && pp >= big && !(regular && period_ok)) {
+        r->kind = REGIME_RAUCOUS;
+        snprintf(r->why, sizeof r->why,
+                 "large (%.3g N) and not periodic: regularity %.3f, T/T0 %.3f, %.2f slips/period, spread %ld", pp,
+                 r->regularity, r->period_ratio, r->slips_per_period, r->slip_spread);
+    } else if (!periodic) {
         r->reason = !regular ? REGIME_REASON_IRREGULAR : !period_ok ? REGIME_REASON_OTHER_PERIOD : REGIME_REASON_SLIPS_VARY;
         snprintf(r->why, sizeof r->why, "%s: regularity %.3f, T/T0 %.3f, %.2f slips/period, spread %ld",
                  r->reason == REGIME_REASON_IRREGULAR      ? "small and not periodic"
                  : r->reason == REGIME_REASON_OTHER_PERIOD ? "small, regular at another period than the string's"
                                                            : "a regular bridge force but a slip count that changes",
                  r->regularity, r->period_ratio, r->slips_per_period, r->slip_spread);
-        return 0;
-    }
-    if (k == 1 && fly < 1) {
+    } else if (k == 1 && fly < 1) {
         r->reason = REGIME_REASON_ROUNDED;
         snprintf(r->why, sizeof r->why, "periodic, %ld slips/period, but no sharp flyback (rounded corners)", k);
-        return 0;
+    } else {
+        if (k == 1)
+            r->kind = fly == 1 ? REGIME_HELMHOLTZ : REGIME_S_MOTION;
+        else if (k == 2)
+            r->kind = fly <= 2 ? REGIME_DOUBLE_SLIP : REGIME_MULTIPLE_FLYBACK;
+        else
+            r->kind = fly <= 1 ? REGIME_MULTIPLE_SLIP : REGIME_MULTIPLE_FLYBACK;
+        snprintf(r->why, sizeof r->why, "periodic (regularity %.3f, T/T0 %.3f): %ld slips and %ld flybacks per period",
+                 r->regularity, r->period_ratio, k, fly);
     }
-    if (k == 1)
-        r->kind = fly == 1 ? REGIME_HELMHOLTZ : REGIME_S_MOTION;
-    else if (k == 2)
-        r->kind = fly <= 2 ? REGIME_DOUBLE_SLIP : REGIME_MULTIPLE_FLYBACK;
-    else
-        r->kind = fly <= 1 ? REGIME_MULTIPLE_SLIP : REGIME_MULTIPLE_FLYBACK;
-    snprintf(r->why, sizeof r->why, "periodic (regularity %.3f, T/T0 %.3f): %ld slips and %ld flybacks per period",
-             r->regularity, r->period_ratio, k, fly);
+}
+
+int regime_classify(const regime_input *in, const regime_opts *o, regime_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->kind = REGIME_UNCLASSIFIED;
+    r->period_s = r->f0_hz = r->period_ratio = r->amplitude_ratio = NAN;
+    double T0 = in->period_nominal, fs = in->fs;
+    if (!(fs > 0) || !(T0 > 0) || !(in->v_bow > 0) || !in->bridge || !in->v_rel ||
+        (double)in->n < 2.0 * T0 * fs) {
+        r->reason = REGIME_REASON_INPUT;
+        snprintf(r->why, sizeof r->why, "cannot analyse: needs fs, T0, v_b > 0 and at least two nominal periods");
+        return -1;
+    }
+    double *x = xcalloc(in->n, sizeof *x);
+    double var = signal_stats(in->bridge, in->n, in->helmholtz_pp, x, r);
+    r->centroid_hz = centroid(x, in->n, fs);
+    double T = find_period(x, in->n, var, T0, fs, r);
+    free(x);
+    double Tm = isfinite(T) ? T : T0;
+    size_t ns = find_slips(in, o, Tm, r);
+    find_flybacks(in, o, r->amplitude_n, Tm, r);
+    decide(in, o, T, ns, r);
     return 0;
+}
+
+long regime_count_slips(const regime_opts *o, const double *v_rel, const double *v_bow, size_t n, long *first)
+{
+    long count = 0;
+    bool armed = true;
+    *first = -1;
+    for (size_t k = 0; k < n; k++) {
+        double vb = v_bow[k];
+        if (armed && vb > 0 && v_rel[k] > o->slip_on * vb) {
+            count++;
+            armed = false;
+            if (*first < 0)
+                *first = (long)k;
+        } else if (!armed && v_rel[k] < o->slip_off * vb)
+            armed = true;
+    }
+    return count;
+}
+
+double regime_ripples_per_period(const double *y, size_t n, double fs, double f0)
+{
+    if (n < 16 || !(f0 > 0))
+        return 0.0;
+    double best = 0.0;
+    int nbest = 0;
+    for (int h = 3; h <= 60 && h * f0 < 0.45 * fs; h++) {
+        double re = 0, im = 0, w = 2 * M_PI * h * f0 / fs;
+        for (size_t k = 0; k < n; k++) {
+            double hann = 0.5 - 0.5 * cos(2 * M_PI * k / (n - 1));
+            re += hann * y[k] * cos(w * k);
+            im -= hann * y[k] * sin(w * k);
+        }
+        double a = h * hypot(re, im);
+        if (a > best)
+            best = a, nbest = h;
+    }
+    return nbest;
 }
 
 /* ---- the boundaries of a Schelleng diagram ----------------------------------------------- */

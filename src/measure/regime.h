@@ -164,6 +164,21 @@ const char *regime_reason_label(regime_reason r);
 /* The reason named name (a regime_reason_name), or -1. */
 int regime_reason_from_name(const char *name);
 
+/* The slips of a whole stroke, where the bow speed v_bow[k] changes (a ramp from rest): a
+ * slip starts when v_rel rises above slip_on * v_bow (with v_bow > 0) and the count is re-armed
+ * when v_rel falls below slip_off * v_bow (o's thresholds; no slip_peak filter, so this counts
+ * every onset, the first included). Armed at k = 0. Returns the onsets in k < n; *first gets
+ * the index of the first (-1 when none). */
+long regime_count_slips(const regime_opts *o, const double *v_rel, const double *v_bow, size_t n, long *first);
+
+/* Schelleng ripples per period of a Helmholtz bridge force y (n samples at fs, fundamental
+ * f0): a sawtooth's harmonics fall as 1/h, and the ripples add a bump of harmonics near their
+ * own count per period; the count is the harmonic number h in 3..60 (below 0.45 fs) where
+ * h |Y_h| is largest, Y_h the Hann-windowed spectrum of y at h f0. 0 when none (n < 16 or
+ * f0 <= 0). A heuristic for a non-integer L/x_b: at an integer L/x_b the sawtooth lacks
+ * exactly those harmonics and the count is unreliable (x_b/L = 0.1 gives 21, not 10). */
+double regime_ripples_per_period(const double *y, size_t n, double fs, double f0);
+
 /* The ideal Helmholtz peak-to-peak bridge force 2 T v_b / (beta c), N: the bridge slope of
  * the Helmholtz corner swings by twice the corner's slope jump v_b / (beta c). */
 double regime_helmholtz_pp(double tension, double v_bow, double beta, double wave_speed);

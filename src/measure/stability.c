@@ -1,6 +1,11 @@
 #include "measure/stability.h"
 #include <math.h>
 
+double complex stability_z(const method *m, double h, double complex lambda)
+{
+    return m->needs_uv ? I * h * cabs(lambda) * (cimag(lambda) < 0 ? -1.0 : 1.0) : h * lambda;
+}
+
 bool stability_stable(const method *m, double complex z)
 {
     double a = cabs(m->R(z));

@@ -15,6 +15,11 @@
 /* An axis stable out to this |z| (and at the few far points beyond it) is reported as infinite. */
 #define STABILITY_SCAN_MAX 100.0
 
+/* Where a method's R is read for the eigenvalue lambda (1/s) at the step h (s): z = h lambda, but
+ * j h |lambda| (with the sign of Im lambda) for a method on (u, v) halves (leapfrog), whose R is
+ * defined on the undamped oscillator. */
+double complex stability_z(const method *m, double h, double complex lambda);
+
 /* Whether |R(z)| <= 1 (within STABILITY_TOL). */
 bool stability_stable(const method *m, double complex z);
 

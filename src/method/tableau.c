@@ -2,8 +2,6 @@
 #include "method/tableau.h"
 #include <ctype.h>
 #include <errno.h>
-#include <gsl/gsl_complex_math.h>
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -93,30 +91,23 @@ int tableau_order(const rk_tableau *tab, const double *w)
 
 double complex tableau_R(const rk_tableau *tab, const double *w, double complex z)
 {
+    /* A is lower triangular (explicit or diagonally implicit: tableau_load refuses the rest), so
+     * (I - zA) x = 1 is solved by forward substitution, row by row, with no factorization. */
     const int s = tab->stages;
-    double m[2 * S_MAX * S_MAX], one[2 * S_MAX], x[2 * S_MAX];
-    size_t perm_data[S_MAX];
-    gsl_matrix_complex_view M = gsl_matrix_complex_view_array(m, (size_t)s, (size_t)s);
+    double complex x[S_MAX], acc = 0.0;
     for (int i = 0; i < s; i++) {
-        for (int j = 0; j < s; j++) {
-            double complex e = (i == j ? 1.0 : 0.0) - z * tab->a[i * s + j];
-            gsl_matrix_complex_set(&M.matrix, (size_t)i, (size_t)j, gsl_complex_rect(creal(e), cimag(e)));
-        }
-        one[2 * i] = 1.0;
-        one[2 * i + 1] = 0.0;
-    }
-    gsl_permutation perm = {(size_t)s, perm_data};
-    gsl_vector_complex_view b = gsl_vector_complex_view_array(one, (size_t)s);
-    gsl_vector_complex_view xv = gsl_vector_complex_view_array(x, (size_t)s);
-    int sign;
-    gsl_linalg_complex_LU_decomp(&M.matrix, &perm, &sign);
-    for (int i = 0; i < s; i++)
-        if (gsl_complex_abs(gsl_matrix_complex_get(&M.matrix, (size_t)i, (size_t)i)) == 0.0)
+        double complex r = 1.0;
+        for (int j = 0; j < i; j++)
+            r += z * tab->a[i * s + j] * x[j];
+        for (int j = i + 1; j < s; j++)
+            if (tab->a[i * s + j] != 0.0)
+                return NAN;         /* fully implicit: not a tableau this project steps */
+        double complex d = 1.0 - z * tab->a[i * s + i];
+        if (d == 0.0)
             return INFINITY;        /* z = 1/a_ii: the stage equation has no solution */
-    gsl_linalg_complex_LU_solve(&M.matrix, &perm, &b.vector, &xv.vector);
-    double complex acc = 0.0;
-    for (int i = 0; i < s; i++)
-        acc += w[i] * (x[2 * i] + I * x[2 * i + 1]);
+        x[i] = r / d;
+        acc += w[i] * x[i];
+    }
     return 1.0 + z * acc;
 }
 
@@ -353,17 +344,10 @@ static void ascii_minus(char *s)
 
 static const char *ordinal_weights(int k) { return k == 0 ? "the weights b" : "the embedded weights b-hat"; }
 
-const method *tableau_load(const char *path, char *err, size_t errlen)
+/* Read a tableau from f (closed here) into the next slot; path names it and its messages. */
+static const method *read_tableau(FILE *f, const char *path, char *err, size_t errlen)
 {
-    for (int i = 0; i < nslots; i++)
-        if (strcmp(slots[i].path, path) == 0)
-            return &slots[i].m;
     reader r = {path, 0, err, errlen};
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "%s:0: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
     if (nslots == TABLEAU_MAX_FILES) {
         fclose(f);
         fail(&r, 1, "more than %d tableau files in one run", TABLEAU_MAX_FILES);
@@ -497,4 +481,29 @@ const method *tableau_load(const char *path, char *err, size_t errlen)
                      slot_R[nslots], slot_step[nslots], &sl->tab, false};
     nslots++;
     return &sl->m;
+}
+
+const method *tableau_load(const char *path, char *err, size_t errlen)
+{
+    for (int i = 0; i < nslots; i++)
+        if (strcmp(slots[i].path, path) == 0)
+            return &slots[i].m;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s:0: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    return read_tableau(f, path, err, errlen);
+}
+
+const method *tableau_parse(const char *name, const char *text, char *err, size_t errlen)
+{
+    /* an empty text reads as one blank line (fmemopen takes no empty buffer) */
+    size_t len = strlen(text);
+    FILE *f = fmemopen(len ? (void *)text : (void *)"\n", len ? len : 1, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s:0: cannot read the text: %s", name, strerror(errno));
+        return NULL;
+    }
+    return read_tableau(f, name, err, errlen);
 }

@@ -41,7 +41,8 @@ int tableau_order(const rk_tableau *tab, const double *w);
  * res, and their orders into ord (either may be NULL). */
 void tableau_conditions(const rk_tableau *tab, const double *w, double res[TABLEAU_NTREES], int ord[TABLEAU_NTREES]);
 
-/* R(z) = 1 + z w^T (I - zA)^{-1} 1 (a complex LU solve, GSL); infinite where I - zA is singular. */
+/* R(z) = 1 + z w^T (I - zA)^{-1} 1 by forward substitution (A lower triangular); infinite where
+ * I - zA is singular, NAN for an A with an entry above the diagonal. */
 double complex tableau_R(const rk_tableau *tab, const double *w, double complex z);
 
 /* Whether A is strictly lower triangular (every stage explicit). */
@@ -53,6 +54,9 @@ bool tableau_is_path(const char *arg);
 /* Read a tableau file into a method named after the file (not yet in method_all). The same
  * path twice gives the same method. NULL with "FILE:LINE: reason" in err. */
 const method *tableau_load(const char *path, char *err, size_t errlen);
+/* The same from a tableau's text (what a page's text box holds): name ("mine.tab") names the method
+ * and the messages, "NAME:LINE: reason" in err; each call takes a new slot (tableau_reset frees them). */
+const method *tableau_parse(const char *name, const char *text, char *err, size_t errlen);
 /* Forget every loaded file (for tests and fuzzing): methods from them must not be used after,
  * nor be in method_all. */
 void tableau_reset(void);

@@ -252,14 +252,10 @@ static double K_w(const bow_model *m, int i)
     return 0.5 * m->in.K_T * m->in.L * b * b / (r * r);                   /* (41) */
 }
 
-int bow_model_init(bow_model *m, const bow_instrument *in, const gesture *g, char *err, size_t errlen)
+/* The instrument and gesture are usable together: 0, or -1 with the reason in err. */
+static int model_check(const bow_instrument *in, const gesture *g, char *err, size_t errlen)
 {
-    memset(m, 0, sizeof *m);
-    m->in = *in;
-    m->fr = bow_friction_of(in);
-    m->g = *g;
-    m->N = (int)lround(in->N);
-    if (fabs(in->N - m->N) > 1e-9) {
+    if (fabs(in->N - lround(in->N)) > 1e-9) {
         snprintf(err, errlen, "N = %g is not a whole number of contact points", in->N);
         return -1;
     }
@@ -278,6 +274,13 @@ int bow_model_init(bow_model *m, const bow_instrument *in, const gesture *g, cha
             snprintf(err, errlen, "bowing force %g N at %g s; accepted: > 0", g->force.value[k], g->force.time[k]);
             return -1;
         }
+    return 0;
+}
+
+/* The string's and the hair's constants: cross-section, density, stiffness, modal masses (38). */
+static void model_constants(bow_model *m)
+{
+    const bow_instrument *in = &m->in;
     double L = in->L, r = in->r;
     m->A = M_PI * r * r;
     m->rho = in->T / (4.0 * L * L * in->f0 * in->f0 * m->A);
@@ -288,32 +291,30 @@ int bow_model_init(bow_model *m, const bow_instrument *in, const gesture *g, cha
     m->m_q = m->dx * in->D_h;
     m->k_q = m->dx * in->K_h;
     m->r_q = m->dx * in->zeta_h;
-    m->Mu = count_modes(m->m_u, in->f_max, K_u, m);
-    m->Mw = count_modes(m->m_w, in->f_max, K_w, m);
-    if (m->Mu < 1) {   /* no torsional mode below f_max is allowed: the string then only bends */
-        snprintf(err, errlen, "f_max = %g Hz keeps no transverse mode (the first is at %g Hz)", in->f_max,
-                 sqrt(K_u(m, 1) / m->m_u) / (2 * M_PI));
-        return -1;
+}
+
+/* The per-mode and per-point arrays of Mu transverse, Mw torsional modes and N points. */
+static void model_alloc(bow_model *m)
+{
+    size_t Mu = (size_t)m->Mu, Mw = (size_t)m->Mw, N = (size_t)m->N;
+    double **per_u[] = {&m->Ku, &m->Ru, &m->Qu, &m->fu, &m->gu}, **per_w[] = {&m->Kw, &m->Rw, &m->Qw, &m->fw, &m->gw};
+    for (size_t k = 0; k < 5; k++) {
+        *per_u[k] = xcalloc(Mu, sizeof(double));
+        *per_w[k] = xcalloc(Mw, sizeof(double));
     }
-    int Mu = m->Mu, Mw = m->Mw, N = m->N;
-    m->Ku = xcalloc((size_t)Mu, sizeof(double));
-    m->Ru = xcalloc((size_t)Mu, sizeof(double));
-    m->Qu = xcalloc((size_t)Mu, sizeof(double));
-    m->fu = xcalloc((size_t)Mu, sizeof(double));
-    m->gu = xcalloc((size_t)Mu, sizeof(double));
-    m->Kw = xcalloc((size_t)Mw, sizeof(double));
-    m->Rw = xcalloc((size_t)Mw, sizeof(double));
-    m->Qw = xcalloc((size_t)Mw, sizeof(double));
-    m->fw = xcalloc((size_t)Mw, sizeof(double));
-    m->gw = xcalloc((size_t)Mw, sizeof(double));
-    m->Gu = xcalloc((size_t)Mu * N, sizeof(double));
-    m->Gw = xcalloc((size_t)Mw * N, sizeof(double));
-    m->xj = xcalloc((size_t)N, sizeof(double));
-    m->scratch = xcalloc(8 * (size_t)N, sizeof(double));
-    m->tss = xcalloc((size_t)N, sizeof(double));
-    for (int j = 0; j < N; j++)
-        m->xj[j] = x_b - 0.5 * in->W_b + (j + 0.5) * m->dx;   /* (47) */
-    for (int i = 0; i < Mu; i++) {
+    m->Gu = xcalloc(Mu * N, sizeof(double));
+    m->Gw = xcalloc(Mw * N, sizeof(double));
+    m->xj = xcalloc(N, sizeof(double));
+    m->scratch = xcalloc(8 * N, sizeof(double));
+    m->tss = xcalloc(N, sizeof(double));
+}
+
+/* Stiffness, damping, Q, frequency, bridge weight and mode shapes of both families. */
+static void model_modes(bow_model *m)
+{
+    const bow_instrument *in = &m->in;
+    int N = m->N;
+    for (int i = 0; i < m->Mu; i++) {
         double b = beta(m, i + 1), K = K_u(m, i + 1);
         double w0 = sqrt(K / m->m_u);
         double Q = (in->T + m->B * b * b) / (in->T * (in->eta_F + in->eta_A / w0) + m->B * in->eta_B * b * b); /* (44) */
@@ -325,30 +326,60 @@ int bow_model_init(bow_model *m, const bow_instrument *in, const gesture *g, cha
         for (int j = 0; j < N; j++)
             m->Gu[(size_t)i * N + j] = sin(b * m->xj[j]);
     }
-    for (int i = 0; i < Mw; i++) {
+    for (int i = 0; i < m->Mw; i++) {
         double b = beta(m, i + 1), K = K_w(m, i + 1);
         double Q = in->Q_T, R = sqrt(K * m->m_w) / Q;          /* (45), (43) */
         double w2 = K / m->m_w - pow(R / (2 * m->m_w), 2);
         m->Kw[i] = K, m->Rw[i] = R, m->Qw[i] = Q;
         m->fw[i] = w2 > 0 ? sqrt(w2) / (2 * M_PI) : 0.0;
-        m->gw[i] = in->K_T / (r * r) * b;                      /* (63) */
+        m->gw[i] = in->K_T / (in->r * in->r) * b;              /* (63) */
         for (int j = 0; j < N; j++)
             m->Gw[(size_t)i * N + j] = sin(b * m->xj[j]);
     }
-    bow_layout *a = &m->at;
+}
+
+/* The state layout (81)-(88) and the three energy integrals after it. */
+static bow_layout model_layout(int Mu, int Mw, int N)
+{
+    bow_layout a;
     size_t o = 0;
-    a->u = o, o += Mu;
-    a->w = o, o += Mw;
-    a->q = o, o += N;
-    a->ud = o, o += Mu;
-    a->wd = o, o += Mw;
-    a->v = o, o += N;
-    a->z = o, o += N;
-    a->tau = o, o += N;
-    a->e_in = o++;
-    a->e_out = o++;
-    a->e_abs = o++;
-    a->dim = o;
+    a.u = o, o += Mu;
+    a.w = o, o += Mw;
+    a.q = o, o += N;
+    a.ud = o, o += Mu;
+    a.wd = o, o += Mw;
+    a.v = o, o += N;
+    a.z = o, o += N;
+    a.tau = o, o += N;
+    a.e_in = o++;
+    a.e_out = o++;
+    a.e_abs = o++;
+    a.dim = o;
+    return a;
+}
+
+int bow_model_init(bow_model *m, const bow_instrument *in, const gesture *g, char *err, size_t errlen)
+{
+    memset(m, 0, sizeof *m);
+    if (model_check(in, g, err, errlen) != 0)
+        return -1;
+    m->in = *in;
+    m->fr = bow_friction_of(in);
+    m->g = *g;
+    m->N = (int)lround(in->N);
+    model_constants(m);
+    m->Mu = count_modes(m->m_u, in->f_max, K_u, m);
+    m->Mw = count_modes(m->m_w, in->f_max, K_w, m);
+    if (m->Mu < 1) {   /* no torsional mode below f_max is allowed: the string then only bends */
+        snprintf(err, errlen, "f_max = %g Hz keeps no transverse mode (the first is at %g Hz)", in->f_max,
+                 sqrt(K_u(m, 1) / m->m_u) / (2 * M_PI));
+        return -1;
+    }
+    model_alloc(m);
+    for (int j = 0; j < m->N; j++)
+        m->xj[j] = g->position - 0.5 * in->W_b + (j + 0.5) * m->dx;   /* (47) */
+    model_modes(m);
+    m->at = model_layout(m->Mu, m->Mw, m->N);
     return 0;
 }
 
@@ -652,4 +683,16 @@ void bow_powers(const bow_model *m, double t, const double *x, double *P, double
     powers(m, t, x, qd, -1.0, P, Q);
     if (uc != buf)
         free(uc);
+}
+
+double bow_pluck_bridge(const bow_model *m, double x_p, double u0, double t)
+{
+    double L = m->in.L, fu = 0;
+    for (int i = 0; i < m->Mu; i++) {
+        double b = (i + 1) * M_PI / L;
+        double a0 = 2.0 * u0 * sin(b * x_p) / (b * b * x_p * (L - x_p));
+        double g = m->Ru[i] / (2 * m->m_u), w = 2 * M_PI * m->fu[i];
+        fu += m->gu[i] * a0 * exp(-g * t) * (cos(w * t) + g / w * sin(w * t));
+    }
+    return fu;
 }

@@ -186,4 +186,30 @@ const char *bow_solver_name(bow_solver s);
 int bow_stroke(const bow_instrument *in, const gesture *g, double **bridge, double **v_rel, size_t *n,
                char *err, size_t errlen);
 
+/* The fixed-step scheme against CVODE BDF on one model: the transverse bridge force every
+ * dt_out from 0 to t1, by CVODE at (rtol, atol) and by the fixed-step scheme at each step
+ * h[l], l < levels. */
+typedef struct bow_convergence {
+    size_t levels;      /* fixed steps compared */
+    size_t n;           /* samples of the reference (every dt_out from 0) */
+    double *ref;        /* CVODE's bridge force, N (n) */
+    double **fixed;     /* fixed[l][k]: the scheme's at h[l], N (nfixed[l] each) */
+    size_t *nfixed;     /* samples of each fixed-step run */
+    double *h;          /* the steps, s (levels) */
+    double *err;        /* largest |fixed[l][k] - ref[k]| over the largest |ref|, 1 (levels) */
+    double *newton;     /* Newton iterations a step at h[l] */
+    double *seconds;    /* wall time of the run at h[l], s */
+} bow_convergence;
+/* Run the study into c (free with bow_convergence_free). 0, or -1 with the solver, the time
+ * and the reason in err (c is then empty). */
+int bow_convergence_run(bow_model *m, double rtol, double atol, double dt_out, double t1, const double *h,
+                        size_t levels, bow_convergence *c, char *err, size_t errlen);
+void bow_convergence_free(bow_convergence *c);   /* leaves it empty; safe twice */
+
+/* Figure 8d of the article: the transverse bridge force (N) at t (s) of the string alone,
+ * released at rest from a triangle of height u0 (m) at x_p (m): each mode decays exactly as
+ * e^(-g t) (cos w t + g/w sin w t), g = R / (2 m) (the exact answer of the modal model, no
+ * stepping). */
+double bow_pluck_bridge(const bow_model *m, double x_p, double u0, double t);
+
 #endif

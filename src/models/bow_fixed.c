@@ -227,102 +227,139 @@ static double modal_update(int M, int N, double h, const double *restrict G, con
     return q;
 }
 
-/* One step from (t, x) to t + h, in place; the energy integrals by the trapezoidal rule.
- * 0, or -1 with the reason in err. */
-static int fixed_step(fixed *s, double t, double *x, char *err, size_t errlen)
+/* One step's working vectors, N doubles each, carved from s->vec. */
+typedef struct step_vecs {
+    double *uc, *wc;        /* transverse and torsional velocity at the contact points, m/s */
+    double *qd;             /* hair point velocities at the start of the step, m/s */
+    double *qfree;          /* their explicit part at the end of the step, m/s */
+    double *v0;             /* v' = v0 - (k1/2) C z': the affine part, m/s */
+    double *zn, *taun;      /* z (m) and tau (K) at the start of the step */
+    double *zdn, *taudn;    /* their rates at the start, m/s and K/s */
+    double *z, *tau;        /* the Newton iterate at the end of the step, m and K */
+    double *v;              /* the relative velocity at the iterate, m/s */
+    double *fbar;           /* step-averaged contact force, N */
+    double *zt, *tt;        /* trial iterate of the line search, m and K */
+} step_vecs;
+
+static step_vecs step_carve(double *b, int N)
+{
+    step_vecs w = {b, b + N, b + 2 * N, b + 3 * N, b + 4 * N, b + 5 * N, b + 6 * N, b + 7 * N, b + 8 * N,
+                   b + 9 * N, b + 10 * N, b + 11 * N, b + 12 * N, b + 13 * N, b + 14 * N};
+    return w;
+}
+
+/* The start of the step at t: the powers P0, Q0, the hair velocities and the contact rates,
+ * left by the previous step when it ended at t (returns 1), else computed (returns 0). */
+static int step_start(fixed *s, double t, const double *x, const step_vecs *w, double *P0, double *Q0)
 {
     bow_model *m = s->m;
     const bow_layout *a = &m->at;
-    int N = m->N, Mu = m->Mu, Mw = m->Mw;
-    double h = s->h, t1 = t + h;
-    double F_b0 = gesture_value(&m->g.force, t) / m->in.W_b, F_b1 = gesture_value(&m->g.force, t1) / m->in.W_b;
-    double k0 = m->dx * m->fr.sigma0 * F_b0, k1 = m->dx * m->fr.sigma0 * F_b1;
-    double v_b0 = gesture_value(&m->g.velocity, t), v_b1 = gesture_value(&m->g.velocity, t1);
-    double *b = s->vec;
-    double *uc = b, *wc = b + N, *qd = b + 2 * N, *qfree = b + 3 * N, *v0 = b + 4 * N, *zn = b + 5 * N;
-    double *taun = b + 6 * N, *zdn = b + 7 * N, *taudn = b + 8 * N, *z = b + 9 * N, *tau = b + 10 * N;
-    double *v = b + 11 * N, *fbar = b + 12 * N, *zt = b + 13 * N, *tt = b + 14 * N;
-    double P0, Q0, P1, Q1;
-    bool cached = fabs(s->t_cached - t) < 1e-6 * h;
-    if (cached) {
-        /* hair velocities and contact rates were left by the previous step */
-        P0 = s->P1, Q0 = s->Q1;
-        memcpy(qd, s->qd1, N * sizeof(double));
-        memcpy(zdn, s->zd1, N * sizeof(double));
-        memcpy(taudn, s->taud1, N * sizeof(double));
-    } else {
-        bow_powers(m, t, x, &P0, &Q0);
-        for (int j = 0; j < N; j++)
-            uc[j] = wc[j] = 0.0;
-        for (int i = 0; i < Mu; i++)
-            for (int j = 0; j < N; j++)
-                uc[j] += m->Gu[(size_t)i * N + j] * x[a->ud + i];
-        for (int i = 0; i < Mw; i++)
-            for (int j = 0; j < N; j++)
-                wc[j] += m->Gw[(size_t)i * N + j] * x[a->wd + i];
-        for (int j = 0; j < N; j++) {
-            qd[j] = uc[j] + wc[j] + x[a->v + j] - v_b0;
-            bow_contact_rates c;
-            bow_contact(&m->fr, x[a->z + j], x[a->v + j], x[a->tau + j], F_b0, &m->tss[j], false, &c);
-            zdn[j] = x[a->v + j] - c.varsigma;
-            taudn[j] = c.dtau;
-        }
+    int N = m->N;
+    if (fabs(s->t_cached - t) < 1e-6 * s->h) {
+        *P0 = s->P1, *Q0 = s->Q1;
+        memcpy(w->qd, s->qd1, N * sizeof(double));
+        memcpy(w->zdn, s->zd1, N * sizeof(double));
+        memcpy(w->taudn, s->taud1, N * sizeof(double));
+        return 1;
     }
+    double F_b0 = gesture_value(&m->g.force, t) / m->in.W_b, v_b0 = gesture_value(&m->g.velocity, t);
+    bow_powers(m, t, x, P0, Q0);
     for (int j = 0; j < N; j++)
-        zn[j] = x[a->z + j], taun[j] = x[a->tau + j];
-    /* explicit parts of the new velocities, projected on the contact points */
-    modal_explicit(Mu, N, m->Gu, s->au, s->cu, x + a->u, x + a->ud, s->pu, uc);
-    modal_explicit(Mw, N, m->Gw, s->aw, s->cw, x + a->w, x + a->wd, s->pw, wc);
+        w->uc[j] = w->wc[j] = 0.0;
+    for (int i = 0; i < m->Mu; i++)
+        for (int j = 0; j < N; j++)
+            w->uc[j] += m->Gu[(size_t)i * N + j] * x[a->ud + i];
+    for (int i = 0; i < m->Mw; i++)
+        for (int j = 0; j < N; j++)
+            w->wc[j] += m->Gw[(size_t)i * N + j] * x[a->wd + i];
+    for (int j = 0; j < N; j++) {
+        w->qd[j] = w->uc[j] + w->wc[j] + x[a->v + j] - v_b0;
+        bow_contact_rates c;
+        bow_contact(&m->fr, x[a->z + j], x[a->v + j], x[a->tau + j], F_b0, &m->tss[j], false, &c);
+        w->zdn[j] = x[a->v + j] - c.varsigma;
+        w->taudn[j] = c.dtau;
+    }
+    return 0;
+}
+
+/* The explicit parts of the new velocities projected on the contact points, the affine part
+ * v0 of the new relative velocity, and the predicted (z, tau): second order (Adams-Bashforth)
+ * from the last two rates when the step continues the previous one, else Euler. */
+static void step_predict(fixed *s, double t, const double *x, const step_vecs *w, double k0, bool cached)
+{
+    bow_model *m = s->m;
+    const bow_layout *a = &m->at;
+    int N = m->N;
+    double h = s->h, v_b1 = gesture_value(&m->g.velocity, t + h);
     for (int j = 0; j < N; j++)
-        qfree[j] = s->aq * qd[j] - s->cq * x[a->q + j];
+        w->zn[j] = x[a->z + j], w->taun[j] = x[a->tau + j];
+    modal_explicit(m->Mu, N, m->Gu, s->au, s->cu, x + a->u, x + a->ud, s->pu, w->uc);
+    modal_explicit(m->Mw, N, m->Gw, s->aw, s->cw, x + a->w, x + a->wd, s->pw, w->wc);
+    for (int j = 0; j < N; j++)
+        w->qfree[j] = s->aq * w->qd[j] - s->cq * x[a->q + j];
     for (int j = 0; j < N; j++) {
         double cf = 0;
         for (int k = 0; k < N; k++)
-            cf += s->C[j * N + k] * k0 * zn[k];
-        v0[j] = v_b1 + qfree[j] - uc[j] - wc[j] - 0.5 * cf;   /* v' = v0 - (k1/2) C z' */
-        if (cached)     /* second-order predictor (Adams-Bashforth) from the last two rates */
-            z[j] = zn[j] + h * (1.5 * zdn[j] - 0.5 * s->zd0[j]), tau[j] = taun[j] + h * (1.5 * taudn[j] - 0.5 * s->taud0[j]);
+            cf += s->C[j * N + k] * k0 * w->zn[k];
+        w->v0[j] = v_b1 + w->qfree[j] - w->uc[j] - w->wc[j] - 0.5 * cf;   /* v' = v0 - (k1/2) C z' */
+        if (cached)
+            w->z[j] = w->zn[j] + h * (1.5 * w->zdn[j] - 0.5 * s->zd0[j]),
+            w->tau[j] = w->taun[j] + h * (1.5 * w->taudn[j] - 0.5 * s->taud0[j]);
         else
-            z[j] = zn[j] + h * zdn[j], tau[j] = taun[j] + h * taudn[j];
-        s->zd0[j] = zdn[j], s->taud0[j] = taudn[j];
+            w->z[j] = w->zn[j] + h * w->zdn[j], w->tau[j] = w->taun[j] + h * w->taudn[j];
+        s->zd0[j] = w->zdn[j], s->taud0[j] = w->taudn[j];
     }
-    /* Newton in (z, tau), halving the step when the residual grows */
-    double zs = m->fr.mu_s / m->fr.sigma0;
-    double norm = contact_residual(s, F_b1, k1, v0, z, tau, zn, taun, zdn, taudn, v, true);
+}
+
+/* The Newton update dX for the residual s->R: the tau rows eliminated through the diagonal
+ * blocks, an N x N LU solve for dz, then dtau. 0, or -1 when the LU fails. */
+static int newton_direction(fixed *s, int N)
+{
+    int sg;
+    for (int j = 0; j < N; j++)
+        gsl_vector_set(s->rz, j, gsl_vector_get(s->R, j) - s->jzt[j] / s->jtt[j] * gsl_vector_get(s->R, N + j));
+    if (gsl_linalg_LU_decomp(s->J, s->perm, &sg) != 0 || gsl_linalg_LU_solve(s->J, s->perm, s->rz, s->dz) != 0)
+        return -1;
+    for (int j = 0; j < N; j++) {
+        double q = 0;
+        for (int k = 0; k < N; k++)
+            q += s->jtz[j * N + k] * gsl_vector_get(s->dz, k);
+        gsl_vector_set(s->dX, j, gsl_vector_get(s->dz, j));
+        gsl_vector_set(s->dX, N + j, (gsl_vector_get(s->R, N + j) - q) / s->jtt[j]);
+    }
+    return 0;
+}
+
+/* Newton in (z, tau) from the prediction in w, halving the update while the residual grows.
+ * 0, or -1 with the method, the time and the reason in err. */
+static int step_newton(fixed *s, double t, const step_vecs *w, double F_b1, double k1, char *err, size_t errlen)
+{
+    int N = s->m->N;
+    double zs = s->m->fr.mu_s / s->m->fr.sigma0;
+    double norm = contact_residual(s, F_b1, k1, w->v0, w->z, w->tau, w->zn, w->taun, w->zdn, w->taudn, w->v, true);
     int it, conv = norm < 1e-10;
     for (it = 0; it < 60 && !conv; it++) {
-        int sg;
-        for (int j = 0; j < N; j++)
-            gsl_vector_set(s->rz, j, gsl_vector_get(s->R, j) - s->jzt[j] / s->jtt[j] * gsl_vector_get(s->R, N + j));
-        gsl_linalg_LU_decomp(s->J, s->perm, &sg);
-        if (gsl_linalg_LU_solve(s->J, s->perm, s->rz, s->dz) != 0) {
+        if (newton_direction(s, N) != 0) {
             snprintf(err, errlen, "%s failed at t = %.9g s: singular contact Jacobian", bow_solver_name(BOW_FIXED), t);
             return -1;
-        }
-        for (int j = 0; j < N; j++) {
-            double q = 0;
-            for (int k = 0; k < N; k++)
-                q += s->jtz[j * N + k] * gsl_vector_get(s->dz, k);
-            gsl_vector_set(s->dX, j, gsl_vector_get(s->dz, j));
-            gsl_vector_set(s->dX, N + j, (gsl_vector_get(s->R, N + j) - q) / s->jtt[j]);
         }
         double lam = 1.0, dmax = 0.0;
         for (int tries = 0; tries < 20; tries++) {
             dmax = 0.0;
             for (int j = 0; j < N; j++) {
                 double dz = -lam * gsl_vector_get(s->dX, j), dt = -lam * gsl_vector_get(s->dX, N + j);
-                zt[j] = z[j] + dz, tt[j] = tau[j] + dt;
+                w->zt[j] = w->z[j] + dz, w->tt[j] = w->tau[j] + dt;
                 dmax = fmax(dmax, fmax(fabs(dz) / zs, fabs(dt) / TAU_SCALE));
             }
-            double n2 = contact_residual(s, F_b1, k1, v0, zt, tt, zn, taun, zdn, taudn, v, true);
+            double n2 = contact_residual(s, F_b1, k1, w->v0, w->zt, w->tt, w->zn, w->taun, w->zdn, w->taudn, w->v, true);
             if (n2 < norm || n2 < 1e-12 || tries == 19) {
                 norm = n2;
                 break;
             }
             lam *= 0.5;
         }
-        memcpy(z, zt, N * sizeof(double));
-        memcpy(tau, tt, N * sizeof(double));
+        memcpy(w->z, w->zt, N * sizeof(double));
+        memcpy(w->tau, w->tt, N * sizeof(double));
         s->newton++;
         conv = (dmax < 1e-10 && norm < 1e-8) || norm < 1e-10;
     }
@@ -331,31 +368,57 @@ static int fixed_step(fixed *s, double t, double *x, char *err, size_t errlen)
                  "(scaled residual %.3g); try a smaller dt", bow_solver_name(BOW_FIXED), t, it, norm);
         return -1;
     }
-    /* update the modes and the hair from the step-averaged force */
+    return 0;
+}
+
+/* The end of the step: the modes and the hair updated from the step-averaged force, the new
+ * contact state into x, the powers at t + h (76), (66) (as bow_powers, without another pass
+ * over the modes) cached for the next step, and the energy integrals advanced. */
+static void step_finish(fixed *s, double t, double *x, const step_vecs *w, double k0, double k1, double P0, double Q0)
+{
+    bow_model *m = s->m;
+    const bow_layout *a = &m->at;
+    int N = m->N;
+    double h = s->h, t1 = t + h, F_b1 = gesture_value(&m->g.force, t1) / m->in.W_b;
+    double v_b1 = gesture_value(&m->g.velocity, t1);
     for (int j = 0; j < N; j++)
-        fbar[j] = 0.5 * (k0 * zn[j] + k1 * z[j]);
-    double Qm = modal_update(Mu, N, h, m->Gu, s->bu, m->Ru, s->pu, fbar, x + a->u, x + a->ud)
-              + modal_update(Mw, N, h, m->Gw, s->bw, m->Rw, s->pw, fbar, x + a->w, x + a->wd);
-    /* the powers at t + h (76), (66): as bow_powers, without another pass over the modes */
+        w->fbar[j] = 0.5 * (k0 * w->zn[j] + k1 * w->z[j]);
+    double Qm = modal_update(m->Mu, N, h, m->Gu, s->bu, m->Ru, s->pu, w->fbar, x + a->u, x + a->ud)
+              + modal_update(m->Mw, N, h, m->Gw, s->bw, m->Rw, s->pw, w->fbar, x + a->w, x + a->wd);
     double dF = gesture_slope(&m->g.force, t1) / m->in.W_b, sz = 0, szz = 0, stau = 0, qt = 0, qq = 0;
     for (int j = 0; j < N; j++) {
-        double qd1 = qfree[j] - s->bq * fbar[j];
-        x[a->q + j] += 0.5 * h * (qd[j] + qd1);
-        x[a->z + j] = z[j];
-        x[a->tau + j] = tau[j];
-        x[a->v + j] = v[j];
+        double qd1 = w->qfree[j] - s->bq * w->fbar[j];
+        x[a->q + j] += 0.5 * h * (w->qd[j] + qd1);
+        x[a->z + j] = w->z[j];
+        x[a->tau + j] = w->tau[j];
+        x[a->v + j] = w->v[j];
         s->qd1[j] = qd1;
-        double lam = sqrt((fabs(v[j]) + m->fr.eps) / F_b1);
-        sz += z[j], szz += z[j] * z[j], stau += tau[j];
-        qt += (m->fr.b_tau * lam + m->fr.c_tau) * tau[j];
+        double lam = sqrt((fabs(w->v[j]) + m->fr.eps) / F_b1);
+        sz += w->z[j], szz += w->z[j] * w->z[j], stau += w->tau[j];
+        qt += (m->fr.b_tau * lam + m->fr.c_tau) * w->tau[j];
         qq += m->r_q * qd1 * qd1;
     }
-    P1 = v_b1 * k1 * sz + m->dx * dF * (0.5 * m->fr.sigma0 * szz + m->fr.a_tau * stau);
-    Q1 = Qm + qq + m->dx * F_b1 * qt;
+    double P1 = v_b1 * k1 * sz + m->dx * dF * (0.5 * m->fr.sigma0 * szz + m->fr.a_tau * stau);
+    double Q1 = Qm + qq + m->dx * F_b1 * qt;
     s->P1 = P1, s->Q1 = Q1, s->t_cached = t1;
     x[a->e_in] += 0.5 * h * (P0 + P1);
     x[a->e_out] += 0.5 * h * (Q0 + Q1);
     x[a->e_abs] += 0.5 * h * (fabs(P0) + fabs(P1));
+}
+
+/* One step from (t, x) to t + h, in place, the energy integrals by the trapezoidal rule:
+ * start, predict, Newton on the contact, finish. 0, or -1 with the reason in err. */
+static int fixed_step(fixed *s, double t, double *x, char *err, size_t errlen)
+{
+    bow_model *m = s->m;
+    double F_b0 = gesture_value(&m->g.force, t) / m->in.W_b, F_b1 = gesture_value(&m->g.force, t + s->h) / m->in.W_b;
+    double k0 = m->dx * m->fr.sigma0 * F_b0, k1 = m->dx * m->fr.sigma0 * F_b1, P0, Q0;
+    step_vecs w = step_carve(s->vec, m->N);
+    bool cached = step_start(s, t, x, &w, &P0, &Q0);
+    step_predict(s, t, x, &w, k0, cached);
+    if (step_newton(s, t, &w, F_b1, k1, err, errlen) != 0)
+        return -1;
+    step_finish(s, t, x, &w, k0, k1, P0, Q0);
     return 0;
 }
 
@@ -548,5 +611,71 @@ int bow_stroke(const bow_instrument *in, const gesture *g, double **bridge, doub
     *bridge = sc.bridge;
     *v_rel = sc.v_rel;
     *n = sc.n;
+    return 0;
+}
+
+void bow_convergence_free(bow_convergence *c)
+{
+    for (size_t l = 0; c->fixed && l < c->levels; l++)
+        free(c->fixed[l]);
+    double *p[] = {c->ref, c->h, c->err, c->newton, c->seconds};
+    for (size_t k = 0; k < sizeof p / sizeof p[0]; k++)
+        free(p[k]);
+    free(c->fixed);
+    free(c->nfixed);
+    memset(c, 0, sizeof *c);
+}
+
+/* One run of the study: the bridge force every dt_out into a fresh array of cap (*got samples). */
+static double *convergence_run(bow_model *m, const bow_run_opts *o0, size_t cap, size_t *got, bow_run_result *res)
+{
+    stroke_ctx sc = {m, xcalloc(cap, sizeof(double)), xcalloc(cap, sizeof(double)), 0, cap};
+    double *x = xcalloc(m->at.dim, sizeof(double));
+    bow_run_opts o = *o0;
+    o.sink = stroke_sink, o.ctx = &sc;
+    int rc = bow_run(m, &o, x, res);
+    free(x);
+    free(sc.v_rel);
+    if (rc != 0) {
+        free(sc.bridge);
+        return NULL;
+    }
+    *got = sc.n;
+    return sc.bridge;
+}
+
+int bow_convergence_run(bow_model *m, double rtol, double atol, double dt_out, double t1, const double *h,
+                        size_t levels, bow_convergence *c, char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    size_t cap = (size_t)lround(t1 / dt_out) + 2;
+    bow_run_opts ro = {BOW_CVODE, 0, rtol, atol, dt_out, t1, NULL, NULL};
+    bow_run_result res;
+    c->ref = convergence_run(m, &ro, cap, &c->n, &res);
+    if (!c->ref) {
+        snprintf(err, errlen, "convergence reference: %s", res.message);
+        return -1;
+    }
+    c->levels = levels;
+    c->fixed = xcalloc(levels, sizeof *c->fixed);
+    c->nfixed = xcalloc(levels, sizeof *c->nfixed);
+    double **col[] = {&c->h, &c->err, &c->newton, &c->seconds};
+    for (size_t k = 0; k < 4; k++)
+        *col[k] = xcalloc(levels, sizeof(double));
+    double scale = max_abs(c->ref, c->n);
+    for (size_t l = 0; l < levels; l++) {
+        bow_run_opts of = {BOW_FIXED, h[l], 0, 0, dt_out, t1, NULL, NULL};
+        c->fixed[l] = convergence_run(m, &of, cap, &c->nfixed[l], &res);
+        if (!c->fixed[l]) {
+            snprintf(err, errlen, "convergence: %s", res.message);
+            bow_convergence_free(c);
+            return -1;
+        }
+        double e = 0;
+        for (size_t k = 0; k < c->n && k < c->nfixed[l]; k++)
+            e = fmax(e, fabs(c->fixed[l][k] - c->ref[k]));
+        c->h[l] = h[l], c->err[l] = e / scale;
+        c->newton[l] = (double)res.newton / res.steps, c->seconds[l] = res.seconds;
+    }
     return 0;
 }

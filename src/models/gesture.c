@@ -1,6 +1,7 @@
 #include "models/gesture.h"
 #include "base/cli.h"
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,4 +117,20 @@ int gesture_track_parse(const char *text, gesture_track *tr, char *why, size_t w
     }
     *tr = out;
     return 0;
+}
+
+void gesture_steady_window(const gesture *g, double *w0, double *w1)
+{
+    const gesture_track *v = &g->velocity;
+    double best = 0.0;
+    *w0 = g->duration * 2.0 / 3.0, *w1 = g->duration;
+    for (int k = 0; k < v->n; k++) {
+        double a = v->time[k], b = k + 1 < v->n ? v->time[k + 1] : g->duration;
+        b = fmin(b, g->duration);
+        bool flat = k + 1 < v->n ? v->value[k + 1] == v->value[k] : true;
+        if (flat && v->value[k] > 0.0 && b - a > best) {
+            best = b - a;
+            *w0 = a + (b - a) / 3.0, *w1 = b;
+        }
+    }
 }

@@ -28,6 +28,11 @@ double gesture_slope(const gesture_track *tr, double t);
 /* The breakpoint times in (t0, t1), at most max, into out; returns how many. */
 int gesture_breaks(const gesture *g, double t0, double t1, double *out, int max);
 
+/* The steady part of a stroke, [*w0, *w1] in s: the last two thirds of the longest segment
+ * of the velocity track that is constant and positive (the first third left to the
+ * transient), clipped to the duration; the last third of the stroke when there is none. */
+void gesture_steady_window(const gesture *g, double *w0, double *w1);
+
 /* The article's stroke (section 3.2): from rest, constant acceleration accel (m/s^2) up to
  * v_hold (m/s), hold for t_hold (s), then constant deceleration decel (m/s^2; 0: no
  * deceleration, the hold lasts to the end) back to rest; constant force f_b (N) at x_b (m).

@@ -57,3 +57,18 @@ void oscillator_exact(const oscillator *o, const double y0[2], double t, double 
     y[0] = e * (u0 * C + (v0 + s * u0) * S);
     y[1] = e * (v0 * C - (w0 * w0 * u0 + s * v0) * S);
 }
+
+void oscillator_roots(double ratio, double complex *sp, double complex *sm)
+{
+    double complex d = csqrt(ratio * ratio - 1.0 + 0.0 * I);
+    *sp = -ratio + d;
+    *sm = -ratio - d;
+}
+
+void oscillator_eigenvalues(const oscillator *o, double complex lam[2])
+{
+    double d = o->omega0 * o->omega0 - o->sigma0 * o->sigma0;
+    double complex r = d >= 0 ? I * sqrt(d) : sqrt(-d);
+    lam[0] = -o->sigma0 + r;
+    lam[1] = -o->sigma0 - r;
+}

@@ -5,6 +5,8 @@
  *   ```sh       shell commands (lesson programs are on PATH, and bin/ links to them;
  *               plots/ links to the lessons' figure scripts, so a gnuplot cell can load one)
  *   ```gnuplot  a figure (the terminal and output file are set for the cell)
+ *   ```explore NAME [SETTINGS]   a live "Try it" explorer (oscillator, stability, roots, drop)
+ *               computed in the page by ivplab's C as WebAssembly (src/wasm/; --wasm)
  * A cell's standard output appears under it (tab-separated output as a table), figures in place
  * (embedded), and a WAV the cell writes gets an audio player. Formulas are written $`...`$
  * (inline) and ```math blocks (display), so Markdown never touches the TeX; KaTeX (Debian's
@@ -42,6 +44,9 @@ typedef struct {
     char *work;             /* its working directory, absolute (owned) */
     const char *outdir;     /* where pages go, absolute */
     int cell;               /* number of the cell being run, from 1 */
+    const char *wasm;       /* the explorers' WebAssembly module (build/wasm/explore.wasm) */
+    const char *explore_js; /* their page script (src/wasm/explore.js) */
+    int explorers;          /* ```explore blocks on this page so far */
 } notebook;
 
 /* A whole file into a NUL-terminated buffer (NULL on failure); *len gets its size. */
@@ -209,45 +214,119 @@ static void render_stdout(sbuf *b, const char *out)
     sb_puts(b, "</table>\n");
 }
 
-/* Run one cell; on success its rendered output (HTML) goes into out. */
-static int run_cell(notebook *nb, const char *lang, const char *code, sbuf *out)
+/* The shell command that runs cell k (output into outp and errp), NULL when a C cell cannot be built. */
+static char *cell_command(const notebook *nb, const char *lang, const char *outp, const char *errp)
 {
     const char *cc = getenv("NB_CC"), *cflags = getenv("NB_CFLAGS"), *libs = getenv("NB_LIBS");
     int k = nb->cell;
-    const char *ext = strcmp(lang, "c") == 0 ? "c" : strcmp(lang, "sh") == 0 ? "sh" : "gp";
-    char *outp = xasprintf("%s/.cell-%d.out", nb->work, k), *errp = xasprintf("%s/.cell-%d.err", nb->work, k);
-    char *src = xasprintf("%s/.cell-%d.%s", nb->work, k, ext), *cmd;
     if (strcmp(lang, "c") == 0) {
         if (!cc || !cflags || !libs) {
             fprintf(stderr, "notebook: %s: cell %d (c): NB_CC, NB_CFLAGS and NB_LIBS must be set (make notebooks sets them)\n",
                     nb->path, k);
-            return -1;
+            return NULL;
         }
-        cmd = xasprintf("cd '%s' && %s %s .cell-%d.c %s -o .cell-%d >'%s' 2>'%s' && timeout 600 ./.cell-%d >'%s' 2>'%s'",
-                        nb->work, cc, cflags, k, libs, k, outp, errp, k, outp, errp);
-    } else if (strcmp(lang, "sh") == 0) {
-        cmd = xasprintf("cd '%s' && timeout 600 bash -e -o pipefail .cell-%d.sh >'%s' 2>'%s'", nb->work, k, outp, errp);
-    } else {
-        cmd = xasprintf("cd '%s' && timeout 600 gnuplot .cell-%d.gp >'%s' 2>'%s'", nb->work, k, outp, errp);
+        return xasprintf("cd '%s' && %s %s .cell-%d.c %s -o .cell-%d >'%s' 2>'%s' && timeout 600 ./.cell-%d >'%s' 2>'%s'",
+                         nb->work, cc, cflags, k, libs, k, outp, errp, k, outp, errp);
     }
+    if (strcmp(lang, "sh") == 0)
+        return xasprintf("cd '%s' && timeout 600 bash -e -o pipefail .cell-%d.sh >'%s' 2>'%s'", nb->work, k, outp, errp);
+    return xasprintf("cd '%s' && timeout 600 gnuplot .cell-%d.gp >'%s' 2>'%s'", nb->work, k, outp, errp);
+}
+
+/* The cell's source file (a gnuplot cell gets the terminal and output file first). 0, or -1 said. */
+static int write_cell_source(const notebook *nb, const char *lang, const char *code)
+{
+    const char *ext = strcmp(lang, "c") == 0 ? "c" : strcmp(lang, "sh") == 0 ? "sh" : "gp";
+    char *src = xasprintf("%s/.cell-%d.%s", nb->work, nb->cell, ext);
     sbuf text = {0};
     if (strcmp(lang, "gnuplot") == 0) {
         char head[512];
         snprintf(head, sizeof head,
                  "set terminal pngcairo size 860,480 enhanced font 'DejaVu Sans,11' background rgb 'white'\n"
-                 "set output 'figure-%d.png'\nset datafile separator '\\t'\nset grid lc rgb '#e0e0e0'\n", k);
+                 "set output 'figure-%d.png'\nset datafile separator '\\t'\nset grid lc rgb '#e0e0e0'\n", nb->cell);
         sb_puts(&text, head);
     }
     sb_puts(&text, code);
     int wrote = write_text(src, text.s);
     free(text.s);
-    if (wrote != 0) {
+    if (wrote != 0)
         fprintf(stderr, "notebook: %s: cannot write %s: %s\n", nb->path, src, strerror(errno));
+    free(src);
+    return wrote != 0 ? -1 : 0;
+}
+
+/* A sound the cell wrote: copied beside the page (media/<notebook>-<file>), with a player. */
+static int embed_sound(const notebook *nb, const char *path, const char *name, sbuf *out)
+{
+    char *media = xasprintf("%s/media", nb->outdir);
+    mkdir_p(media);
+    char *copy = xasprintf("cp '%s' '%s/%s-%s'", path, media, nb->stem, name);
+    int copied = system(copy);
+    free(copy);
+    free(media);
+    if (copied != 0) {
+        fprintf(stderr, "notebook: %s: cell %d: cannot copy %s into %s/media\n", nb->path, nb->cell, path, nb->outdir);
         return -1;
     }
-    free(src);
+    sb_puts(out, "<p class=\"audio\"><audio controls preload=\"metadata\" src=\"media/");
+    sb_escape(out, nb->stem, strlen(nb->stem));
+    sb_puts(out, "-");
+    sb_escape(out, name, strlen(name));
+    sb_puts(out, "\"></audio> ");
+    sb_escape(out, name, strlen(name));
+    sb_puts(out, "</p>\n");
+    return 0;
+}
 
-    file_stamp before[MAX_FILES], after[MAX_FILES];
+/* Figures (embedded) and sounds the cell made: files new or rewritten since before. */
+static int embed_new_files(const notebook *nb, const file_stamp *before, int nb0, sbuf *out)
+{
+    static file_stamp after[MAX_FILES];
+    int na = list_files(nb->work, after);
+    for (int i = 0; i < na; i++) {
+        bool fresh = true;
+        for (int j = 0; j < nb0; j++)
+            if (strcmp(before[j].name, after[i].name) == 0 && before[j].mtime == after[i].mtime)
+                fresh = false;
+        const char *fext = extension(after[i].name);
+        if (!fresh || after[i].name[0] == '.' || after[i].size == 0)
+            continue;
+        char *p = xasprintf("%s/%s", nb->work, after[i].name);
+        int rc = 0;
+        if (strcmp(fext, "png") == 0) {
+            size_t len;
+            char *data = slurp(p, &len);
+            if (data) {
+                sb_puts(out, "<figure><img alt=\"");
+                sb_escape(out, after[i].name, strlen(after[i].name));
+                sb_puts(out, "\" src=\"data:image/png;base64,");
+                sb_base64(out, (const unsigned char *)data, len);
+                sb_puts(out, "\"></figure>\n");
+                free(data);
+            }
+        } else if (strcmp(fext, "wav") == 0) {
+            rc = embed_sound(nb, p, after[i].name, out);
+        }
+        free(p);
+        if (rc)
+            return -1;
+    }
+    return 0;
+}
+
+/* Run one cell; on success its rendered output (HTML) goes into out. */
+static int run_cell(notebook *nb, const char *lang, const char *code, sbuf *out)
+{
+    int k = nb->cell;
+    char *outp = xasprintf("%s/.cell-%d.out", nb->work, k), *errp = xasprintf("%s/.cell-%d.err", nb->work, k);
+    char *cmd = cell_command(nb, lang, outp, errp);
+    if (!cmd || write_cell_source(nb, lang, code) != 0) {
+        free(cmd);
+        free(outp);
+        free(errp);
+        return -1;
+    }
+    static file_stamp before[MAX_FILES];
     int nb0 = list_files(nb->work, before);
     int rc = workers_system(cmd);   /* a stop signal to the notebook ends the cell too */
     char *so = slurp(outp, NULL), *se = slurp(errp, NULL);
@@ -270,55 +349,7 @@ static int run_cell(notebook *nb, const char *lang, const char *code, sbuf *out)
     }
     free(so);
     free(se);
-
-    /* Figures and sounds the cell made (new or rewritten files). */
-    int na = list_files(nb->work, after);
-    for (int i = 0; i < na; i++) {
-        bool fresh = true;
-        for (int j = 0; j < nb0; j++)
-            if (strcmp(before[j].name, after[i].name) == 0 && before[j].mtime == after[i].mtime)
-                fresh = false;
-        const char *fext = extension(after[i].name);
-        if (!fresh || after[i].name[0] == '.' || after[i].size == 0)
-            continue;
-        char *p = xasprintf("%s/%s", nb->work, after[i].name);
-        if (strcmp(fext, "png") == 0) {
-            size_t len;
-            char *data = slurp(p, &len);
-            if (!data) {
-                free(p);
-                continue;
-            }
-            sb_puts(out, "<figure><img alt=\"");
-            sb_escape(out, after[i].name, strlen(after[i].name));
-            sb_puts(out, "\" src=\"data:image/png;base64,");
-            sb_base64(out, (const unsigned char *)data, len);
-            sb_puts(out, "\"></figure>\n");
-            free(data);
-        } else if (strcmp(fext, "wav") == 0) {
-            /* Sound is copied beside the page: media/<notebook>-<file>. */
-            char *media = xasprintf("%s/media", nb->outdir);
-            mkdir_p(media);
-            char *copy = xasprintf("cp '%s' '%s/%s-%s'", p, media, nb->stem, after[i].name);
-            int copied = system(copy);
-            free(copy);
-            free(media);
-            if (copied != 0) {
-                fprintf(stderr, "notebook: %s: cell %d: cannot copy %s into %s/media\n", nb->path, k, p, nb->outdir);
-                free(p);
-                return -1;
-            }
-            sb_puts(out, "<p class=\"audio\"><audio controls preload=\"metadata\" src=\"media/");
-            sb_escape(out, nb->stem, strlen(nb->stem));
-            sb_puts(out, "-");
-            sb_escape(out, after[i].name, strlen(after[i].name));
-            sb_puts(out, "\"></audio> ");
-            sb_escape(out, after[i].name, strlen(after[i].name));
-            sb_puts(out, "</p>\n");
-        }
-        free(p);
-    }
-    return 0;
+    return embed_new_files(nb, before, nb0, out);
 }
 
 /* Replace the node by raw HTML (block or inline). */
@@ -371,6 +402,10 @@ static const char *page_head =
     "table{border-collapse:collapse;margin:.6rem 0}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:right}\n"
     "th{background:#f0f0f0}figure{margin:.6rem 0}img{max-width:100%}.math.display{margin:.8rem 0;text-align:center}\n"
     "details.err pre{color:#666;font-size:.85em}nav a{margin-right:1rem}\n"
+    ".explorer{border:1px solid #9ecae1;border-left:4px solid #1f77b4;padding:.5rem .8rem;margin:1rem 0;background:#fbfdff}\n"
+    ".explorer canvas{max-width:100%;border:1px solid #eee;background:#fff}.explorer button{margin:.15rem .3rem .15rem 0}\n"
+    ".explorer button.on{background:#1f77b4;color:#fff}.ex-slider{display:block;margin:.3rem 0}.ex-slider input{width:24rem}\n"
+    ".ex-info{font-size:.92em;margin:.3rem 0}.ex-note{color:#666;font-style:italic}.explorer .label{font-weight:bold}\n"
     "</style>\n";
 
 /* Typeset formulas, then check the page: images decoded, sounds found, nothing off this disk. */
@@ -396,27 +431,108 @@ static const char *page_tail =
     "  });\n"
     "});\n</script>\n</body></html>\n";
 
-static int run_notebook(notebook *nb)
+/* ```explore NAME [SETTINGS]: a live explorer of the lecture's "Try it" (issue 19), computed in
+ * the page by ivplab's C as WebAssembly (src/wasm/). The block's text is its caption; SETTINGS, a
+ * file an earlier cell wrote or one of the sources (lessons/params/ball.ini), is embedded for the
+ * explorer to read. Without the
+ * module (no wasm toolchain) a note stands in its place. 0, or -1 said. */
+static const char *const explorers[][3] = {
+    {"oscillator", "raise h, switch methods", "bin/ivp --method euler --h 0.1"},
+    {"stability", "the stability region explorer", "bin/stability --z 0,2.8284"},
+    {"roots", "slide sigma0/omega0 from 0 to 2", "bin/oscillator --ratio 1"},
+    {"drop", "drop and listen", "bin/audiorate --method rk4 --fs 11025"},
+};
+
+static int explorer_html(notebook *nb, const char *info, const char *caption, sbuf *h)
+{
+    char name[32] = "", settings[PATH_MAX] = "";
+    sscanf(info, "%*s %31s %4095s", name, settings);
+    int which = -1;
+    for (int i = 0; i < (int)(sizeof explorers / sizeof explorers[0]); i++)
+        if (strcmp(explorers[i][0], name) == 0)
+            which = i;
+    if (which < 0) {
+        fprintf(stderr, "notebook: %s: explore block '%s': unknown explorer; accepted: oscillator|stability|roots|drop\n",
+                nb->path, name);
+        return -1;
+    }
+    bool live = access(nb->wasm, R_OK) == 0;
+    sb_puts(h, live ? "<div class=\"explorer\" data-explorer=\"" : "<div class=\"explorer off\" data-explorer=\"");
+    sb_puts(h, name);
+    sb_puts(h, "\"><div class=\"label\">Try it, live: ");
+    sb_puts(h, explorers[which][1]);
+    sb_puts(h, "</div>\n<p class=\"ex-caption\">");
+    sb_escape(h, caption, strlen(caption));
+    sb_puts(h, live ? "</p>\n<p class=\"ex-note\">Loading ivplab's C as WebAssembly ...</p>\n"
+                    : "</p>\n<p class=\"ex-note\">This page was built without the wasm toolchain (Debian: clang lld "
+                      "wasi-libc libclang-rt-14-dev-wasm32), so this explorer is not here; the lesson program gives "
+                      "its numbers: <code>");
+    if (!live) {
+        sb_puts(h, explorers[which][2]);
+        sb_puts(h, "</code></p>\n");
+    }
+    if (settings[0]) {
+        /* a file an earlier cell wrote (the notebook's working folder), else one of the sources */
+        char *inwork = xasprintf("%s/%s", nb->work, settings);
+        char *text = slurp(inwork, NULL);
+        free(inwork);
+        if (!text)
+            text = slurp(settings, NULL);
+        if (!text || strstr(text, "</")) {
+            fprintf(stderr, "notebook: %s: explore block '%s': cannot embed the settings file '%s'%s\n", nb->path, name,
+                    settings, text ? " (it holds '</')" : "");
+            free(text);
+            return -1;
+        }
+        sb_puts(h, "<script type=\"text/plain\" class=\"explore-settings\">\n");
+        sb_puts(h, text);
+        sb_puts(h, "</script>\n");
+        free(text);
+    }
+    sb_puts(h, "</div>\n");
+    nb->explorers += live;
+    return 0;
+}
+
+/* The module (base64: a page from disk cannot fetch) and the explorers' script, once a page. */
+static int explorer_scripts(const notebook *nb, sbuf *page)
 {
     size_t len;
-    char *md = slurp(nb->path, &len);
-    if (!md) {
-        fprintf(stderr, "notebook: cannot read %s: %s\n", nb->path, strerror(errno));
-        return 2;
+    char *wasm = slurp(nb->wasm, &len), *js = slurp(nb->explore_js, NULL);
+    int rc = 0;
+    if (!wasm || !js || strstr(js, "</script")) {
+        fprintf(stderr, "notebook: %s: cannot embed the explorers: %s or %s unreadable (or the script holds '</script')\n",
+                nb->path, nb->wasm, nb->explore_js);
+        rc = -1;
+    } else {
+        sb_puts(page, "<script type=\"application/octet-stream\" id=\"ivplab-wasm\">");
+        sb_base64(page, (const unsigned char *)wasm, len);
+        sb_puts(page, "</script>\n<script>\n");
+        sb_puts(page, js);
+        sb_puts(page, "</script>\n");
     }
+    free(wasm);
+    free(js);
+    return rc;
+}
+
+static cmark_node *parse_markdown(const char *md, size_t len, cmark_parser **parser)
+{
     cmark_gfm_core_extensions_ensure_registered();
-    cmark_parser *parser = cmark_parser_new(CMARK_OPT_DEFAULT);
+    *parser = cmark_parser_new(CMARK_OPT_DEFAULT);
     const char *exts[] = {"table", "strikethrough"};
     for (size_t i = 0; i < 2; i++) {
         cmark_syntax_extension *e = cmark_find_syntax_extension(exts[i]);
         if (e)
-            cmark_parser_attach_syntax_extension(parser, e);
+            cmark_parser_attach_syntax_extension(*parser, e);
     }
-    cmark_parser_feed(parser, md, len);
-    cmark_node *doc = cmark_parser_finish(parser);
-    free(md);
+    cmark_parser_feed(*parser, md, len);
+    return cmark_parser_finish(*parser);
+}
 
-    /* Collect first, then change the tree: cells and math. */
+/* Every code block and code span of doc, in order (collected first: the tree changes after). */
+static cmark_node **collect_code(cmark_node *doc, size_t *count)
+{
     size_t n = 0, cap = 256;
     cmark_node **nodes = xcalloc(cap, sizeof *nodes);
     cmark_iter *it = cmark_iter_new(doc);
@@ -435,78 +551,104 @@ static int run_notebook(notebook *nb)
         }
     }
     cmark_iter_free(it);
+    *count = n;
+    return nodes;
+}
 
-    char title[256] = "";
+/* One code block: math typeset, a cell run with its output, an explorer placed; others left. */
+static int render_block(notebook *nb, cmark_node *node)
+{
+    const char *info = cmark_node_get_fence_info(node);
+    char lang[32] = "";
+    sscanf(info ? info : "", "%31s", lang);
+    const char *code = cmark_node_get_literal(node);
+    sbuf h = {0};
     int status = 0;
-    nb->cell = 0;
-    for (size_t i = 0; i < n && status == 0; i++) {
-        cmark_node *node = nodes[i];
-        if (cmark_node_get_type(node) == CMARK_NODE_CODE) {
-            inline_math(node);
-            continue;
-        }
-        const char *info = cmark_node_get_fence_info(node);
-        char lang[32] = "";
-        sscanf(info ? info : "", "%31s", lang);
-        const char *code = cmark_node_get_literal(node);
-        if (strcmp(lang, "math") == 0) {
-            sbuf h = {0};
-            math_html(&h, code, true);
-            replace_with_html(node, h.s, true);
-            free(h.s);
-            continue;
-        }
-        if (strcmp(lang, "c") && strcmp(lang, "sh") && strcmp(lang, "gnuplot"))
-            continue;
+    if (strcmp(lang, "math") == 0) {
+        math_html(&h, code, true);
+    } else if (strcmp(lang, "explore") == 0) {
+        status = explorer_html(nb, info, code, &h);
+    } else if (strcmp(lang, "c") == 0 || strcmp(lang, "sh") == 0 || strcmp(lang, "gnuplot") == 0) {
         nb->cell++;
         fprintf(stderr, "notebook: %s: cell %d (%s)\n", nb->stem, nb->cell, lang);
-        sbuf h = {0};
         char label[64];
         snprintf(label, sizeof label, "<div class=\"cell\"><div class=\"label\">[%d] %s</div>", nb->cell, lang);
         sb_puts(&h, label);
         sb_puts(&h, "<pre class=\"cell\"><code>");
         sb_escape(&h, code, strlen(code));
         sb_puts(&h, "</code></pre>\n");
-        if (run_cell(nb, lang, code, &h) != 0)
-            status = 1;
+        status = run_cell(nb, lang, code, &h) != 0 ? -1 : 0;
         sb_puts(&h, "</div>\n");
-        if (status == 0)
-            replace_with_html(node, h.s, true);
-        free(h.s);
+    } else {
+        return 0;
+    }
+    if (status == 0)
+        replace_with_html(node, h.s, true);
+    free(h.s);
+    return status;
+}
+
+/* The page: head, title (the first heading's text), body, the explorers' scripts, the check. */
+static int write_page(notebook *nb, cmark_node *doc, cmark_parser *parser)
+{
+    char title[256] = "";
+    for (cmark_node *c = cmark_node_first_child(doc); c; c = cmark_node_next(c))
+        if (cmark_node_get_type(c) == CMARK_NODE_HEADING && cmark_node_first_child(c)) {
+            const char *t = cmark_node_get_literal(cmark_node_first_child(c));
+            snprintf(title, sizeof title, "%s", t ? t : nb->stem);
+            break;
+        }
+    char *body = cmark_render_html(doc, CMARK_OPT_UNSAFE, cmark_parser_get_syntax_extensions(parser));
+    sbuf page = {0};
+    sb_puts(&page, page_head);
+    sb_puts(&page, "<title>");
+    sb_escape(&page, title, strlen(title));
+    sb_puts(&page, "</title></head><body>\n<nav><a href=\"index.html\">ivplab notebooks</a></nav>\n");
+    sb_puts(&page, body);
+    free(body);
+    int status = nb->explorers && explorer_scripts(nb, &page) != 0 ? 1 : 0;
+    sb_puts(&page, page_tail);
+    char *path = xasprintf("%s/%s.html", nb->outdir, nb->stem);
+    atomic_file af;
+    FILE *f = status ? NULL : atomic_open(&af, path);
+    if (!status && (!f || fputs(page.s, f) < 0 || atomic_commit(&af) != 0)) {
+        int e = errno;
+        fprintf(stderr, "notebook: cannot write %s: %s\n", path, atomic_reason(e));
+        status = e == EISDIR ? 2 : 1;      /* a directory where the page goes: the user's input */
+    }
+    free(path);
+    free(page.s);
+    char *tpath = xasprintf("%s/.title", nb->work);     /* kept for the index */
+    write_text(tpath, title);
+    free(tpath);
+    return status;
+}
+
+static int run_notebook(notebook *nb)
+{
+    size_t len;
+    char *md = slurp(nb->path, &len);
+    if (!md) {
+        fprintf(stderr, "notebook: cannot read %s: %s\n", nb->path, strerror(errno));
+        return 2;
+    }
+    cmark_parser *parser;
+    cmark_node *doc = parse_markdown(md, len, &parser);
+    free(md);
+    size_t n;
+    cmark_node **nodes = collect_code(doc, &n);
+    int status = 0;
+    nb->cell = 0;
+    nb->explorers = 0;
+    for (size_t i = 0; i < n && status == 0; i++) {
+        if (cmark_node_get_type(nodes[i]) == CMARK_NODE_CODE)
+            inline_math(nodes[i]);
+        else if (render_block(nb, nodes[i]) != 0)
+            status = 1;
     }
     free(nodes);
-    if (status == 0) {
-        /* The title is the first heading's text. */
-        for (cmark_node *c = cmark_node_first_child(doc); c; c = cmark_node_next(c))
-            if (cmark_node_get_type(c) == CMARK_NODE_HEADING && cmark_node_first_child(c)) {
-                const char *t = cmark_node_get_literal(cmark_node_first_child(c));
-                snprintf(title, sizeof title, "%s", t ? t : nb->stem);
-                break;
-            }
-        char *body = cmark_render_html(doc, CMARK_OPT_UNSAFE, cmark_parser_get_syntax_extensions(parser));
-        sbuf page = {0};
-        sb_puts(&page, page_head);
-        sb_puts(&page, "<title>");
-        sb_escape(&page, title, strlen(title));
-        sb_puts(&page, "</title></head><body>\n<nav><a href=\"index.html\">ivplab notebooks</a></nav>\n");
-        sb_puts(&page, body);
-        sb_puts(&page, page_tail);
-        free(body);
-        char *path = xasprintf("%s/%s.html", nb->outdir, nb->stem);
-        atomic_file af;
-        FILE *f = atomic_open(&af, path);
-        if (!f || fputs(page.s, f) < 0 || atomic_commit(&af) != 0) {
-            int e = errno;
-            fprintf(stderr, "notebook: cannot write %s: %s\n", path, atomic_reason(e));
-            status = e == EISDIR ? 2 : 1;      /* a directory where the page goes: the user's input */
-        }
-        free(path);
-        free(page.s);
-        /* Keep the title for the index. */
-        char *tpath = xasprintf("%s/.title", nb->work);
-        write_text(tpath, title);
-        free(tpath);
-    }
+    if (status == 0)
+        status = write_page(nb, doc, parser);
     cmark_node_free(doc);
     cmark_parser_free(parser);
     return status;
@@ -553,12 +695,15 @@ int main(int argc, char **argv)
 {
     workers_guard();        /* before any work: a cell's processes end with the notebook */
     const char *out = "build/notebooks", *bindir = "bin", *plotdir = "plots", *katex = "/usr/share/javascript/katex";
+    const char *wasm = "build/wasm/explore.wasm", *explore_js = "src/wasm/explore.js";
     bool index = false;
     const cli_opt opts[] = {
         {"out", CLI_STRING, &out, "", "folder for the pages (working folders go in OUT/work/)", 0, 0, 0, NULL, NULL, NULL},
         {"bin", CLI_STRING, &bindir, "", "folder of the lesson programs, put on PATH for the cells", 0, 0, 0, NULL, NULL, NULL},
         {"plots", CLI_STRING, &plotdir, "", "folder of the figure scripts, linked as plots/ in each working folder", 0, 0, 0, NULL, NULL, NULL},
         {"katex", CLI_STRING, &katex, "", "KaTeX folder copied beside the pages (Debian's libjs-katex)", 0, 0, 0, NULL, NULL, NULL},
+        {"wasm", CLI_STRING, &wasm, "", "the explorers' WebAssembly module, embedded in pages with ```explore blocks (absent: a note instead)", 0, 0, 0, NULL, NULL, NULL},
+        {"explore-js", CLI_STRING, &explore_js, "", "the explorers' page script", 0, 0, 0, NULL, NULL, NULL},
         {"index", CLI_FLAG, &index, "", "also write OUT/index.html listing the notebooks given", 0, 0, 0, NULL, NULL, NULL},
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -569,6 +714,9 @@ int main(int argc, char **argv)
         if (access(argv[i], R_OK) != 0)
             cli_fail("notebook", "'%s' cannot be read: %s; accepted: a Markdown notebook file", argv[i], strerror(errno));
 
+    if (access(wasm, R_OK) == 0 && access(explore_js, R_OK) != 0)
+        cli_fail("notebook", "--explore-js '%s' cannot be read: %s; accepted: the explorers' page script (src/wasm/explore.js)",
+                 explore_js, strerror(errno));
     char outabs[PATH_MAX], binabs[PATH_MAX], plotabs[PATH_MAX];
     if (mkdir_p(out) != 0 || !realpath(out, outabs)) {
         fprintf(stderr, "notebook: cannot create %s: %s\n", out, strerror(errno));
@@ -594,7 +742,7 @@ int main(int argc, char **argv)
     free(path);
 
     for (int i = first; i < argc; i++) {
-        notebook nb = {.path = argv[i]};
+        notebook nb = {.path = argv[i], .wasm = wasm, .explore_js = explore_js};
         const char *base = strrchr(argv[i], '/');
         snprintf(nb.stem, sizeof nb.stem, "%s", base ? base + 1 : argv[i]);
         char *dot = strrchr(nb.stem, '.');

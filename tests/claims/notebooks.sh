@@ -46,6 +46,12 @@ for page in "$TMP"/nb/*.html; do
     browser --window-size=1200,2400 --screenshot="build/notebooks/shots/$name.png" "file://$page" >/dev/null
     if [ -s "build/notebooks/shots/$name.png" ]; then pass "$name: screenshot saved"; else fail "$name: no screenshot"; fi
 done
+# Notebook 01 holds the lecture's four "Try it" explorers (tests/claims/explore.sh checks their numbers):
+# live with the module, else a note in place of each.
+live=$(grep -o '<div class="explorer" data-explorer="[a-z]*"' "$TMP/nb/01-ode1.html" | wc -l)
+notes=$(grep -o 'built without the wasm toolchain' "$TMP/nb/01-ode1.html" | wc -l)
+check_num "01: the four explorers are in the page ($live live, $notes notes)" "$((live + notes))" near 4 0
+if [ -s build/wasm/explore.wasm ]; then check_num "01: the module is here, so all four are live" "$live" near 4 0; fi
 # Each notebook with figures shows them.
 for book in $books; do
     name=$(basename "$book" .md)
