@@ -72,7 +72,11 @@ static const char exercises[] =
     "     = 2.83 / (2 pi 1950), then look.\n"
     "     check: bin/stability --problem stiff --h 0.00023 --plot   (and --h 0.00024)\n"
     "  3. Which z on the negative real axis is the first that RK4 cannot take?\n"
-    "     check: bin/stability --z -2.79,0   (and -2.78,0)\n";
+    "     check: bin/stability --z -2.79,0   (and -2.78,0)\n"
+    "  4. Radau IIA and Gauss are both stable on the whole left half-plane. What does each do to a very\n"
+    "     fast decay, z = -1e6 (L-stable: R -> 0)? Draw both regions.\n"
+    "     check: bin/stability --z -1e6,0 --add-method lessons/methods/radau-iia3.tab --add-method\n"
+    "            lessons/methods/gauss2.tab --plot\n";
 
 int main(int argc, char **argv)
 {

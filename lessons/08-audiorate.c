@@ -6,18 +6,17 @@
  * Try it: --method rk4 --fs 11025, or --method all --fs 44100 for every method in the table. */
 #include "base/budget.h"
 #include "base/cli.h"
+#include "base/util.h"
+#include "drive/solve.h"
 #include "io/atomic.h"
 #include "io/params.h"
+#include "io/plot.h"
 #include "io/table.h"
 #include "io/wav.h"
-#include "io/plot.h"
 #include "measure/measure.h"
 #include "method/method.h"
 #include "method/tableau.h"
 #include "models/ball.h"
-#include "drive/solve.h"
-#include "base/util.h"
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,43 +30,12 @@ typedef struct {
     double fs;              /* sampling rate, Hz */
 } run_spec;
 
-typedef struct {
-    ball_detector det;      /* impacts from the samples */
-    double *u1;             /* u1 per sample, m */
-    size_t n;
-    bool uv;                /* the run's state is positions first (ball_ivp_uv) */
-} run_ctx;
-
-static int sample(long k, double t, const double *x, void *ctx)
-{
-    run_ctx *c = ctx;
-    double yy[4];
-    const double *y = x;
-    if (c->uv) {
-        ball_from_uv(x, yy);
-        y = yy;
-    }
-    ball_detector_sample(&c->det, t, y);
-    c->u1[k] = y[0];
-    c->n = (size_t)k + 1;
-    budget_tick(1.0);
-    return 0;
-}
-
-typedef struct {
-    double *u1;
-    size_t n;
-} ref_ctx;
-
-static int ref_sample(long k, double t, const double *y, void *ctx)
-{
-    (void)t;
-    ref_ctx *c = ctx;
-    c->u1[k] = y[0];
-    c->n = (size_t)k + 1;
-    budget_tick(1.0);
-    return 0;
-}
+/* The adaptive reference (models/ball), and what the runs are judged with. */
+typedef struct reference {
+    ball_reference r;           /* the reference, its check, its horizon and first contact */
+    size_t upto;                /* impacts a rhythm is judged on */
+    double gain;                /* the WAVs' gain, 1/m: the reference peaks at wav_peak */
+} reference;
 
 /* --fs: a whole number of samples per second (a WAV's rate is an integer). */
 static int parse_rate(const char *text, void *dest, char *why, size_t whylen)
@@ -96,26 +64,246 @@ static const char exercises[] =
     "     1.5 s.\n"
     "     check: bin/audiorate --method backward-euler --fs 44100\n";
 
-int main(int argc, char **argv)
+
+/* The runs: the lecture's six (and each tableau file at the audio rate), or every method at fs, or one. */
+static size_t lesson_runs(const ball_settings *s, const char *method_name, double fs, run_spec *runs)
 {
-    ball_settings s;
-    param_spec spec[BALL_NPARAMS + 1];
-    ball_settings_load(PROG, &s, spec);
-    cli_common common = {false, "build/data/audiorate"};
-    plot_opts plot = {false, false, NULL};
-    const char *sound = "build/sound", *method_name = "lecture";
-    double fs = 0.0;
+    size_t nruns = 0;
+    if (strcmp(method_name, "lecture") == 0) {
+        const run_spec six[] = {{&method_rk4, s->fs_audio}, {&method_rk4, s->fs_mid}, {&method_rk4, s->fs_low},
+                                {&method_trapezoid, s->fs_audio}, {&method_backward_euler, s->fs_audio},
+                                {&method_euler, s->fs_audio}};
+        nruns = sizeof six / sizeof six[0];
+        memcpy(runs, six, sizeof six);
+        for (int i = 0; method_all[i] && nruns < MAX_RUNS; i++)
+            if (tableau_file(method_all[i]))
+                runs[nruns++] = (run_spec){method_all[i], s->fs_audio};
+    } else if (strcmp(method_name, "all") == 0) {
+        for (int i = 0; method_all[i] && nruns < MAX_RUNS; i++)
+            runs[nruns++] = (run_spec){method_all[i], fs};
+    } else {
+        runs[nruns++] = (run_spec){method_find(method_name), fs};
+    }
+    return nruns;
+}
+
+/* What the table says, before it. */
+static void print_intro(const ball_settings *s, const reference *R)
+{
+    const ball_impacts *im = &R->r.run.impacts;
+    size_t hz = R->r.horizon;
+    printf("ball drop at fixed steps h = 1/fs over %g s; reference: CVODE BDF (rtol %g, atol %g), %zu impacts.\n"
+           "The reference agrees with CVODE at rtol %g, atol %g within %g ms for its first %zu impacts (to "
+           "t = %.3f s);\nlater they part by up to %.1f ms: the ringing m1 multiplies a timing error at every "
+           "bounce (chaos).\n",
+           s->T, s->rtol, s->atol, im->n, s->rtol * s->check_tol, s->atol * s->check_tol, s->keep_ms, hz,
+           hz ? im->v[hz - 1].start : 0.0, 1e3 * R->r.later_diff);
+    printf("Its first contact lasts %.4f ms; the ball leaves it with restitution %.4f (-v_out / v_in).\n",
+           1e3 * R->r.contact, R->r.e);
+    printf("Rhythm, judged on the first %zu impacts%s: keeps = each start within %g ms of the reference's; loses =\n"
+           "one missing or off by more than %g ms; else drifts. impact_error_ms: the largest of those errors.\n"
+           "heard_at_impact: the first of them shifted by more than a listener hears, %g ms or %g %% of the\n"
+           "interval before it (Friberg and Sundberg, J. Acoust. Soc. Am. 98, 1995), or none.\n"
+           "Pitch and T60: what one step of h does to the %g Hz oscillator alone, from the method's R(z).\n"
+           "restitution: of the run's first impact; contact_samples: samples of h in the reference's first contact.\n\n",
+           R->upto, s->rhythm_impacts > 0 ? "" : " (those the reference is sure of)", s->keep_ms, s->lose_ms,
+           s->hear_abs_ms, 100.0 * s->hear_rel, s->f0);
+    if (im->n < R->upto)
+        printf("Note: the reference has %zu impacts before T = %g s, fewer than the %zu a rhythm is judged on: "
+               "rhythm n/a.\n\n", im->n, s->T, R->upto);
+    else if (R->upto > hz)
+        printf("Note: the rhythm is judged on %zu impacts, beyond the %zu the reference is sure of.\n\n", R->upto, hz);
+}
+
+/* One run as the tables show it. */
+typedef struct run_view {
+    const method *m;
+    double fs;                  /* Hz */
+    const ball_fixed_run *fr;   /* the run */
+    osc_fidelity fid;           /* what one step of h does to the oscillator alone */
+    ball_rhythm rh;             /* its impacts against the reference's */
+    const char *verdict;        /* keeps, drifts, loses, n/a or - (refused) */
+    const char *status;         /* ok, blowup, refused, failed */
+    size_t judged, heard;       /* impacts judged; the first a listener hears shifted (0: none) */
+    double ref_contact;         /* the reference's first contact, s (NAN: none) */
+    double t60;                 /* the oscillator's T60, s */
+} run_view;
+
+/* A number's cell when ok, else the word. */
+static void cell_or(table *t, bool ok, const char *fmt, double v, const char *word)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, fmt, v);
+    table_cell(t, "%s", ok ? buf : word);
+}
+
+/* Its cells, from the method's name on (runs.tsv puts its row and label first); a refused run
+ * has "-" where its impacts would be. */
+static void run_cells(table *t, const run_view *v)
+{
+    const ball_fixed_run *fr = v->fr;
+    const ball_impacts *im = &fr->impacts;
+    bool refused = fr->refused, na = v->m->needs_uv;    /* leapfrog's R(z) is for the undamped oscillator only */
+    const char *no_R = na ? "n/a" : "grows";
+    table_cell(t, "%s", v->m->name);
+    table_cell(t, "%g", v->fs);
+    cell_or(t, !na && !v->fid.grows, "%+.3f", v->fid.cents, no_R);
+    cell_or(t, !na && !v->fid.grows, "%.4f", v->fid.t60_ratio, no_R);
+    cell_or(t, !refused, "%.0f", (double)im->n, "-");
+    cell_or(t, !refused && im->n, "%.6f", im->n ? im->v[0].start : 0.0, refused ? "-" : "none");
+    cell_or(t, !refused && fr->status == SOLVE_BLOWUP, "%.6f", fr->res.t, refused ? "-" : "none");
+    cell_or(t, !na && !v->fid.grows, "%.4f", v->fid.t60_ratio * v->t60, no_R);
+    cell_or(t, !refused && v->rh.compared, "%.4f", 1e3 * v->rh.max_error, refused ? "-" : "none");
+    table_cell(t, "%s", refused ? "-" : v->verdict);
+    double e = im->n ? ball_restitution(&im->v[0]) : NAN;
+    cell_or(t, !refused && isfinite(e), "%.4f", e, refused ? "-" : "none");
+    cell_or(t, isfinite(v->ref_contact), "%.1f", v->ref_contact * v->fs, "none");
+    table_cell(t, "%s", v->status);
+    table_cell(t, "%zu", refused ? 0 : v->judged);
+    cell_or(t, !refused && v->judged && v->heard, "%.0f", (double)v->heard, refused || !v->judged ? "-" : "none");
+}
+
+/* What the runs leave for the files and the words after the table. */
+typedef struct outcome {
+    table tf, tab;              /* runs.tsv, the printed table */
+    FILE *frh;                  /* rhythm.tsv */
+    double *errs;               /* impact start errors, ms, errs[run * nerr + impact] (NAN: no such impact) */
+    size_t nerr;                /* the reference's impacts */
+    char notes[MAX_RUNS][400];  /* a run's failure, in words ("" when none) */
+    char verdicts[MAX_RUNS * 256]; /* the rhythm in words, a line a run */
+    int exit_status;
+} outcome;
+
+/* Run r: its rows, its impacts, its verdict in words and its WAV of u1 (clipped at full scale). */
+static void one_run(const ball_settings *s, ball *b, const double y0[4], const reference *R, const run_spec *rs,
+                    size_t r, size_t nruns, const char *sound, outcome *o)
+{
+    const method *m = rs->m;
+    long n = lround(s->T * rs->fs);
+    const ball_impacts *ri = &R->r.run.impacts;
+    ball_fixed_run fr;
+    ball_solve_fixed(b, y0, m, 1.0 / rs->fs, n, s->blowup, &fr);
+    o->notes[r][0] = '\0';
+    if (fr.status != SOLVE_OK) {
+        snprintf(o->notes[r], sizeof o->notes[r], "%s", fr.res.message);
+        if (nruns == 1)
+            o->exit_status = 1;
+    }
+    /* A run that blew up is judged on the impacts it had before. */
+    run_view v = {m, rs->fs, &fr, measure_oscillator_fidelity(m, b->omega0, b->sigma0, 1.0 / rs->fs),
+                  ball_rhythm_compare(ri, &fr.impacts, R->upto), NULL,
+                  fr.status == SOLVE_OK ? "ok" : fr.status == SOLVE_BLOWUP ? "blowup" : fr.refused ? "refused" : "failed",
+                  R->upto < ri->n ? R->upto : ri->n,
+                  ball_rhythm_heard(ri, &fr.impacts, R->upto, 1e-3 * s->hear_abs_ms, s->hear_rel), R->r.contact, s->t60};
+    v.verdict = fr.refused ? "-" : ri->n < R->upto ? "n/a" : ball_rhythm_verdict(&v.rh, 1e-3 * s->keep_ms, 1e-3 * s->lose_ms);
+    for (size_t i = 0; i < o->nerr && i < fr.impacts.n; i++)
+        o->errs[r * o->nerr + i] = 1e3 * fabs(fr.impacts.v[i].start - ri->v[i].start);
+    char label[80];
+    snprintf(label, sizeof label, "%s, %g kHz", m->label, rs->fs / 1000.0);
+    table_cell(&o->tf, "%zu", r + 1);
+    table_cell(&o->tf, "%s", label);
+    run_cells(&o->tf, &v);
+    run_cells(&o->tab, &v);
+    if (!fr.refused && v.judged) {
+        char why[160];
+        ball_rhythm_words(why, sizeof why, ri, &fr.impacts, v.heard, v.rh.compared, 1e-3 * s->hear_abs_ms, s->hear_rel);
+        size_t n0 = strlen(o->verdicts);
+        snprintf(o->verdicts + n0, sizeof o->verdicts - n0, "  %s: %s, judged on %zu impacts, off by up to %.3g ms; %s\n",
+                 label, v.verdict, v.judged, 1e3 * v.rh.max_error, why);
+    }
+    for (size_t i = 0; i < fr.impacts.n; i++)
+        fprintf(o->frh, "%zu\t%s\t%s\t%.9f\n", r + 1, label, m->name, fr.impacts.v[i].start);
+    /* The sound: one gain for every run; samples past full scale (a blow-up) are clipped. */
+    if (!fr.refused) {
+        for (size_t k = 0; k < fr.n; k++)
+            fr.u1[k] = fmax(-1.0 / R->gain, fmin(1.0 / R->gain, fr.u1[k]));
+        char name[128], wav[4096];
+        snprintf(name, sizeof name, "audiorate-%s-%g.wav", m->name, rs->fs);
+        path_join(wav, sizeof wav, sound, name);
+        mkdir_p(sound);
+        wav_write_or_exit(PROG, wav, fr.u1, (size_t)n + 1, (int)rs->fs, R->gain, NULL);
+    }
+    ball_fixed_run_free(&fr);
+}
+
+/* impact_errors.tsv: every impact's start-time error against its index, per run (the chaos: it
+ * grows at every bounce), beside what a listener hears at that impact. */
+static void write_errors(const ball_settings *s, const reference *R, const run_spec *runs, size_t nruns,
+                         const outcome *o, const char *out, atomic_file *a)
+{
+    FILE *fer = atomic_open_or_exit(a, PROG, out, "impact_errors.tsv");
+    fprintf(fer, "impact\treference_start_s\theard_ms");
+    for (size_t r = 0; r < nruns; r++)
+        fprintf(fer, "\t%s, %g kHz", runs[r].m->label, runs[r].fs / 1000.0);
+    fputc('\n', fer);
+    for (size_t i = 0; i < o->nerr; i++) {
+        fprintf(fer, "%zu\t%.9f\t%.6g", i + 1, R->r.run.impacts.v[i].start,
+                1e3 * ball_audible_shift(&R->r.run.impacts, i, 1e-3 * s->hear_abs_ms, s->hear_rel));
+        for (size_t r = 0; r < nruns; r++)
+            fprintf(fer, isnan(o->errs[r * o->nerr + i]) ? "\t" : "\t%.6g", o->errs[r * o->nerr + i]);
+        fputc('\n', fer);
+    }
+}
+
+/* summary.tsv: the reference's figures, key and value. */
+static void write_summary(const ball_settings *s, const reference *R, const char *out, atomic_file *a)
+{
+    FILE *fsum = atomic_open_or_exit(a, PROG, out, "summary.tsv");
+    const ball_impacts *im = &R->r.run.impacts;
+    fprintf(fsum, "key\tvalue\nreference_impacts\t%zu\ncheck_impacts\t%zu\nhorizon_impacts\t%zu\nhorizon_t_s\t%.9g\n"
+                  "later_diff_ms\t%.6g\nrhythm_impacts\t%zu\nwav_gain_per_m\t%.6g\nT_s\t%g\n"
+                  "reference_contact_ms\t%.6g\nreference_restitution\t%.6g\nhear_abs_ms\t%g\nhear_rel\t%g\n",
+            im->n, R->r.check.impacts.n, R->r.horizon, R->r.horizon ? im->v[R->r.horizon - 1].start : 0.0, 1e3 * R->r.later_diff,
+            R->upto, R->gain, s->T, 1e3 * R->r.contact, R->r.e, s->hear_abs_ms, s->hear_rel);
+}
+
+/* The failures in words, after the table (on stderr when it is the only run, or --tsv). */
+static void print_after(const ball_settings *s, const reference *R, const outcome *o, size_t nruns, bool tsv,
+                        const char *sound)
+{
+    if (!tsv && o->verdicts[0])
+        printf("\nThe rhythm, in words (a listener hears an impact shifted by %g ms, or %g %% of the interval before it):\n%s",
+               s->hear_abs_ms, 100.0 * s->hear_rel, o->verdicts);
+    bool first_note = true;
+    for (size_t r = 0; r < nruns; r++) {
+        if (!o->notes[r][0])
+            continue;
+        if (o->exit_status || tsv)
+            fprintf(stderr, PROG ": %s\n", o->notes[r]);
+        else
+            printf("%s%s\n", first_note ? "\n" : "", o->notes[r]);
+        first_note = false;
+    }
+    if (!tsv && max_abs(R->r.u1, R->r.n) > 0.0)
+        printf("\nWAVs of u1 (gain %.4g 1/m: the reference peaks at %g of full scale) in %s/\n", R->gain, s->wav_peak, sound);
+    else if (!tsv)
+        printf("\nWAVs of u1 (gain 1 1/m: m1 does not move in the reference) in %s/\n", sound);
+}
+
+/* The flags beside the ball's settings. */
+typedef struct flags {
+    cli_common common;          /* --tsv, --out */
+    plot_opts plot;             /* --plot, --show */
+    const char *sound;          /* folder of the WAVs */
+    const char *method_name;    /* lecture, all, or one method */
+    double fs;                  /* --fs, Hz (0: not given) */
+    budget bg;                  /* the estimate and its cap */
+} flags;
+
+static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f)
+{
+    ball_settings s = *sp;
+    *f = (flags){{false, "build/data/audiorate"}, {false, false, NULL}, "build/sound", "lecture", 0.0, {0}};
     long rhythm_impacts = lround(s.rhythm_impacts);
     char fs_help[200];
-    method_arg marg = {&method_name, "lecture|all", ""};
-    budget bg;
-    budget_init(&bg, PROG, "steps", 1e8, "--T, --fs and --method (T fs steps a run; the CVODE references)");
+    method_arg marg = {&f->method_name, "lecture|all", ""};
+    budget_init(&f->bg, PROG, "steps", 1e8, "--T, --fs and --method (T fs steps a run; the CVODE references)");
     snprintf(fs_help, sizeof fs_help, "sampling rate of a --method run, h = 1/fs (default %g Hz)", s.fs_audio);
     const cli_opt opts[] = {
         METHOD_ARG_OPT(marg, "lecture: the six runs of the lecture (and each --add-method at 44.1 kHz); all: every "
                              "method at --fs; else one method, or a tableau file"),
         METHOD_ADD_OPT,
-        {"fs", CLI_CUSTOM, &fs, "Hz", fs_help, 0, 0, 0, NULL, parse_rate, "a whole number of Hz in [1000, 384000]"},
+        {"fs", CLI_CUSTOM, &f->fs, "Hz", fs_help, 0, 0, 0, NULL, parse_rate, "a whole number of Hz in [1000, 384000]"},
         BALL_MODEL_OPTS(s),
         {"blowup", CLI_DOUBLE, &s.blowup, "m, m/s", "blow-up when max |y_i| exceeds this", 0, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"keep-ms", CLI_DOUBLE, &s.keep_ms, "ms", "rhythm kept: every impact start within this of the reference", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -123,319 +311,98 @@ int main(int argc, char **argv)
         {"rhythm-impacts", CLI_LONG, &rhythm_impacts, "", "how many leading impacts a rhythm is judged on (0: every impact the reference is sure of)", 0, 1000, 0, NULL, NULL, NULL},
         {"hear-ms", CLI_DOUBLE, &s.hear_abs_ms, "ms", "a listener hears an impact shifted by this (or by --hear-rel of the interval before it, if larger)", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"hear-rel", CLI_DOUBLE, &s.hear_rel, "", "a listener hears an impact shifted by this fraction of the interval before it", 0, 1, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"sound", CLI_STRING, &sound, "", "folder for the WAVs of u1 (audiorate-METHOD-FS.wav)", 0, 0, 0, NULL, NULL, NULL},
-        BUDGET_OPT(bg),
-        CLI_COMMON_OPTS(common),
-        PLOT_OPTS(plot),
+        {"sound", CLI_STRING, &f->sound, "", "folder for the WAVs of u1 (audiorate-METHOD-FS.wav)", 0, 0, 0, NULL, NULL, NULL},
+        BUDGET_OPT(f->bg),
+        CLI_COMMON_OPTS(f->common),
+        PLOT_OPTS(f->plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec cs = {PROG, "The ball drop at fixed steps h = 1/fs: rhythm of the impacts, pitch and T60, sound.",
                          NULL, 0, opts, exercises};
     cli_parse(&cs, argc, argv);
-    atomic_check_folder(PROG, "sound", sound);
+    atomic_check_folder(PROG, "sound", f->sound);
     s.rhythm_impacts = (double)rhythm_impacts;
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
     if (s.keep_ms > s.lose_ms)
         cli_fail(PROG, "--keep-ms %g exceeds --lose-ms %g; accepted: keep <= lose", s.keep_ms, s.lose_ms);
-    bool lecture = strcmp(method_name, "lecture") == 0;
-    if (lecture && fs != 0.0)
-        cli_fail(PROG, "--fs %g needs --method; accepted: --fs with --method all or a method name", fs);
-    if (fs == 0.0)
-        fs = s.fs_audio;
+    if (strcmp(f->method_name, "lecture") == 0 && f->fs != 0.0)
+        cli_fail(PROG, "--fs %g needs --method; accepted: --fs with --method all or a method name", f->fs);
+    if (f->fs == 0.0)
+        f->fs = s.fs_audio;
+    *sp = s;
+}
 
-    /* The runs: the lecture's six, or every method at fs, or one. */
+int main(int argc, char **argv)
+{
+    ball_settings s;
+    param_spec spec[BALL_NPARAMS + 1];
+    ball_settings_load(PROG, &s, spec);
+    flags f;
+    parse_flags(argc, argv, &s, &f);
     run_spec runs[MAX_RUNS];
-    size_t nruns = 0;
-    if (lecture) {
-        const run_spec six[] = {{&method_rk4, s.fs_audio}, {&method_rk4, s.fs_mid}, {&method_rk4, s.fs_low},
-                                {&method_trapezoid, s.fs_audio}, {&method_backward_euler, s.fs_audio},
-                                {&method_euler, s.fs_audio}};
-        nruns = sizeof six / sizeof six[0];
-        memcpy(runs, six, sizeof six);
-        for (int i = 0; method_all[i] && nruns < MAX_RUNS; i++)
-            if (tableau_file(method_all[i]))
-                runs[nruns++] = (run_spec){method_all[i], s.fs_audio};
-    } else if (strcmp(method_name, "all") == 0) {
-        for (int i = 0; method_all[i] && nruns < MAX_RUNS; i++)
-            runs[nruns++] = (run_spec){method_all[i], fs};
-    } else {
-        runs[nruns++] = (run_spec){method_find(method_name), fs};
-    }
-
+    size_t nruns = lesson_runs(&s, f.method_name, f.fs, runs);
     /* T fs steps a run (u1 kept at every step, a WAV each), and two CVODE references (as in bin/drop:
      * T / max_step and about 5e4 steps a second of bouncing) */
-    bg.work = 2.0 * (s.T / s.max_step + 5e4 * s.T);
+    f.bg.work = 2.0 * (s.T / s.max_step + 5e4 * s.T);
     for (size_t r = 0; r < nruns; r++) {
-        bg.work += s.T * runs[r].fs;
-        bg.bytes_out += s.T * runs[r].fs * 2.0;
-        bg.bytes_mem = fmax(bg.bytes_mem, s.T * runs[r].fs * 8.0 * 2.0);
+        f.bg.work += s.T * runs[r].fs;
+        f.bg.bytes_out += s.T * runs[r].fs * 2.0;
+        f.bg.bytes_mem = fmax(f.bg.bytes_mem, s.T * runs[r].fs * 8.0 * 2.0);
     }
-    bg.bytes_mem += s.T * s.fs_audio * 8.0 * 2.0;
-    budget_check(&bg);
+    f.bg.bytes_mem += s.T * s.fs_audio * 8.0 * 2.0;
+    budget_check(&f.bg);
 
     ball b = ball_from_settings(&s);
-    ivp p = ball_ivp(&b), p_uv = ball_ivp_uv(&b);
     double y0[4];
     ball_initial(&s, y0);
-
-    /* The adaptive reference: its impacts, and its u1 at the audio rate for the WAV gain. */
-    size_t nref = (size_t)floor(s.T * s.fs_audio + 1e-9) + 1;
-    double *tref = xcalloc(nref, sizeof(double));
-    for (size_t k = 0; k < nref; k++)
-        tref[k] = (double)k / s.fs_audio;
-    ref_ctx rc = {xcalloc(nref, sizeof(double)), 0};
-    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tref, nref, ref_sample, NULL, &rc, NULL};
-    ball_adaptive_result ref;
-    char err[600];
-    if (ball_solve_adaptive(&b, y0, &ao, &ref, err, sizeof err) != 0) {
-        fprintf(stderr, PROG ": the adaptive reference failed: %s\n", err);
+    /* the adaptive reference: its u1 at the audio rate for the WAV gain, its check for the horizon */
+    reference R;
+    char err[800];
+    if (ball_reference_run(&b, &s, y0, s.fs_audio, 1e-3 * s.keep_ms, &R.r, err, sizeof err) != 0) {
+        fprintf(stderr, PROG ": %s\n", err);
+        ball_reference_free(&R.r);
         return 1;
     }
-    double ref_peak = max_abs(rc.u1, rc.n);
-    double gain = ref_peak > 0.0 ? s.wav_peak / ref_peak : 1.0;    /* 1 1/m when m1 never moves */
-    /* How far the reference itself can be trusted: against a run at tolerances check_tol times tighter. */
-    ball_adaptive_opts tight = {s.T, s.rtol * s.check_tol, s.atol * s.check_tol, s.max_step, NULL, 0, NULL, NULL, NULL, NULL};
-    ball_adaptive_result ref2;
-    if (ball_solve_adaptive(&b, y0, &tight, &ref2, err, sizeof err) != 0) {
-        fprintf(stderr, PROG ": the check of the adaptive reference failed: %s\n", err);
-        return 1;
-    }
-    size_t horizon = ball_impacts_agree(&ref.impacts, &ref2.impacts, 1e-3 * s.keep_ms);
-    double later_diff = 0.0;    /* largest disagreement of the two references after the horizon, s */
-    for (size_t i = horizon; i < ref.impacts.n && i < ref2.impacts.n; i++)
-        later_diff = fmax(later_diff, fabs(ref.impacts.v[i].start - ref2.impacts.v[i].start));
-    size_t upto = s.rhythm_impacts > 0 ? (size_t)s.rhythm_impacts : horizon;
-    /* The reference's first contact: how many samples of a run it spans, and its restitution. */
-    double ref_contact = ref.impacts.n ? ref.impacts.v[0].end - ref.impacts.v[0].start : NAN;
-    double ref_e = ref.impacts.n ? ball_restitution(&ref.impacts.v[0]) : NAN;
-
-    atomic_file a_rh, a_runs;
-    FILE *frh = atomic_open_or_exit(&a_rh, PROG, common.out, "rhythm.tsv");
-    FILE *fru = atomic_open_or_exit(&a_runs, PROG, common.out, "runs.tsv");
-    fprintf(frh, "row\tlabel\tmethod\tstart_s\n");
-    for (size_t i = 0; i < ref.impacts.n; i++)
-        fprintf(frh, "0\treference (CVODE)\treference\t%.9f\n", ref.impacts.v[i].start);
-    table tf, tab;
+    double ref_peak = max_abs(R.r.u1, R.r.n);
+    R.gain = ref_peak > 0.0 ? s.wav_peak / ref_peak : 1.0;    /* 1 1/m when m1 never moves */
+    R.upto = s.rhythm_impacts > 0 ? (size_t)s.rhythm_impacts : R.r.horizon;
+    const char *out = f.common.out;
+    atomic_file a_rh, a_runs, a_err, a_sum;
+    outcome *o = xcalloc(1, sizeof *o);
+    o->frh = atomic_open_or_exit(&a_rh, PROG, out, "rhythm.tsv");
+    FILE *fru = atomic_open_or_exit(&a_runs, PROG, out, "runs.tsv");
+    fprintf(o->frh, "row\tlabel\tmethod\tstart_s\n");
+    for (size_t i = 0; i < R.r.run.impacts.n; i++)
+        fprintf(o->frh, "0\treference (CVODE)\treference\t%.9f\n", R.r.run.impacts.v[i].start);
     const char *cols[] = {"method", "fs", "pitch_cents", "t60_ratio", "impacts", "first_impact_s", "blowup_s",
                           "t60_s", "impact_error_ms", "rhythm", "restitution", "contact_samples", "status",
                           "judged_impacts", "heard_at_impact"};
-    table_begin(&tf, fru, true, "row", "label", cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6], cols[7],
+    table_begin(&o->tf, fru, true, "row", "label", cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6], cols[7],
                 cols[8], cols[9], cols[10], cols[11], cols[12], cols[13], cols[14], NULL);
-    if (!common.tsv) {
-        printf("ball drop at fixed steps h = 1/fs over %g s; reference: CVODE BDF (rtol %g, atol %g), %zu impacts.\n"
-               "The reference agrees with CVODE at rtol %g, atol %g within %g ms for its first %zu impacts (to "
-               "t = %.3f s);\nlater they part by up to %.1f ms: the ringing m1 multiplies a timing error at every "
-               "bounce (chaos).\n",
-               s.T, s.rtol, s.atol, ref.impacts.n, s.rtol * s.check_tol, s.atol * s.check_tol, s.keep_ms, horizon,
-               horizon ? ref.impacts.v[horizon - 1].start : 0.0, 1e3 * later_diff);
-        printf("Its first contact lasts %.4f ms; the ball leaves it with restitution %.4f (-v_out / v_in).\n",
-               1e3 * ref_contact, ref_e);
-        printf("Rhythm, judged on the first %zu impacts%s: keeps = each start within %g ms of the reference's; loses =\n"
-               "one missing or off by more than %g ms; else drifts. impact_error_ms: the largest of those errors.\n"
-               "heard_at_impact: the first of them shifted by more than a listener hears, %g ms or %g %% of the\n"
-               "interval before it (Friberg and Sundberg, J. Acoust. Soc. Am. 98, 1995), or none.\n"
-               "Pitch and T60: what one step of h does to the %g Hz oscillator alone, from the method's R(z).\n"
-               "restitution: of the run's first impact; contact_samples: samples of h in the reference's first contact.\n\n",
-               upto, s.rhythm_impacts > 0 ? "" : " (those the reference is sure of)", s.keep_ms, s.lose_ms,
-               s.hear_abs_ms, 100.0 * s.hear_rel, s.f0);
-        if (ref.impacts.n < upto)
-            printf("Note: the reference has %zu impacts before T = %g s, fewer than the %zu a rhythm is judged on: "
-                   "rhythm n/a.\n\n", ref.impacts.n, s.T, upto);
-        else if (upto > horizon)
-            printf("Note: the rhythm is judged on %zu impacts, beyond the %zu the reference is sure of.\n\n", upto,
-                   horizon);
-    }
-    table_begin(&tab, stdout, common.tsv, cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6], cols[7],
+    if (!f.common.tsv)
+        print_intro(&s, &R);
+    table_begin(&o->tab, stdout, f.common.tsv, cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6], cols[7],
                 cols[8], cols[9], cols[10], cols[11], cols[12], cols[13], cols[14], NULL);
-    /* Every impact's start-time error against its index, per run (the chaos: it grows at every
-     * bounce), beside what a listener hears at that impact: one column a run, filled in below. */
-    size_t nerr = ref.impacts.n;
-    double *errs = xcalloc(nerr * (nruns ? nruns : 1), sizeof(double));
-    for (size_t i = 0; i < nerr * nruns; i++)
-        errs[i] = NAN;
-
-    int exit_status = 0;
-    char notes[MAX_RUNS][400], verdicts[MAX_RUNS * 256] = "";
-    for (size_t r = 0; r < nruns; r++) {
-        const method *m = runs[r].m;
-        double h = 1.0 / runs[r].fs;
-        long n = lround(s.T * runs[r].fs);
-        notes[r][0] = '\0';
-        /* leapfrog steps positions, then velocities: the same ball with its state in that order */
-        run_ctx c = {{0}, xcalloc((size_t)n + 1, sizeof(double)), 0, m->needs_uv};
-        ball_impacts im = {0, 0, NULL};
-        ball_detector_init(&c.det, &b, &im);
-        double y[4];
-        if (c.uv)
-            ball_to_uv(y0, y);
-        else
-            memcpy(y, y0, sizeof y);
-        workspace *w = workspace_alloc(p.dim);
-        solve_opts so = {m, 0.0, h, n, s.blowup, 1, sample, &c};
-        solve_result res;
-        solve_status st = solve_fixed(c.uv ? &p_uv : &p, y, &so, w, &res);
-        workspace_free(w);
-        bool refused = st == SOLVE_FAILED && res.steps == 0;
-        const char *status = st == SOLVE_OK ? "ok" : st == SOLVE_BLOWUP ? "blowup" : refused ? "refused" : "failed";
-        if (st != SOLVE_OK) {
-            snprintf(notes[r], sizeof notes[r], "%s", res.message);
-            if (nruns == 1)
-                exit_status = 1;
-        }
-        osc_fidelity fid = measure_oscillator_fidelity(m, b.omega0, b.sigma0, h);
-        /* A run that blew up is judged on the impacts it had before. */
-        ball_rhythm rh = ball_rhythm_compare(&ref.impacts, &im, upto);
-        size_t judged = upto < ref.impacts.n ? upto : ref.impacts.n;
-        size_t heard = ball_rhythm_heard(&ref.impacts, &im, upto, 1e-3 * s.hear_abs_ms, s.hear_rel);
-        for (size_t i = 0; i < nerr && i < im.n; i++)
-            errs[r * nerr + i] = 1e3 * fabs(im.v[i].start - ref.impacts.v[i].start);
-        const char *verdict = refused ? "-" : ref.impacts.n < upto ? "n/a"
-                                            : ball_rhythm_verdict(&rh, 1e-3 * s.keep_ms, 1e-3 * s.lose_ms);
-        char label[80];
-        snprintf(label, sizeof label, "%s, %g kHz", m->label, runs[r].fs / 1000.0);
-        table *ts[2] = {&tf, &tab};
-        for (int j = 0; j < 2; j++) {
-            table *t = ts[j];
-            if (j == 0) {
-                table_cell(t, "%zu", r + 1);
-                table_cell(t, "%s", label);
-            }
-            table_cell(t, "%s", m->name);
-            table_cell(t, "%g", runs[r].fs);
-            if (m->needs_uv) {      /* its R(z) is for the undamped oscillator only */
-                table_cell(t, "n/a");
-                table_cell(t, "n/a");
-            } else if (fid.grows) {
-                table_cell(t, "grows");
-                table_cell(t, "grows");
-            } else {
-                table_cell(t, "%+.3f", fid.cents);
-                table_cell(t, "%.4f", fid.t60_ratio);
-            }
-            if (refused) {
-                for (int k = 0; k < 3; k++)
-                    table_cell(t, "-");
-            } else {
-                table_cell(t, "%zu", im.n);
-                if (im.n)
-                    table_cell(t, "%.6f", im.v[0].start);
-                else
-                    table_cell(t, "none");
-                if (st == SOLVE_BLOWUP)
-                    table_cell(t, "%.6f", res.t);
-                else
-                    table_cell(t, "none");
-            }
-            if (m->needs_uv || fid.grows)
-                table_cell(t, "%s", m->needs_uv ? "n/a" : "grows");
-            else
-                table_cell(t, "%.4f", fid.t60_ratio * s.t60);
-            if (refused) {
-                for (int k = 0; k < 3; k++)
-                    table_cell(t, "-");
-            } else {
-                if (rh.compared)
-                    table_cell(t, "%.4f", 1e3 * rh.max_error);
-                else
-                    table_cell(t, "none");
-                table_cell(t, "%s", verdict);
-                if (im.n && isfinite(ball_restitution(&im.v[0])))
-                    table_cell(t, "%.4f", ball_restitution(&im.v[0]));
-                else
-                    table_cell(t, "none");
-            }
-            if (isfinite(ref_contact))
-                table_cell(t, "%.1f", ref_contact * runs[r].fs);
-            else
-                table_cell(t, "none");
-            table_cell(t, "%s", status);
-            table_cell(t, "%zu", refused ? 0 : judged);
-            if (refused || !judged)
-                table_cell(t, "-");
-            else if (heard)
-                table_cell(t, "%zu", heard);
-            else
-                table_cell(t, "none");
-        }
-        if (!refused && judged) {
-            /* the verdict in words, and on how many impacts it was judged */
-            char why[160];
-            if (!heard)
-                snprintf(why, sizeof why, "a listener hears no change (every shift below what one hears)");
-            else if (heard > rh.compared)
-                snprintf(why, sizeof why, "a listener hears it: impact %zu never comes (the run has %zu)", heard, im.n);
-            else
-                snprintf(why, sizeof why, "a listener hears it from impact %zu on (%.3g ms off there, %.3g ms heard)",
-                         heard, 1e3 * fabs(im.v[heard - 1].start - ref.impacts.v[heard - 1].start),
-                         1e3 * ball_audible_shift(&ref.impacts, heard - 1, 1e-3 * s.hear_abs_ms, s.hear_rel));
-            size_t n0 = strlen(verdicts);
-            snprintf(verdicts + n0, sizeof verdicts - n0, "  %s: %s, judged on %zu impacts, off by up to %.3g ms; %s\n",
-                     label, verdict, judged, 1e3 * rh.max_error, why);
-        }
-        for (size_t i = 0; i < im.n; i++)
-            fprintf(frh, "%zu\t%s\t%s\t%.9f\n", r + 1, label, m->name, im.v[i].start);
-        /* The sound: one gain for every run; samples past full scale (a blow-up) are clipped. */
-        if (!refused) {
-            for (size_t k = 0; k < c.n; k++)
-                c.u1[k] = fmax(-1.0 / gain, fmin(1.0 / gain, c.u1[k]));
-            char name[128], wav[4096];
-            snprintf(name, sizeof name, "audiorate-%s-%g.wav", m->name, runs[r].fs);
-            path_join(wav, sizeof wav, sound, name);
-            mkdir_p(sound);
-            wav_write_or_exit(PROG, wav, c.u1, (size_t)n + 1, (int)runs[r].fs, gain, NULL);
-        }
-        ball_impacts_free(&im);
-        free(c.u1);
-    }
-    atomic_file a_err;
-    FILE *fer = atomic_open_or_exit(&a_err, PROG, common.out, "impact_errors.tsv");
-    fprintf(fer, "impact\treference_start_s\theard_ms");
+    o->nerr = R.r.run.impacts.n;
+    o->errs = xcalloc(o->nerr * (nruns ? nruns : 1), sizeof(double));
+    for (size_t i = 0; i < o->nerr * nruns; i++)
+        o->errs[i] = NAN;
     for (size_t r = 0; r < nruns; r++)
-        fprintf(fer, "\t%s, %g kHz", runs[r].m->label, runs[r].fs / 1000.0);
-    fputc('\n', fer);
-    for (size_t i = 0; i < nerr; i++) {
-        fprintf(fer, "%zu\t%.9f\t%.6g", i + 1, ref.impacts.v[i].start,
-                1e3 * ball_audible_shift(&ref.impacts, i, 1e-3 * s.hear_abs_ms, s.hear_rel));
-        for (size_t r = 0; r < nruns; r++)
-            fprintf(fer, isnan(errs[r * nerr + i]) ? "\t" : "\t%.6g", errs[r * nerr + i]);
-        fputc('\n', fer);
-    }
-    free(errs);
-    atomic_file a_sum;
-    FILE *fsum = atomic_open_or_exit(&a_sum, PROG, common.out, "summary.tsv");
-    fprintf(fsum, "key\tvalue\nreference_impacts\t%zu\ncheck_impacts\t%zu\nhorizon_impacts\t%zu\nhorizon_t_s\t%.9g\n"
-                  "later_diff_ms\t%.6g\nrhythm_impacts\t%zu\nwav_gain_per_m\t%.6g\nT_s\t%g\n"
-                  "reference_contact_ms\t%.6g\nreference_restitution\t%.6g\nhear_abs_ms\t%g\nhear_rel\t%g\n",
-            ref.impacts.n, ref2.impacts.n, horizon, horizon ? ref.impacts.v[horizon - 1].start : 0.0, 1e3 * later_diff,
-            upto, gain, s.T, 1e3 * ref_contact, ref_e, s.hear_abs_ms, s.hear_rel);
+        one_run(&s, &b, y0, &R, &runs[r], r, nruns, f.sound, o);
+    write_errors(&s, &R, runs, nruns, o, out, &a_err);
+    free(o->errs);
+    write_summary(&s, &R, out, &a_sum);
     atomic_commit_or_exit(&a_err, PROG);
     atomic_commit_or_exit(&a_rh, PROG);
     atomic_commit_or_exit(&a_runs, PROG);
     atomic_commit_or_exit(&a_sum, PROG);
-    if (!common.tsv && verdicts[0])
-        printf("\nThe rhythm, in words (a listener hears an impact shifted by %g ms, or %g %% of the interval before it):\n%s",
-               s.hear_abs_ms, 100.0 * s.hear_rel, verdicts);
-    bool first_note = true;
-    for (size_t r = 0; r < nruns; r++) {
-        if (!notes[r][0])
-            continue;
-        if (exit_status || common.tsv)
-            fprintf(stderr, PROG ": %s\n", notes[r]);
-        else
-            printf("%s%s\n", first_note ? "\n" : "", notes[r]);
-        first_note = false;
-    }
-    if (!common.tsv && ref_peak > 0.0)
-        printf("\nWAVs of u1 (gain %.4g 1/m: the reference peaks at %g of full scale) in %s/\n", gain, s.wav_peak, sound);
-    else if (!common.tsv)
-        printf("\nWAVs of u1 (gain 1 1/m: m1 does not move in the reference) in %s/\n", sound);
-    ball_impacts_free(&ref.impacts);
-    ball_impacts_free(&ref2.impacts);
-    free(rc.u1);
-    free(tref);
+    print_after(&s, &R, o, nruns, f.common.tsv, f.sound);
+    int exit_status = o->exit_status;
+    free(o);
+    ball_reference_free(&R.r);
     budget_finish();
-    if (plot_render(&plot, PROG, common.out, common.tsv) != 0)
+    if (plot_render(&f.plot, PROG, out, f.common.tsv) != 0)
         exit_status = 1;
     return exit_status;
 }

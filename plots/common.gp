@@ -2,6 +2,7 @@
 # A script starts with   call "plots/common.gp" "NAME"   and reads its data from datadir("PROGRAM").
 # Variables (all optional, so `gnuplot plots/NAME.gp` alone works from the checkout):
 #   fmt     'png' (default), 'svg' or 'window' (an interactive window: qt, wxt or x11)
+#   wterm   the window's terminal (bin/PROGRAM --show passes the one it found; default: qt, wxt, x11)
 #   name    the figure's file name (default: the script's NAME)
 #   data    the folder holding every program's data folder (default build/data)
 #   dir     one program's data folder itself (bin/PROGRAM --plot passes its --out here)
@@ -19,7 +20,7 @@ datadir(p) = (exists("dir") && dir ne "" ? dir : data."/".p)."/"
 if (fmt eq "svg") {
     set terminal svg size width, height dynamic enhanced font "DejaVu Sans,13" background rgb "white"
 } else { if (fmt eq "window") {
-    wterm = strstrt(GPVAL_TERMINALS, " qt ") ? "qt" : strstrt(GPVAL_TERMINALS, " wxt ") ? "wxt" : "x11"
+    if (!exists("wterm") || wterm eq "") { wterm = strstrt(GPVAL_TERMINALS, " qt ") ? "qt" : strstrt(GPVAL_TERMINALS, " wxt ") ? "wxt" : "x11" }
     eval sprintf('set terminal %s size %d, %d enhanced font "DejaVu Sans,11" title "%s"', wterm, width, height, name)
 } else {
     set terminal pngcairo size width, height enhanced font "DejaVu Sans,11" background rgb "white"

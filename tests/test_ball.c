@@ -6,6 +6,7 @@
 #include "check.h"
 #include "io/params.h"
 #include "measure/measure.h"
+#include "method/method.h"
 #include "models/ball.h"
 #include "measure/spectrum.h"
 #include "base/util.h"
@@ -47,6 +48,52 @@ static int trap_sink(long k, double t, const double *y, void *c)
     x->f_prev = f;
     x->n++;
     return 0;
+}
+
+/* The sampled-run helpers of bin/audiorate: two runs parting, the rhythm in words, a fixed-step
+ * run's impacts against the adaptive reference and its check. */
+static void sampled_runs(void)
+{
+    ball_impact va[3] = {{0.1, 0.11, 0, 0, -1, 1}, {0.2, 0.21, 0, 0, -1, 1}, {0.3, 0.31, 0, 0, -1, 1}};
+    ball_impact vb[2] = {{0.1, 0.11, 0, 0, -1, 1}, {0.2004, 0.21, 0, 0, -1, 1}};
+    ball_impacts a = {3, 3, va}, bb = {2, 2, vb};
+    check(fabs(ball_impacts_max_diff(&a, &bb, 0) - 4e-4) < 1e-15 && ball_impacts_max_diff(&a, &bb, 2) == 0.0,
+          "two runs part by 0.4 ms at the second impact; past the impacts both have, by nothing");
+    char w[200];
+    ball_rhythm_words(w, sizeof w, &a, &bb, 0, 2, 1e-3, 0.1);
+    check(strstr(w, "hears no change") != NULL, "none heard: '%s'", w);
+    ball_rhythm_words(w, sizeof w, &a, &bb, 3, 2, 1e-3, 0.1);
+    check(strstr(w, "impact 3 never comes (the run has 2)") != NULL, "a missing impact: '%s'", w);
+    ball_rhythm_words(w, sizeof w, &a, &bb, 2, 2, 1e-4, 0.001);
+    check(strstr(w, "from impact 2 on (0.4 ms off there, 0.1 ms heard)") != NULL, "a shifted impact: '%s'", w);
+
+    ball_settings s = lecture_settings();
+    s.check_tol = 0.01;
+    ball b = ball_from_settings(&s);
+    double y0[4];
+    ball_initial(&s, y0);
+    ball_reference R;
+    char err[800];
+    int rc = ball_reference_run(&b, &s, y0, 8000.0, 1e-4, &R, err, sizeof err);
+    check(rc == 0 && R.n == 2401 && R.horizon >= 1 && R.run.impacts.n >= R.horizon && R.contact > 0 && R.e > 0 &&
+              R.e < 1,
+          "the reference: %zu samples at 8 kHz over 0.3 s, %zu impacts, sure of %zu, first contact %.3g ms, e = %.3f",
+          R.n, R.run.impacts.n, R.horizon, 1e3 * R.contact, R.e);
+    const method *ms[2] = {&method_rk4, &method_leapfrog};
+    for (int i = 0; i < 2; i++) {
+        ball_fixed_run fr;
+        ball_solve_fixed(&b, y0, ms[i], 1.0 / 192000, 57600, 10.0, &fr);
+        double d = fr.impacts.n && R.run.impacts.n ? fabs(fr.impacts.v[0].start - R.run.impacts.v[0].start) : INFINITY;
+        check(fr.status == SOLVE_OK && !fr.refused && fr.n == 57601 && d < 1e-5,
+              "%s at 192 kHz: %zu samples, first impact within %.3g ms of the reference's", ms[i]->name, fr.n, 1e3 * d);
+        ball_fixed_run_free(&fr);
+    }
+    ball_fixed_run fr;
+    ball_solve_fixed(&b, y0, &method_euler, 1.0 / 8000, 2400, 10.0, &fr);
+    check(fr.status == SOLVE_BLOWUP && fr.n < 2401, "forward Euler at 8 kHz blows up (%zu samples): %s", fr.n,
+          fr.res.message);
+    ball_fixed_run_free(&fr);
+    ball_reference_free(&R);
 }
 
 int main(void)
@@ -252,5 +299,6 @@ int main(void)
     check(spectrum_hann_padded(x, n, n - 1, 44100.0, &sp) == -1 && sp.mag == NULL,
           "padding to fewer samples than the signal is refused");
     free(x);
+    sampled_runs();
     return check_done();
 }

@@ -91,7 +91,8 @@ int main(void)
         {"lessons/methods/kutta38.tab", 4, -1, 4, false},   {"lessons/methods/ralston2.tab", 2, -1, 7, false},
         {"lessons/methods/ralston3.tab", 3, -1, 5, false},  {"lessons/methods/ssprk3.tab", 3, -1, 5, false},
         {"lessons/methods/sdirk3.tab", 3, -1, 5, true},     {"lessons/methods/heun-euler-pair.tab", 2, 1, 7, false},
-        {"lessons/methods/dopri54.tab", 5, 4, 3, false},
+        {"lessons/methods/dopri54.tab", 5, 4, 3, false},    {"lessons/methods/radau-iia3.tab", 5, -1, 2, true},
+        {"lessons/methods/gauss2.tab", 4, -1, 3, true},
     };
     for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++) {
         char err[400] = "";
@@ -101,7 +102,7 @@ int main(void)
             continue;
         check(m->order == ex[i].order && m->implicit == ex[i].implicit,
               "%s: its order conditions give order %d (expected %d), %s", m->name, m->order, ex[i].order,
-              m->implicit ? "diagonally implicit" : "explicit");
+              !m->implicit ? "explicit" : tableau_coupled(m->tableau) ? "fully implicit" : "diagonally implicit");
         if (ex[i].order_hat >= 0)
             check(m->tableau->bhat && tableau_order(m->tableau, m->tableau->bhat) == ex[i].order_hat,
                   "%s: an embedded pair, b-hat of order %d", m->name, ex[i].order_hat);
@@ -146,7 +147,10 @@ int main(void)
     refused("hex.tab", "0 |\n1 | 0x1\n | 1 0\n", 2, "'0x1' is not a number");
     refused("bsum.tab", "0 |\n1 | 1\n--+--\n | 1/2 1/4\n", 4, "the weights b sum to 0.75, not 1");
     refused("bhat.tab", "0 |\n1 | 1\n | 1/2 1/2\n | 1 1\n", 4, "b-hat sum to 2, not 1");
-    refused("full.tab", "0 | 0 1/2\n1/2 | 1/2 0\n--+--\n | 1/2 1/2\n", 1, "above the diagonal: a fully implicit");
+    refused("rowlen3.tab", "0 |\n1/2 | 1/4 1/4\n1 | 1\n--+--\n | 0 1 0\n", 3,
+            "row 3 of A has 1 entries; accepted: 2 (explicit), 3 (diagonally implicit)");
+    refused("rowlen4.tab", "0 |\n1/2 | 1/2 0 0 0 0\n1 | 0 1\n1 | 0 0 1\n--+--\n | 1/4 1/4 1/4 1/4\n", 2,
+            "row 2 of A has 5 entries; accepted: 1 (explicit), 2 (diagonally implicit) or 4 (all: fully implicit)");
     refused("nob.tab", "0 |\n1 | 1\n", 2, "no weights b");
     refused("nobar.tab", "0 |\n1  1\n | 1 0\n", 2, "no '|'");
     refused("three.tab", "0 |\n1 | 1\n | 1/2 1/2\n | 1 0\n | 1 0\n", 5, "a third row of weights");
@@ -176,13 +180,23 @@ int main(void)
                   "the SDIRK2 pair runs adaptively (Newton stages): error %.2e at tol 1e-6 in %ld steps (%s)", e,
                   st.accepted, rc ? err : "");
         }
-        /* the ninth file of a run is refused in words (eight are loaded now) */
-        char ninth[300];
-        snprintf(ninth, sizeof ninth, "%s/ninth.tab", scratch);
-        rename(path, ninth);
-        check(tableau_load(ninth, err, sizeof err) == NULL && strstr(err, "more than 8 tableau files"),
-              "a ninth tableau file is refused: %s", err);
-        remove(ninth);
+        /* the file after the last slot is refused in words: copies fill the slots left */
+        int loaded = (int)(sizeof ex / sizeof ex[0]) + 1, refusals = 0;
+        char extra[256], e3[400] = "";
+        for (int i = 0; i <= TABLEAU_MAX_FILES && !refusals; i++) {
+            snprintf(extra, sizeof extra, "%s/extra%d.tab", scratch, i);
+            rename(path, extra);
+            if (tableau_load(extra, e3, sizeof e3))
+                loaded++;
+            else
+                refusals++;
+            memcpy(path, extra, sizeof path);
+        }
+        char want[64];
+        snprintf(want, sizeof want, "more than %d tableau files", TABLEAU_MAX_FILES);
+        check(refusals == 1 && loaded == TABLEAU_MAX_FILES && strstr(e3, want),
+              "the file after the %d slots is refused (%d loaded): %s", TABLEAU_MAX_FILES, loaded, e3);
+        remove(path);
     }
     {
         /* Kutta's 3/8 rule with the minus signs a PDF gives (U+2212) reads as the file does */
@@ -213,10 +227,12 @@ int main(void)
     check(tableau_parse("bad.tab", "0 |\n1 | 1 2\n | 1 0\n", err, sizeof err) == NULL &&
               strstr(err, "bad.tab:2: c_2 = 1 but row 2 of A sums to 3"),
           "a malformed text names its line: %s", err);
-    /* R(z) by forward substitution needs A lower triangular: an entry above the diagonal gives NAN */
+    /* a fully implicit A (an entry above the diagonal) is solved by elimination: A = 1/4 everywhere,
+     * b = (1/2, 1/2) gives x_1 = x_2 = 1 / (1 - z/2), R = (1 + z/2) / (1 - z/2) (by hand), singular at z = 2 */
     const double ua[] = {0.25, 0.25, 0.25, 0.25}, ub[] = {0.5, 0.5}, uc[] = {0.5, 0.5};
     const rk_tableau upper = {2, ua, ub, uc, NULL};
-    check(isnan(creal(tableau_R(&upper, ub, 0.5))), "tableau_R of a fully implicit tableau is NAN, not a wrong number");
+    check(cabs(tableau_R(&upper, ub, 0.5) - 5.0 / 3.0) < 1e-15 && cabs(tableau_R(&upper, ub, 2.0)) == INFINITY,
+          "tableau_R of a fully implicit tableau by elimination: R(0.5) = 5/3, infinite at z = 2");
     check(cabs(tableau_R(method_rk4.tableau, method_rk4.tableau->b, 2.8284 * I) - method_rk4.R(2.8284 * I)) < 1e-15,
           "tableau_R by forward substitution = RK4's own R at 2.8284j");
     tableau_reset();

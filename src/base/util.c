@@ -86,6 +86,20 @@ double wall_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double median_of(double *v, size_t n)
+{
+    if (n == 0)
+        return NAN;
+    qsort(v, n, sizeof(double), by_value);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
 double max_abs(const double *x, size_t n)
 {
     double m = 0.0;
@@ -106,9 +120,9 @@ double norm2(const double *x, size_t n)
     return sqrt(s);
 }
 
-const char *repo_file(const char *relpath)
+/* Where relpath is: beside the program (up to four folders up), else relative. */
+static void locate(const char *relpath, char *out, size_t outlen)
 {
-    static char out[PATH_MAX + 256];
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n > 0) {
@@ -118,11 +132,29 @@ const char *repo_file(const char *relpath)
             if (!slash)
                 break;
             *slash = '\0';
-            snprintf(out, sizeof out, "%s/%s", exe, relpath);
+            snprintf(out, outlen, "%s/%s", exe, relpath);
             if (access(out, R_OK) == 0)
-                return out;
+                return;
         }
     }
-    snprintf(out, sizeof out, "%s", relpath);
-    return out;
+    snprintf(out, outlen, "%s", relpath);
+}
+
+const char *repo_file(const char *relpath)
+{
+    static struct {
+        char *rel;          /* the relpath asked for */
+        char *path;         /* where it was found */
+    } seen[32];
+    static size_t nseen;
+    for (size_t i = 0; i < nseen; i++)
+        if (strcmp(seen[i].rel, relpath) == 0)
+            return seen[i].path;
+    static char spare[PATH_MAX + 256];  /* once 32 distinct files were asked for: shared */
+    locate(relpath, spare, sizeof spare);
+    if (nseen == sizeof seen / sizeof seen[0])
+        return spare;
+    seen[nseen].rel = xstrdup(relpath);
+    seen[nseen].path = xstrdup(spare);
+    return seen[nseen++].path;
 }

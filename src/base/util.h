@@ -16,12 +16,15 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int mkdir_p(const char *path);
 /* A file of the checkout the program was built in, e.g. "challenge.json": found by walking up
  * from the program's own folder (bin/, build/san/bin/ sit below the checkout), else relative to
- * the working directory. Returns a static buffer. */
+ * the working directory. Each distinct relpath's answer is kept for the program's life, so two
+ * answers never overwrite each other (bin/pluck --help showed pluck.ini as --challenge's default). */
 const char *repo_file(const char *relpath);
 /* Wall-clock seconds from a monotonic clock. */
 double wall_seconds(void);
 /* Largest absolute value of x[0..n-1] (NaN if any entry is NaN). */
 double max_abs(const double *x, size_t n);
+/* The median of v[0 .. n-1] (v is sorted in place); NAN when n = 0. */
+double median_of(double *v, size_t n);
 /* Euclidean norm of x[0..n-1]. */
 double norm2(const double *x, size_t n);
 

@@ -23,6 +23,11 @@ const char *gsl_pair_names(void)
     return "rk2|rkf45|rkck|rk8pd";
 }
 
+const char *gsl_pair_choices(void)
+{
+    return "gsl-rk2|gsl-rkf45|gsl-rkck|gsl-rk8pd";
+}
+
 static const gsl_odeiv2_step_type *find(const char *name)
 {
     for (size_t i = 0; i < NPAIRS; i++)

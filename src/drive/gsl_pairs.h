@@ -10,6 +10,8 @@
 
 /* "rk2|rkf45|rkck|rk8pd": what a --method of gsl-NAME takes. */
 const char *gsl_pair_names(void);
+/* The same as --method values: "gsl-rk2|gsl-rkf45|gsl-rkck|gsl-rk8pd". */
+const char *gsl_pair_choices(void);
 /* Whether name is one of them. */
 bool gsl_pair_known(const char *name);
 

@@ -150,10 +150,14 @@ typedef struct job {
     int status;
 } job;
 
-static pid_t start(job *j, const char *root, const char *data, const char *linkroot, bool window)
+/* gnuplot on plots/NAME.gp for job j, in the background; wterm: the window terminal (qt, wxt, x11)
+ * for a window, NULL for a file. */
+static pid_t start(job *j, const char *root, const char *data, const char *linkroot, const char *wterm)
 {
+    bool window = wterm != NULL;
     char *qd = gp_quote(data), *qo = gp_quote(window ? "" : j->out.tmp), *ql = gp_quote(linkroot);
-    char *vars = xasprintf("fmt='%s'; name='%s'; dir='%s'; data='%s'; outfile='%s'", j->fmt, j->name, qd, ql, qo);
+    char *vars = xasprintf("fmt='%s'; name='%s'; dir='%s'; data='%s'; outfile='%s'; wterm='%s'", j->fmt, j->name, qd,
+                           ql, qo, window ? wterm : "");
     free(ql);
     char *script = xasprintf("plots/%s.gp", j->name);
     free(qd);
@@ -220,12 +224,27 @@ static int missing_data(FILE *err, char *buf, size_t n)
     return 0;
 }
 
-/* Why no window can open here, or NULL when one can. */
-static const char *no_window(void)
+/* Whether the terminal list of `print GPVAL_TERMINALS` (blank-separated) names term. */
+static bool has_terminal(const char *list, const char *term)
+{
+    size_t n = strlen(term);
+    for (const char *q = list; (q = strstr(q, term)) != NULL; q += n)
+        if ((q == list || q[-1] == ' ' || q[-1] == '\n') && (q[n] == ' ' || q[n] == '\n' || q[n] == '\0'))
+            return true;
+    return false;
+}
+
+#define WINDOW_PACKAGES "install gnuplot-qt or gnuplot-x11 (on Debian 12 either replaces gnuplot-nox, the three " \
+                        "conflict; PNG and SVG keep working)"
+
+/* The window terminal gnuplot offers here (qt, then wxt, then x11 when DISPLAY is set) into term,
+ * and NULL; or why no window can open, in words. */
+static const char *window_terminal(char *term, size_t n)
 {
     const char *d = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
-    if ((!d || !d[0]) && (!w || !w[0]))
-        return "no display (DISPLAY is not set: a console or an ssh session without -X)";
+    bool x = d && d[0], wl = w && w[0];
+    if (!x && !wl)
+        return "no display (neither DISPLAY nor WAYLAND_DISPLAY is set: a console, or ssh without -X)";
     FILE *p = popen("gnuplot -e 'print GPVAL_TERMINALS' 2>&1", "r");
     char buf[4096] = "";
     if (p) {
@@ -233,8 +252,13 @@ static const char *no_window(void)
         buf[k] = '\0';
         pclose(p);
     }
-    if (!strstr(buf, " qt") && !strstr(buf, " wxt") && !strstr(buf, " x11"))
-        return "this gnuplot has no window terminal (Debian's gnuplot-nox); install gnuplot-qt or gnuplot-x11";
+    const char *pick = has_terminal(buf, "qt") ? "qt" : has_terminal(buf, "wxt") ? "wxt"
+                       : has_terminal(buf, "x11") && x ? "x11" : NULL;
+    if (!pick && has_terminal(buf, "x11"))
+        return "this gnuplot's only window terminal is x11 and DISPLAY is not set (Wayland alone: " WINDOW_PACKAGES ")";
+    if (!pick)
+        return "this gnuplot has no window terminal (qt, wxt or x11; Debian's gnuplot-nox has none): " WINDOW_PACKAGES;
+    snprintf(term, n, "%s", pick);
     return NULL;
 }
 
@@ -299,15 +323,10 @@ int plot_render(const plot_opts *p, const char *program, const char *dir, bool t
     return rc;
 }
 
-static int render(const plot_opts *p, const char *program, const char *root, const char *data, const char *figs,
-                  const char *cwd, const char *linkroot, char names[][64], int n, bool tsv)
+/* Reserve every figure's file (PNG and SVG of each script) under its temporary name; 0, or 1
+ * after saying which could not be. */
+static int reserve(job *jobs, int njobs, const char *program, const char *figs, char names[][64])
 {
-    /* Every script as PNG and as SVG, as many gnuplots at a time as there are cores. */
-    int njobs = 2 * n, running = 0, next = 0, failed = 0, skipped = 0;
-    char miss[PATH_MAX];
-    job *jobs = xcalloc((size_t)njobs, sizeof *jobs);
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int width = cores < 1 ? 1 : cores > 8 ? 8 : (int)cores;
     for (int k = 0; k < njobs; k++) {
         job *j = &jobs[k];
         memcpy(j->name, names[k / 2], sizeof j->name);
@@ -318,14 +337,22 @@ static int render(const plot_opts *p, const char *program, const char *root, con
             fprintf(stderr, "%s: cannot write %s: %s\n", program, final, strerror(errno));
             for (int i = 0; i < k; i++)
                 atomic_abort(&jobs[i].out);
-            free(jobs);
             return 1;
         }
         j->err = tmpfile();
     }
+    return 0;
+}
+
+/* Run every job's gnuplot, as many at a time as there are cores (at most 8). */
+static void run_all(job *jobs, int njobs, const char *root, const char *data, const char *linkroot)
+{
+    int running = 0, next = 0;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int width = cores < 1 ? 1 : cores > 8 ? 8 : (int)cores;
     while (next < njobs || running > 0) {
         while (next < njobs && running < width) {
-            jobs[next].pid = start(&jobs[next], root, data, linkroot, false);
+            jobs[next].pid = start(&jobs[next], root, data, linkroot, NULL);
             if (jobs[next].pid < 0)
                 jobs[next].status = -1;
             else
@@ -342,6 +369,14 @@ static int render(const plot_opts *p, const char *program, const char *root, con
                 running--;
             }
     }
+}
+
+/* Commit each drawn figure and print its path; a figure without data is skipped with a note, a
+ * failed one named with gnuplot's reason. 1 if any failed; *skipped counts the skipped files. */
+static int commit_all(job *jobs, int njobs, const char *program, const char *cwd, bool tsv, int *skipped)
+{
+    int failed = 0;
+    char miss[PATH_MAX];
     for (int k = 0; k < njobs; k++) {
         job *j = &jobs[k];
         bool ok = j->status == 0 && j->pid > 0;
@@ -354,7 +389,8 @@ static int render(const plot_opts *p, const char *program, const char *root, con
                 fprintf(stderr, "%s: figure %s skipped: no %s (this run did not write its data)\n", program, j->name,
                         shown(miss, cwd));
             atomic_abort(&j->out);
-            skipped++;
+            j->status = -2;
+            (*skipped)++;
         } else if (!ok) {
             char why[512];
             if (WIFEXITED(j->status) && WEXITSTATUS(j->status) == 127)
@@ -368,34 +404,66 @@ static int render(const plot_opts *p, const char *program, const char *root, con
         } else {
             fprintf(tsv ? stderr : stdout, "figure: %s\n", shown(j->out.path, cwd));
         }
-        if (j->err)
-            fclose(j->err);
     }
-    free(jobs);
-    if (failed)
+    return failed;
+}
+
+/* --show: one window a drawn figure (gnuplot -persist keeps it open after gnuplot exits), each
+ * named as it opens; or one line saying why no window can open here. The files are written
+ * either way, so this never fails the run. */
+static void show_windows(const char *program, const char *root, const char *data, const char *linkroot, job *jobs,
+                         int njobs, bool tsv)
+{
+    char term[16];
+    const char *why = window_terminal(term, sizeof term);
+    if (why) {
+        fprintf(stderr, "%s: --show: no window opened: %s; the figures above are written\n", program, why);
+        return;
+    }
+    for (int k = 0; k < njobs; k += 2) {        /* the PNG job of each script: drawn, not skipped */
+        if (jobs[k].status != 0)
+            continue;
+        job w;
+        memset(&w, 0, sizeof w);
+        memcpy(w.name, jobs[k].name, sizeof w.name);
+        w.fmt = "window";
+        w.err = tmpfile();
+        pid_t pid = start(&w, root, data, linkroot, term);
+        int st = -1;
+        if (pid > 0)
+            waitpid(pid, &st, 0);
+        char reason[512];
+        if (st == 0) {
+            fprintf(tsv ? stderr : stdout, "window: %s (gnuplot %s, -persist)\n", w.name, term);
+        } else {
+            first_error(w.err, reason, sizeof reason);
+            fprintf(stderr, "%s: --show: no window for %s: %s\n", program, w.name, reason);
+        }
+        if (w.err)
+            fclose(w.err);
+    }
+}
+
+static int render(const plot_opts *p, const char *program, const char *root, const char *data, const char *figs,
+                  const char *cwd, const char *linkroot, char names[][64], int n, bool tsv)
+{
+    int njobs = 2 * n, skipped = 0;
+    job *jobs = xcalloc((size_t)njobs, sizeof *jobs);
+    if (reserve(jobs, njobs, program, figs, names) != 0) {
+        free(jobs);
         return 1;
-    if (skipped == njobs) {
+    }
+    run_all(jobs, njobs, root, data, linkroot);
+    int failed = commit_all(jobs, njobs, program, cwd, tsv, &skipped);
+    if (!failed && skipped == njobs)
         fprintf(stderr, "%s: --plot: none of its figures has data in %s\n", program, shown(data, cwd));
-        return 1;
-    }
-    if (p->show) {
-        const char *why = no_window();
-        if (why) {
-            fprintf(stderr, "%s: --show: %s; the figures above are written\n", program, why);
-            return 0;
-        }
-        for (int k = 0; k < n; k++) {
-            job w;
-            memset(&w, 0, sizeof w);
-            memcpy(w.name, names[k], sizeof w.name);
-            w.fmt = "window";
-            pid_t pid = start(&w, root, data, linkroot, true);
-            int st;
-            if (pid > 0)
-                waitpid(pid, &st, 0);
-        }
-    }
-    return 0;
+    if (!failed && skipped < njobs && p->show)
+        show_windows(program, root, data, linkroot, jobs, njobs, tsv);
+    for (int k = 0; k < njobs; k++)
+        if (jobs[k].err)
+            fclose(jobs[k].err);
+    free(jobs);
+    return failed || skipped == njobs;
 }
 
 size_t plot_decimate(const double *rows, size_t nrows, size_t ncol, size_t tcol, const size_t *kcols, size_t nk,

@@ -1,6 +1,8 @@
 /* plot.h: one figure per command. Every program takes --plot (draw its own figures from the data
- * it has just written, PNG and SVG, and print their paths), --show (the same, then open them in a
- * gnuplot window where a display exists) and --figures DIR (where the files go). A program's
+ * it has just written, PNG and SVG, and print their paths), --show (the same, then, when DISPLAY or
+ * WAYLAND_DISPLAY is set and gnuplot offers a window terminal, qt, wxt or x11, one gnuplot -persist
+ * window a figure; otherwise one line saying why none opened and which package gives one, exit 0
+ * with the files written) and --figures DIR (where the files go). A program's
  * figures are the scripts plots/NAME.gp that read its data through datadir("PROGRAM") (see
  * plots/common.gp); `make render-plots` is bin/plot (src/tools/plot.c) calling plot_render()
  * for every program, so its files are these files. */
@@ -21,8 +23,8 @@ typedef struct plot_opts {
     {"plot", CLI_FLAG, &(p).plot, "",                                                                \
      "draw this program's figures from its data (PNG and SVG) and print their paths", 0, 0, 0, NULL, \
      NULL, NULL},                                                                                    \
-    {"show", CLI_FLAG, &(p).show, "", "as --plot, then open them in a gnuplot window (needs a display)", \
-     0, 0, 0, NULL, NULL, NULL},                                                                     \
+    {"show", CLI_FLAG, &(p).show, "", "as --plot, then open each figure in a window (needs a display and " \
+     "gnuplot-qt or gnuplot-x11; else says why, files still written)", 0, 0, 0, NULL, NULL, NULL},                    \
     {"figures", CLI_STRING, &(p).figures, "",                                                        \
      "folder for the figures of --plot (none given: plots/out/ in the checkout)", 0, 0, 0, NULL, NULL, NULL}
 

@@ -43,6 +43,64 @@ static int read_value(const json_t *j, const challenge_value *c, char *why, size
     return 0;
 }
 
+/* The challenge's values against each other, once each is in its range: the string's conditions,
+ * the signal's length, the E_spec frame and hop, the field's ends and size. */
+static int challenge_consistent(const string_params *s, double rate, double samples, double frame, double hop,
+                                double x1, double nx, double nt, char *why, size_t n)
+{
+    char reason[300];
+    if (string_check(s, reason, sizeof reason) != 0) {
+        snprintf(why, n, "parameters: %s (the same conditions as bin/pluck's flags of these names)", reason);
+        return -1;
+    }
+    if (samples / rate > CHALLENGE_DURATION_MAX) {
+        snprintf(why, n, "output.num_samples = %.0f at output.sample_rate = %.0f Hz is %g s; accepted: at most %g s "
+                 "(as --duration)", samples, rate, samples / rate, CHALLENGE_DURATION_MAX);
+        return -1;
+    }
+    if (((long)frame & ((long)frame - 1)) != 0 || frame > samples) {
+        snprintf(why, n, "error_measures.E_spec.frame_length = %.0f is not accepted; accepted: a power of two (GSL's "
+                 "radix-2 FFT) of at most output.num_samples = %.0f", frame, samples);
+        return -1;
+    }
+    if (hop > samples) {
+        snprintf(why, n, "error_measures.E_spec.hop = %.0f is longer than output.num_samples = %.0f", hop, samples);
+        return -1;
+    }
+    if (x1 != s->L) {
+        snprintf(why, n, "fields.x.stop = %g is not parameters.L.value = %g; accepted: the field spans the string", x1,
+                 s->L);
+        return -1;
+    }
+    if (nx * nt > CHALLENGE_FIELD_VALUES_MAX) {
+        snprintf(why, n, "fields.x.count x fields.t.count = %.0f x %.0f = %.3g values (%.3g bytes of float32); "
+                 "accepted: at most %.3g values", nx, nt, nx * nt, 4 * nx * nt, (double)CHALLENGE_FIELD_VALUES_MAX);
+        return -1;
+    }
+    return 0;
+}
+
+/* The challenge's id: absent means "string-pluck-v1"; else 1 to 63 printable characters, no spaces. */
+static int challenge_id(const json_t *j, challenge *ch, char *why, size_t n)
+{
+    const char *id;
+    if (json_doc_string(j, "id", &id, why, n) != 0)
+        return -1;
+    id = id ? id : "string-pluck-v1";
+    size_t len = strlen(id);
+    bool printable = len > 0 && len < sizeof ch->id;
+    for (size_t k = 0; k < len && printable; k++)
+        printable = id[k] > 0x20 && id[k] < 0x7f;
+    if (!printable) {
+        char shown[200];
+        snprintf(why, n, "id '%s' is not accepted; accepted: 1 to %zu printable ASCII characters without spaces",
+                 cli_escape(id, shown, sizeof shown), sizeof ch->id - 1);
+        return -1;
+    }
+    snprintf(ch->id, sizeof ch->id, "%s", id);
+    return 0;
+}
+
 /* Every value the programs use, checked with the limits of bin/pluck's matching flags (score.h)
  * and against each other, before anything is computed or written. */
 static int challenge_check(const json_t *j, challenge *ch, char *why, size_t n)
@@ -75,50 +133,8 @@ static int challenge_check(const json_t *j, challenge *ch, char *why, size_t n)
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
         if (read_value(j, &v[i], why, n) != 0)
             return -1;
-    char reason[300];
-    if (string_check(s, reason, sizeof reason) != 0) {
-        snprintf(why, n, "parameters: %s (the same conditions as bin/pluck's flags of these names)", reason);
+    if (challenge_consistent(s, rate, samples, frame, hop, x1, nx, nt, why, n) != 0 || challenge_id(j, ch, why, n) != 0)
         return -1;
-    }
-    if (samples / rate > CHALLENGE_DURATION_MAX) {
-        snprintf(why, n, "output.num_samples = %.0f at output.sample_rate = %.0f Hz is %g s; accepted: at most %g s "
-                 "(as --duration)", samples, rate, samples / rate, CHALLENGE_DURATION_MAX);
-        return -1;
-    }
-    if (((long)frame & ((long)frame - 1)) != 0 || frame > samples) {
-        snprintf(why, n, "error_measures.E_spec.frame_length = %.0f is not accepted; accepted: a power of two (GSL's "
-                 "radix-2 FFT) of at most output.num_samples = %.0f", frame, samples);
-        return -1;
-    }
-    if (hop > samples) {
-        snprintf(why, n, "error_measures.E_spec.hop = %.0f is longer than output.num_samples = %.0f", hop, samples);
-        return -1;
-    }
-    if (x1 != s->L) {
-        snprintf(why, n, "fields.x.stop = %g is not parameters.L.value = %g; accepted: the field spans the string", x1,
-                 s->L);
-        return -1;
-    }
-    if (nx * nt > CHALLENGE_FIELD_VALUES_MAX) {
-        snprintf(why, n, "fields.x.count x fields.t.count = %.0f x %.0f = %.3g values (%.3g bytes of float32); "
-                 "accepted: at most %.3g values", nx, nt, nx * nt, 4 * nx * nt, (double)CHALLENGE_FIELD_VALUES_MAX);
-        return -1;
-    }
-    const char *id;
-    if (json_doc_string(j, "id", &id, why, n) != 0)
-        return -1;
-    id = id ? id : "string-pluck-v1";
-    size_t len = strlen(id);
-    bool printable = len > 0 && len < sizeof ch->id;
-    for (size_t k = 0; k < len && printable; k++)
-        printable = id[k] > 0x20 && id[k] < 0x7f;
-    if (!printable) {
-        char shown[200];
-        snprintf(why, n, "id '%s' is not accepted; accepted: 1 to %zu printable ASCII characters without spaces",
-                 cli_escape(id, shown, sizeof shown), sizeof ch->id - 1);
-        return -1;
-    }
-    snprintf(ch->id, sizeof ch->id, "%s", id);
     ch->sample_rate = (int)rate;
     ch->num_samples = (long)samples;
     ch->frame_length = (int)frame;
@@ -266,4 +282,56 @@ double score_spec(const double *a, const double *r, size_t n, int M, int H)
     free(ma);
     free(mr);
     return sqrt(num) / sqrt(den);
+}
+
+int score_submission(const char *path, const double *x, size_t n, int fs, const challenge *ch, const wav_data *ref,
+                     double *E_wave, double *E_spec, char *err, size_t errlen)
+{
+    wav_data sub;
+    if (wav_write_back(path, x, n, fs, 1.0 / ch->signal_scale, &sub, err, errlen) != 0)
+        return -1;
+    if (score_check_format(&sub, ch, err, errlen) != 0) {
+        wav_data_free(&sub);
+        return -1;
+    }
+    *E_wave = score_wave(sub.x, ref->x, n);
+    *E_spec = score_spec(sub.x, ref->x, n, ch->frame_length, ch->hop);
+    wav_data_free(&sub);
+    return 0;
+}
+
+void score_spectrogram_tsv(FILE *f, const double *x, size_t n, int M, int H, double fs, double f_max)
+{
+    size_t fr = score_frames(n, M, H), nb = (size_t)M / 2 + 1;
+    double *mag = xcalloc(fr * nb, sizeof(double)), top = 0.0;
+    score_spectrogram(x, n, M, H, mag);
+    for (size_t i = 0; i < fr * nb; i++)
+        top = fmax(top, mag[i]);
+    fprintf(f, "t_s\tf_Hz\tlevel_dB\n");
+    for (size_t m = 0; m < fr; m++) {
+        for (size_t q = 0; q < nb && q * fs / M <= f_max; q++)
+            fprintf(f, "%.5f\t%.2f\t%.2f\n", (m * H + M / 2) / fs, q * fs / M,
+                    20.0 * log10(fmax(mag[m * nb + q], 1e-12 * top) / top));
+        fputc('\n', f);
+    }
+    free(mag);
+}
+
+double *score_listening_copy(const double *x, long n, double gain, double ceiling, double release, double fs,
+                             double *max_cut_db, double *limited_s)
+{
+    double *y = xcalloc((size_t)n, sizeof(double)), env = 0.0, fall = exp(-1.0 / (release * fs));
+    long limited = 0;
+    *max_cut_db = 0.0;
+    for (long k = 0; k < n; k++) {
+        double v = x[k] * gain;
+        env = fmax(fabs(v), env * fall);
+        y[k] = env > ceiling ? v * ceiling / env : v;
+        if (env > ceiling) {
+            limited++;
+            *max_cut_db = fmax(*max_cut_db, 20.0 * log10(env / ceiling));
+        }
+    }
+    *limited_s = (double)limited / fs;
+    return y;
 }

@@ -5,6 +5,7 @@
 #include "io/wav.h"
 #include "models/string.h"
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct challenge {
     char id[64];                /* "string-pluck-v1" */
@@ -61,5 +62,23 @@ double score_spec(const double *a, const double *r, size_t n, int M, int H);
  * m < score_frames(n, M, H). Same window, hop and bins as score_spec. */
 size_t score_frames(size_t n, int M, int H);
 void score_spectrogram(const double *x, size_t n, int M, int H, double *mag);
+
+/* A solution scored as the challenge does: x (n samples at fs, m/s) written to path as a float32
+ * WAV of gain 1/s_ref (io/wav, atomically), read back, its format checked (score_check_format) and
+ * the decoded samples scored against the decoded reference ref. 0 with *E_wave, *E_spec; -1 with
+ * the reason in err (write, read or format). */
+int score_submission(const char *path, const double *x, size_t n, int fs, const challenge *ch, const wav_data *ref,
+                     double *E_wave, double *E_spec, char *err, size_t errlen);
+
+/* The spectrogram E_spec compares, as level in dB against its loudest bin (floored at -240 dB),
+ * written to f as gnuplot blocks: a header "t_s f_Hz level_dB", then per frame one row per bin up
+ * to f_max Hz (frame time at its centre) and a blank line. */
+void score_spectrogram_tsv(FILE *f, const double *x, size_t n, int M, int H, double fs, double f_max);
+
+/* The listening copy (never the deliverable): x times gain, then a limiter with instant attack
+ * (it never exceeds ceiling) and an exponential release of release s. Returns the n samples
+ * (free them); *max_cut_db is the largest cut, dB, *limited_s the time the limiter acted, s. */
+double *score_listening_copy(const double *x, long n, double gain, double ceiling, double release, double fs,
+                             double *max_cut_db, double *limited_s);
 
 #endif

@@ -35,7 +35,7 @@ extern const method method_euler, method_backward_euler, method_trapezoid, metho
 extern const method method_leapfrog;
 
 /* Most methods a program holds: the built-in ones and the tableau files it was given. */
-#define METHOD_MAX 16
+#define METHOD_MAX 20
 
 /* Every fixed-step method, in lecture order, then the tableau files the program loaded
  * (method/tableau.h), NULL-terminated. Loops over it pick up a student's method unchanged. */

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+typedef struct coupled_state coupled_state;
+
 /* What Newton caches in a workspace (its solver slot): the matrix and its factors, scratch. */
 typedef struct newton_state {
     size_t n;
@@ -27,6 +29,7 @@ typedef struct newton_state {
     double rel_tol;         /* stop when |dx| <= rel_tol (1 + |x|) */
     int max_iter;
     newton_report report;
+    coupled_state *coupled; /* a fully implicit RK step's s n system, NULL until the first */
 } newton_state;
 
 /* The band path when the problem declares a band narrow enough that the band LU (n b^2 work)
@@ -138,6 +141,8 @@ bool newton_is_banded(const workspace *w)
     return s && s->band > 0;
 }
 
+static void coupled_free(coupled_state *c);
+
 static void newton_free(newton_state *s)
 {
     if (!s)
@@ -150,6 +155,7 @@ static void newton_free(newton_state *s)
     free(s->f2);
     free(s->xp);
     free(s->f0);
+    coupled_free(s->coupled);
     free(s);
 }
 
@@ -196,15 +202,15 @@ static int jacobian_band(const ivp *p, double t, const double *x, const double *
     return 0;
 }
 
-/* dF/dy at (t, x) into s->J; fx = F(t, x) is already known. */
-static int jacobian(const ivp *p, double t, const double *x, const double *fx, newton_state *s, workspace *w)
+/* dF/dy at (t, x) into the dense n x n J (row-major), analytic or by forward differences;
+ * fx = F(t, x) is already known. */
+static int jacobian_dense(const ivp *p, double t, const double *x, const double *fx, double *J, newton_state *s,
+                          workspace *w)
 {
     size_t n = s->n;
     w->counts.njev++;
-    if (s->band)
-        return jacobian_band(p, t, x, fx, s, w);
     if (p->jac) {
-        int rc = p->jac(t, x, s->J, p->params);
+        int rc = p->jac(t, x, J, p->params);
         if (rc)
             snprintf(w->error, sizeof w->error, "Jacobian could not be evaluated at t = %.9g s", t);
         return rc;
@@ -219,9 +225,18 @@ static int jacobian(const ivp *p, double t, const double *x, const double *fx, n
         if (rc)
             return rc;
         for (size_t i = 0; i < n; i++)
-            s->J[i * n + j] = (s->f2[i] - fx[i]) / d;
+            J[i * n + j] = (s->f2[i] - fx[i]) / d;
     }
     return 0;
+}
+
+/* dF/dy at (t, x) into s->J in s's layout (dense or band). */
+static int jacobian(const ivp *p, double t, const double *x, const double *fx, newton_state *s, workspace *w)
+{
+    if (!s->band)
+        return jacobian_dense(p, t, x, fx, s->J, s, w);
+    w->counts.njev++;
+    return jacobian_band(p, t, x, fx, s, w);
 }
 
 /* M = I - a J, LU-factored in place (dense, or GSL's band LU). */
@@ -312,5 +327,247 @@ int newton_implicit_step(const ivp *p, double t, double a, const double *c, doub
              "Newton did not converge at t = %.9g s after %d iterations (residual %.3g, last update %.3g)",
              t, r->iterations, r->residual[r->iterations > 0 ? r->iterations - 1 : 0],
              r->update[r->iterations > 0 ? r->iterations - 1 : 0]);
+    return -1;
+}
+
+/* ---- the coupled stages of a fully implicit Runge-Kutta step --------------------------------- */
+
+/* The s n system of one step: unknowns Z = (Z_1 ... Z_s), Z_i = Y_i - y, and the matrix
+ * I - h A (x) J (J at the step's start) with its LU factors. */
+struct coupled_state {
+    size_t n;               /* unknowns a stage (the problem's dim) */
+    int stages;             /* s */
+    gsl_matrix *M;          /* (s n) x (s n): I - h A (x) J, then its LU factors */
+    gsl_permutation *perm;  /* its pivots */
+    gsl_vector *rhs, *dz;   /* -G(Z) and the correction, s n */
+    double *Z, *F, *Y;      /* stage increments and F at the stages (s n), one stage argument (n) */
+    double *J;              /* dF/dy, row-major n x n */
+    double Ainv[IVP_MAX_STAGES * IVP_MAX_STAGES];  /* A^-1: k = A^-1 Z / h without evaluating F */
+    bool ainv_ok;           /* A is invertible (else F is evaluated at the converged stages) */
+    const double *a_of;     /* the tableau A that Ainv belongs to */
+    double factored_h;      /* h of the factors in M (linear problems, reused), NAN if none */
+    const ivp *factored_p;  /* ... and the problem they belong to */
+    ivp_rhs_fn factored_rhs;
+    void *factored_params;
+};
+
+static void coupled_free(coupled_state *c)
+{
+    if (!c)
+        return;
+    gsl_matrix_free(c->M);
+    gsl_permutation_free(c->perm);
+    gsl_vector_free(c->rhs);
+    gsl_vector_free(c->dz);
+    free(c->Z);
+    free(c->F);
+    free(c->Y);
+    free(c->J);
+    free(c);
+}
+
+/* A^-1 by Gauss-Jordan elimination with partial pivoting (s <= 8); false when A is singular (a
+ * tableau with a zero row: its slopes are then evaluated). */
+static bool invert_stages(const double *a, int s, double *inv)
+{
+    double m[IVP_MAX_STAGES][2 * IVP_MAX_STAGES];
+    for (int i = 0; i < s; i++)
+        for (int j = 0; j < 2 * s; j++)
+            m[i][j] = j < s ? a[i * s + j] : (j - s == i ? 1.0 : 0.0);
+    for (int k = 0; k < s; k++) {
+        int piv = k;
+        for (int i = k + 1; i < s; i++)
+            if (fabs(m[i][k]) > fabs(m[piv][k]))
+                piv = i;
+        if (fabs(m[piv][k]) < 1e-14)
+            return false;
+        for (int j = 0; j < 2 * s; j++) {
+            double t = m[k][j];
+            m[k][j] = m[piv][j];
+            m[piv][j] = t;
+        }
+        for (int i = 0; i < s; i++)
+            if (i != k) {
+                double f = m[i][k] / m[k][k];
+                for (int j = 0; j < 2 * s; j++)
+                    m[i][j] -= f * m[k][j];
+            }
+    }
+    for (int i = 0; i < s; i++)
+        for (int j = 0; j < s; j++)
+            inv[i * s + j] = m[i][s + j] / m[i][i];
+    return true;
+}
+
+/* w's coupled state for s stages of dim n (reallocated when s changes); NULL with w->error when
+ * s n exceeds the dense cap. */
+static coupled_state *coupled_for(newton_state *ns, int s, const double *a, workspace *w)
+{
+    size_t n = ns->n, sn = (size_t)s * n;
+    if (sn > NEWTON_COUPLED_MAX) {
+        snprintf(w->error, sizeof w->error, "a fully implicit %d-stage step on %zu unknowns couples %zu, more than the "
+                 "dense solve's cap of %d (its matrix alone %.0f MB); accepted: a problem of at most %d unknowns, or a "
+                 "diagonally implicit tableau", s, n, sn, NEWTON_COUPLED_MAX, 8e-6 * (double)sn * (double)sn,
+                 NEWTON_COUPLED_MAX / s);
+        return NULL;
+    }
+    coupled_state *c = ns->coupled;
+    if (c && c->stages != s) {
+        coupled_free(c);
+        c = ns->coupled = NULL;
+    }
+    if (!c) {
+        c = xcalloc(1, sizeof *c);
+        c->n = n;
+        c->stages = s;
+        c->M = gsl_matrix_alloc(sn, sn);
+        c->perm = gsl_permutation_alloc(sn);
+        c->rhs = gsl_vector_alloc(sn);
+        c->dz = gsl_vector_alloc(sn);
+        if (!c->M || !c->perm || !c->rhs || !c->dz) {
+            fprintf(stderr, "out of memory for a %zu x %zu coupled Newton matrix\n", sn, sn);
+            exit(1);
+        }
+        c->Z = xcalloc(sn, sizeof(double));
+        c->F = xcalloc(sn, sizeof(double));
+        c->Y = xcalloc(n, sizeof(double));
+        c->J = xcalloc(n * n, sizeof(double));
+        c->factored_h = NAN;
+        ns->coupled = c;
+    }
+    if (c->a_of != a) {
+        c->ainv_ok = invert_stages(a, s, c->Ainv);
+        c->a_of = a;
+        c->factored_h = NAN;
+    }
+    return c;
+}
+
+/* F at every stage, Y_i = y + Z_i, into c->F; -G(Z) = -(Z - h (A (x) I) F) into c->rhs. The
+ * max-norm of G. */
+static int coupled_residual(const ivp *p, double t, double h, const double *a, const double *cn, const double *y,
+                            coupled_state *c, workspace *w, double *res)
+{
+    size_t n = c->n;
+    int s = c->stages;
+    for (int i = 0; i < s; i++) {
+        for (size_t q = 0; q < n; q++)
+            c->Y[q] = y[q] + c->Z[i * n + q];
+        int rc = ivp_eval(p, t + cn[i] * h, c->Y, c->F + i * n, w);
+        if (rc)
+            return rc;
+    }
+    *res = 0.0;
+    for (int i = 0; i < s; i++)
+        for (size_t q = 0; q < n; q++) {
+            double acc = 0.0;
+            for (int j = 0; j < s; j++)
+                acc += a[i * s + j] * c->F[j * n + q];
+            double g = c->Z[i * n + q] - h * acc;
+            gsl_vector_set(c->rhs, (size_t)i * n + q, -g);
+            *res = fmax(*res, fabs(g));
+        }
+    return 0;
+}
+
+/* J at the first stage's time and y (where Z = 0 starts: F there is c->F's first block) and
+ * M = I - h A (x) J, factored. */
+static int coupled_factor(const ivp *p, double t1, double h, const double *a, const double *y, newton_state *ns,
+                          coupled_state *c, workspace *w)
+{
+    size_t n = c->n, sn = (size_t)c->stages * n;
+    int s = c->stages, rc = jacobian_dense(p, t1, y, c->F, c->J, ns, w);
+    if (rc)
+        return rc;
+    w->counts.nfactor++;
+    for (int i = 0; i < s; i++)
+        for (int j = 0; j < s; j++)
+            for (size_t q = 0; q < n; q++)
+                for (size_t r = 0; r < n; r++)
+                    gsl_matrix_set(c->M, (size_t)i * n + q, (size_t)j * n + r,
+                                   (i == j && q == r ? 1.0 : 0.0) - h * a[i * s + j] * c->J[q * n + r]);
+    int sign;
+    gsl_linalg_LU_decomp(c->M, c->perm, &sign);
+    for (size_t i = 0; i < sn; i++)
+        if (gsl_matrix_get(c->M, i, i) == 0.0) {
+            snprintf(w->error, sizeof w->error, "coupled Newton matrix I - h A (x) J is singular (h = %.3g s)", h);
+            return -1;
+        }
+    c->factored_h = p->linear ? h : NAN;
+    c->factored_p = p;
+    c->factored_rhs = p->rhs;
+    c->factored_params = p->params;
+    return 0;
+}
+
+/* k_i = F(t + c_i h, Y_i) from the converged Z: (A^-1 Z)_i / h when A is invertible (no further
+ * F evaluation, and exactly the step the stage equations define), else F evaluated at Y_i. */
+static int coupled_slopes(const ivp *p, double t, double h, const double *cn, const double *y, coupled_state *c,
+                          workspace *w)
+{
+    size_t n = c->n;
+    int s = c->stages;
+    for (int i = 0; i < s; i++) {
+        if (!c->ainv_ok) {
+            for (size_t q = 0; q < n; q++)
+                c->Y[q] = y[q] + c->Z[i * n + q];
+            int rc = ivp_eval(p, t + cn[i] * h, c->Y, w->k[i], w);
+            if (rc)
+                return rc;
+            continue;
+        }
+        for (size_t q = 0; q < n; q++) {
+            double acc = 0.0;
+            for (int j = 0; j < s; j++)
+                acc += c->Ainv[i * s + j] * c->Z[j * n + q];
+            w->k[i][q] = acc / h;
+        }
+    }
+    return 0;
+}
+
+int newton_coupled_stages(const ivp *p, double t, double h, int s, const double *a, const double *cn, const double *y,
+                          workspace *w)
+{
+    newton_state *ns = state_for(w, p);
+    coupled_state *c = coupled_for(ns, s, a, w);
+    if (!c)
+        return -1;
+    size_t n = c->n, sn = (size_t)s * n;
+    memset(c->Z, 0, sn * sizeof(double));      /* simplified Newton starts from Y_i = y */
+    newton_report *r = &ns->report;
+    r->iterations = 0;
+    for (int it = 0; it < ns->max_iter; it++) {
+        double res, step = 0.0;
+        int rc = coupled_residual(p, t, h, a, cn, y, c, w, &res);
+        if (rc)
+            return rc;
+        r->residual[it] = res;
+        /* one factorization a step (J at its start), kept over steps for the same linear problem and h */
+        bool reuse = it > 0 || (p->linear && c->factored_h == h && c->factored_p == p && c->factored_rhs == p->rhs &&
+                                c->factored_params == p->params);
+        if (!reuse && (rc = coupled_factor(p, t + cn[0] * h, h, a, y, ns, c, w)))
+            return rc;
+        gsl_linalg_LU_solve(c->M, c->perm, c->rhs, c->dz);
+        w->counts.nnewton++;
+        double size = max_abs(y, n);
+        for (size_t i = 0; i < sn; i++) {
+            double d = gsl_vector_get(c->dz, i);
+            c->Z[i] += d;
+            step = fmax(step, fabs(d));
+            size = fmax(size, fabs(y[i % n] + c->Z[i]));
+        }
+        r->update[it] = step;
+        r->iterations = it + 1;
+        if (!isfinite(step))
+            break;
+        /* linear with its exact Jacobian: one iteration solves the linear system */
+        if ((p->linear && p->jac) || step <= ns->rel_tol * (1.0 + size))
+            return coupled_slopes(p, t, h, cn, y, c, w);
+    }
+    snprintf(w->error, sizeof w->error,
+             "Newton on the %d coupled stages (%zu unknowns, Jacobian at the step's start) did not converge at t = %.9g s "
+             "after %d iterations (residual %.3g, last update %.3g)", s, sn, t, r->iterations,
+             r->residual[r->iterations > 0 ? r->iterations - 1 : 0], r->update[r->iterations > 0 ? r->iterations - 1 : 0]);
     return -1;
 }

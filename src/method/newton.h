@@ -28,4 +28,17 @@ const newton_report *newton_last(const workspace *w);
 /* Whether w's solver took the band path (false before the first solve). */
 bool newton_is_banded(const workspace *w);
 
+/* Most unknowns s n of a fully implicit step's coupled system: its dense matrix is (s n)^2
+ * doubles (1200: 11.5 MB) and each factorization (2/3)(s n)^3 flops. */
+#define NEWTON_COUPLED_MAX 1200
+
+/* The s stages of a fully implicit Runge-Kutta step (a: s x s, row-major, cn: the nodes c_i), solved
+ * together: Z_i = h sum_j a_ij F(t + c_j h, y + Z_j), s n unknowns, by simplified Newton (the
+ * Jacobian at (t + c_1 h, y), I - h A (x) J factored once a step with GSL's dense LU, and kept over
+ * steps for the same linear problem and h). Counts F evaluations, Jacobians, factorizations and
+ * iterations like newton_implicit_step. On success k_i = F(t + c_i h, y + Z_i) is in w->k[i]; -1 with
+ * w->error (the time, the iterations, the residual; or s n above NEWTON_COUPLED_MAX). */
+int newton_coupled_stages(const ivp *p, double t, double h, int s, const double *a, const double *cn, const double *y,
+                          workspace *w);
+
 #endif

@@ -3,9 +3,12 @@
  * An explicit stage (a_ii = 0) evaluates F once. A diagonally implicit stage (a_ii != 0) solves
  * Y_i = C_i + h a_ii F(t + c_i h, Y_i), C_i = y + h sum_{j<i} a_ij k_j, with the project's Newton
  * (newton.h), and takes k_i = (Y_i - C_i) / (h a_ii): F at the solution without evaluating it again
- * (what backward Euler and the trapezoid have always done). */
+ * (what backward Euler and the trapezoid have always done). A fully implicit tableau (an entry
+ * above the diagonal: Radau IIA, Gauss-Legendre) couples its stages: all s are solved together,
+ * s n unknowns by simplified Newton (newton_coupled_stages). */
 #include "method/method.h"
 #include "method/newton.h"
+#include "method/tableau.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +20,8 @@ int rk_stages(const rk_tableau *tab, const ivp *p, double t, double h, const dou
         snprintf(w->error, sizeof w->error, "tableau has %d stages, at most %d supported", s, IVP_MAX_STAGES);
         return -1;
     }
+    if (tableau_coupled(tab))
+        return newton_coupled_stages(p, t, h, s, tab->a, tab->c, y, w);
     for (int i = k0_known ? 1 : 0; i < s; i++) {
         const double *arow = tab->a + i * s, aii = arow[i], ti = t + tab->c[i] * h;
         double *C = w->tmp2, *Y = w->tmp;

@@ -89,19 +89,62 @@ int tableau_order(const rk_tableau *tab, const double *w)
     return p;
 }
 
+/* (I - zA) x = 1 for a fully implicit A: Gaussian elimination with partial pivoting on the s x s
+ * complex system (s <= 8; no library, so the page's module computes it too). 0, or -1 when the
+ * system is singular. */
+static int solve_full(const rk_tableau *tab, double complex z, double complex x[S_MAX])
+{
+    const int s = tab->stages;
+    double complex m[S_MAX][S_MAX + 1];
+    for (int i = 0; i < s; i++) {
+        for (int j = 0; j < s; j++)
+            m[i][j] = (i == j ? 1.0 : 0.0) - z * tab->a[i * s + j];
+        m[i][s] = 1.0;
+    }
+    for (int k = 0; k < s; k++) {
+        int piv = k;
+        for (int i = k + 1; i < s; i++)
+            if (cabs(m[i][k]) > cabs(m[piv][k]))
+                piv = i;
+        if (m[piv][k] == 0.0)
+            return -1;
+        for (int j = k; j <= s; j++) {
+            double complex t = m[k][j];
+            m[k][j] = m[piv][j];
+            m[piv][j] = t;
+        }
+        for (int i = k + 1; i < s; i++) {
+            double complex f = m[i][k] / m[k][k];
+            for (int j = k; j <= s; j++)
+                m[i][j] -= f * m[k][j];
+        }
+    }
+    for (int i = s - 1; i >= 0; i--) {
+        double complex r = m[i][s];
+        for (int j = i + 1; j < s; j++)
+            r -= m[i][j] * x[j];
+        x[i] = r / m[i][i];
+    }
+    return 0;
+}
+
 double complex tableau_R(const rk_tableau *tab, const double *w, double complex z)
 {
-    /* A is lower triangular (explicit or diagonally implicit: tableau_load refuses the rest), so
-     * (I - zA) x = 1 is solved by forward substitution, row by row, with no factorization. */
+    /* A lower triangular (explicit or diagonally implicit): (I - zA) x = 1 by forward substitution,
+     * row by row, with no factorization; fully implicit: by elimination (solve_full). */
     const int s = tab->stages;
     double complex x[S_MAX], acc = 0.0;
+    if (tableau_coupled(tab)) {
+        if (solve_full(tab, z, x) != 0)
+            return INFINITY;        /* I - zA singular: the stage equations have no solution */
+        for (int i = 0; i < s; i++)
+            acc += w[i] * x[i];
+        return 1.0 + z * acc;
+    }
     for (int i = 0; i < s; i++) {
         double complex r = 1.0;
         for (int j = 0; j < i; j++)
             r += z * tab->a[i * s + j] * x[j];
-        for (int j = i + 1; j < s; j++)
-            if (tab->a[i * s + j] != 0.0)
-                return NAN;         /* fully implicit: not a tableau this project steps */
         double complex d = 1.0 - z * tab->a[i * s + i];
         if (d == 0.0)
             return INFINITY;        /* z = 1/a_ii: the stage equation has no solution */
@@ -118,6 +161,83 @@ bool tableau_explicit(const rk_tableau *tab)
             if (tab->a[i * tab->stages + j] != 0.0)
                 return false;
     return true;
+}
+
+bool tableau_coupled(const rk_tableau *tab)
+{
+    for (int i = 0; i < tab->stages; i++)
+        for (int j = i + 1; j < tab->stages; j++)
+            if (tab->a[i * tab->stages + j] != 0.0)
+                return true;
+    return false;
+}
+
+const char *tableau_kind(const rk_tableau *tab)
+{
+    return tableau_explicit(tab) ? "every arrow points right or down (A strictly lower triangular): explicit"
+           : tableau_coupled(tab) ? "arrows above the diagonal (a_ij != 0, j > i): fully implicit, all stages one "
+                                    "Newton solve together (s n unknowns)"
+                                  : "arrows on the diagonal (a_ii != 0): diagonally implicit, each such stage one "
+                                    "Newton solve";
+}
+
+static void print_row(const char *left, const double *v, int s)
+{
+    printf("  %8s |", left);
+    for (int j = 0; j < s; j++)
+        printf(" %8.4f", v[j]);
+    printf("\n");
+}
+
+/* Every method's Butcher tableau from its table entry, checked: what kind of arrows it has,
+ * c_i = sum_j a_ij, sum b = 1, and the order its rooted-tree conditions give against the order
+ * the table says. Nonzero when any check fails. */
+int tableau_print_all(void)
+{
+    int bad = 0;
+    for (int k = 0; method_all[k]; k++) {
+        const method *m = method_all[k];
+        const char *file = tableau_file(m);
+        printf("%s (%s, order %d%s%s):\n", m->label, m->name, m->order, file ? ", from " : "", file ? file : "");
+        if (!m->tableau) {
+            printf("  no single Butcher tableau: a partitioned method (u and v take different weights)\n\n");
+            continue;
+        }
+        const rk_tableau *tb = m->tableau;
+        int s = tb->stages;
+        bool rowsum = true;
+        for (int i = 0; i < s; i++) {
+            char c[32];
+            snprintf(c, sizeof c, "%.4f", tb->c[i]);
+            print_row(c, tb->a + i * s, s);
+            double sum = 0.0;
+            for (int j = 0; j < s; j++)
+                sum += tb->a[i * s + j];
+            if (fabs(sum - tb->c[i]) > 1e-15)
+                rowsum = false;
+        }
+        printf("  ---------+");
+        for (int j = 0; j < s; j++)
+            printf("---------");
+        printf("\n");
+        print_row("", tb->b, s);
+        if (tb->bhat)
+            print_row("", tb->bhat, s);
+        double bsum = 0.0;
+        for (int j = 0; j < s; j++)
+            bsum += tb->b[j];
+        int p = tableau_order(tb, tb->b);
+        printf("  %s; c_i = sum_j a_ij: %s; sum b = %.15g\n", tableau_kind(tb), rowsum ? "yes" : "NO", bsum);
+        printf("  order conditions (the %d rooted trees up to order %d): order %d%s\n", TABLEAU_NTREES, TABLEAU_ORDER_MAX, p,
+               p == TABLEAU_ORDER_MAX ? " or more" : "");
+        if (tb->bhat)
+            printf("  embedded weights b-hat (second row): order %d; an adaptive pair (error estimate h sum (b - b-hat) k)\n",
+                   tableau_order(tb, tb->bhat));
+        printf("\n");
+        if (!rowsum || fabs(bsum - 1.0) > 1e-15 || p != m->order)
+            bad = 1;
+    }
+    return bad;
 }
 
 bool tableau_is_path(const char *arg)
@@ -154,10 +274,16 @@ SLOT_FUNCTIONS(4)
 SLOT_FUNCTIONS(5)
 SLOT_FUNCTIONS(6)
 SLOT_FUNCTIONS(7)
+SLOT_FUNCTIONS(8)
+SLOT_FUNCTIONS(9)
+SLOT_FUNCTIONS(10)
+SLOT_FUNCTIONS(11)
 static double complex (*const slot_R[TABLEAU_MAX_FILES])(double complex) = {
-    slot_R_0, slot_R_1, slot_R_2, slot_R_3, slot_R_4, slot_R_5, slot_R_6, slot_R_7};
+    slot_R_0, slot_R_1, slot_R_2, slot_R_3, slot_R_4, slot_R_5, slot_R_6, slot_R_7, slot_R_8, slot_R_9, slot_R_10,
+    slot_R_11};
 static int (*const slot_step[TABLEAU_MAX_FILES])(const ivp *, double, double, double *, workspace *) = {
-    slot_step_0, slot_step_1, slot_step_2, slot_step_3, slot_step_4, slot_step_5, slot_step_6, slot_step_7};
+    slot_step_0, slot_step_1, slot_step_2, slot_step_3,  slot_step_4,  slot_step_5,
+    slot_step_6, slot_step_7, slot_step_8, slot_step_9, slot_step_10, slot_step_11};
 
 void tableau_reset(void)
 {
@@ -344,6 +470,126 @@ static void ascii_minus(char *s)
 
 static const char *ordinal_weights(int k) { return k == 0 ? "the weights b" : "the embedded weights b-hat"; }
 
+/* What the file holds, as read: the rows of A (as long as written), the nodes and the weights. */
+typedef struct {
+    double rows[S_MAX][S_MAX], c[S_MAX], w[2][S_MAX];
+    int len[S_MAX];         /* entries written in row i */
+    int line_of[S_MAX];     /* the file's line of row i */
+    int wline[2];           /* ... of b and b-hat */
+    int s, nw, nlines;      /* rows of A, rows of weights, lines read */
+} parsed;
+
+/* One line (its comment cut off): a rule, a row of A "c_i | a_i1 ...", or weights "| b_1 ...". */
+static int read_line(reader *r, char *buf, parsed *pt)
+{
+    char *hash = strchr(buf, '#');
+    if (hash)
+        *hash = '\0';
+    ascii_minus(buf);
+    char *t = trim(buf);
+    if (!*t || is_rule(t))
+        return 0;
+    char *bar = strchr(t, '|');
+    if (!bar)
+        return fail(r, r->line, "no '|' (a row is 'c_i | a_i1 ... a_ii', the weights '| b_1 ... b_s')");
+    *bar = '\0';
+    char *left = trim(t), *right = bar + 1;
+    if (strchr(right, '|'))
+        return fail(r, r->line, "two '|' in one row");
+    if (*left) {                                    /* c_i | a_i1 ... */
+        if (pt->nw)
+            return fail(r, r->line, "a row of A after the weights (the weights come last, with nothing left of '|')");
+        if (pt->s == S_MAX)
+            return fail(r, r->line, "more than %d stages", S_MAX);
+        if (number(r, left, &pt->c[pt->s]) != 0 || (pt->len[pt->s] = numbers(r, right, pt->rows[pt->s], S_MAX)) < 0)
+            return -1;
+        pt->line_of[pt->s++] = r->line;
+        return 0;
+    }
+    if (!pt->s)                                     /* | b_1 ... b_s */
+        return fail(r, r->line, "weights before any row of A");
+    if (pt->nw == 2)
+        return fail(r, r->line, "a third row of weights (accepted: b, and b-hat for an embedded pair)");
+    pt->wline[pt->nw] = r->line;
+    int n = numbers(r, right, pt->w[pt->nw], S_MAX);
+    if (n < 0)
+        return -1;
+    if (n != pt->s)
+        return fail(r, r->line, "%s have %d entries for %d stages", ordinal_weights(pt->nw), n, pt->s);
+    pt->nw++;
+    return 0;
+}
+
+/* Every line of the open file into pt; 0, or -1 after fail(). */
+static int read_file(reader *r, FILE *f, parsed *pt)
+{
+    char buf[1024];
+    int rc = 0;
+    while (rc == 0 && fgets(buf, sizeof buf, f)) {
+        r->line = ++pt->nlines;
+        if (!strchr(buf, '\n') && !feof(f))
+            return fail(r, r->line, "line longer than %zu characters", sizeof buf - 2);
+        rc = read_line(r, buf, pt);
+    }
+    if (rc == 0 && ferror(f)) {
+        snprintf(r->err, r->errlen, "%s:%d: cannot read: %s", r->path, pt->nlines + 1, strerror(errno));
+        rc = -1;
+    }
+    return rc;
+}
+
+/* A filled in (rows shorter than s padded with 0), each c_i against its row's sum, each weight row
+ * against sum = 1. */
+static int check_tableau(reader *r, const parsed *pt, slot *sl)
+{
+    const int s = pt->s;
+    if (s == 0)
+        return fail(r, pt->nlines ? pt->nlines : 1, "empty: no tableau rows (example: lessons/methods/kutta38.tab)");
+    if (pt->nw == 0)
+        return fail(r, pt->nlines, "no weights b after the %d rows of A (a last row '| b_1 ... b_%d')", s, s);
+    for (int i = 0; i < s; i++) {
+        int len = pt->len[i];
+        if (len != i && len != i + 1 && len != s) {
+            char full[40] = "";
+            if (s > i + 1)
+                snprintf(full, sizeof full, " or %d (all: fully implicit)", s);
+            return fail(r, pt->line_of[i], "row %d of A has %d entries; accepted: %d (explicit), %d (diagonally "
+                        "implicit)%s", i + 1, len, i, i + 1, full);
+        }
+        double sum = 0.0;
+        for (int j = 0; j < s; j++) {
+            sl->a[i * s + j] = j < len ? pt->rows[i][j] : 0.0;
+            sum += sl->a[i * s + j];
+        }
+        if (fabs(sum - pt->c[i]) > TABLEAU_TOL)
+            return fail(r, pt->line_of[i], "c_%d = %.6g but row %d of A sums to %.6g (off by %.3g)", i + 1, pt->c[i],
+                        i + 1, sum, pt->c[i] - sum);
+    }
+    for (int k = 0; k < pt->nw; k++) {
+        double sum = 0.0;
+        for (int j = 0; j < s; j++)
+            sum += pt->w[k][j];
+        if (fabs(sum - 1.0) > TABLEAU_TOL)
+            return fail(r, pt->wline[k], "%s sum to %.10g, not 1 (off by %.3g): not even order 1", ordinal_weights(k),
+                        sum, sum - 1.0);
+    }
+    return 0;
+}
+
+/* The method's name: the file's name without its folder and ".tab". */
+static int name_from(reader *r, const char *path, slot *sl)
+{
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    size_t nlen = strlen(base);
+    if (nlen > 4 && strcmp(base + nlen - 4, ".tab") == 0)
+        nlen -= 4;
+    if (nlen == 0 || nlen >= sizeof sl->name || strlen(path) >= sizeof sl->path)
+        return fail(r, 1, "the file's name gives no method name of 1 to %zu characters", sizeof sl->name - 1);
+    memcpy(sl->name, base, nlen);
+    snprintf(sl->path, sizeof sl->path, "%s", path);
+    return 0;
+}
+
 /* Read a tableau from f (closed here) into the next slot; path names it and its messages. */
 static const method *read_tableau(FILE *f, const char *path, char *err, size_t errlen)
 {
@@ -355,128 +601,20 @@ static const method *read_tableau(FILE *f, const char *path, char *err, size_t e
     }
     slot *sl = &slots[nslots];
     memset(sl, 0, sizeof *sl);
-    double rows[S_MAX][S_MAX], w[2][S_MAX];
-    int len[S_MAX], line_of[S_MAX], wline[2] = {0, 0}, s = 0, nw = 0, nlines = 0, rc = 0;
-    char buf[1024];
-    while (rc == 0 && fgets(buf, sizeof buf, f)) {
-        r.line = ++nlines;
-        if (!strchr(buf, '\n') && !feof(f)) {
-            rc = fail(&r, r.line, "line longer than %zu characters", sizeof buf - 2);
-            break;
-        }
-        char *hash = strchr(buf, '#');
-        if (hash)
-            *hash = '\0';
-        ascii_minus(buf);
-        char *t = trim(buf);
-        if (!*t || is_rule(t))
-            continue;
-        char *bar = strchr(t, '|');
-        if (!bar) {
-            rc = fail(&r, r.line, "no '|' (a row is 'c_i | a_i1 ... a_ii', the weights '| b_1 ... b_s')");
-            break;
-        }
-        *bar = '\0';
-        char *left = trim(t), *right = bar + 1;
-        if (strchr(right, '|')) {
-            rc = fail(&r, r.line, "two '|' in one row");
-            break;
-        }
-        if (*left) {                                    /* c_i | a_i1 ... */
-            if (nw) {
-                rc = fail(&r, r.line, "a row of A after the weights (the weights come last, with nothing left of '|')");
-                break;
-            }
-            if (s == S_MAX) {
-                rc = fail(&r, r.line, "more than %d stages", S_MAX);
-                break;
-            }
-            double c;
-            if (number(&r, left, &c) != 0 || (len[s] = numbers(&r, right, rows[s], S_MAX)) < 0) {
-                rc = -1;
-                break;
-            }
-            sl->c[s] = c;
-            line_of[s++] = r.line;
-        } else {                                        /* | b_1 ... b_s */
-            if (!s) {
-                rc = fail(&r, r.line, "weights before any row of A");
-                break;
-            }
-            if (nw == 2) {
-                rc = fail(&r, r.line, "a third row of weights (accepted: b, and b-hat for an embedded pair)");
-                break;
-            }
-            wline[nw] = r.line;
-            int n = numbers(&r, right, w[nw], S_MAX);
-            if (n < 0) {
-                rc = -1;
-                break;
-            }
-            if (n != s) {
-                rc = fail(&r, r.line, "%s have %d entries for %d stages", ordinal_weights(nw), n, s);
-                break;
-            }
-            nw++;
-        }
-    }
-    if (rc == 0 && ferror(f)) {
-        snprintf(err, errlen, "%s:%d: cannot read: %s", path, nlines + 1, strerror(errno));
-        rc = -1;
-    }
+    parsed pt;
+    memset(&pt, 0, sizeof pt);
+    int rc = read_file(&r, f, &pt);
     fclose(f);
-    if (rc == 0 && s == 0)
-        rc = fail(&r, nlines ? nlines : 1, "empty: no tableau rows (example: lessons/methods/kutta38.tab)");
-    if (rc == 0 && nw == 0)
-        rc = fail(&r, nlines, "no weights b after the %d rows of A (a last row '| b_1 ... b_%d')", s, s);
-    for (int i = 0; rc == 0 && i < s; i++) {
-        if (len[i] != i && len[i] != i + 1 && len[i] != s) {
-            char full[32] = "";
-            if (s > i + 1)
-                snprintf(full, sizeof full, " or %d (all)", s);
-            rc = fail(&r, line_of[i], "row %d of A has %d entries; accepted: %d (explicit), %d (diagonally implicit)%s",
-                      i + 1, len[i], i, i + 1, full);
-            break;
-        }
-        double sum = 0.0;
-        for (int j = 0; j < s; j++) {
-            double a = j < len[i] ? rows[i][j] : 0.0;
-            sl->a[i * s + j] = a;
-            sum += a;
-            if (j > i && a != 0.0) {
-                rc = fail(&r, line_of[i], "a_%d%d = %.6g lies above the diagonal: a fully implicit tableau (its stages "
-                          "coupled); accepted: explicit or diagonally implicit", i + 1, j + 1, a);
-                break;
-            }
-        }
-        if (rc == 0 && fabs(sum - sl->c[i]) > TABLEAU_TOL)
-            rc = fail(&r, line_of[i], "c_%d = %.6g but row %d of A sums to %.6g (off by %.3g)", i + 1, sl->c[i], i + 1, sum,
-                      sl->c[i] - sum);
-    }
-    for (int k = 0; rc == 0 && k < nw; k++) {
-        double sum = 0.0;
-        for (int j = 0; j < s; j++)
-            sum += w[k][j];
-        if (fabs(sum - 1.0) > TABLEAU_TOL)
-            rc = fail(&r, wline[k], "%s sum to %.10g, not 1 (off by %.3g): not even order 1", ordinal_weights(k), sum,
-                      sum - 1.0);
-    }
-    /* the name: the file's name without its folder and ".tab" */
-    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    size_t nlen = strlen(base);
-    if (nlen > 4 && strcmp(base + nlen - 4, ".tab") == 0)
-        nlen -= 4;
-    if (rc == 0 && (nlen == 0 || nlen >= sizeof sl->name || strlen(path) >= sizeof sl->path))
-        rc = fail(&r, 1, "the file's name gives no method name of 1 to %zu characters", sizeof sl->name - 1);
-    if (rc != 0)
+    if (rc != 0 || check_tableau(&r, &pt, sl) != 0 || name_from(&r, path, sl) != 0) {
+        memset(sl, 0, sizeof *sl);
         return NULL;
-
-    memcpy(sl->name, base, nlen);
-    snprintf(sl->path, sizeof sl->path, "%s", path);
-    memcpy(sl->b, w[0], sizeof sl->b);
-    if (nw == 2)
-        memcpy(sl->bhat, w[1], sizeof sl->bhat);
-    sl->tab = (rk_tableau){s, sl->a, sl->b, sl->c, nw == 2 ? sl->bhat : NULL};
+    }
+    const int s = pt.s;
+    memcpy(sl->b, pt.w[0], sizeof sl->b);
+    if (pt.nw == 2)
+        memcpy(sl->bhat, pt.w[1], sizeof sl->bhat);
+    memcpy(sl->c, pt.c, sizeof sl->c);
+    sl->tab = (rk_tableau){s, sl->a, sl->b, sl->c, pt.nw == 2 ? sl->bhat : NULL};
     sl->m = (method){sl->name, sl->name, tableau_order(&sl->tab, sl->b), s, !tableau_explicit(&sl->tab),
                      slot_R[nslots], slot_step[nslots], &sl->tab, false};
     nslots++;

@@ -5,7 +5,8 @@
  *     0   |
  *     1/3 | 1/3                       (row i: c_i | a_i1 ... a_i,i-1   explicit,
  *     2/3 | -1/3  1                               or a_i1 ... a_ii     diagonally implicit,
- *     1   | 1    -1    1                          or all s entries; the rest are 0)
+ *     1   | 1    -1    1                          or all s entries, fully implicit;
+ *                                                 the rest are 0)
  *     ----+---------------------      (an optional line of '-', '=', '+')
  *         | 1/8  3/8   3/8  1/8       (the weights b; a second row b-hat makes an embedded pair)
  *
@@ -13,9 +14,10 @@
  * 1/2+sqrt(3)/6 (a minus sign copied from a PDF, U+2212, reads as '-'). The method is named after the file (kutta38.tab: kutta38); its order is the
  * highest for which the rooted-tree order conditions hold (checked up to order 5, 17 trees);
  * its R(z) = 1 + z b^T (I - zA)^{-1} 1 is computed from A and b; its stages step through
- * method/rk.c (diagonal entries by Newton). A fully implicit tableau (an entry above the
- * diagonal) is refused with the reason, and so is every malformed file: one line naming
- * FILE:LINE and what is wrong.
+ * method/rk.c: a diagonal entry by one Newton solve a stage, a fully implicit tableau (an entry
+ * above the diagonal, rows of all s entries: lessons/methods/radau-iia3.tab, gauss2.tab) by one
+ * Newton solve of all s stages together (method/newton.h, newton_coupled_stages). A malformed
+ * file is refused: one line naming FILE:LINE and what is wrong.
  *
  * In a program: METHOD_ADD_OPT (--add-method FILE.tab, repeatable) adds the file's method to
  * method_all, so every loop over the methods has it; METHOD_ARG_OPT makes --method take a method
@@ -31,7 +33,7 @@
 #define TABLEAU_ORDER_MAX 5     /* order conditions are checked up to this order */
 #define TABLEAU_NTREES 17       /* rooted trees of order 1 ... 5: 1 + 1 + 2 + 4 + 9 */
 #define TABLEAU_TOL 1e-10       /* a condition (or c_i = row sum, sum b = 1) holds within this */
-#define TABLEAU_MAX_FILES 8     /* tableau files one program loads */
+#define TABLEAU_MAX_FILES 12    /* tableau files one program loads (every example of lessons/methods/ fits) */
 
 /* The highest order p <= TABLEAU_ORDER_MAX for which every condition
  * sum_i w_i Phi_i(t) = 1/gamma(t) of the rooted trees t with at most p nodes holds (w: the weights,
@@ -47,6 +49,16 @@ double complex tableau_R(const rk_tableau *tab, const double *w, double complex 
 
 /* Whether A is strictly lower triangular (every stage explicit). */
 bool tableau_explicit(const rk_tableau *tab);
+
+/* Whether a stage depends on a later one (an entry above the diagonal): the stages are coupled. */
+bool tableau_coupled(const rk_tableau *tab);
+/* The kind of A in words: explicit, diagonally implicit or fully implicit, and what a step solves. */
+const char *tableau_kind(const rk_tableau *tab);
+
+/* Every method of method_all with its Butcher tableau (bin/work --tableau), checked: the kind of its
+ * arrows, c_i = sum_j a_ij, sum b = 1, and the order its rooted-tree conditions give against the
+ * order its table entry says; stdout. Nonzero when any check fails. */
+int tableau_print_all(void);
 
 /* Whether a --method value names a tableau file: it contains '/' or ends in ".tab". */
 bool tableau_is_path(const char *arg);

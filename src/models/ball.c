@@ -2,6 +2,7 @@
  * roots) and the settings file both ball lessons read; the model itself, its impacts from samples
  * and the rhythm comparisons are in ball_model.c. */
 #include "models/ball.h"
+#include "base/budget.h"
 #include "base/cli.h"
 #include "drive/gsl_pairs.h"
 #include "base/util.h"
@@ -168,4 +169,99 @@ int ball_solve_adaptive(const ball *b, const double y0[4], const ball_adaptive_o
         free(c.h[k]);
     }
     return rc;
+}
+
+typedef struct fixed_ctx {
+    ball_detector det;      /* impacts from the samples */
+    ball_fixed_run *r;      /* u1 and the count go here */
+    bool uv;                /* the state is positions first (ball_ivp_uv) */
+} fixed_ctx;
+
+static int fixed_sample(long k, double t, const double *x, void *ctx)
+{
+    fixed_ctx *c = ctx;
+    double yy[4];
+    const double *y = x;
+    if (c->uv) {
+        ball_from_uv(x, yy);
+        y = yy;
+    }
+    ball_detector_sample(&c->det, t, y);
+    c->r->u1[k] = y[0];
+    c->r->n = (size_t)k + 1;
+    budget_tick(1.0);
+    return 0;
+}
+
+void ball_solve_fixed(ball *b, const double y0[4], const method *m, double h, long n, double bound,
+                      ball_fixed_run *r)
+{
+    memset(r, 0, sizeof *r);
+    r->u1 = xcalloc((size_t)n + 1, sizeof(double));
+    fixed_ctx c = {{0}, r, m->needs_uv};
+    ball_detector_init(&c.det, b, &r->impacts);
+    double y[4];
+    if (c.uv)
+        ball_to_uv(y0, y);
+    else
+        memcpy(y, y0, sizeof y);
+    ivp p = c.uv ? ball_ivp_uv(b) : ball_ivp(b);
+    solve_opts so = {m, 0.0, h, n, bound, 1, fixed_sample, &c};
+    r->status = solve_fixed(&p, y, &so, NULL, &r->res);
+    r->refused = r->status == SOLVE_FAILED && r->res.steps == 0;
+}
+
+void ball_fixed_run_free(ball_fixed_run *r)
+{
+    ball_impacts_free(&r->impacts);
+    free(r->u1);
+    r->u1 = NULL;
+}
+
+static int reference_sample(long k, double t, const double *y, void *ctx)
+{
+    (void)t;
+    ball_reference *R = ctx;
+    R->u1[k] = y[0];
+    R->n = (size_t)k + 1;
+    budget_tick(1.0);
+    return 0;
+}
+
+int ball_reference_run(ball *b, const ball_settings *s, const double y0[4], double fs, double tol, ball_reference *R,
+                       char *err, size_t errlen)
+{
+    memset(R, 0, sizeof *R);
+    size_t nref = (size_t)floor(s->T * fs + 1e-9) + 1;
+    R->tout = xcalloc(nref, sizeof(double));
+    for (size_t k = 0; k < nref; k++)
+        R->tout[k] = (double)k / fs;
+    R->u1 = xcalloc(nref, sizeof(double));
+    ball_adaptive_opts ao = {s->T, s->rtol, s->atol, s->max_step, R->tout, nref, reference_sample, NULL, R, NULL};
+    char why[600];
+    if (ball_solve_adaptive(b, y0, &ao, &R->run, why, sizeof why) != 0) {
+        snprintf(err, errlen, "the adaptive reference failed: %s", why);
+        return -1;
+    }
+    ball_adaptive_opts tight = {s->T, s->rtol * s->check_tol, s->atol * s->check_tol, s->max_step, NULL, 0, NULL, NULL,
+                                NULL, NULL};
+    if (ball_solve_adaptive(b, y0, &tight, &R->check, why, sizeof why) != 0) {
+        snprintf(err, errlen, "the check of the adaptive reference failed: %s", why);
+        return -1;
+    }
+    const ball_impacts *im = &R->run.impacts;
+    R->horizon = ball_impacts_agree(im, &R->check.impacts, tol);
+    R->later_diff = ball_impacts_max_diff(im, &R->check.impacts, R->horizon);
+    R->contact = im->n ? im->v[0].end - im->v[0].start : NAN;
+    R->e = im->n ? ball_restitution(&im->v[0]) : NAN;
+    return 0;
+}
+
+void ball_reference_free(ball_reference *R)
+{
+    ball_impacts_free(&R->run.impacts);
+    ball_impacts_free(&R->check.impacts);
+    free(R->tout);
+    free(R->u1);
+    R->tout = R->u1 = NULL;
 }

@@ -6,6 +6,7 @@
 #define IVPLAB_BALL_H
 #include "base/cli.h"
 #include "drive/cvode.h"
+#include "drive/solve.h"
 #include "models/ball_model.h"
 #include <stdbool.h>
 #include <stddef.h>
@@ -67,5 +68,42 @@ enum { BALL_FALL = 0, BALL_CONTACT = 1, BALL_RING = 2 };
  * freed by the caller (also after a failure). */
 int ball_solve_adaptive(const ball *b, const double y0[4], const ball_adaptive_opts *o, ball_adaptive_result *r,
                         char *err, size_t errlen);
+
+/* The adaptive reference of a sampled run and how far it can be trusted: the run with u1 at every
+ * k / fs up to T, the same at tolerances check_tol times tighter, the leading impacts the two
+ * agree on within tol s, how far they part after, and the first contact. */
+typedef struct ball_reference {
+    ball_adaptive_result run;   /* the reference: its impacts */
+    ball_adaptive_result check; /* the tighter run */
+    double *tout;               /* the sample times k / fs, s (owned) */
+    double *u1;                 /* u1 at them, m (owned) */
+    size_t n;                   /* samples filled */
+    size_t horizon;             /* leading impacts the two agree on within tol */
+    double later_diff;          /* largest disagreement after the horizon, s */
+    double contact;             /* the first contact's length, s (NAN: no impact) */
+    double e;                   /* its restitution (NAN: no impact) */
+} ball_reference;
+
+/* 0, or -1 with "the adaptive reference failed: ..." or "the check of the adaptive reference
+ * failed: ..." in err. Free with ball_reference_free (also after a failure). */
+int ball_reference_run(ball *b, const ball_settings *s, const double y0[4], double fs, double tol, ball_reference *R,
+                       char *err, size_t errlen);
+void ball_reference_free(ball_reference *R);
+
+/* A fixed-step run of the ball at h for n steps from y0 (a method that steps u' = v apart gets the
+ * state positions first, ball_ivp_uv), with u1 and the impacts read off every sample. */
+typedef struct ball_fixed_run {
+    double *u1;             /* u1 at every sample, m (n + 1 of them; owned) */
+    size_t n;               /* samples the run reached */
+    ball_impacts impacts;   /* found from the samples (ball_detector; owned) */
+    solve_result res;       /* what the driver said: steps, time reached, the reason of a failure */
+    solve_status status;    /* SOLVE_OK, SOLVE_BLOWUP, SOLVE_FAILED */
+    bool refused;           /* failed before its first step (the method does not take the problem) */
+} ball_fixed_run;
+
+/* bound: blow-up when max |y_i| exceeds it (m, m/s). Each sample ticks the budget by one. */
+void ball_solve_fixed(ball *b, const double y0[4], const method *m, double h, long n, double bound,
+                      ball_fixed_run *r);
+void ball_fixed_run_free(ball_fixed_run *r);
 
 #endif

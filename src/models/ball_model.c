@@ -319,3 +319,24 @@ size_t ball_impacts_agree(const ball_impacts *a, const ball_impacts *b, double t
         i++;
     return i;
 }
+
+double ball_impacts_max_diff(const ball_impacts *a, const ball_impacts *b, size_t from)
+{
+    double d = 0.0;
+    for (size_t i = from; i < a->n && i < b->n; i++)
+        d = fmax(d, fabs(a->v[i].start - b->v[i].start));
+    return d;
+}
+
+void ball_rhythm_words(char *buf, size_t n, const ball_impacts *ref, const ball_impacts *run, size_t heard,
+                       size_t compared, double abs_s, double rel)
+{
+    if (!heard)
+        snprintf(buf, n, "a listener hears no change (every shift below what one hears)");
+    else if (heard > compared)
+        snprintf(buf, n, "a listener hears it: impact %zu never comes (the run has %zu)", heard, run->n);
+    else
+        snprintf(buf, n, "a listener hears it from impact %zu on (%.3g ms off there, %.3g ms heard)", heard,
+                 1e3 * fabs(run->v[heard - 1].start - ref->v[heard - 1].start),
+                 1e3 * ball_audible_shift(ref, heard - 1, abs_s, rel));
+}

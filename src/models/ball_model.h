@@ -159,4 +159,13 @@ size_t ball_rhythm_heard(const ball_impacts *ref, const ball_impacts *run, size_
 /* How many leading impacts of a and b start within tol (s) of each other. */
 size_t ball_impacts_agree(const ball_impacts *a, const ball_impacts *b, double tol);
 
+/* Largest start-time difference of the impacts a and b both have from index `from` on, s (0 when
+ * they have none there): how far two runs part past the impacts they agree on. */
+double ball_impacts_max_diff(const ball_impacts *a, const ball_impacts *b, size_t from);
+/* The rhythm of run against ref in words, for a listener (heard: ball_rhythm_heard; compared: the
+ * pairs ball_rhythm_compare compared): "a listener hears no change ...", "... impact N never
+ * comes ...", or "... hears it from impact N on (X ms off there, Y ms heard)". */
+void ball_rhythm_words(char *buf, size_t n, const ball_impacts *ref, const ball_impacts *run, size_t heard,
+                       size_t compared, double abs_s, double rel);
+
 #endif

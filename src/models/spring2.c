@@ -1,10 +1,14 @@
 #include "models/spring2.h"
 #include "base/cli.h"
+#include "base/util.h"
+#include "drive/gsl_pairs.h"
 #include "io/params.h"
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_vector.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 static void accel(const spring2 *s, const double *u, double *a)
 {
@@ -131,4 +135,57 @@ int spring2_load_params(spring2 *s, double *pull, double *T, const char *path, c
         {NULL, NULL, NULL, 0, 0, 0, NULL},
     };
     return params_load(spec, path ? path : params_path("spring2.ini"), false, err, errlen);
+}
+
+/* An adaptive run's steps: each step's length, and the heavy mass's largest error. */
+typedef struct {
+    const spring2 *s;
+    const spring2_modes *md;
+    const double *y0;
+    double *h;              /* step lengths, s */
+    size_t n, cap;
+    double max_err_u1;      /* m */
+} step_log;
+
+static int log_step(double t, double h, const double *y, void *ctx)
+{
+    step_log *a = ctx;
+    double ex[4];
+    spring2_exact(a->s, a->md, a->y0, t, ex);
+    a->max_err_u1 = fmax(a->max_err_u1, fabs(y[0] - ex[0]));
+    if (a->n == a->cap) {
+        a->cap = a->cap ? 2 * a->cap : 1024;
+        double *v = xcalloc(a->cap, sizeof(double));
+        if (a->n)
+            memcpy(v, a->h, a->n * sizeof(double));
+        free(a->h);
+        a->h = v;
+    }
+    a->h[a->n++] = h;
+    return 0;
+}
+
+int spring2_adaptive_run(spring2 *s, const spring2_modes *md, const double y0[4], double T, const char *solver,
+                         double rtol, double atol, spring2_adaptive *out, char *err, size_t errlen)
+{
+    step_log log = {s, md, y0, NULL, 0, 0, 0.0};
+    ivp p = spring2_ivp(s);
+    cvode_opts co = cvode_defaults();
+    co.rtol = rtol;
+    co.atol = atol;
+    co.max_steps = 100000000L;
+    co.on_step = log_step;
+    co.ctx = &log;
+    double y[4] = {y0[0], y0[1], y0[2], y0[3]};
+    int rc;
+    if (strncmp(solver, "gsl-", 4) == 0) {
+        rc = gsl_pair_solve(solver + 4, &p, 0.0, y, T, &co, &out->st, err, errlen);
+    } else {
+        co.lmm = strcmp(solver, "cvode-adams") == 0 ? CVODE_ADAMS : CVODE_BDF;
+        rc = cvode_solve(&p, 0.0, y, T, &co, &out->st, err, errlen);
+    }
+    out->median_h = median_of(log.h, log.n);
+    out->max_err_u1 = log.max_err_u1;
+    free(log.h);
+    return rc != 0 ? -1 : 0;
 }

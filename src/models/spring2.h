@@ -4,6 +4,7 @@
  * GSL's generalized symmetric eigensolver. */
 #ifndef IVPLAB_SPRING2_H
 #define IVPLAB_SPRING2_H
+#include "drive/cvode.h"
 #include "problem/ivp.h"
 
 typedef struct spring2 {
@@ -29,6 +30,18 @@ double spring2_mode_amplitude(const spring2 *s, const spring2_modes *md, const d
 void spring2_modal(const spring2 *s, const spring2_modes *md, const double y[4], int i, double *q, double *qdot);
 /* Energy 1/2 u'^T M u' + 1/2 u^T K u, J. */
 double spring2_energy(double t, const double *y, void *params);
+
+/* An adaptive solver's run on the network (bin/stiff --method): what it cost and how it stepped. */
+typedef struct spring2_adaptive {
+    cvode_stats st;         /* steps, F evaluations, Jacobians, linear setups, rejections, seconds */
+    double median_h;        /* median accepted step, s (NAN: none) */
+    double max_err_u1;      /* largest |u1 - exact u1| over the accepted steps, m */
+} spring2_adaptive;
+/* Solve from y0 over [0, T] with solver "cvode-bdf", "cvode-adams" or "gsl-NAME" (drive/gsl_pairs.h)
+ * at rtol and atol, every accepted step's length and error kept. 0, or -1 with the solver's reason
+ * in err. */
+int spring2_adaptive_run(spring2 *s, const spring2_modes *md, const double y0[4], double T, const char *solver,
+                         double rtol, double atol, spring2_adaptive *out, char *err, size_t errlen);
 
 /* Read lessons/params/spring2.ini (or path, if not NULL) into s, the pull of the heavy mass (m)
  * and the run length (s). 0, or -1 with one line in err. */

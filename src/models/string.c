@@ -280,6 +280,23 @@ void string_field(const string_params *s, const string_mode *modes, int nmodes, 
     free(sn);
 }
 
+int string_field_write(const char *path, const string_params *s, const string_mode *modes, int nmodes, size_t nx,
+                       size_t nt, double t_stop, const h5_attr *attrs, char *err, size_t errlen)
+{
+    double *x = xcalloc(nx, sizeof(double)), *t = xcalloc(nt, sizeof(double));
+    for (size_t i = 0; i < nx; i++)
+        x[i] = (double)i * s->L / (double)(nx - 1);
+    for (size_t j = 0; j < nt; j++)
+        t[j] = (double)j * t_stop / (double)(nt - 1);
+    float *u = xcalloc(nx * nt, sizeof(float));
+    string_field(s, modes, nmodes, x, nx, t, nt, u);
+    int rc = h5_write_field(path, x, nx, t, nt, u, attrs, err, errlen) != 0 ? -1 : 0;
+    free(x);
+    free(t);
+    free(u);
+    return rc;
+}
+
 /* ---- one mode ---- */
 static int mode_rhs(double t, const double *y, double *f, void *p)
 {

@@ -8,6 +8,7 @@
  * an exact eigenvector of both stencils), so their exact solutions are modal sums too. */
 #ifndef IVPLAB_STRING_H
 #define IVPLAB_STRING_H
+#include "io/h5.h"
 #include "problem/ivp.h"
 #include <stdbool.h>
 #include <stddef.h>
@@ -72,6 +73,11 @@ void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long 
  * given modes; t = 0 rows use the closed-form u0. */
 void string_field(const string_params *s, const string_mode *modes, int nmodes, const double *x, size_t nx,
                   const double *t, size_t nt, float *u);
+
+/* The field of string_field on the grid x_i = i L / (nx - 1), t_j = j t_stop / (nt - 1), written
+ * to path as HDF5 (io/h5, gzip float32) with the attributes attrs. 0, or -1 with the reason. */
+int string_field_write(const char *path, const string_params *s, const string_mode *modes, int nmodes, size_t nx,
+                       size_t nt, double t_stop, const h5_attr *attrs, char *err, size_t errlen);
 
 /* ---- The truncated modal (Galerkin) system: mode n alone as y = (a_n, a_n'). ---- */
 typedef struct string_mode_problem {

@@ -47,12 +47,43 @@ check_num "gnuplot plots/ivp.gp alone writes ivp.png" "$(stat -c %s "$TMP/alone/
 # --show: says why no window opens (no display here; gnuplot-nox has no window terminal).
 env -u DISPLAY -u WAYLAND_DISPLAY $BIN/ivp --show --out "$TMP/s1" --figures "$TMP/s1f" >/dev/null 2>"$TMP/s1.err"
 check_num "--show without a display: exit status 0 (the figures are written)" "$?" near 0 0
-check_text "--show without a display says why" "$(cat "$TMP/s1.err")" "--show: no display (DISPLAY is not set"
+check_text "--show without a display says why" "$(cat "$TMP/s1.err")" "--show: no window opened: no display (neither DISPLAY nor WAYLAND_DISPLAY is set"
 check_num "--show writes the figures too" "$(ls "$TMP/s1f"/ivp.png 2>/dev/null | wc -l)" near 1 0
 if ! gnuplot -e 'print GPVAL_TERMINALS' 2>&1 | grep -qE ' (qt|wxt|x11) '; then
     DISPLAY=:99 $BIN/ivp --show --out "$TMP/s2" --figures "$TMP/s2f" >/dev/null 2>"$TMP/s2.err"
     check_text "--show with a display but gnuplot-nox names the missing terminal" "$(cat "$TMP/s2.err")" "no window terminal"
+    check_text "--show with gnuplot-nox names the packages that give one" "$(cat "$TMP/s2.err")" "install gnuplot-qt or gnuplot-x11"
+    check_num "--show with gnuplot-nox: one line on stderr" "$(wc -l <"$TMP/s2.err")" near 1 0
 fi
+# --show where gnuplot offers a window terminal: a fake gnuplot first on PATH lists qt, logs each
+# window it is asked for (and fails one when told to), and hands the files to the real gnuplot.
+real_gp=$(command -v gnuplot)
+mkdir -p "$TMP/fakebin"
+cat >"$TMP/fakebin/gnuplot" <<FAKE
+#!/bin/sh
+case "\$*" in
+    *"print GPVAL_TERMINALS"*) echo " png svg \${FAKE_TERMS:-qt x11} "; exit 0 ;;
+    *"fmt='window'"*) echo "\$*" >>"$TMP/windows.log"
+        [ -n "\${FAKE_FAIL:-}" ] && { echo "qt.qpa.xcb: could not connect to display :99" >&2; exit 1; }
+        exit 0 ;;
+esac
+exec "$real_gp" "\$@"
+FAKE
+chmod +x "$TMP/fakebin/gnuplot"
+: >"$TMP/windows.log"
+PATH="$TMP/fakebin:$PATH" DISPLAY=:99 $BIN/ivp --show --out "$TMP/s3" --figures "$TMP/s3f" >"$TMP/s3.out" 2>"$TMP/s3.err"
+check_num "--show with a window terminal: exit status 0" "$?" near 0 0
+nfig=$(grep -c '^figure: .*\.png$' "$TMP/s3.out")
+check_num "--show: one window a figure ($nfig figures)" "$(grep -c . "$TMP/windows.log")" near "$nfig" 0
+check_num "--show: every window asked with -persist and the qt terminal" "$(grep -c -- "-persist .*wterm='qt'" "$TMP/windows.log")" near "$nfig" 0
+check_text "--show: names each window it opened" "$(cat "$TMP/s3.out")" "window: ivp_step (gnuplot qt, -persist)"
+check_num "--show: the files are written too" "$(ls "$TMP/s3f"/*.png | wc -l)" near "$nfig" 0
+: >"$TMP/windows.log"
+PATH="$TMP/fakebin:$PATH" DISPLAY=:99 FAKE_FAIL=1 $BIN/ivp --show --out "$TMP/s4" --figures "$TMP/s4f" >/dev/null 2>"$TMP/s4.err"
+check_num "--show, a window that cannot open: exit status 0 (the files are written)" "$?" near 0 0
+check_text "--show, a window that cannot open: gnuplot's reason" "$(cat "$TMP/s4.err")" "--show: no window for ivp: qt.qpa.xcb: could not connect to display :99"
+PATH="$TMP/fakebin:$PATH" FAKE_TERMS=x11 WAYLAND_DISPLAY=wayland-0 env -u DISPLAY $BIN/ivp --show --out "$TMP/s5" --figures "$TMP/s5f" >/dev/null 2>"$TMP/s5.err"
+check_text "--show, Wayland and an x11-only gnuplot: says x11 needs DISPLAY" "$(cat "$TMP/s5.err")" "only window terminal is x11 and DISPLAY is not set"
 
 # A figure that cannot be drawn is named, exit 1, and leaves no file.
 : >"$TMP/blocker"

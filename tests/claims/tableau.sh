@@ -78,9 +78,9 @@ bad rowlen '0 |\n1/2 | 1/2 1/2 1/2\n--+--\n | 0 1\n'
 bad csum '0 |\n1/3 | 1/2\n--+--\n | 0 1\n'
 bad nan '0 |\n1/2 | one\n--+--\n | 0 1\n'
 bad bsum '0 |\n1 | 1\n--+--\n | 1/2 1/4\n'
-bad full '0 | 0 1/2\n1/2 | 1/2 0\n--+--\n | 1/2 1/2\n'
+bad wide '0 |\n1/2 | 1/2 0 0 0\n1 | 0 1 0\n--+--\n | 1/6 2/3 1/6\n'
 for c in "empty:1:empty" "rowlen:2:row 2 of A has 3 entries" "csum:2:off by -0.167" "nan:2:'one' is not a number" \
-         "bsum:4:sum to 0.75, not 1" "full:1:fully implicit"; do
+         "bsum:4:sum to 0.75, not 1" "wide:2:or 3 (all: fully implicit)"; do
     n=${c%%:*}; rest=${c#*:}; line=${rest%%:*}; why=${rest#*:}
     expect_bad_input "convergence --add-method $n.tab" $BIN/convergence --add-method "$TMP/$n.tab" --out "$TMP/out"
     check_text "$n.tab: the line names $n.tab:$line and says '$why'" "$(cat "$TMP/stderr")" "$TMP/$n.tab:$line: "

@@ -1,0 +1,346 @@
+#include "measure/string_sweep.h"
+#include "io/atomic.h"
+#include "measure/measure.h"
+#include "method/tableau.h"
+#include "base/util.h"
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool string_sweep_wants(const char *filter, const char *name)
+{
+    return strcmp(filter, "all") == 0 || strcmp(filter, name) == 0;
+}
+
+void string_sweep_init(string_sweep *w)
+{
+    w->cap = 256;
+    w->nrun = 0;
+    w->runs = xcalloc(w->cap, sizeof *w->runs);
+    w->sig = xcalloc((size_t)w->cfg.n, sizeof(double));
+    w->notes[0] = '\0';
+    w->nlen = 0;
+    w->n20 = lround(0.02 * w->cfg.fs) + 1;
+    w->coarse = xcalloc((size_t)w->n20, sizeof(double));
+    w->fine = xcalloc((size_t)w->n20, sizeof(double));
+    w->coarse_name[0] = w->fine_name[0] = '\0';
+    w->fine_err = INFINITY;
+}
+
+void string_sweep_free(string_sweep *w)
+{
+    free(w->runs);
+    free(w->sig);
+    free(w->coarse);
+    free(w->fine);
+    w->runs = NULL;
+    w->sig = w->coarse = w->fine = NULL;
+}
+
+void string_sweep_note(string_sweep *w, const char *fmt, ...)
+{
+    bool room = w->nlen < sizeof w->notes;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(w->notes + (room ? w->nlen : 0), room ? sizeof w->notes - w->nlen : 0, fmt, ap);
+    va_end(ap);
+    w->nlen += (size_t)k;
+}
+
+static string_run *new_run(string_sweep *w, const char *space, long size, const char *method, long sub)
+{
+    if (w->nrun == w->cap) {
+        string_run *more = xcalloc(w->cap *= 2, sizeof *more);
+        memcpy(more, w->runs, w->nrun * sizeof *more);
+        free(w->runs);
+        w->runs = more;
+    }
+    string_run_start(&w->runs[w->nrun], space, size, method, sub);
+    return &w->runs[w->nrun++];
+}
+
+/* The figure's picks: the coarse grid's exact solution, the finest stepped solution so far. */
+static void pick(string_sweep *w, const string_run *r)
+{
+    bool exact = strcmp(r->method, "exact") == 0;
+    if (exact && strcmp(r->space, "fd3") == 0 && r->size == w->N_min) {
+        memcpy(w->coarse, w->sig, (size_t)w->n20 * sizeof(double));
+        snprintf(w->coarse_name, sizeof w->coarse_name, "3-point FD, N = %ld (exact in time)", r->size);
+    }
+    if (!string_run_ok(r) || exact || !(r->E_wave < w->fine_err))
+        return;
+    w->fine_err = r->E_wave;
+    memcpy(w->fine, w->sig, (size_t)w->n20 * sizeof(double));
+    if (r->substeps > 0)
+        snprintf(w->fine_name, sizeof w->fine_name, "%s %ld, %s, h = 1/(%ld fs)", r->space, r->size, r->method,
+                 r->substeps);
+    else
+        snprintf(w->fine_name, sizeof w->fine_name, "%s %ld, %s", r->space, r->size, r->method);
+}
+
+/* The run's signal scored as the challenge does (its WAV in OUT/wav/), picked for the figure,
+ * handed on. */
+static void finish(string_sweep *w, string_run *r)
+{
+    r->E_wave = r->E_spec = INFINITY;
+    if (string_run_ok(r)) {
+        char name[160], path[4096], err[600];
+        snprintf(name, sizeof name, "wav/%s-%ld-%s-m%ld.wav", r->space, r->size, r->method, r->substeps);
+        path_join(path, sizeof path, w->out, name);
+        if (score_submission(path, w->sig, (size_t)w->cfg.n, (int)w->cfg.fs, w->ch, w->ref, &r->E_wave, &r->E_spec,
+                             err, sizeof err) != 0) {
+            r->E_wave = r->E_spec = INFINITY;
+            r->status = "failed";
+            snprintf(r->message, sizeof r->message, "%s", err);
+        }
+    }
+    pick(w, r);
+    w->done(w, r, w->ctx);
+}
+
+/* The exact solution of a system (its modes summed, no time stepping) as a run. */
+static string_run *exact_run(string_sweep *w, const char *space, long size, const string_mode *modes, int nm)
+{
+    string_run *r = new_run(w, space, size, "exact", 0);
+    double ts = wall_seconds();
+    string_pickup_signal(modes, nm, w->cfg.fs, w->cfg.n, w->cfg.tol_abs, w->sig, NULL);
+    r->seconds = wall_seconds() - ts;
+    finish(w, r);
+    return r;
+}
+
+/* ---- the Galerkin system ---- */
+
+/* One method's runs, its modal-METHOD.tsv and its stability note; whether any run was ok, and in
+ * *m_min the substeps its stability needs (1: none). */
+static bool modal_method(string_sweep *w, const method *m, const string_mode *modes, int M, double *m_min)
+{
+    int lim;
+    double hmax = string_stable_h(m, modes, M, w->cfg.tol_abs, &lim), fs = w->cfg.fs;
+    *m_min = lim ? string_substeps_for(fs, hmax) : 1.0;
+    if (lim)
+        string_sweep_note(w, "modal M = %d, %s: stable only for h <= %.4g s (m >= %.0f substeps), set by mode %d "
+                          "(omega = %.4g rad/s, alpha = %.4g 1/s): |R(h lambda)| > 1 beyond\n",
+                          M, m->name, hmax, *m_min, lim, sqrt(modes[lim - 1].omega0sq), modes[lim - 1].alpha);
+    else
+        string_sweep_note(w, "modal M = %d, %s: stable for every h up to 1 s\n", M, m->name);
+    char fname[96];
+    snprintf(fname, sizeof fname, "modal-%s.tsv", m->name);
+    atomic_file am;
+    FILE *fm = atomic_open_or_exit(&am, w->program, w->out, fname);
+    fprintf(fm, "h_s\t%s\tE_spec\tnfev\n", m->label);
+    bool any_ok = false;
+    for (long sub = w->sub_min; sub <= w->sub_max; sub *= 2) {
+        string_run *r = new_run(w, "modal", M, m->name, sub);
+        string_run_modal(&w->cfg, modes, M, m, sub, w->sig, r);
+        finish(w, r);
+        if (string_run_ok(r)) {
+            fprintf(fm, "%.6e\t%.6e\t%.6e\t%ld\n", 1.0 / (fs * sub), r->E_wave, r->E_spec, r->nfev);
+            any_ok = true;
+        } else {
+            string_sweep_note(w, "modal M = %d, %s, m = %ld: %s\n", M, m->name, sub, r->message);
+        }
+    }
+    atomic_commit_or_exit(&am, w->program);
+    return any_ok;
+}
+
+void string_sweep_modal(string_sweep *w, const string_mode *modes, int M)
+{
+    if (string_sweep_wants(w->method, "exact"))
+        exact_run(w, "modal", M, modes, M);
+    atomic_file ah, an;
+    FILE *fh = atomic_open_or_exit(&ah, w->program, w->out, "modal-methods.txt");
+    char figure_note[512] = "";
+    size_t flen = 0;
+    for (int i = 0; method_all[i]; i++) {
+        const method *m = method_all[i];
+        double m_min;
+        if (!string_sweep_wants(w->method, m->name))
+            continue;
+        if (modal_method(w, m, modes, M, &m_min))
+            fprintf(fh, "%s ", m->name);   /* the figure draws it; the others are named in its note */
+        else
+            flen += (size_t)snprintf(figure_note + flen, flen < sizeof figure_note ? sizeof figure_note - flen : 0,
+                                     "%s%s needs m >= %.0f (blew up at every m <= %ld)", flen ? "; " : "not drawn: ",
+                                     m->label, m_min, w->sub_max);
+    }
+    fputc('\n', fh);
+    atomic_commit_or_exit(&ah, w->program);
+    FILE *fnote = atomic_open_or_exit(&an, w->program, w->out, "modal-note.txt");
+    fprintf(fnote, "M = %d modes; %s\n", M, figure_note);
+    atomic_commit_or_exit(&an, w->program);
+    if (string_sweep_wants(w->method, "cvode") && (w->cvode_modal || strcmp(w->method, "cvode") == 0)) {
+        string_galerkin g = {modes, M};
+        string_run *r = new_run(w, "modal", M, "cvode", 0);
+        string_run_cvode(&w->cfg, NULL, &g, w->sig, r);
+        finish(w, r);
+        string_sweep_note(w, "modal M = %d, %s: %s\n", M, r->method, r->message);
+    }
+}
+
+/* ---- the grids ---- */
+
+/* The exact semi-discrete solution of the grid (the floor of every time stepping), its row of
+ * fd-N.tsv with the share of the error past a radian of phase and the order since the last N. */
+static void fd_exact(string_sweep *w, const char *space, long N, const string_mode *fm, int fnm,
+                     const string_mode *modes, int nm, double *prevN, double *prevE)
+{
+    string_run *r = exact_run(w, space, N, fm, fnm);
+    double share = string_phase_saturated_share(modes, nm, fm, fnm, w->duration);
+    double slope = NAN;     /* the measured order between this N and the last: -d log E / d log N */
+    if (*prevN > 0) {
+        double xs[2] = {*prevN, (double)N}, ys[2] = {*prevE, r->E_wave};
+        measure_pairwise_slopes(xs, ys, 2, &slope);
+        slope = -slope;
+    }
+    *prevN = (double)N, *prevE = r->E_wave;
+    fprintf(w->fn, "%s\t%ld\t%.6e\t%.6e\t%.6e\t%.6e\t%.4f\n", space, N, r->E_wave, r->E_spec, share,
+            sqrt(2.0 * share), slope);
+}
+
+/* Each fixed-step method on the grid (fd interleaved, fd_halves for a method stepping u' = v
+ * apart); one found unstable is marked so that finer grids skip it (its stable step only shrinks). */
+static void fd_fixed(string_sweep *w, const char *space, long N, string_fd *fd, string_fd *fd_halves,
+                     const string_mode *fm, int fnm, bool *unstable)
+{
+    double omega_max = sqrt(fm[string_modes_fastest(fm, fnm)].omega0sq), fs = w->cfg.fs;
+    for (int i = 0; method_all[i] && i < 64 && N <= w->fd_fixed_N_max; i++) {
+        const method *m = method_all[i];
+        /* a tableau file runs on the modal system */
+        if (!string_sweep_wants(w->method, m->name) || tableau_file(m) || unstable[i])
+            continue;
+        int lim;
+        double hmax = string_stable_h(m, fm, fnm, 0.0, &lim);
+        long sub = w->fd_sub;
+        string_run *r = new_run(w, space, N, m->name, sub);
+        if (lim && 1.0 / (fs * sub) > hmax) {
+            r->status = "blowup";
+            snprintf(r->message, sizeof r->message,
+                     "not run: h = %.4g s > %.4g s, the largest stable step (set by the fastest mode, omega = %.4g rad/s; "
+                     "needs m >= %.0f)", 1.0 / (fs * sub), hmax, sqrt(fm[lim - 1].omega0sq),
+                     string_substeps_for(fs, hmax));
+        } else {
+            string_run_fd(&w->cfg, m->needs_uv ? fd_halves : fd, omega_max, m, sub, w->sig, r);
+        }
+        finish(w, r);
+        if (!string_run_ok(r)) {
+            string_sweep_note(w, "%s N = %ld, %s, m = %ld: %s\n", space, N, m->name, sub, r->message);
+            unstable[i] = strcmp(r->status, "blowup") == 0;
+        } else
+            fprintf(w->ffx, "%s\t%ld\t%.6e\t%.6e\t%s\t%ld\t%.4f\n", space, N, r->E_wave, r->E_spec, m->name, sub,
+                    r->seconds);
+    }
+}
+
+/* One stencil over the N sweep: a block of each of the three tables. */
+static int sweep_stencil(string_sweep *w, const string_params *s, int sten, const string_mode *modes, int nm,
+                         char *err, size_t errlen)
+{
+    const char *space = sten == 3 ? "fd3" : "fd5";
+    double prevN = 0, prevE = 0;
+    bool unstable[64] = {false};
+    for (long N = w->N_min; N <= w->N_max; N *= 2) {
+        /* interleaved (u_1, v_1, u_2, v_2, ...): a band of half-width 3 or 5, which CVODE's band
+         * solver and the implicit methods' band LU (newton.c) use; the same grid as (u, v) halves
+         * for a method that steps u' = v apart (leapfrog) */
+        string_fd fd, fd_halves;
+        if (string_fd_init(&fd, s, (string_stencil)sten, N, true, err, errlen) != 0)
+            return -1;
+        fd_halves = fd;
+        fd_halves.interleaved = false;
+        string_mode *fm;
+        int fnm = string_fd_modes(&fd, &fm);
+        if (string_sweep_wants(w->method, "exact"))
+            fd_exact(w, space, N, fm, fnm, modes, nm, &prevN, &prevE);
+        fd_fixed(w, space, N, &fd, &fd_halves, fm, fnm, unstable);
+        if (string_sweep_wants(w->method, "cvode") && N <= w->cvode_N_max) {
+            string_run *r = new_run(w, space, N, "cvode", 0);
+            string_run_cvode(&w->cfg, &fd, NULL, w->sig, r);
+            finish(w, r);
+            if (string_run_ok(r))
+                fprintf(w->fcv, "%s\t%ld\t%.6e\t%.6e\t%s\n", space, N, r->E_wave, r->E_spec, r->method);
+            string_sweep_note(w, "%s N = %ld, %s: %s\n", space, N, r->method, r->message);
+        }
+        free(fm);
+    }
+    fprintf(w->fn, "\n\n");
+    fprintf(w->fcv, "\n\n");
+    fprintf(w->ffx, "\n\n");
+    return 0;
+}
+
+int string_sweep_grids(string_sweep *w, const string_params *s, const string_mode *modes, int nm, char *err,
+                       size_t errlen)
+{
+    atomic_file an, acv, afx;
+    w->fn = atomic_open_or_exit(&an, w->program, w->out, "fd-N.tsv");
+    fprintf(w->fn, "space\tN\tE_wave\tE_spec\tshare_past_1rad\tE_saturated\tslope\n");
+    w->fcv = atomic_open_or_exit(&acv, w->program, w->out, "fd-N-cvode.tsv");
+    fprintf(w->fcv, "space\tN\tE_wave\tE_spec\tmethod\n");
+    w->ffx = atomic_open_or_exit(&afx, w->program, w->out, "fd-N-fixed.tsv");
+    fprintf(w->ffx, "space\tN\tE_wave\tE_spec\tmethod\tsubsteps\tseconds\n");
+    for (int sten = 3; sten <= 5; sten += 2)
+        if (string_sweep_wants(w->space, sten == 3 ? "fd3" : "fd5") &&
+            sweep_stencil(w, s, sten, modes, nm, err, errlen) != 0) {
+            atomic_abort(&an);
+            atomic_abort(&acv);
+            atomic_abort(&afx);
+            return -1;
+        }
+    atomic_commit_or_exit(&an, w->program);
+    atomic_commit_or_exit(&acv, w->program);
+    atomic_commit_or_exit(&afx, w->program);
+    w->fn = w->fcv = w->ffx = NULL;
+    return 0;
+}
+
+void string_sweep_first20ms(const string_sweep *w, const double *ref)
+{
+    atomic_file a;
+    FILE *f = atomic_open_or_exit(&a, w->program, w->out, "first20ms.tsv");
+    double scale = w->ch->signal_scale;
+    fprintf(f, "t_ms\treference (modal series)\t%s\t%s\n", w->coarse_name[0] ? w->coarse_name : "(no coarse run)",
+            w->fine_name[0] ? w->fine_name : "(no fine run)");
+    for (long k = 0; k < w->n20 && k < w->cfg.n; k++)
+        fprintf(f, "%.5f\t%.8e\t%.8e\t%.8e\n", 1e3 * k / w->cfg.fs, ref[k], w->coarse[k] / scale, w->fine[k] / scale);
+    atomic_commit_or_exit(&a, w->program);
+}
+
+/* ---- the order study ---- */
+
+int string_sweep_order_study(const string_sweep *w, const string_params *s, long N, const string_mode *modes, int M,
+                             double T, long steps, string_study_row rows[2][8], int nrows[2], double *w_top,
+                             double *a_top, char *err, size_t errlen)
+{
+    string_fd fd;
+    if (string_fd_init(&fd, s, STRING_FD5, N, true, err, errlen) != 0)
+        return -1;
+    string_galerkin g = {modes, M};
+    string_mode *fm;
+    int fnm = string_fd_modes(&fd, &fm), top = string_modes_fastest(fm, fnm);
+    *w_top = sqrt(fm[top].omega0sq), *a_top = fm[top].alpha;
+    free(fm);
+    nrows[0] = nrows[1] = 0;
+    atomic_file a;
+    FILE *f = atomic_open_or_exit(&a, w->program, w->out, "cvode-order.tsv");
+    fprintf(f, "system\tsize\tmax_order\tstab_lim\tt_s\tsteps\tnfev\tnetf\tseconds\tsteps_per_s\twall_per_s\n");
+    /* blocks for the figure: fd5 without and with detection, then the Galerkin system likewise */
+    for (int sys = 0; sys < 2; sys++)
+        for (int sl = 0; sl <= 1; sl++) {
+            for (int q = sl ? 3 : 1; q <= 5; q++) {
+                string_study_row *r = &rows[sys][nrows[sys]++];
+                memset(r, 0, sizeof *r);
+                r->max_order = q;
+                r->stab_lim = sl;
+                string_study_run(&w->cfg, sys == 0 ? &fd : NULL, sys == 0 ? NULL : &g, T, steps, r);
+                fprintf(f, "%s\t%ld\t%d\t%d\t%.6g\t%ld\t%ld\t%ld\t%.6g\t%.6g\t%.6g\n", sys == 0 ? "fd5" : "modal",
+                        sys == 0 ? N : (long)M, q, sl, r->t, r->steps, r->nfev, r->netf, r->seconds,
+                        r->t > 0 ? (double)r->steps / r->t : NAN, r->t > 0 ? r->seconds / r->t : NAN);
+            }
+            fprintf(f, "\n\n");
+        }
+    atomic_commit_or_exit(&a, w->program);
+    return 0;
+}
