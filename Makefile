@@ -38,7 +38,11 @@ BUILD   := build
 BIN     := bin
 endif
 PKG_CFLAGS := $(shell pkg-config --cflags gsl sndfile hdf5-serial libcmark-gfm jansson samplerate 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs gsl sndfile hdf5-serial libcmark-gfm jansson samplerate 2>/dev/null)
+# HDF5 is not linked: src/io/h5.c opens it with dlopen when a field is written (start-up of every
+# bin/pluck run, issue 14). HDF5_SO is the soname of the library pkg-config names.
+PKG_LIBS   := $(shell pkg-config --libs gsl sndfile libcmark-gfm jansson samplerate 2>/dev/null)
+HDF5_SO    := $(shell for d in $(patsubst -L%,%,$(shell pkg-config --libs-only-L hdf5-serial 2>/dev/null)) /usr/lib/x86_64-linux-gnu; do \
+                [ -e $$d/libhdf5.so ] && { objdump -p $$d/libhdf5.so | awk '/SONAME/ {print $$2}'; break; }; done)
 # SUNDIALS: Debian's 6.4 by default; another install (e.g. 7.x) with
 #   make SUNDIALS_PREFIX=/opt/sundials BUILD=build/sun BIN=build/sun/bin all
 ifdef SUNDIALS_PREFIX
@@ -52,6 +56,7 @@ SUN_LIBS   := $(SUN_LDFLAGS) -lsundials_cvode -lsundials_nvecserial -lsundials_s
 # _DEFAULT_SOURCE: POSIX calls and M_PI under -std=c17.
 CPPFLAGS := -Isrc -D_DEFAULT_SOURCE $(SUN_CPPFLAGS) $(PKG_CFLAGS)
 LIB      := $(BUILD)/libivplab.a
+$(BUILD)/obj/src/io/h5.o: CPPFLAGS += $(if $(HDF5_SO),-DIVPLAB_HDF5_SO='"$(HDF5_SO)"')
 LDLIBS   := $(LIB) $(SUN_LIBS) $(PKG_LIBS) -lm
 
 LIB_SRC  := $(filter-out src/tools/% src/wasm/%,$(wildcard src/*.c src/*/*.c))

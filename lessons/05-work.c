@@ -14,6 +14,7 @@
  * --tableau prints every method's Butcher tableau from its table entry (backward Euler [1|1] and
  * the trapezoid, Lobatto IIIA, included), the kind of its arrows and its order conditions. */
 #include "drive/adaptive.h"
+#include "drive/gsl_pairs.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "drive/cvode.h"
@@ -150,13 +151,21 @@ static int adaptive_run(const work *w, const driver_list *dl, int d, double tol,
         if (reps == 1)
             keep = false;
         double t_rep = wall_seconds();
-        if (d < 2 || pair) {
+        if (pair) {
             adaptive_opts o = {.rtol = tol, .atol = tol, .on_step = keep ? step_sink : NULL, .ctx = &sc};
             adaptive_stats st;
-            rc = pair ? adaptive_pair(pair, dl->name[d], &w->p, 0.0, y, w->T, &o, &st, err, sizeof err)
-                      : adaptive_gsl_rkf45(&w->p, 0.0, y, w->T, &o, &st, err, sizeof err);
-            q->steps = pair ? st.accepted : -1;
-            q->rejected = pair ? st.rejected : -1;
+            rc = adaptive_pair(pair, dl->name[d], &w->p, 0.0, y, w->T, &o, &st, err, sizeof err);
+            q->steps = st.accepted;
+            q->rejected = st.rejected;
+            q->nfev = st.nfev;
+        } else if (d == 1) {    /* GSL's rkf45 by the project's driver of GSL's pairs, first step T/1000 */
+            cvode_opts o = cvode_defaults();
+            o.rtol = tol, o.atol = tol, o.init_step = 1e-3 * w->T;
+            o.on_step = keep ? step_sink : NULL, o.ctx = &sc;
+            cvode_stats st;
+            rc = gsl_pair_solve("rkf45", &w->p, 0.0, y, w->T, &o, &st, err, sizeof err);
+            q->steps = st.steps;
+            q->rejected = st.netf;
             q->nfev = st.nfev;
         } else {
             cvode_opts o = cvode_defaults();
@@ -216,7 +225,7 @@ static int all_runs(const work *w, work_run *rec, FILE *fs, double tol_steps)
         bool low = pr && fmin(tableau_order(pr, pr->b), tableau_order(pr, pr->bhat)) < 3;
         for (double tol = w->tol_loose;
              tol >= (low ? fmax(w->tol_tight, w->tol_tight_he) : w->tol_tight) * 0.999 && nrec < MAX_RUNS; tol /= 10.0) {
-            bool keep = fabs(log10(tol / tol_steps)) < 0.01 && d != 1;   /* GSL's driver hides its steps */
+            bool keep = fabs(log10(tol / tol_steps)) < 0.01;
             if (adaptive_run(w, &dl, d, tol, keep, fs, &rec[nrec++]) != 0)
                 return -1;
         }

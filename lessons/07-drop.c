@@ -23,8 +23,11 @@
 
 #define PROG "drop"
 
-enum { TAG_AUDIO = 1, TAG_DENSE = 2 };
-enum { QUARTERS = 4, FLIGHTS_SHOWN = 5 };     /* how the lesson summarises the rhythm */
+enum { FLIGHTS_SHOWN = 5 };     /* how the lesson summarises the rhythm */
+/* The figures' files: printing every value cost more than the solve (bench row 2). steps.tsv:
+ * the extremes of h and u1 in each 1/2000 of the run; spectrum.tsv: of the level in each 1/1500
+ * of log f; first_impact.tsv: every 5th dense sample (the fit and the impulse use them all). */
+enum { STEP_BUCKETS = 2000, SPEC_BUCKETS = 1500, FIRST_EVERY = 5 };
 
 typedef struct {
     const ball *b;
@@ -33,7 +36,7 @@ typedef struct {
     size_t naudio;
     double *dense_t, *dense_u1, *dense_fc;  /* the dense window: s, m, N */
     size_t ndense;
-    double (*steps)[5];         /* one row per internal step: t, h, u2, u1, energy (written after
+    double (*steps)[5];         /* one row per internal step: t s, h s, u2 mm, u1 um, energy J (written after
                                    the solve, so CVODE's solve time is the solve's alone) */
     size_t nsteps, capsteps;
 } drop_ctx;
@@ -41,9 +44,9 @@ typedef struct {
 static int sample(long k, double t, const double *y, void *ctx)
 {
     drop_ctx *c = ctx;
-    if (c->tag[k] & TAG_AUDIO)
+    if (c->tag[k] & BALL_TAG_AUDIO)
         c->audio[c->naudio++] = y[0];
-    if (c->tag[k] & TAG_DENSE) {
+    if (c->tag[k] & BALL_TAG_DENSE) {
         c->dense_t[c->ndense] = t;
         c->dense_u1[c->ndense] = y[0];
         c->dense_fc[c->ndense] = ball_contact_force(c->b, y);
@@ -59,35 +62,11 @@ static int step(double t, double h, const double *y, void *ctx)
     double *row = c->steps[c->nsteps++];
     row[0] = t;
     row[1] = h;
-    row[2] = y[2];
-    row[3] = y[0];
+    row[2] = 1e3 * y[2];    /* mm */
+    row[3] = 1e6 * y[0];    /* um */
     row[4] = ball_energy(t, y, (void *)c->b);
     budget_tick(1.0);
     return 0;
-}
-
-/* Output times: the audio grid k / fs on [0, T] merged with the dense grid on [w0, w1]. */
-static size_t output_times(double T, double fs, double w0, double w1, double rate, double **tout,
-                           unsigned char **tag)
-{
-    size_t na = (size_t)floor(T * fs + 1e-9) + 1;
-    w0 = fmax(w0, 0.0);
-    w1 = fmin(w1, T);
-    size_t nd = w1 > w0 ? (size_t)floor((w1 - w0) * rate + 1e-9) + 1 : 0;
-    *tout = xcalloc(na + nd, sizeof **tout);
-    *tag = xcalloc(na + nd, 1);
-    size_t i = 0, j = 0, n = 0;
-    while (i < na || j < nd) {
-        double ta = i < na ? (double)i / fs : INFINITY, td = j < nd ? w0 + (double)j / rate : INFINITY;
-        (*tout)[n] = fmin(ta, td);
-        (*tag)[n] = (unsigned char)((ta <= td ? TAG_AUDIO : 0) | (td <= ta ? TAG_DENSE : 0));
-        if (ta <= td)
-            i++;
-        if (td <= ta)
-            j++;
-        n++;
-    }
-    return n;
 }
 
 /* --method all: every adaptive solver on the same drop, side by side: steps, F and Jacobian
@@ -203,15 +182,15 @@ int main(int argc, char **argv)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
 
     /* CVODE's steps: at least T / max-step, and about 5e4 a second of bouncing (1.07e5 in the
-     * default 2 s, measured; the explicit pairs of --method may take more); steps.tsv holds one
-     * row a step */
+     * default 2 s, measured; the explicit pairs of --method may take more), kept in memory;
+     * steps.tsv holds the steps of smallest and largest h and u1 in each of STEP_BUCKETS spans */
     double n_audio = s.T * s.fs_audio, n_dense = (s.window_before + s.window_after) * s.dense_rate;
     double runs = 1.0;      /* --method all: the run, then every solver once more */
     if (strcmp(method, "all") == 0)
         for (const char *c = ball_adaptive_methods(); *c; c++)
             runs += *c == '|' || c == ball_adaptive_methods();
     bg.work = runs * (s.T / s.max_step + 5e4 * s.T);
-    bg.bytes_out = (s.T / s.max_step + 5e4 * s.T) * 70.0 + n_audio * 2.0 + n_dense * 60.0 + n_audio * 20.0;
+    bg.bytes_out = (4.0 * STEP_BUCKETS + 2.0) * 70.0 + n_audio * 2.0 + n_dense * 60.0 + n_audio * 20.0;
     bg.bytes_mem = (n_audio + n_dense) * 8.0 * 5.0 + (s.T / s.max_step + 5e4 * s.T) * 40.0;  /* the steps, kept */
     budget_check(&bg);
 
@@ -222,7 +201,7 @@ int main(int argc, char **argv)
     double t_fall = sqrt(2.0 * s.h0 / s.g);
     double *tout;
     unsigned char *tag;
-    size_t nout = output_times(s.T, s.fs_audio, t_fall - s.window_before, t_fall + s.window_after, s.dense_rate,
+    size_t nout = ball_output_times(s.T, s.fs_audio, t_fall - s.window_before, t_fall + s.window_after, s.dense_rate,
                                &tout, &tag);
     drop_ctx c = {&b, tag, xcalloc(nout, sizeof(double)), 0, xcalloc(nout, sizeof(double)),
                   xcalloc(nout, sizeof(double)), xcalloc(nout, sizeof(double)), 0, NULL, 0, 0};
@@ -239,11 +218,10 @@ int main(int argc, char **argv)
     budget_finish();
     atomic_file a_steps;
     FILE *fst = atomic_open_or_exit(&a_steps, PROG, common.out, "steps.tsv");
-    fprintf(fst, "t_s\th_s\tu2_mm\tu1_um\tenergy_J\n");
-    for (size_t i = 0; i < c.nsteps; i++) {
-        const double *row = c.steps[i];
-        fprintf(fst, "%.12g\t%.6g\t%.9g\t%.9g\t%.12g\n", row[0], row[1], 1e3 * row[2], 1e6 * row[3], row[4]);
-    }
+    const size_t keys[] = {1, 3};      /* h and u1: the step panel and u1's envelope */
+    const char *const fmt[] = {"%.12g", "%.6g", "%.9g", "%.9g", "%.12g"};
+    plot_write_decimated(fst, "t_s\th_s\tu2_mm\tu1_um\tenergy_J", c.nsteps ? &c.steps[0][0] : NULL, c.nsteps, 5, 0,
+                         keys, 2, STEP_BUCKETS, fmt);
     atomic_commit_or_exit(&a_steps, PROG);
     free(c.steps);
     const ball_impacts *im = &r.impacts;
@@ -280,23 +258,9 @@ int main(int argc, char **argv)
     if (shown < im->n)
         printf("... %zu impacts in all (--all prints every row; all are in %s/impacts.tsv)\n", im->n, common.out);
 
-    /* What the impacts say: first time, durations, and whether they come faster. */
-    double dur_min = INFINITY, dur_max = 0.0;
-    size_t shorter = 0;         /* intervals shorter than the one before */
-    for (size_t i = 0; i < im->n; i++) {
-        double d = im->v[i].end - im->v[i].start;
-        dur_min = fmin(dur_min, d);
-        dur_max = fmax(dur_max, d);
-        if (i >= 2 && im->v[i].start - im->v[i - 1].start < im->v[i - 1].start - im->v[i - 2].start)
-            shorter++;
-    }
-    size_t intervals = im->n >= 2 ? im->n - 1 : 0;
-    /* Impacts in each quarter of the run: they come faster as the ball loses height. */
-    size_t per_quarter[QUARTERS] = {0};
-    for (size_t i = 0; i < im->n; i++) {
-        int q = (int)(QUARTERS * im->v[i].start / s.T);
-        per_quarter[q < QUARTERS ? q : QUARTERS - 1]++;
-    }
+    /* What the impacts say: first time, durations, whether they come faster, impacts in each
+     * quarter of the run (they come faster as the ball loses height). */
+    const ball_impact_summary ims = ball_impacts_summarise(im, s.T);
 
     /* Between impacts: the ringing after the first impact against the impulse formula, from the
      * end of the first contact to the end of the window (or the second impact). */
@@ -310,7 +274,9 @@ int main(int argc, char **argv)
         double te = c.dense_t[i] - tc;
         double f = te > 0 ? ball_impulse_response(&b, J1, te) : NAN;
         double env = te > 0 ? amp * exp(-b.sigma0 * te) : NAN;
-        fprintf(ff, "%.6f\t%.9g\t%.9g\t%.9g\t%.9g\n", 1e3 * te, 1e6 * c.dense_u1[i], 1e6 * f, 1e6 * env, c.dense_fc[i]);
+        if (i % FIRST_EVERY == 0)
+            fprintf(ff, "%.6f\t%.9g\t%.9g\t%.9g\t%.9g\n", 1e3 * te, 1e6 * c.dense_u1[i], 1e6 * f, 1e6 * env,
+                    c.dense_fc[i]);
         if (im->n && c.dense_t[i] > im->v[0].end && c.dense_t[i] < fit_end)
             fit_err = fmax(fit_err, fabs(c.dense_u1[i] - f));
     }
@@ -331,9 +297,7 @@ int main(int argc, char **argv)
     spectrum_peak(&sp, 0.0, 0.5 * s.fs_audio, &f_peak, &mag_peak);
     atomic_file a_sp;
     FILE *fsp = atomic_open_or_exit(&a_sp, PROG, common.out, "spectrum.tsv");
-    fprintf(fsp, "f_Hz\tlevel_dB\n");
-    for (size_t k = 1; k < sp.nbins; k++)
-        fprintf(fsp, "%.4f\t%.4f\n", spectrum_freq(&sp, k), spectrum_db(&sp, k, mag_peak));
+    spectrum_write_tsv(fsp, &sp, mag_peak, SPEC_BUCKETS);
     atomic_commit_or_exit(&a_sp, PROG);
     size_t sp_n = sp.n, sp_nfft = sp.nfft;
     spectrum_free(&sp);
@@ -361,13 +325,13 @@ int main(int argc, char **argv)
                 "nevents\t%ld\nsolve_s\t%.6g\nh_fall_s\t%.6g\nh_contact_s\t%.6g\nh_ring_s\t%.6g\n",
             im->n, t_fall, im->n ? im->v[0].start : NAN, im->n ? im->v[0].end : NAN,
             im->n ? 1e3 * (im->v[0].end - im->v[0].start) : NAN, J1, J_trap, tc,
-            im->n ? ball_restitution(&im->v[0]) : NAN, 1e3 * dur_min, 1e3 * dur_max,
-            intervals, shorter, im->n >= 2 ? im->v[1].start - im->v[0].start : NAN, 1e3 / f1,
+            im->n ? ball_restitution(&im->v[0]) : NAN, 1e3 * ims.dur_min, 1e3 * ims.dur_max,
+            ims.intervals, ims.shorter, im->n >= 2 ? im->v[1].start - im->v[0].start : NAN, 1e3 / f1,
             amp > 0 ? fit_err / amp : NAN, f_peak, sp_n, sp_nfft, f1, r.energy0, r.energy_final, rise_rel, r.energy_rise_t,
             st->steps, st->nfev, st->njev, st->nsetups, st->netf, st->nniters, st->nncf, st->ngev, st->nevents,
             st->seconds, r.h_median[BALL_FALL], r.h_median[BALL_CONTACT], r.h_median[BALL_RING]);
-    for (int q = 0; q < QUARTERS; q++)
-        fprintf(fs, "impacts_quarter%d\t%zu\n", q + 1, per_quarter[q]);
+    for (int q = 0; q < BALL_QUARTERS; q++)
+        fprintf(fs, "impacts_quarter%d\t%zu\n", q + 1, ims.per_quarter[q]);
     atomic_commit_or_exit(&a_sum, PROG);
 
     if (!common.tsv && im->n == 0)
@@ -377,12 +341,12 @@ int main(int argc, char **argv)
         printf("\n%zu impacts. The first starts at %.9f s (free fall sqrt(2 h0/g) = %.9f s) and lasts %.4f ms;\n"
                "contacts last %.4f to %.4f ms.\n"
                "Impacts in each quarter of the run:", im->n, e->start, t_fall, 1e3 * (e->end - e->start),
-               1e3 * dur_min, 1e3 * dur_max);
-        for (int q = 0; q < QUARTERS; q++)
-            printf(" %zu", per_quarter[q]);
+               1e3 * ims.dur_min, 1e3 * ims.dur_max);
+        for (int q = 0; q < BALL_QUARTERS; q++)
+            printf(" %zu", ims.per_quarter[q]);
         bool rising = true;
-        for (int q = 1; q < QUARTERS; q++)
-            rising = rising && per_quarter[q] > per_quarter[q - 1];
+        for (int q = 1; q < BALL_QUARTERS; q++)
+            rising = rising && ims.per_quarter[q] > ims.per_quarter[q - 1];
         printf("%s\n", rising ? ": they come faster as the ball loses height." : " (not rising in every quarter).");
         if (im->n >= 2) {
             printf("First flights:");
@@ -390,7 +354,7 @@ int main(int argc, char **argv)
                 printf(" %.4f", im->v[i].start - im->v[i - 1].start);
             printf(" s (later the ringing m1 jostles the order: %zu of %zu flights are shorter than the one "
                    "before).\n",
-                   shorter, intervals - 1);
+                   ims.shorter, ims.intervals - 1);
         }
         printf("Time scales: flights of %.2f s and less, one period of m1 %.4f ms, one contact %.4f ms.\n",
                im->n >= 2 ? im->v[1].start - e->start : NAN, 1e3 / f1, 1e3 * (e->end - e->start));

@@ -1,5 +1,6 @@
 # drop_spectrum.gp: the spectrum of u1 over the whole drop (lesson 7, bin/drop), Hann window:
-# every bounce restrikes the same oscillator, so the peak stays at f0.
+# every bounce restrikes the same oscillator, so the peak stays at f0. spectrum.tsv holds the bins
+# of lowest and highest level in each 1/1500 of log f.
 call "plots/common.gp" "drop_spectrum"
 f = datadir("drop")."spectrum.tsv"
 stats datadir("drop")."summary.tsv" using (strcol(1) eq "f1_Hz" ? $2 : 1/0) nooutput

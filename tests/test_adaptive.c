@@ -3,6 +3,7 @@
  * (exponent 1/(p+1), p = 1), it meets the tolerance, it stops exactly at t1; and the GSL rkf45
  * peer reaches its tolerance too. */
 #include "drive/adaptive.h"
+#include "drive/gsl_pairs.h"
 #include "check.h"
 #include <string.h>
 #include "models/oscillator.h"
@@ -51,12 +52,16 @@ int main(void)
           "heun-euler: 100x tighter tolerance takes %.2fx the steps (exponent 1/2: 10x)", ratio);
 
     double y[2] = {y0[0], y0[1]};
-    adaptive_opts o = {.rtol = 1e-8, .atol = 1e-8};
-    adaptive_stats st;
+    cvode_opts go = cvode_defaults();       /* GSL's rkf45, the peer, through gsl_pairs.h */
+    go.rtol = go.atol = 1e-8;
+    go.init_step = 1e-3 * T;
+    cvode_stats gst;
     char err[300] = "";
-    int rc = adaptive_gsl_rkf45(&p, 0.0, y, T, &o, &st, err, sizeof err);
+    int rc = gsl_pair_solve("rkf45", &p, 0.0, y, T, &go, &gst, err, sizeof err);
     double e = hypot(y[0] - ex[0], y[1] - ex[1]);
-    check(rc == 0 && e < 1e-6 && st.nfev > 0, "gsl rkf45 at tol 1e-8: error %.3e, %ld F evaluations (%s)", e, st.nfev, err);
+    check(rc == 0 && e < 1e-6 && gst.nfev > 0 && gst.steps > 0,
+          "gsl rkf45 at tol 1e-8: error %.3e, %ld F evaluations, %ld steps (%s)", e, gst.nfev, gst.steps, err);
+    adaptive_stats st;
 
     /* a failure is reported in words with the time */
     adaptive_opts tight = {.rtol = 1e-14, .atol = 1e-14, .max_steps = 100};

@@ -5,8 +5,7 @@
  * h * clamp(safety * err^(-1/(q+1))), q the lower order of the two rows. The lecture's Heun-Euler
  * pair (Heun's two samples also give forward Euler's y_hat = y + h F(t, y): exponent 1/2) is the
  * built-in heun tableau with bhat = (1, 0); Dormand-Prince 5(4), the lecture's solve_ivp default,
- * is lessons/methods/dopri54.tab. And GSL's adaptive rkf45 (Fehlberg's 4(5) pair, gsl_odeiv2) as
- * the peer, with its F evaluations counted. */
+ * is lessons/methods/dopri54.tab. GSL's pairs (its rkf45, the peer) are driven by gsl_pairs.h. */
 #ifndef IVPLAB_ADAPTIVE_H
 #define IVPLAB_ADAPTIVE_H
 #include "problem/ivp.h"
@@ -43,11 +42,5 @@ int adaptive_pair(const rk_tableau *tab, const char *name, const ivp *p, double 
  * naming the method, the time and the reason. */
 int adaptive_heun_euler(const ivp *p, double t0, double *y, double t1, const adaptive_opts *o,
                         adaptive_stats *st, char *err, size_t errlen);
-
-/* The same interval with GSL's rkf45 driver (gsl_odeiv2_driver_alloc_y_new, tolerances as
- * above, first step h0 or 1e-3 of the interval). st->nfev counts F; accepted/rejected are not
- * reported by GSL's driver (left 0). 0, or -1 with err. */
-int adaptive_gsl_rkf45(const ivp *p, double t0, double *y, double t1, const adaptive_opts *o,
-                       adaptive_stats *st, char *err, size_t errlen);
 
 #endif

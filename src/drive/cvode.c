@@ -161,164 +161,206 @@ static void read_stats(void *mem, const cvode_opts *o, cvode_stats *st)
         if (flag_ < 0) {                                                                        \
             snprintf(err, errlen, "%s: %s returned %s", cvode_name(o), #call,                   \
                      flag_name(flag_));                                                         \
-            goto done;                                                                          \
+            return -1;                                                                          \
         }                                                                                       \
     } while (0)
 
-int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts *o,
-                cvode_stats *st, char *err, size_t errlen)
-{
-    SUNContext ctx = NULL;
-    N_Vector v = NULL, dky = NULL;
-    SUNMatrix A = NULL;
-    SUNLinearSolver LS = NULL;
-    SUNNonlinearSolver NLS = NULL;
-    void *mem = NULL;
-    int *rootsfound = NULL;
-    int status = -1;
-    sunindextype n = (sunindextype)p->dim;
-    udata u = {p, o, NULL, ""};
-    memset(st, 0, sizeof *st);
-    double wall0 = wall_seconds();
-    if (errlen)
-        err[0] = '\0';
+/* Everything one run holds; run_free releases what run_setup made. */
+typedef struct {
+    SUNContext ctx;
+    N_Vector v, dky;        /* the state, and the interpolated output */
+    SUNMatrix A;
+    SUNLinearSolver LS;
+    SUNNonlinearSolver NLS;
+    void *mem;              /* CVODE's */
+    int *rootsfound;
+    udata u;
+} run;
 
-    if (SUNContext_Create(IVP_SUN_COMM, &ctx) != 0) {
+static void run_free(run *r)
+{
+    free(r->rootsfound);
+    free(r->u.J);
+    CVodeFree(&r->mem);
+    if (r->NLS) SUNNonlinSolFree(r->NLS);
+    if (r->LS) SUNLinSolFree(r->LS);
+    if (r->A) SUNMatDestroy(r->A);
+    if (r->dky) N_VDestroy(r->dky);
+    if (r->v) N_VDestroy(r->v);
+    if (r->ctx) SUNContext_Free(&r->ctx);
+}
+
+/* The linear (or fixed-point) solver of o, attached to r->mem. 0, or -1 with err. */
+static int attach_solver(run *r, const ivp *p, const cvode_opts *o, char *err, size_t errlen)
+{
+    sunindextype n = (sunindextype)p->dim;
+    switch (o->solver) {
+    case CVODE_DENSE:
+        r->A = SUNDenseMatrix(n, n, r->ctx);
+        r->LS = r->A ? SUNLinSol_Dense(r->v, r->A, r->ctx) : NULL;
+        break;
+    case CVODE_BAND:
+        r->A = SUNBandMatrix(n, (sunindextype)o->upper, (sunindextype)o->lower, r->ctx);
+        r->LS = r->A ? SUNLinSol_Band(r->v, r->A, r->ctx) : NULL;
+        break;
+    case CVODE_FIXEDPOINT:
+        r->NLS = SUNNonlinSol_FixedPoint(r->v, 0, r->ctx);
+        if (!r->NLS) {
+            snprintf(err, errlen, "%s: could not create the fixed-point solver", cvode_name(o));
+            return -1;
+        }
+        CHECK_CALL(CVodeSetNonlinearSolver(r->mem, r->NLS));
+        return 0;
+    }
+    if (!r->LS) {
+        snprintf(err, errlen, "%s: out of memory for a %ld x %ld Jacobian", cvode_name(o), (long)n, (long)n);
+        return -1;
+    }
+    CHECK_CALL(CVodeSetLinearSolver(r->mem, r->LS, r->A));
+    if (o->solver == CVODE_DENSE && p->jac) {
+        r->u.J = xcalloc(p->dim * p->dim, sizeof(double));
+        CHECK_CALL(CVodeSetJacFn(r->mem, jac));
+    }
+    return 0;
+}
+
+/* Context, vectors, CVODE's memory with o's settings, the solver and the roots. 0, or -1 with err. */
+static int run_setup(run *r, const ivp *p, double t0, const double *y, double t1, const cvode_opts *o, char *err,
+                     size_t errlen)
+{
+    sunindextype n = (sunindextype)p->dim;
+    if (SUNContext_Create(IVP_SUN_COMM, &r->ctx) != 0) {
+        r->ctx = NULL;
         snprintf(err, errlen, "%s: could not create a SUNDIALS context", cvode_name(o));
         return -1;
     }
 #if SUNDIALS_VERSION_MAJOR >= 7
-    SUNContext_ClearErrHandlers(ctx);
-    SUNContext_PushErrHandler(ctx, capture_error, &u);
+    SUNContext_ClearErrHandlers(r->ctx);
+    SUNContext_PushErrHandler(r->ctx, capture_error, &r->u);
 #endif
-    v = N_VNew_Serial(n, ctx);
-    dky = N_VNew_Serial(n, ctx);
-    if (!v || !dky) {
+    r->v = N_VNew_Serial(n, r->ctx);
+    r->dky = N_VNew_Serial(n, r->ctx);
+    if (!r->v || !r->dky) {
         snprintf(err, errlen, "%s: out of memory for vectors of %ld", cvode_name(o), (long)n);
-        goto done;
+        return -1;
     }
-    memcpy(N_VGetArrayPointer(v), y, p->dim * sizeof(double));
-    mem = CVodeCreate(o->lmm == CVODE_ADAMS ? CV_ADAMS : CV_BDF, ctx);
-    if (!mem) {
+    memcpy(N_VGetArrayPointer(r->v), y, p->dim * sizeof(double));
+    r->mem = CVodeCreate(o->lmm == CVODE_ADAMS ? CV_ADAMS : CV_BDF, r->ctx);
+    if (!r->mem) {
         snprintf(err, errlen, "%s: CVodeCreate failed", cvode_name(o));
-        goto done;
+        return -1;
     }
 #if SUNDIALS_VERSION_MAJOR < 7
-    CVodeSetErrHandlerFn(mem, capture_error, &u);
+    CVodeSetErrHandlerFn(r->mem, capture_error, &r->u);
 #endif
-    CHECK_CALL(CVodeInit(mem, rhs, t0, v));
-    CHECK_CALL(CVodeSetUserData(mem, &u));
-    CHECK_CALL(CVodeSStolerances(mem, o->rtol, o->atol));
-    CHECK_CALL(CVodeSetStopTime(mem, t1));
+    CHECK_CALL(CVodeInit(r->mem, rhs, t0, r->v));
+    CHECK_CALL(CVodeSetUserData(r->mem, &r->u));
+    CHECK_CALL(CVodeSStolerances(r->mem, o->rtol, o->atol));
+    CHECK_CALL(CVodeSetStopTime(r->mem, t1));
     if (o->max_step > 0)
-        CHECK_CALL(CVodeSetMaxStep(mem, o->max_step));
+        CHECK_CALL(CVodeSetMaxStep(r->mem, o->max_step));
     if (o->init_step > 0)
-        CHECK_CALL(CVodeSetInitStep(mem, o->init_step));
+        CHECK_CALL(CVodeSetInitStep(r->mem, o->init_step));
     if (o->max_order > 0)
-        CHECK_CALL(CVodeSetMaxOrd(mem, o->max_order));
+        CHECK_CALL(CVodeSetMaxOrd(r->mem, o->max_order));
     if (o->stab_lim_det && o->lmm == CVODE_BDF)
-        CHECK_CALL(CVodeSetStabLimDet(mem, SUNTRUE));
-    switch (o->solver) {
-    case CVODE_DENSE:
-        A = SUNDenseMatrix(n, n, ctx);
-        LS = A ? SUNLinSol_Dense(v, A, ctx) : NULL;
-        break;
-    case CVODE_BAND:
-        A = SUNBandMatrix(n, (sunindextype)o->upper, (sunindextype)o->lower, ctx);
-        LS = A ? SUNLinSol_Band(v, A, ctx) : NULL;
-        break;
-    case CVODE_FIXEDPOINT:
-        NLS = SUNNonlinSol_FixedPoint(v, 0, ctx);
-        break;
-    }
-    if (o->solver == CVODE_FIXEDPOINT) {
-        if (!NLS) {
-            snprintf(err, errlen, "%s: could not create the fixed-point solver", cvode_name(o));
-            goto done;
-        }
-        CHECK_CALL(CVodeSetNonlinearSolver(mem, NLS));
-    } else {
-        if (!LS) {
-            snprintf(err, errlen, "%s: out of memory for a %ld x %ld Jacobian", cvode_name(o), (long)n, (long)n);
-            goto done;
-        }
-        CHECK_CALL(CVodeSetLinearSolver(mem, LS, A));
-        if (o->solver == CVODE_DENSE && p->jac) {
-            u.J = xcalloc(p->dim * p->dim, sizeof(double));
-            CHECK_CALL(CVodeSetJacFn(mem, jac));
-        }
-    }
+        CHECK_CALL(CVodeSetStabLimDet(r->mem, SUNTRUE));
+    if (attach_solver(r, p, o, err, errlen))
+        return -1;
     if (o->nroots > 0) {
-        CHECK_CALL(CVodeRootInit(mem, o->nroots, roots));
-        rootsfound = xcalloc((size_t)o->nroots, sizeof(int));
+        CHECK_CALL(CVodeRootInit(r->mem, o->nroots, roots));
+        r->rootsfound = xcalloc((size_t)o->nroots, sizeof(int));
     }
+    return 0;
+}
 
+/* The outputs up to t (interpolated by CVODE), each to the sample sink. 0, or -1 with err. */
+static int emit_outputs(run *r, const cvode_opts *o, double t, size_t *next, long *k_sample, long *since_output,
+                        cvode_stats *st, char *err, size_t errlen)
+{
+    for (; *next < o->nout && o->tout[*next] <= t; (*next)++, (*k_sample)++) {
+        read_stats(r->mem, o, st);
+        int rc = CVodeGetDky(r->mem, o->tout[*next], 0, r->dky);
+        if (rc < 0) {
+            snprintf(err, errlen, "%s: no output at t = %.9g s (%s)", cvode_name(o), o->tout[*next], flag_name(rc));
+            return -1;
+        }
+        if (o->sink && o->sink(*k_sample, o->tout[*next], N_VGetArrayPointer(r->dky), o->ctx)) {
+            snprintf(err, errlen, "%s: stopped by the output sink at t = %.9g s", cvode_name(o), o->tout[*next]);
+            return -1;
+        }
+        *since_output = 0;
+    }
+    return 0;
+}
+
+/* After a step that ended at t with flag: the event sink (a root) or the step sink. 0, or -1 with err. */
+static int after_step(run *r, const cvode_opts *o, int flag, double t, cvode_stats *st, char *err, size_t errlen)
+{
+    if (flag == CV_ROOT_RETURN) {
+        CVodeGetRootInfo(r->mem, r->rootsfound);
+        read_stats(r->mem, o, st);
+        st->nevents++;
+        if (o->on_event && o->on_event(t, N_VGetArrayPointer(r->v), r->rootsfound, o->ctx)) {
+            snprintf(err, errlen, "%s: stopped by the event sink at t = %.9g s", cvode_name(o), t);
+            return -1;
+        }
+    } else if (o->on_step) {
+        read_stats(r->mem, o, st);
+        if (o->on_step(t, st->last_h, N_VGetArrayPointer(r->v), o->ctx)) {
+            snprintf(err, errlen, "%s: stopped by the step sink at t = %.9g s", cvode_name(o), t);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* CVODE's failure flag in one line: the method, the time, the reason and what to try. */
+static void failure(run *r, const cvode_opts *o, int flag, double t, char *err, size_t errlen)
+{
+    const char *hint, *why = explain(flag, &hint);
+    double tcur = t;
+    CVodeGetCurrentTime(r->mem, &tcur);
+    snprintf(err, errlen, "%s failed at t = %.9g s: %s (%s%s%s); try: %s", cvode_name(o), tcur, why, flag_name(flag),
+             r->u.msg[0] ? ": " : "", r->u.msg, hint);
+}
+
+int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts *o,
+                cvode_stats *st, char *err, size_t errlen)
+{
+    run r;
+    memset(&r, 0, sizeof r);
+    r.u = (udata){p, o, NULL, ""};
+    memset(st, 0, sizeof *st);
+    double wall0 = wall_seconds();
+    if (errlen)
+        err[0] = '\0';
+    int status = run_setup(&r, p, t0, y, t1, o, err, errlen);
     size_t next = 0;
     long k_sample = 0, since_output = 0;
     long max_steps = o->max_steps > 0 ? o->max_steps : 1000000;
     double t = t0;
-    while (t < t1) {
-        int flag = CVode(mem, t1, v, &t, CV_ONE_STEP);
+    while (status == 0 && t < t1) {
+        int flag = CVode(r.mem, t1, r.v, &t, CV_ONE_STEP);
         /* One-step mode: the limit on steps between outputs is kept here. */
         if (flag >= 0 && ++since_output > max_steps && !(next < o->nout && o->tout[next] <= t))
             flag = CV_TOO_MUCH_WORK;
         if (flag < 0) {
-            const char *hint, *why = explain(flag, &hint);
-            double tcur = t;
-            CVodeGetCurrentTime(mem, &tcur);
-            snprintf(err, errlen, "%s failed at t = %.9g s: %s (%s%s%s); try: %s", cvode_name(o), tcur, why,
-                     flag_name(flag), u.msg[0] ? ": " : "", u.msg, hint);
-            goto done;
+            failure(&r, o, flag, t, err, errlen);
+            status = -1;
+        } else {
+            status = emit_outputs(&r, o, t, &next, &k_sample, &since_output, st, err, errlen);
+            if (status == 0)
+                status = after_step(&r, o, flag, t, st, err, errlen);
+            if (flag == CV_TSTOP_RETURN)
+                break;
         }
-        while (next < o->nout && o->tout[next] <= t) {
-            read_stats(mem, o, st);
-            int rc = CVodeGetDky(mem, o->tout[next], 0, dky);
-            if (rc < 0) {
-                snprintf(err, errlen, "%s: no output at t = %.9g s (%s)", cvode_name(o), o->tout[next],
-                         flag_name(rc));
-                goto done;
-            }
-            if (o->sink && o->sink(k_sample, o->tout[next], N_VGetArrayPointer(dky), o->ctx)) {
-                snprintf(err, errlen, "%s: stopped by the output sink at t = %.9g s", cvode_name(o), o->tout[next]);
-                goto done;
-            }
-            next++;
-            k_sample++;
-            since_output = 0;
-        }
-        if (flag == CV_ROOT_RETURN) {
-            CVodeGetRootInfo(mem, rootsfound);
-            read_stats(mem, o, st);
-            st->nevents++;
-            if (o->on_event && o->on_event(t, N_VGetArrayPointer(v), rootsfound, o->ctx)) {
-                snprintf(err, errlen, "%s: stopped by the event sink at t = %.9g s", cvode_name(o), t);
-                goto done;
-            }
-        } else if (o->on_step) {
-            read_stats(mem, o, st);
-            if (o->on_step(t, st->last_h, N_VGetArrayPointer(v), o->ctx)) {
-                snprintf(err, errlen, "%s: stopped by the step sink at t = %.9g s", cvode_name(o), t);
-                goto done;
-            }
-        }
-        if (flag == CV_TSTOP_RETURN)
-            break;
     }
-    memcpy(y, N_VGetArrayPointer(v), p->dim * sizeof(double));
-    status = 0;
-
-done:
-    if (mem)
-        read_stats(mem, o, st);
+    if (status == 0)
+        memcpy(y, N_VGetArrayPointer(r.v), p->dim * sizeof(double));
+    if (r.mem)
+        read_stats(r.mem, o, st);
     st->seconds = wall_seconds() - wall0;
-    free(rootsfound);
-    free(u.J);
-    CVodeFree(&mem);
-    if (NLS) SUNNonlinSolFree(NLS);
-    if (LS) SUNLinSolFree(LS);
-    if (A) SUNMatDestroy(A);
-    if (dky) N_VDestroy(dky);
-    if (v) N_VDestroy(v);
-    if (ctx) SUNContext_Free(&ctx);
+    run_free(&r);
     return status;
 }

@@ -92,6 +92,151 @@ static int emit(const cvode_opts *o, const ivp *p, gsl_odeiv2_system *sys, doubl
     return 0;
 }
 
+/* One run's state: the stepper, its scratch vectors and the root functions' signs. */
+typedef struct {
+    const char *name;
+    const ivp *p;
+    const cvode_opts *o;
+    cvode_stats *st;
+    fctx fc;
+    gsl_odeiv2_system sys;
+    gsl_odeiv2_step *s;
+    gsl_odeiv2_control *c;
+    gsl_odeiv2_evolve *e;
+    int nr;                 /* root functions watched */
+    double *y0, *yt, *ye, *yerr, *f0, *f1, *g;   /* n each (g: nr) */
+    int *sg, *sn, *dir;     /* signs before, signs now, directions of an event (nr each) */
+    size_t next;            /* next output */
+    long k_sample, since_output, max_steps;
+} run;
+
+static void run_free(run *r)
+{
+    if (r->e)
+        gsl_odeiv2_evolve_free(r->e);
+    if (r->c)
+        gsl_odeiv2_control_free(r->c);
+    if (r->s)
+        gsl_odeiv2_step_free(r->s);
+    double *d[] = {r->y0, r->yt, r->ye, r->yerr, r->f0, r->f1, r->g};
+    for (size_t i = 0; i < sizeof d / sizeof d[0]; i++)
+        free(d[i]);
+    free(r->sg);
+    free(r->sn);
+    free(r->dir);
+}
+
+static int run_init(run *r, const char *name, const gsl_odeiv2_step_type *type, const ivp *p, const cvode_opts *o,
+                    cvode_stats *st)
+{
+    size_t n = p->dim;
+    memset(r, 0, sizeof *r);
+    r->name = name, r->p = p, r->o = o, r->st = st;
+    r->fc = (fctx){p, 0, 0};
+    r->sys = (gsl_odeiv2_system){rhs, NULL, n, &r->fc};
+    r->s = gsl_odeiv2_step_alloc(type, n);
+    r->c = gsl_odeiv2_control_y_new(o->atol, o->rtol);
+    r->e = gsl_odeiv2_evolve_alloc(n);
+    r->nr = o->nroots > 0 && o->roots ? o->nroots : 0;
+    size_t nr = r->nr ? (size_t)r->nr : 1;
+    double **d[] = {&r->y0, &r->yt, &r->ye, &r->yerr, &r->f0, &r->f1};
+    for (size_t i = 0; i < sizeof d / sizeof d[0]; i++)
+        *d[i] = xcalloc(n, sizeof(double));
+    r->g = xcalloc(nr, sizeof(double));
+    r->sg = xcalloc(nr, sizeof(int));
+    r->sn = xcalloc(nr, sizeof(int));
+    r->dir = xcalloc(nr, sizeof(int));
+    r->max_steps = o->max_steps > 0 ? o->max_steps : 10000000L;
+    return r->s && r->c && r->e ? 0 : -1;
+}
+
+static bool signs_changed(const run *r)
+{
+    for (int i = 0; i < r->nr; i++)
+        if (r->sn[i] != r->sg[i])
+            return true;
+    return false;
+}
+
+/* A sign changed over the step from (tp, y0) to (*t, y): bisect on re-taken steps from (tp, y0)
+ * for the earliest time some sign has changed, restart the run just past it and report the event.
+ * 0, -1 with err (F failed), or 1 when a sink stopped the run. */
+static int locate_event(run *r, double tp, double *t, double *y, char *err, size_t errlen)
+{
+    size_t n = r->p->dim;
+    double lo = tp, hi = *t;
+    memcpy(r->ye, y, n * sizeof(double));
+    for (int it = 0; it < 200 && hi - lo > 1e-13 * fmax(1.0, fabs(hi)); it++) {
+        double mid = 0.5 * (lo + hi);
+        memcpy(r->yt, r->y0, n * sizeof(double));
+        gsl_odeiv2_step_reset(r->s);
+        if (gsl_odeiv2_step_apply(r->s, tp, mid - tp, r->yt, r->yerr, NULL, NULL, &r->sys) != GSL_SUCCESS ||
+            r->fc.failed) {
+            snprintf(err, errlen, "gsl-%s failed at t = %.9g s locating an event: F could not be evaluated", r->name,
+                     mid);
+            return -1;
+        }
+        signs(r->o, r->p, mid, r->yt, r->g, r->sn, r->sg, r->st);
+        if (signs_changed(r)) {
+            hi = mid;
+            memcpy(r->ye, r->yt, n * sizeof(double));
+        } else {
+            lo = mid;
+        }
+    }
+    *t = hi;
+    memcpy(y, r->ye, n * sizeof(double));
+    signs(r->o, r->p, *t, y, r->g, r->sn, r->sg, r->st);
+    for (int i = 0; i < r->nr; i++) {
+        r->dir[i] = r->sn[i] != r->sg[i] ? r->sn[i] : 0;
+        r->sg[i] = r->sn[i];
+    }
+    r->st->last_h = *t - tp;
+    r->st->nevents++;
+    gsl_odeiv2_step_reset(r->s);
+    gsl_odeiv2_evolve_reset(r->e);
+    if (emit(r->o, r->p, &r->sys, tp, r->y0, *t, y, &r->next, &r->k_sample, &r->since_output, r->f0, r->f1, r->yt))
+        return 1;
+    r->st->nfev = r->fc.nfev;
+    return r->o->on_event && r->o->on_event(*t, y, r->dir, r->o->ctx) ? 1 : 0;
+}
+
+/* One accepted step from *t (with its event, if a root function changed sign), its outputs and
+ * its sink. 0, -1 with err, or 1 when a sink stopped the run. */
+static int one_step(run *r, double *t, double t1, double *h, double *y, char *err, size_t errlen)
+{
+    const cvode_opts *o = r->o;
+    if (o->max_step > 0 && *h > o->max_step)
+        *h = o->max_step;
+    double tp = *t;
+    memcpy(r->y0, y, r->p->dim * sizeof(double));
+    size_t failed0 = r->e->failed_steps;
+    int rc = gsl_odeiv2_evolve_apply(r->e, r->c, r->s, &r->sys, t, t1, h, y);
+    r->st->netf += (long)(r->e->failed_steps - failed0);
+    if (rc != GSL_SUCCESS || r->fc.failed) {
+        snprintf(err, errlen, "gsl-%s failed at t = %.9g s: %s", r->name, tp,
+                 r->fc.failed ? "F could not be evaluated" : gsl_strerror(rc));
+        return -1;
+    }
+    if (++r->since_output > r->max_steps) {
+        snprintf(err, errlen, "gsl-%s failed at t = %.9g s: more than %ld steps before the next output (the "
+                              "problem may be stiff: an implicit solver takes far fewer); try a looser tolerance",
+                 r->name, *t, r->max_steps);
+        return -1;
+    }
+    r->st->steps++;
+    r->st->last_h = *t - tp;
+    if (r->nr) {
+        signs(o, r->p, *t, y, r->g, r->sn, r->sg, r->st);
+        if (signs_changed(r))
+            return locate_event(r, tp, t, y, err, errlen);
+    }
+    if (emit(o, r->p, &r->sys, tp, r->y0, *t, y, &r->next, &r->k_sample, &r->since_output, r->f0, r->f1, r->yt))
+        return 1;
+    r->st->nfev = r->fc.nfev;
+    return o->on_step && o->on_step(*t, r->st->last_h, y, o->ctx) ? 1 : 0;
+}
+
 int gsl_pair_solve(const char *name, const ivp *p, double t0, double *y, double t1, const cvode_opts *o,
                    cvode_stats *st, char *err, size_t errlen)
 {
@@ -102,133 +247,23 @@ int gsl_pair_solve(const char *name, const ivp *p, double t0, double *y, double 
         snprintf(err, errlen, "gsl-%s: no such pair; accepted: %s", name, gsl_pair_names());
         return -1;
     }
-    size_t n = p->dim;
-    fctx fc = {p, 0, 0};
-    gsl_odeiv2_system sys = {rhs, NULL, n, &fc};
-    gsl_odeiv2_step *s = gsl_odeiv2_step_alloc(type, n);
-    gsl_odeiv2_control *c = gsl_odeiv2_control_y_new(o->atol, o->rtol);
-    gsl_odeiv2_evolve *e = gsl_odeiv2_evolve_alloc(n);
-    int nr = o->nroots > 0 && o->roots ? o->nroots : 0;
-    double *y0 = xcalloc(n, sizeof(double)), *yt = xcalloc(n, sizeof(double)), *ye = xcalloc(n, sizeof(double));
-    double *yerr = xcalloc(n, sizeof(double)), *f0 = xcalloc(n, sizeof(double)), *f1 = xcalloc(n, sizeof(double));
-    double *g = xcalloc(nr ? (size_t)nr : 1, sizeof(double));
-    int *sg = xcalloc(nr ? (size_t)nr : 1, sizeof(int)), *sn = xcalloc(nr ? (size_t)nr : 1, sizeof(int));
-    int *dir = xcalloc(nr ? (size_t)nr : 1, sizeof(int));
-    int status = -1;
+    run r;
+    int rc = run_init(&r, name, type, p, o, st);
     gsl_error_handler_t *old = gsl_set_error_handler_off();     /* report, do not abort */
-    if (!s || !c || !e) {
-        snprintf(err, errlen, "gsl-%s: could not allocate the stepper", name);
-        goto done;
-    }
     double t = t0, h = o->init_step > 0 ? o->init_step : 1e-6 * fmax(t1 - t0, 1e-300);
-    size_t next = 0;
-    long k_sample = 0, since_output = 0, max_steps = o->max_steps > 0 ? o->max_steps : 10000000L;
-    while (next < o->nout && o->tout[next] <= t0) {     /* outputs at the start */
-        if (o->sink && o->sink(k_sample++, o->tout[next], y, o->ctx))
-            goto stopped;
-        next++;
-    }
-    if (nr)
-        signs(o, p, t, y, g, sg, NULL, st);
-    while (t < t1) {
-        if (o->max_step > 0 && h > o->max_step)
-            h = o->max_step;
-        double tp = t;
-        memcpy(y0, y, n * sizeof(double));
-        size_t failed0 = e->failed_steps;
-        int rc = gsl_odeiv2_evolve_apply(e, c, s, &sys, &t, t1, &h, y);
-        st->netf += (long)(e->failed_steps - failed0);
-        if (rc != GSL_SUCCESS || fc.failed) {
-            snprintf(err, errlen, "gsl-%s failed at t = %.9g s: %s", name, tp,
-                     fc.failed ? "F could not be evaluated" : gsl_strerror(rc));
-            goto done;
-        }
-        if (++since_output > max_steps) {
-            snprintf(err, errlen, "gsl-%s failed at t = %.9g s: more than %ld steps before the next output (the "
-                                  "problem may be stiff: an implicit solver takes far fewer); try a looser tolerance",
-                     name, t, max_steps);
-            goto done;
-        }
-        st->steps++;
-        st->last_h = t - tp;
-        if (nr) {
-            signs(o, p, t, y, g, sn, sg, st);
-            bool changed = false;
-            for (int i = 0; i < nr; i++)
-                changed = changed || sn[i] != sg[i];
-            if (changed) {
-                /* Bisect on re-taken steps from (tp, y0): the earliest time some sign has changed. */
-                double lo = tp, hi = t;
-                memcpy(ye, y, n * sizeof(double));
-                for (int it = 0; it < 200 && hi - lo > 1e-13 * fmax(1.0, fabs(hi)); it++) {
-                    double mid = 0.5 * (lo + hi);
-                    memcpy(yt, y0, n * sizeof(double));
-                    gsl_odeiv2_step_reset(s);
-                    if (gsl_odeiv2_step_apply(s, tp, mid - tp, yt, yerr, NULL, NULL, &sys) != GSL_SUCCESS || fc.failed) {
-                        snprintf(err, errlen, "gsl-%s failed at t = %.9g s locating an event: F could not be "
-                                              "evaluated", name, mid);
-                        goto done;
-                    }
-                    signs(o, p, mid, yt, g, sn, sg, st);
-                    bool any = false;
-                    for (int i = 0; i < nr; i++)
-                        any = any || sn[i] != sg[i];
-                    if (any) {
-                        hi = mid;
-                        memcpy(ye, yt, n * sizeof(double));
-                    } else {
-                        lo = mid;
-                    }
-                }
-                /* Restart from just past the event. */
-                t = hi;
-                memcpy(y, ye, n * sizeof(double));
-                signs(o, p, t, y, g, sn, sg, st);
-                for (int i = 0; i < nr; i++) {
-                    dir[i] = sn[i] != sg[i] ? sn[i] : 0;
-                    sg[i] = sn[i];
-                }
-                st->last_h = t - tp;
-                st->nevents++;
-                gsl_odeiv2_step_reset(s);
-                gsl_odeiv2_evolve_reset(e);
-                if (emit(o, p, &sys, tp, y0, t, y, &next, &k_sample, &since_output, f0, f1, yt) != 0)
-                    goto stopped;
-                st->nfev = fc.nfev;
-                if (o->on_event && o->on_event(t, y, dir, o->ctx))
-                    goto stopped;
-                continue;
-            }
-        }
-        if (emit(o, p, &sys, tp, y0, t, y, &next, &k_sample, &since_output, f0, f1, yt) != 0)
-            goto stopped;
-        st->nfev = fc.nfev;
-        if (o->on_step && o->on_step(t, st->last_h, y, o->ctx))
-            goto stopped;
-    }
-    status = 0;
-    goto done;
-stopped:
-    snprintf(err, errlen, "gsl-%s: stopped by a sink at t = %.9g s", name, t);
-done:
+    if (rc != 0)
+        snprintf(err, errlen, "gsl-%s: could not allocate the stepper", name);
+    for (; rc == 0 && r.next < o->nout && o->tout[r.next] <= t0; r.next++)     /* outputs at the start */
+        rc = o->sink && o->sink(r.k_sample++, o->tout[r.next], y, o->ctx) ? 1 : 0;
+    if (rc == 0 && r.nr)
+        signs(o, p, t, y, r.g, r.sg, NULL, st);
+    while (rc == 0 && t < t1)
+        rc = one_step(&r, &t, t1, &h, y, err, errlen);
+    if (rc > 0)
+        snprintf(err, errlen, "gsl-%s: stopped by a sink at t = %.9g s", name, t);
     gsl_set_error_handler(old);
-    st->nfev = fc.nfev;
+    st->nfev = r.fc.nfev;
     st->seconds = wall_seconds() - wall0;
-    if (e)
-        gsl_odeiv2_evolve_free(e);
-    if (c)
-        gsl_odeiv2_control_free(c);
-    if (s)
-        gsl_odeiv2_step_free(s);
-    free(y0);
-    free(yt);
-    free(ye);
-    free(yerr);
-    free(f0);
-    free(f1);
-    free(g);
-    free(sg);
-    free(sn);
-    free(dir);
-    return status;
+    run_free(&r);
+    return rc == 0 ? 0 : -1;
 }

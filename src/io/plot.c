@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -463,4 +464,62 @@ static int render(const plot_opts *p, const char *program, const char *root, con
             fclose(jobs[k].err);
     free(jobs);
     return failed || skipped == njobs;
+}
+
+size_t plot_decimate(const double *rows, size_t nrows, size_t ncol, size_t tcol, const size_t *kcols, size_t nk,
+                     size_t buckets, size_t *keep)
+{
+    size_t n = 0;
+    nk = nk < PLOT_DECIMATE_KEYS ? nk : PLOT_DECIMATE_KEYS;
+    if (nrows <= 2 * nk * buckets + 2 || buckets == 0 || nk == 0) {
+        for (size_t i = 0; i < nrows; i++)
+            keep[n++] = i;
+        return n;
+    }
+    double t0 = rows[tcol], span = rows[(nrows - 1) * ncol + tcol] - t0;
+    keep[n++] = 0;
+    size_t i = 1;
+    for (size_t b = 0; b < buckets && i < nrows - 1; b++) {
+        double t_end = b + 1 == buckets ? INFINITY : t0 + span * (double)(b + 1) / (double)buckets;
+        size_t pick[2 * PLOT_DECIMATE_KEYS], first = i;
+        for (size_t j = 0; j < 2 * nk; j++)
+            pick[j] = i;
+        for (; i < nrows - 1 && rows[i * ncol + tcol] < t_end; i++)
+            for (size_t j = 0; j < nk; j++) {
+                double v = rows[i * ncol + kcols[j]];
+                if (v < rows[pick[2 * j] * ncol + kcols[j]])
+                    pick[2 * j] = i;
+                if (v > rows[pick[2 * j + 1] * ncol + kcols[j]])
+                    pick[2 * j + 1] = i;
+            }
+        if (i == first)     /* an empty span */
+            continue;
+        for (size_t a = 1; a < 2 * nk; a++)     /* insertion sort of at most 8, then each once */
+            for (size_t c = a; c > 0 && pick[c - 1] > pick[c]; c--) {
+                size_t x = pick[c];
+                pick[c] = pick[c - 1];
+                pick[c - 1] = x;
+            }
+        for (size_t j = 0; j < 2 * nk; j++)
+            if (j == 0 || pick[j] != pick[j - 1])
+                keep[n++] = pick[j];
+    }
+    keep[n++] = nrows - 1;
+    return n;
+}
+
+size_t plot_write_decimated(FILE *f, const char *header, const double *rows, size_t nrows, size_t ncol, size_t tcol,
+                            const size_t *kcols, size_t nk, size_t buckets, const char *const *fmt)
+{
+    size_t room = 2 * (nk < PLOT_DECIMATE_KEYS ? nk : PLOT_DECIMATE_KEYS) * buckets + 2;
+    size_t *keep = xcalloc(room > nrows ? room : nrows, sizeof *keep);
+    size_t n = plot_decimate(rows, nrows, ncol, tcol, kcols, nk, buckets, keep);
+    fprintf(f, "%s\n", header);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < ncol; j++) {
+            fprintf(f, fmt[j], rows[keep[i] * ncol + j]);
+            fputc(j + 1 < ncol ? '\t' : '\n', f);
+        }
+    free(keep);
+    return n;
 }

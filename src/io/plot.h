@@ -9,6 +9,8 @@
 #ifndef IVPLAB_PLOT_H
 #define IVPLAB_PLOT_H
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
 
 typedef struct plot_opts {
     bool plot;              /* write the figures */
@@ -40,5 +42,19 @@ int plot_scripts(const char *program, char names[][64], int max);
 /* Every program that has figure scripts (the PROGRAM of their datadir("PROGRAM")), sorted, into
  * names; returns how many, -1 if plots/ is missing. */
 int plot_programs(char names[][64], int max);
+
+/* Rows for a figure from a long series: of rows[i][0..ncol), i < nrows, with column tcol
+ * increasing, keep in each of `buckets` equal spans of tcol the rows holding the smallest and the
+ * largest value of each column kcols[j], j < nk (at most PLOT_DECIMATE_KEYS), and the first and
+ * last row. Their indices go to keep (room for 2 nk buckets + 2), in order, each once; returns how
+ * many. A series of nrows <= 2 nk buckets + 2 is kept whole. */
+enum { PLOT_DECIMATE_KEYS = 4 };
+size_t plot_decimate(const double *rows, size_t nrows, size_t ncol, size_t tcol, const size_t *kcols, size_t nk,
+                     size_t buckets, size_t *keep);
+
+/* Those rows written as a table: the header line, then per kept row each column by its own
+ * printf format (fmt[j] takes one double), tab-separated. Returns how many rows were written. */
+size_t plot_write_decimated(FILE *f, const char *header, const double *rows, size_t nrows, size_t ncol, size_t tcol,
+                            const size_t *kcols, size_t nk, size_t buckets, const char *const *fmt);
 
 #endif

@@ -1,5 +1,6 @@
 #include "measure/spectrum.h"
 #include "base/util.h"
+#include "io/plot.h"
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fft_real.h>
 #include <math.h>
@@ -98,4 +99,22 @@ size_t spectrum_peak(const spectrum *s, double fmin, double fmax, double *f_peak
     if (mag)
         *mag = s->mag[best];
     return best;
+}
+
+void spectrum_write_tsv(FILE *f, const spectrum *s, double peak_mag, size_t buckets)
+{
+    fprintf(f, "f_Hz\tlevel_dB\n");
+    size_t n = s->nbins > 1 ? s->nbins - 1 : 0;
+    double (*bins)[2] = xcalloc(n + 1, sizeof *bins);    /* log10 f, level of bins 1 .. nbins-1 */
+    for (size_t k = 0; k < n; k++) {
+        bins[k][0] = log10(spectrum_freq(s, k + 1));
+        bins[k][1] = spectrum_db(s, k + 1, peak_mag);
+    }
+    const size_t level[] = {1};
+    size_t *keep = xcalloc(2 * buckets + 2 > n ? 2 * buckets + 2 : n, sizeof *keep);
+    size_t nkeep = plot_decimate(&bins[0][0], n, 2, 0, level, 1, buckets, keep);
+    for (size_t i = 0; i < nkeep; i++)
+        fprintf(f, "%.4f\t%.4f\n", spectrum_freq(s, keep[i] + 1), bins[keep[i]][1]);
+    free(keep);
+    free(bins);
 }

@@ -5,6 +5,7 @@
 #ifndef IVPLAB_SPECTRUM_H
 #define IVPLAB_SPECTRUM_H
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct spectrum {
     size_t n;               /* samples windowed */
@@ -31,5 +32,10 @@ double spectrum_db(const spectrum *s, size_t k, double peak_mag);
  * log magnitudes of it and its neighbours (Hz) into *f_peak, its magnitude into *mag (either
  * may be NULL). Returns the bin, or (size_t)-1 when the band holds no bin. */
 size_t spectrum_peak(const spectrum *s, double fmin, double fmax, double *f_peak, double *mag);
+
+/* The spectrum as a figure's table, "f_Hz\tlevel_dB" (dB re peak_mag), bins 1 .. nbins-1: all of
+ * them, or with buckets > 0 the bins of lowest and highest level in each of that many equal spans
+ * of log f (for a log f axis; the peak's bin is among them). */
+void spectrum_write_tsv(FILE *f, const spectrum *s, double peak_mag, size_t buckets);
 
 #endif

@@ -197,6 +197,43 @@ ball_impact *ball_impacts_push(ball_impacts *l)
     return e;
 }
 
+ball_impact_summary ball_impacts_summarise(const ball_impacts *im, double T)
+{
+    ball_impact_summary r = {INFINITY, 0.0, im->n >= 2 ? im->n - 1 : 0, 0, {0}};
+    for (size_t i = 0; i < im->n; i++) {
+        double d = im->v[i].end - im->v[i].start;
+        r.dur_min = fmin(r.dur_min, d);
+        r.dur_max = fmax(r.dur_max, d);
+        if (i >= 2 && im->v[i].start - im->v[i - 1].start < im->v[i - 1].start - im->v[i - 2].start)
+            r.shorter++;
+        int q = (int)(BALL_QUARTERS * im->v[i].start / T);
+        r.per_quarter[q < BALL_QUARTERS ? q : BALL_QUARTERS - 1]++;
+    }
+    return r;
+}
+
+size_t ball_output_times(double T, double fs, double w0, double w1, double rate, double **tout, unsigned char **tag)
+{
+    size_t na = (size_t)floor(T * fs + 1e-9) + 1;
+    w0 = fmax(w0, 0.0);
+    w1 = fmin(w1, T);
+    size_t nd = w1 > w0 ? (size_t)floor((w1 - w0) * rate + 1e-9) + 1 : 0;
+    *tout = xcalloc(na + nd, sizeof **tout);
+    *tag = xcalloc(na + nd, 1);
+    size_t i = 0, j = 0, n = 0;
+    while (i < na || j < nd) {
+        double ta = i < na ? (double)i / fs : INFINITY, td = j < nd ? w0 + (double)j / rate : INFINITY;
+        (*tout)[n] = fmin(ta, td);
+        (*tag)[n] = (unsigned char)((ta <= td ? BALL_TAG_AUDIO : 0) | (td <= ta ? BALL_TAG_DENSE : 0));
+        if (ta <= td)
+            i++;
+        if (td <= ta)
+            j++;
+        n++;
+    }
+    return n;
+}
+
 double ball_restitution(const ball_impact *e)
 {
     return -e->v_out / e->v_in;

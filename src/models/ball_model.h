@@ -102,6 +102,22 @@ typedef struct ball_impacts {
 
 void ball_impacts_free(ball_impacts *l);     /* leaves it empty; safe twice */
 
+/* What a run's impacts say about its rhythm (lesson 7's summary). */
+enum { BALL_QUARTERS = 4 };
+typedef struct ball_impact_summary {
+    double dur_min, dur_max;        /* shortest and longest contact, s (INFINITY, 0 without impacts) */
+    size_t intervals;               /* start-to-start intervals, n - 1 */
+    size_t shorter;                 /* intervals shorter than the one before */
+    size_t per_quarter[BALL_QUARTERS];  /* impacts starting in each quarter of [0, T] */
+} ball_impact_summary;
+ball_impact_summary ball_impacts_summarise(const ball_impacts *im, double T);
+
+/* Output times of a drop: the audio grid k / fs on [0, T] merged with the dense grid of the given
+ * rate on [w0, w1]; tag[k] says which grid each time belongs to (BALL_TAG_AUDIO, BALL_TAG_DENSE,
+ * or both). Both arrays allocated (free them); returns their length. */
+enum { BALL_TAG_AUDIO = 1, BALL_TAG_DENSE = 2 };
+size_t ball_output_times(double T, double fs, double w0, double w1, double rate, double **tout, unsigned char **tag);
+
 /* Room for one more impact at the end of l (its fields NAN), grown as needed. */
 ball_impact *ball_impacts_push(ball_impacts *l);
 

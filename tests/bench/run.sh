@@ -15,7 +15,7 @@ if ! "$PY" -c 'import numpy, scipy' 2>/dev/null; then
 fi
 CC=${NB_CC:-cc}
 CFLAGS=${NB_CFLAGS:-"-std=c17 -O2 -Wall -Isrc -D_DEFAULT_SOURCE"}
-LIBS=${NB_LIBS:-"build/libivplab.a -lsundials_cvode -lsundials_nvecserial -lsundials_sunmatrixdense -lsundials_sunmatrixband -lsundials_sunlinsoldense -lsundials_sunlinsolband -lsundials_sunnonlinsolfixedpoint $(pkg-config --libs gsl sndfile hdf5-serial) -lm"}
+LIBS=${NB_LIBS:-"build/libivplab.a -lsundials_cvode -lsundials_nvecserial -lsundials_sunmatrixdense -lsundials_sunmatrixband -lsundials_sunlinsoldense -lsundials_sunlinsolband -lsundials_sunnonlinsolfixedpoint $(pkg-config --libs gsl sndfile) -lm"}
 mkdir -p build/bench
 # shellcheck disable=SC2086
 $CC $CFLAGS -Wextra tests/bench/wp_osc.c $LIBS -o build/bench/wp_osc.tmp && mv build/bench/wp_osc.tmp build/bench/wp_osc

@@ -16,6 +16,13 @@ check_num "1.01 x pluck height: E_wave" "$(tsv_get "$TMP/score.tsv" file "$TMP/l
 # Field export: the HDF5 file is written, compressed below the 3.2 MB of raw float32.
 $BIN/pluck --reference --wav "$TMP/ref2.wav" --field "$TMP/field.h5" --listen "$TMP/listen.wav" >"$TMP/field.txt"
 check_num "field file size, bytes (gzip; raw u is 3.2e6)" "$(stat -c %s "$TMP/field.h5")" lt 3000000
+# HDF5 (and the ~35 libraries it pulls in) is opened only when --field asks for it: not at start-up.
+LD_DEBUG=files $BIN/pluck --reference --wav "$TMP/ref3.wav" 2>"$TMP/ld-plain.txt" >/dev/null
+check_num "--reference without --field loads no HDF5 library" "$(grep -c 'file=libhdf5' "$TMP/ld-plain.txt")" near 0 0
+LD_DEBUG=files $BIN/pluck --reference --wav "$TMP/ref3.wav" --field "$TMP/field3.h5" 2>"$TMP/ld-field.txt" >/dev/null
+check_text "--field opens HDF5 when it writes" "$(grep 'file=libhdf5' "$TMP/ld-field.txt")" "dynamically loaded by"
+check_num "nor what HDF5 pulls in (libcurl) without --field" "$(grep -c 'file=libcurl' "$TMP/ld-plain.txt")" near 0 0
+check_text "--field loads libcurl with HDF5 (so the check above can fail)" "$(grep 'file=libcurl' "$TMP/ld-field.txt")" "needed by"
 check_text "--listen says it is not the deliverable" "$(cat "$TMP/field.txt")" "not the deliverable"
 check_num "--listen: peak after the +10 dB gain and the limiter" "$(sed -n 's/.*, peak \([0-9.]*\);.*/\1/p' "$TMP/field.txt")" le 0.98
 check_num "--listen: the limiter's largest cut, dB" "$(sed -n 's/.*cut up to \([0-9.]*\) dB.*/\1/p' "$TMP/field.txt")" near 3.6 0.1
