@@ -13,12 +13,14 @@
 #include "io/table.h"
 #include "io/wav.h"
 #include "io/plot.h"
+#include "measure/bow_figures.h"
+#include "measure/bow_record.h"
 #include "measure/measure.h"
 #include "models/bow.h"
 #include "measure/regime.h"
 #include "measure/resample.h"
 #include "measure/stroke.h"
-#include "sweep/sweep.h"
+#include "sweep/bow_fig7.h"
 #include "base/util.h"
 #include <errno.h>
 #include <math.h>
@@ -36,14 +38,6 @@ typedef struct stroke_params {
     double accel, v_hold, t_hold, decel, f_b, x_b_rel;   /* see stroke-fig6.ini */
     double article_peak_c;  /* the article's peak contact temperature for this stroke, degC */
 } stroke_params;
-
-typedef struct figure_params {
-    double fig4_F_b, fig4_mu_s, fig4_mu_d, fig4_b_tau, fig4_c_tau, fig4_y_a, fig4_xi;
-    double fig4_tau_g[3], fig4_v_max;
-    double fig7_accel, fig7_x_b_rel, fig7_f_b, fig7_duration, fig7_mu_d[3], fig7_b_scale[3];
-    double pluck_x_rel, pluck_amplitude, pluck_duration;
-    double qref_sigma0, qref_sigma2;    /* the 2024/2025 loss model sigma = s0 + s2 beta^2 */
-} figure_params;
 
 static param_spec inst_spec[BOW_NKEYS + 1];
 
@@ -64,393 +58,6 @@ static int parse_track(const char *text, void *dest, char *why, size_t whylen)
     return gesture_track_parse(text, dest, why, whylen);
 }
 
-/* ---- one run, sampled at every step ------------------------------------------------- */
-
-typedef struct record {
-    const bow_model *m;
-    size_t n, cap;
-    double *t, *bridge_u, *bridge_w, *v_mean, *z_mean, *tau_mean, *tau_max, *friction, *v_b;
-    double z_absmax;        /* largest |z_j| seen, m */
-    double tau_min;         /* smallest tau_j seen, K */
-    double H0;              /* energy at t = 0, J */
-    double residual;        /* largest |H - H0 - int (P - Q)|, J */
-} record;
-
-static void record_init(record *r, const bow_model *m, size_t cap)
-{
-    memset(r, 0, sizeof *r);
-    r->m = m;
-    r->cap = cap;
-    double **c[] = {&r->t, &r->bridge_u, &r->bridge_w, &r->v_mean, &r->z_mean, &r->tau_mean, &r->tau_max,
-                    &r->friction, &r->v_b};
-    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
-        *c[k] = xcalloc(cap, sizeof(double));
-    r->tau_min = INFINITY;
-}
-
-static void record_free(record *r)
-{
-    double *c[] = {r->t, r->bridge_u, r->bridge_w, r->v_mean, r->z_mean, r->tau_mean, r->tau_max, r->friction, r->v_b};
-    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
-        free(c[k]);
-    memset(r, 0, sizeof *r);
-}
-
-static double bow_tick = 1.0;   /* work units a recorded sample (CVODE's weight, see main) */
-
-static int record_sink(double t, const double *x, void *ctx)
-{
-    record *r = ctx;
-    if (r->n == r->cap)
-        return 1;
-    budget_tick(bow_tick);
-    bow_obs o;
-    bow_observe(r->m, t, x, &o);
-    if (r->n == 0)
-        r->H0 = o.H;
-    size_t k = r->n++;
-    r->t[k] = t, r->bridge_u[k] = o.bridge_u, r->bridge_w[k] = o.bridge_w, r->v_mean[k] = o.v_mean;
-    r->z_mean[k] = o.z_mean, r->tau_mean[k] = o.tau_mean, r->tau_max[k] = o.tau_max;
-    r->friction[k] = o.friction / o.f_b, r->v_b[k] = o.v_b;
-    r->z_absmax = fmax(r->z_absmax, o.z_absmax);
-    r->tau_min = fmin(r->tau_min, o.tau_min);
-    r->residual = fmax(r->residual, fabs(o.H - r->H0 - (o.e_in - o.e_out)));
-    return 0;
-}
-
-/* Slips in samples k0..k1-1 of a run (regime.h's count for a whole stroke); *first gets the
- * time of the first, s (-1 when none). */
-static long count_slips(const record *r, size_t k0, size_t k1, double *first)
-{
-    regime_opts o = regime_defaults();
-    long k;
-    long n = regime_count_slips(&o, r->v_mean + k0, r->v_b + k0, k1 - k0, &k);
-    *first = k >= 0 ? r->t[k0 + k] : -1;
-    return n;
-}
-
-/* The data of Figure 6 (stroke.tsv every 8th step, zoom.tsv the last nz steps) and the
- * steady-state mapping (28) at this load for Figure 6g (steady.tsv); track: the velocity is a
- * --velocity track (no quasi-static line (89) then). */
-static void write_stroke_data(const record *r, const bow_model *m, const stroke_params *sp, bool track, size_t nz,
-                              const char *dir)
-{
-    atomic_file af;
-    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "stroke.tsv");
-    fprintf(f, "t_s\tv_b_m_per_s\tbridge_force_N\tquasi_static_N\tv_mean_m_per_s\tz_mean_um\ttemp_mean_c\t"
-               "temp_max_c\tf_over_fb\ttorsional_bridge_N\n");
-    double t_up = sp->v_hold / sp->accel;
-    for (size_t k = 0; k < r->n; k += 8) {
-        double t = r->t[k];
-        double qs = !track && t <= t_up ? m->in.T * r->v_b[k] * t / (2.0 * m->g.position) : NAN;   /* (89) */
-        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", t, r->v_b[k], r->bridge_u[k], qs,
-                r->v_mean[k], r->z_mean[k] * 1e6, r->tau_mean[k] + m->in.ambient_c, r->tau_max[k] + m->in.ambient_c,
-                r->friction[k], r->bridge_w[k]);
-    }
-    atomic_commit_or_exit(&af, PROGRAM);
-    /* three periods at the end, every step */
-    f = atomic_open_or_exit(&af, PROGRAM, dir, "zoom.tsv");
-    fprintf(f, "t_ms\tbridge_force_N\tv_mean_m_per_s\tf_over_fb\ttemp_mean_c\tz_mean_um\n");
-    for (size_t k = r->n > nz ? r->n - nz : 0; k < r->n; k++)
-        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", r->t[k] * 1e3, r->bridge_u[k], r->v_mean[k], r->friction[k],
-                r->tau_mean[k] + m->in.ambient_c, r->z_mean[k] * 1e6);
-    atomic_commit_or_exit(&af, PROGRAM);
-    /* the steady-state mapping (28) at this load, for Figure 6g */
-    f = atomic_open_or_exit(&af, PROGRAM, dir, "steady.tsv");
-    fprintf(f, "v_m_per_s\ttemp_c\tmu_ss\n");
-    double F_b = sp->f_b / m->in.W_b;
-    for (int k = 0; k <= 200; k++) {
-        double v = 2.0 * k / 200.0, tau;
-        bow_tau_of_v(&m->fr, v, F_b, &tau);
-        fprintf(f, "%.6g\t%.6g\t%.6g\n", v, tau + m->in.ambient_c, bow_mu_ss(&m->fr, tau));
-    }
-    atomic_commit_or_exit(&af, PROGRAM);
-}
-
-/* ---- the extra figures ------------------------------------------------------------------ */
-
-static void write_modes(const bow_model *m, const figure_params *fp, const char *dir)
-{
-    atomic_file af;
-    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "modes.tsv");
-    fprintf(f, "mode\tf_u_hz\tQ_u\tf_w_hz\tQ_w\tQ_u_loss_model_2025\n");
-    int M = m->Mu > m->Mw ? m->Mu : m->Mw;
-    for (int i = 0; i < M; i++) {
-        fprintf(f, "%d", i + 1);
-        if (i < m->Mu)
-            fprintf(f, "\t%.6g\t%.6g", m->fu[i], m->Qu[i]);
-        else
-            fprintf(f, "\tNaN\tNaN");
-        if (i < m->Mw)
-            fprintf(f, "\t%.6g\t%.6g", m->fw[i], m->Qw[i]);
-        else
-            fprintf(f, "\tNaN\tNaN");
-        if (i < m->Mu) {   /* Q = omega / (2 sigma) of the group's fitted loss model */
-            double b = (i + 1) * M_PI / m->in.L, sig = fp->qref_sigma0 + fp->qref_sigma2 * b * b;
-            fprintf(f, "\t%.6g\n", 2 * M_PI * m->fu[i] / (2 * sig));
-        } else
-            fprintf(f, "\tNaN\n");
-    }
-    atomic_commit_or_exit(&af, PROGRAM);
-}
-
-/* Figure 4: mu_ss(v), tau(v) by Appendix B's Newton solve, and y(tau), for three tau_g. */
-static void write_fig4(const bow_instrument *in, const figure_params *fp, const char *dir)
-{
-    bow_friction fr[3];
-    for (int c = 0; c < 3; c++) {
-        fr[c] = bow_friction_of(in);
-        fr[c].mu_s = fp->fig4_mu_s, fr[c].mu_d = fp->fig4_mu_d, fr[c].b_tau = fp->fig4_b_tau;
-        fr[c].c_tau = fp->fig4_c_tau, fr[c].y_a = fp->fig4_y_a, fr[c].xi = fp->fig4_xi;
-        fr[c].tau_g = fp->fig4_tau_g[c];
-    }
-    atomic_file af;
-    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "fig4_v.tsv");
-    fprintf(f, "v_m_per_s\tmu_ss_%g\tmu_ss_%g\tmu_ss_%g\ttemp_c_%g\ttemp_c_%g\ttemp_c_%g\tmu_str_%g\tmu_str_%g\tmu_str_%g\n",
-            fp->fig4_tau_g[0], fp->fig4_tau_g[1], fp->fig4_tau_g[2], fp->fig4_tau_g[0], fp->fig4_tau_g[1],
-            fp->fig4_tau_g[2], fp->fig4_tau_g[0], fp->fig4_tau_g[1], fp->fig4_tau_g[2]);
-    for (int k = 0; k <= 400; k++) {
-        double v = fp->fig4_v_max * pow(10.0, -4.0 + 4.0 * k / 400.0), tau[3];
-        fprintf(f, "%.6g", v);
-        for (int c = 0; c < 3; c++) {
-            bow_tau_of_v(&fr[c], v, fp->fig4_F_b, &tau[c]);
-            fprintf(f, "\t%.6g", bow_mu_ss(&fr[c], tau[c]));
-        }
-        for (int c = 0; c < 3; c++)
-            fprintf(f, "\t%.6g", tau[c] + in->ambient_c);
-        for (int c = 0; c < 3; c++)
-            fprintf(f, "\t%.6g", bow_mu_str_tau(&fr[c], tau[c]));
-        fprintf(f, "\n");
-    }
-    atomic_commit_or_exit(&af, PROGRAM);
-    f = atomic_open_or_exit(&af, PROGRAM, dir, "fig4_y.tsv");
-    fprintf(f, "temp_c\ty_%g\ty_%g\ty_%g\n", fp->fig4_tau_g[0], fp->fig4_tau_g[1], fp->fig4_tau_g[2]);
-    for (int k = 0; k <= 300; k++) {
-        double tau = 100.0 * k / 300.0;
-        fprintf(f, "%.6g\t%.6g\t%.6g\t%.6g\n", tau + in->ambient_c, bow_y(&fr[0], tau), bow_y(&fr[1], tau),
-                bow_y(&fr[2], tau));
-    }
-    atomic_commit_or_exit(&af, PROGRAM);
-}
-
-/* Figure 7: the nine first-slip transients, independent runs over sweep/sweep.h's workers
- * (--jobs). A worker sends a fig7_head, then the bridge force and the time of every 4th step. */
-typedef struct fig7_head {
-    int status;         /* 0; 1 the run failed, 2 the model refused the parameters (err) */
-    double zmax;        /* largest |z| over the bound mu_s / sigma0, 1 */
-    double taumin;      /* smallest contact temperature rise, K */
-    double t_slip;      /* the first slip, s (0: none) */
-    double drop;        /* its force drop, N */
-    double fall;        /* the steepest fall of the force, N/s */
-    size_t n;           /* samples of the bridge force (every 4th step) */
-    char err[600];      /* why it failed */
-} fig7_head;
-
-typedef struct fig7_job {
-    const bow_instrument *in0;  /* the instrument, before each run's mu_d and b_tau */
-    const figure_params *fp;    /* the nine runs' parameters */
-    fig7_head head[9];          /* what each run measured */
-    double *col[9];             /* its bridge force, N */
-    double *tcol;               /* the times, s (of the first run to arrive) */
-} fig7_job;
-
-/* The force drop of the first slip at t_slip: the largest force in the 2 ms before it less
- * the smallest in the 3 ms after; *fall how fast (the steepest fall over 20 us differences,
- * the measured signal's spacing in Figure 1b) between the maximum and the minimum. */
-static double first_drop(const record *r, double dt, double t_slip, double *fall)
-{
-    size_t ks = (size_t)lround(t_slip / dt), kb = (size_t)lround(2e-3 / dt), ka = (size_t)lround(3e-3 / dt);
-    double hi = -INFINITY, lo = INFINITY;
-    size_t khi = ks, klo = ks;
-    for (size_t k = ks > kb ? ks - kb : 0; k <= ks && k < r->n; k++)
-        if (r->bridge_u[k] > hi)
-            hi = r->bridge_u[k], khi = k;
-    for (size_t k = ks; k <= ks + ka && k < r->n; k++)
-        if (r->bridge_u[k] < lo)
-            lo = r->bridge_u[k], klo = k;
-    size_t kd = (size_t)lround(2e-5 / dt);
-    *fall = 0;
-    for (size_t k = khi; k + kd <= klo && k + kd < r->n; k++)
-        *fall = fmax(*fall, (r->bridge_u[k] - r->bridge_u[k + kd]) / (kd * dt));
-    return hi - lo;
-}
-
-/* In a worker: transient c = 3 b + d (b_tau scale b, mu_d d). */
-static void fig7_run(long c, void *ctx, sweep_msg *out)
-{
-    const fig7_job *job = ctx;
-    const figure_params *fp = job->fp;
-    bow_instrument in = *job->in0;
-    in.mu_d = fp->fig7_mu_d[c % 3];
-    in.b_tau = job->in0->b_tau * fp->fig7_b_scale[c / 3];
-    gesture g = gesture_stroke(fp->fig7_accel, fp->fig7_accel * fp->fig7_duration, 0.0, 0.0, fp->fig7_f_b,
-                               fp->fig7_x_b_rel * in.L);
-    g.duration = fp->fig7_duration;
-    fig7_head h = {0};
-    bow_model m;
-    if (bow_model_init(&m, &in, &g, h.err, sizeof h.err) != 0) {
-        h.status = 2;
-        sweep_msg_add(out, &h, sizeof h);
-        return;
-    }
-    record r;
-    record_init(&r, &m, (size_t)lround(g.duration / in.dt) + 2);
-    double *x = xcalloc(m.at.dim, sizeof(double));
-    bow_run_opts o = {BOW_FIXED, in.dt, 0, 0, in.dt, g.duration, record_sink, &r};
-    bow_run_result res;
-    if (bow_run(&m, &o, x, &res) != 0) {
-        h.status = 1;
-        snprintf(h.err, sizeof h.err, "figure 7 (mu_d %g, b_tau %g): %s", in.mu_d, in.b_tau, res.message);
-    } else {
-        h.zmax = r.z_absmax / (in.mu_s / in.sigma0);
-        h.taumin = r.tau_min;
-        count_slips(&r, 0, r.n, &h.t_slip);
-        h.drop = h.t_slip > 0 ? first_drop(&r, in.dt, h.t_slip, &h.fall) : 0;
-        h.n = r.n / 4;
-    }
-    sweep_msg_add(out, &h, sizeof h);
-    for (size_t k = 0; k < h.n; k++)
-        sweep_msg_add(out, &r.bridge_u[4 * k], sizeof(double));
-    for (size_t k = 0; k < h.n; k++)
-        sweep_msg_add(out, &r.t[4 * k], sizeof(double));
-    free(x);
-    record_free(&r);
-    bow_model_free(&m);
-}
-
-static int fig7_take(long c, const void *msg, size_t len, void *ctx, char *row)
-{
-    (void)row;
-    fig7_job *job = ctx;
-    fig7_head *h = &job->head[c];
-    memcpy(h, msg, sizeof *h);
-    if (h->status == 2)
-        cli_fail(PROGRAM, "figure 7: %s", h->err);
-    if (h->status != 0 || len != sizeof *h + 2 * h->n * sizeof(double)) {
-        fprintf(stderr, PROGRAM ": %s\n", h->status ? h->err : "figure 7: a run's result came back cut short");
-        exit(1);
-    }
-    const double *v = (const double *)((const char *)msg + sizeof *h);
-    job->col[c] = xcalloc(h->n + 1, sizeof(double));
-    memcpy(job->col[c], v, h->n * sizeof(double));
-    if (!job->tcol) {
-        job->tcol = xcalloc(h->n + 1, sizeof(double));
-        memcpy(job->tcol, v + h->n, h->n * sizeof(double));
-    }
-    return 0;
-}
-
-/* Runs the nine transients on jobs workers and writes fig7.tsv and fig7_drops.tsv. Returns the
- * number that slipped. */
-static int write_fig7(const bow_instrument *in0, const figure_params *fp, const char *dir, long jobs, double *t_slip,
-                      double *drop, double *fall)
-{
-    fig7_job job = {in0, fp, {{0}}, {0}, NULL};
-    sweep_spec spec = {PROGRAM, "figure 7", "runs", 9, {1, 1}, jobs, false, NULL, NULL, NULL, NULL, NULL, fig7_run,
-                       fig7_take, &job};
-    sweep s;
-    sweep_stats st;
-    if (sweep_open(&s, &spec) != 0 || sweep_run(&s, &st) != 0)
-        exit(1);
-    int slipped = 0;
-    size_t n = job.head[0].n;
-    for (int c = 0; c < 9; c++) {
-        t_slip[c] = job.head[c].t_slip, drop[c] = job.head[c].drop, fall[c] = job.head[c].fall;
-        slipped += t_slip[c] > 0;
-        n = job.head[c].n < n ? job.head[c].n : n;
-    }
-    atomic_file af;
-    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "fig7.tsv");
-    fprintf(f, "t_s");
-    for (int b = 0; b < 3; b++)
-        for (int d = 0; d < 3; d++)
-            fprintf(f, "\tb_tau_x%g_mu_d_%g", fp->fig7_b_scale[b], fp->fig7_mu_d[d]);
-    fprintf(f, "\n");
-    for (size_t k = 0; k < n; k++) {
-        fprintf(f, "%.7g", job.tcol[k]);
-        for (int c = 0; c < 9; c++)
-            fprintf(f, "\t%.6g", job.col[c][k]);
-        fprintf(f, "\n");
-    }
-    atomic_commit_or_exit(&af, PROGRAM);
-    f = atomic_open_or_exit(&af, PROGRAM, dir, "fig7_drops.tsv");
-    fprintf(f, "b_tau_scale\tmu_d\tfirst_slip_s\tforce_drop_N\tsteepest_fall_N_per_ms\tz_max_over_bound\ttau_min_k\n");
-    for (int c = 0; c < 9; c++)
-        fprintf(f, "%g\t%g\t%.5f\t%.4f\t%.3f\t%.4f\t%.3e\n", fp->fig7_b_scale[c / 3], fp->fig7_mu_d[c % 3], t_slip[c],
-                drop[c], fall[c] * 1e-3, job.head[c].zmax, job.head[c].taumin);
-    atomic_commit_or_exit(&af, PROGRAM);
-    for (int c = 0; c < 9; c++)
-        free(job.col[c]);
-    free(job.tcol);
-    return slipped;
-}
-
-/* Figure 8d: the string alone from a triangular shape, released at rest (the exact modal
- * answer of bow_pluck_bridge, no stepping). */
-static void write_pluck(const bow_model *m, const figure_params *fp, const char *dir)
-{
-    atomic_file af;
-    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "pluck.tsv");
-    fprintf(f, "t_s\tbridge_force_N\n");
-    long n = lround(fp->pluck_duration / m->in.dt);
-    for (long k = 0; k <= n; k++)
-        fprintf(f, "%.7g\t%.6g\n", k * m->in.dt, bow_pluck_bridge(m, fp->pluck_x_rel * m->in.L, fp->pluck_amplitude,
-                                                                   k * m->in.dt));
-    atomic_commit_or_exit(&af, PROGRAM);
-}
-
-/* The fixed-step scheme against the CVODE BDF reference on the first slips: a reduced mode
- * set (conv_f_max), the Figure 6 stroke up to conv_duration, the transverse bridge force
- * compared every conv_dt_out. Writes convergence.tsv and conv_traj.tsv; returns the
- * least-squares order over the dt values. */
-typedef struct conv_params {
-    double f_max, duration, dt_out, rtol, atol, dt_max;   /* see bow-figures.ini */
-    double levels;                                        /* how many halvings of dt_max */
-} conv_params;
-
-static double convergence(const bow_instrument *in0, const gesture *g0, const conv_params *cp, const char *dir)
-{
-    bow_instrument in = *in0;
-    in.f_max = cp->f_max;
-    gesture g = *g0;
-    g.duration = cp->duration;
-    bow_model m;
-    char err[600];
-    if (bow_model_init(&m, &in, &g, err, sizeof err) != 0)
-        cli_fail(PROGRAM, "convergence study: %s", err);
-    size_t L = (size_t)lround(cp->levels);
-    double dts[8];
-    for (size_t l = 0; l < L; l++)
-        dts[l] = cp->dt_max / pow(2.0, l);
-    bow_convergence c;
-    if (bow_convergence_run(&m, cp->rtol, cp->atol, cp->dt_out, cp->duration, dts, L, &c, err, sizeof err) != 0) {
-        fprintf(stderr, PROGRAM ": %s\n", err);
-        exit(1);
-    }
-    atomic_file af;
-    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "convergence.tsv");
-    fprintf(f, "dt_s\tmax_error_rel\tnewton_per_step\tseconds\n");
-    for (size_t l = 0; l < L; l++)
-        fprintf(f, "%.6g\t%.6g\t%.4f\t%.4f\n", c.h[l], c.err[l], c.newton[l], c.seconds[l]);
-    atomic_commit_or_exit(&af, PROGRAM);
-    f = atomic_open_or_exit(&af, PROGRAM, dir, "conv_traj.tsv");
-    fprintf(f, "t_s\tcvode_bdf_N");
-    for (size_t l = 0; l < L; l++)
-        fprintf(f, "\tfixed dt = %g us", c.h[l] * 1e6);
-    fprintf(f, "\n");
-    for (size_t k = 0; k < c.n; k++) {
-        fprintf(f, "%.7g\t%.8g", k * cp->dt_out, c.ref[k]);
-        for (size_t l = 0; l < L; l++)
-            fprintf(f, "\t%.8g", k < c.nfixed[l] ? c.fixed[l][k] : NAN);
-        fprintf(f, "\n");
-    }
-    atomic_commit_or_exit(&af, PROGRAM);
-    double order = measure_loglog_slope(c.h, c.err, L);
-    bow_convergence_free(&c);
-    bow_model_free(&m);
-    return order;
-}
-
 /* A parameter set of lessons/params/, or exit 2 with the file, line and reason. */
 static void load_or_exit(const param_spec *spec, const char *name)
 {
@@ -462,7 +69,7 @@ static void load_or_exit(const param_spec *spec, const char *name)
 }
 
 /* The stroke (stroke-fig6.ini) and the figures' values (bow-figures.ini). */
-static void load_params(stroke_params *sp, figure_params *fp, conv_params *cp)
+static void load_params(stroke_params *sp, bow_figure_params *fp, bow_conv_params *cp)
 {
     const param_spec stroke_spec[] = {
         {"accel", &sp->accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, "bow acceleration from rest"},
@@ -531,7 +138,7 @@ static void list_instrument(bool tsv)
 
 /* The summary row: what the stroke shows (ss), its bounds (r), the energy residual over
  * int |P|, and simulated over wall time. */
-static void summary_table(const stroke_summary *ss, const record *r, const bow_instrument *in, double residual,
+static void summary_table(const stroke_summary *ss, const bow_record *r, const bow_instrument *in, double residual,
                           double realtime, bool tsv)
 {
     table tab;
@@ -570,8 +177,8 @@ int main(int argc, char **argv)
     load_or_exit(inst_spec, "cello-g.ini");
     char err[600];
     stroke_params sp;
-    figure_params fp;
-    conv_params cp;
+    bow_figure_params fp;
+    bow_conv_params cp;
     load_params(&sp, &fp, &cp);
 
     const char *solver = "fixed", *wav_path = "build/sound/bow.wav";
@@ -653,14 +260,14 @@ int main(int argc, char **argv)
     bg.bytes_out = samples / 8.0 * 100.0 + g.duration * WAV_RATE * 4.0;
     bg.bytes_mem = samples * 8.0 * 16.0;
     budget_check(&bg);
-    bow_tick = weight;
 
     /* the stroke */
     size_t cap = (size_t)lround(g.duration / in.dt) + 2;
-    record r;
-    record_init(&r, &m, cap);
+    bow_record r;
+    bow_record_init(&r, &m, cap);
+    r.tick = weight;
     double *x = xcalloc(m.at.dim, sizeof(double));
-    bow_run_opts o = {sv, in.dt, rtol, atol, in.dt, g.duration, record_sink, &r};
+    bow_run_opts o = {sv, in.dt, rtol, atol, in.dt, g.duration, bow_record_sink, &r};
     bow_run_result res;
     if (bow_run(&m, &o, x, &res) != 0) {
         fprintf(stderr, PROGRAM ": %s\n", res.message);
@@ -683,7 +290,7 @@ int main(int argc, char **argv)
     double residual = last.e_abs > 0 ? r.residual / last.e_abs : 0.0;
     size_t nz = ss.f0 > 0 ? (size_t)lround(3.0 * fs / ss.f0) : 0;   /* three periods, for zoom.tsv */
 
-    write_stroke_data(&r, &m, &sp, velocity.n > 0, nz, common.out);
+    bow_write_stroke_data(PROGRAM, &r, &m, sp.v_hold / sp.accel, sp.f_b, velocity.n > 0, nz, common.out);
     /* the sound: band-limited to 48 kHz, normalised to 0.9 of full scale */
     double peak = max_abs(wav, nw);
     wav_write_or_exit(PROGRAM, wav_path, wav, nw, WAV_RATE, peak > 0 ? 0.9 / peak : 1.0, NULL);
@@ -692,11 +299,11 @@ int main(int argc, char **argv)
     double conv_order = NAN;
     double t_slip[9], drop[9], fall[9];
     if (!quick) {
-        write_modes(&m, &fp, common.out);
-        write_fig4(&in, &fp, common.out);
-        write_pluck(&m, &fp, common.out);
-        fig7_slipped = write_fig7(&in, &fp, common.out, jobs, t_slip, drop, fall);
-        conv_order = convergence(&in, &g, &cp, common.out);
+        bow_write_modes(PROGRAM, &m, fp.qref_sigma0, fp.qref_sigma2, common.out);
+        bow_write_fig4(PROGRAM, &in, &fp, common.out);
+        bow_write_pluck(PROGRAM, &m, fp.pluck_x_rel, fp.pluck_amplitude, fp.pluck_duration, common.out);
+        fig7_slipped = bow_fig7_write(PROGRAM, &in, &fp, common.out, jobs, t_slip, drop, fall);
+        conv_order = bow_convergence_study(PROGRAM, &in, &g, &cp, common.out);
     }
 
     if (!common.tsv) {
@@ -739,7 +346,7 @@ int main(int argc, char **argv)
     summary_table(&ss, &r, &in, residual, g.duration / res.seconds, common.tsv);
     free(wav);
     free(x);
-    record_free(&r);
+    bow_record_free(&r);
     bow_model_free(&m);
     return plot_render(&plot, PROGRAM, common.out, common.tsv);
 }

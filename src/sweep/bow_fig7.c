@@ -1,0 +1,147 @@
+/* bow_fig7.c: Figure 7's first-slip transients, a client of sweep.h (bow_fig7.h). */
+#include "sweep/bow_fig7.h"
+#include "base/cli.h"
+#include "base/util.h"
+#include "io/atomic.h"
+#include "measure/bow_record.h"
+#include "models/gesture.h"
+#include "sweep/sweep.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+/* Figure 7: the nine first-slip transients, independent runs over sweep/sweep.h's workers
+ * (--jobs). A worker sends a fig7_head, then the bridge force and the time of every 4th step. */
+typedef struct fig7_head {
+    int status;         /* 0; 1 the run failed, 2 the model refused the parameters (err) */
+    double zmax;        /* largest |z| over the bound mu_s / sigma0, 1 */
+    double taumin;      /* smallest contact temperature rise, K */
+    double t_slip;      /* the first slip, s (0: none) */
+    double drop;        /* its force drop, N */
+    double fall;        /* the steepest fall of the force, N/s */
+    size_t n;           /* samples of the bridge force (every 4th step) */
+    char err[600];      /* why it failed */
+} fig7_head;
+
+typedef struct fig7_job {
+    const char *prog;           /* the program, in its errors */
+    const bow_instrument *in0;  /* the instrument, before each run's mu_d and b_tau */
+    const bow_figure_params *fp;    /* the nine runs' parameters */
+    fig7_head head[9];          /* what each run measured */
+    double *col[9];             /* its bridge force, N */
+    double *tcol;               /* the times, s (of the first run to arrive) */
+} fig7_job;
+
+
+/* In a worker: transient c = 3 b + d (b_tau scale b, mu_d d). */
+static void fig7_run(long c, void *ctx, sweep_msg *out)
+{
+    const fig7_job *job = ctx;
+    const bow_figure_params *fp = job->fp;
+    bow_instrument in = *job->in0;
+    in.mu_d = fp->fig7_mu_d[c % 3];
+    in.b_tau = job->in0->b_tau * fp->fig7_b_scale[c / 3];
+    gesture g = gesture_stroke(fp->fig7_accel, fp->fig7_accel * fp->fig7_duration, 0.0, 0.0, fp->fig7_f_b,
+                               fp->fig7_x_b_rel * in.L);
+    g.duration = fp->fig7_duration;
+    fig7_head h = {0};
+    bow_model m;
+    if (bow_model_init(&m, &in, &g, h.err, sizeof h.err) != 0) {
+        h.status = 2;
+        sweep_msg_add(out, &h, sizeof h);
+        return;
+    }
+    bow_record r;
+    bow_record_init(&r, &m, (size_t)lround(g.duration / in.dt) + 2);
+    double *x = xcalloc(m.at.dim, sizeof(double));
+    bow_run_opts o = {BOW_FIXED, in.dt, 0, 0, in.dt, g.duration, bow_record_sink, &r};
+    bow_run_result res;
+    if (bow_run(&m, &o, x, &res) != 0) {
+        h.status = 1;
+        snprintf(h.err, sizeof h.err, "figure 7 (mu_d %g, b_tau %g): %s", in.mu_d, in.b_tau, res.message);
+    } else {
+        h.zmax = r.z_absmax / (in.mu_s / in.sigma0);
+        h.taumin = r.tau_min;
+        bow_record_slips(&r, 0, r.n, &h.t_slip);
+        h.drop = h.t_slip > 0 ? bow_record_first_drop(&r, in.dt, h.t_slip, &h.fall) : 0;
+        h.n = r.n / 4;
+    }
+    sweep_msg_add(out, &h, sizeof h);
+    for (size_t k = 0; k < h.n; k++)
+        sweep_msg_add(out, &r.bridge_u[4 * k], sizeof(double));
+    for (size_t k = 0; k < h.n; k++)
+        sweep_msg_add(out, &r.t[4 * k], sizeof(double));
+    free(x);
+    bow_record_free(&r);
+    bow_model_free(&m);
+}
+
+static int fig7_take(long c, const void *msg, size_t len, void *ctx, char *row)
+{
+    (void)row;
+    fig7_job *job = ctx;
+    fig7_head *h = &job->head[c];
+    memcpy(h, msg, sizeof *h);
+    if (h->status == 2)
+        cli_fail(job->prog, "figure 7: %s", h->err);
+    if (h->status != 0 || len != sizeof *h + 2 * h->n * sizeof(double)) {
+        fprintf(stderr, "%s: %s\n", job->prog, h->status ? h->err : "figure 7: a run's result came back cut short");
+        exit(1);
+    }
+    const double *v = (const double *)((const char *)msg + sizeof *h);
+    job->col[c] = xcalloc(h->n + 1, sizeof(double));
+    memcpy(job->col[c], v, h->n * sizeof(double));
+    if (!job->tcol) {
+        job->tcol = xcalloc(h->n + 1, sizeof(double));
+        memcpy(job->tcol, v + h->n, h->n * sizeof(double));
+    }
+    return 0;
+}
+
+/* Runs the nine transients on jobs workers and writes fig7.tsv and fig7_drops.tsv. Returns the
+ * number that slipped. */
+int bow_fig7_write(const char *prog, const bow_instrument *in0, const bow_figure_params *fp, const char *dir,
+                   long jobs, double *t_slip, double *drop, double *fall)
+{
+    fig7_job job = {prog, in0, fp, {{0}}, {0}, NULL};
+    sweep_spec spec = {prog, "figure 7", "runs", 9, {1, 1}, jobs, false, NULL, NULL, NULL, NULL, NULL, fig7_run,
+                       fig7_take, &job};
+    sweep s;
+    sweep_stats st;
+    if (sweep_open(&s, &spec) != 0 || sweep_run(&s, &st) != 0)
+        exit(1);
+    int slipped = 0;
+    size_t n = job.head[0].n;
+    for (int c = 0; c < 9; c++) {
+        t_slip[c] = job.head[c].t_slip, drop[c] = job.head[c].drop, fall[c] = job.head[c].fall;
+        slipped += t_slip[c] > 0;
+        n = job.head[c].n < n ? job.head[c].n : n;
+    }
+    atomic_file af;
+    FILE *f = atomic_open_or_exit(&af, prog, dir, "fig7.tsv");
+    fprintf(f, "t_s");
+    for (int b = 0; b < 3; b++)
+        for (int d = 0; d < 3; d++)
+            fprintf(f, "\tb_tau_x%g_mu_d_%g", fp->fig7_b_scale[b], fp->fig7_mu_d[d]);
+    fprintf(f, "\n");
+    for (size_t k = 0; k < n; k++) {
+        fprintf(f, "%.7g", job.tcol[k]);
+        for (int c = 0; c < 9; c++)
+            fprintf(f, "\t%.6g", job.col[c][k]);
+        fprintf(f, "\n");
+    }
+    atomic_commit_or_exit(&af, prog);
+    f = atomic_open_or_exit(&af, prog, dir, "fig7_drops.tsv");
+    fprintf(f, "b_tau_scale\tmu_d\tfirst_slip_s\tforce_drop_N\tsteepest_fall_N_per_ms\tz_max_over_bound\ttau_min_k\n");
+    for (int c = 0; c < 9; c++)
+        fprintf(f, "%g\t%g\t%.5f\t%.4f\t%.3f\t%.4f\t%.3e\n", fp->fig7_b_scale[c / 3], fp->fig7_mu_d[c % 3], t_slip[c],
+                drop[c], fall[c] * 1e-3, job.head[c].zmax, job.head[c].taumin);
+    atomic_commit_or_exit(&af, prog);
+    for (int c = 0; c < 9; c++)
+        free(job.col[c]);
+    free(job.tcol);
+    return slipped;
+}
+

@@ -1,0 +1,19 @@
+/* bow_fig7.h: Figure 7 of the bowed-string article, the nine first-slip transients (three
+ * scales of b_tau by three mu_d, measure/bow_figures.h's fig7_* values), independent strokes
+ * run over sweep.h's workers. Each is recorded (measure/bow_record.h) and what it shows sent
+ * back: its first slip, that slip's force drop and steepest fall, the bristle bound and the
+ * smallest temperature rise, and its bridge force every 4th step. */
+#ifndef IVPLAB_BOW_FIG7_H
+#define IVPLAB_BOW_FIG7_H
+#include "measure/bow_figures.h"
+#include "models/bow.h"
+
+/* Runs the nine transients on jobs workers and writes fig7.tsv and fig7_drops.tsv into dir;
+ * t_slip, drop and fall (9 each, run c = 3 b + d for b_tau scale b and mu_d d) get each run's
+ * first slip (s, 0: none), its force drop (N) and steepest fall (N/s). Returns the number that
+ * slipped. Parameters the model refuses: exit 2 naming them; a failed run: exit 1 (prog names
+ * the program in both). */
+int bow_fig7_write(const char *prog, const bow_instrument *in0, const bow_figure_params *fp, const char *dir,
+                   long jobs, double *t_slip, double *drop, double *fall);
+
+#endif
