@@ -100,8 +100,6 @@ static int fig7_take(long c, const void *msg, size_t len, void *ctx, char *row)
     return 0;
 }
 
-/* Runs the nine transients on jobs workers and writes fig7.tsv and fig7_drops.tsv. Returns the
- * number that slipped. */
 int bow_fig7_write(const char *prog, const bow_instrument *in0, const bow_figure_params *fp, const char *dir,
                    long jobs, double *t_slip, double *drop, double *fall)
 {
