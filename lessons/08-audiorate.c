@@ -129,14 +129,6 @@ typedef struct run_view {
     double t60;                 /* the oscillator's T60, s */
 } run_view;
 
-/* A number's cell when ok, else the word. */
-static void cell_or(table *t, bool ok, const char *fmt, double v, const char *word)
-{
-    char buf[64];
-    snprintf(buf, sizeof buf, fmt, v);
-    table_cell(t, "%s", ok ? buf : word);
-}
-
 /* Its cells, from the method's name on (runs.tsv puts its row and label first); a refused run
  * has "-" where its impacts would be. */
 static void run_cells(table *t, const run_view *v)
@@ -147,20 +139,20 @@ static void run_cells(table *t, const run_view *v)
     const char *no_R = na ? "n/a" : "grows";
     table_cell(t, "%s", v->m->name);
     table_cell(t, "%g", v->fs);
-    cell_or(t, !na && !v->fid.grows, "%+.3f", v->fid.cents, no_R);
-    cell_or(t, !na && !v->fid.grows, "%.4f", v->fid.t60_ratio, no_R);
-    cell_or(t, !refused, "%.0f", (double)im->n, "-");
-    cell_or(t, !refused && im->n, "%.6f", im->n ? im->v[0].start : 0.0, refused ? "-" : "none");
-    cell_or(t, !refused && fr->status == SOLVE_BLOWUP, "%.6f", fr->res.t, refused ? "-" : "none");
-    cell_or(t, !na && !v->fid.grows, "%.4f", v->fid.t60_ratio * v->t60, no_R);
-    cell_or(t, !refused && v->rh.compared, "%.4f", 1e3 * v->rh.max_error, refused ? "-" : "none");
+    table_cell_or(t, !na && !v->fid.grows, "%+.3f", v->fid.cents, no_R);
+    table_cell_or(t, !na && !v->fid.grows, "%.4f", v->fid.t60_ratio, no_R);
+    table_cell_or(t, !refused, "%.0f", (double)im->n, "-");
+    table_cell_or(t, !refused && im->n, "%.6f", im->n ? im->v[0].start : 0.0, refused ? "-" : "none");
+    table_cell_or(t, !refused && fr->status == SOLVE_BLOWUP, "%.6f", fr->res.t, refused ? "-" : "none");
+    table_cell_or(t, !na && !v->fid.grows, "%.4f", v->fid.t60_ratio * v->t60, no_R);
+    table_cell_or(t, !refused && v->rh.compared, "%.4f", 1e3 * v->rh.max_error, refused ? "-" : "none");
     table_cell(t, "%s", refused ? "-" : v->verdict);
     double e = im->n ? ball_restitution(&im->v[0]) : NAN;
-    cell_or(t, !refused && isfinite(e), "%.4f", e, refused ? "-" : "none");
-    cell_or(t, isfinite(v->ref_contact), "%.1f", v->ref_contact * v->fs, "none");
+    table_cell_or(t, !refused && isfinite(e), "%.4f", e, refused ? "-" : "none");
+    table_cell_or(t, isfinite(v->ref_contact), "%.1f", v->ref_contact * v->fs, "none");
     table_cell(t, "%s", v->status);
     table_cell(t, "%zu", refused ? 0 : v->judged);
-    cell_or(t, !refused && v->judged && v->heard, "%.0f", (double)v->heard, refused || !v->judged ? "-" : "none");
+    table_cell_or(t, !refused && v->judged && v->heard, "%.0f", (double)v->heard, refused || !v->judged ? "-" : "none");
 }
 
 /* What the runs leave for the files and the words after the table. */

@@ -37,3 +37,10 @@ void table_cell(table *t, const char *fmt, ...)
         t->col = 0;
     }
 }
+
+void table_cell_or(table *t, bool ok, const char *fmt, double v, const char *word)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, fmt, v);
+    table_cell(t, "%s", ok ? buf : word);
+}

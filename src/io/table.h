@@ -19,5 +19,7 @@ typedef struct table {
 void table_begin(table *t, FILE *f, int tsv, ...);   /* int: va_start needs a promoted type */
 /* Add one cell to the current row (printf format); the row ends after the last column. */
 void table_cell(table *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The cell of the number v (printf format fmt, one double) when ok, else the word ("none", "-"). */
+void table_cell_or(table *t, bool ok, const char *fmt, double v, const char *word);
 
 #endif

@@ -691,6 +691,35 @@ static int write_index(const char *outdir, char **books, int nbooks, const char 
     return rc;
 }
 
+/* One notebook: a fresh working folder OUT/work/STEM with bin/ and plots/ linked to the programs
+ * and figure scripts, its cells run, its page written and named. 0, or the failure's status. */
+static int run_one(const char *file, const char *out, const char *outabs, const char *binabs, const char *plotabs,
+                   const char *workroot, const char *wasm, const char *explore_js)
+{
+    notebook nb = {.path = file, .wasm = wasm, .explore_js = explore_js};
+    const char *base = strrchr(file, '/');
+    snprintf(nb.stem, sizeof nb.stem, "%s", base ? base + 1 : file);
+    char *dot = strrchr(nb.stem, '.');
+    if (dot)
+        *dot = '\0';
+    nb.outdir = outabs;
+    nb.work = xasprintf("%s/%s", workroot, nb.stem);
+    char *cmd = xasprintf("rm -rf '%s' && mkdir -p '%s' && ln -s '%s' '%s/bin' && ln -s '%s' '%s/plots'", nb.work,
+                          nb.work, binabs, nb.work, plotabs, nb.work);
+    int made = system(cmd);
+    free(cmd);
+    if (made != 0) {
+        fprintf(stderr, "notebook: cannot prepare %s\n", nb.work);
+        free(nb.work);
+        return 1;
+    }
+    int rc = run_notebook(&nb);
+    free(nb.work);
+    if (rc == 0)
+        printf("%s/%s.html (%d cells)\n", out, nb.stem, nb.cell);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     workers_guard();        /* before any work: a cell's processes end with the notebook */
@@ -742,32 +771,11 @@ int main(int argc, char **argv)
     free(path);
 
     for (int i = first; i < argc; i++) {
-        notebook nb = {.path = argv[i], .wasm = wasm, .explore_js = explore_js};
-        const char *base = strrchr(argv[i], '/');
-        snprintf(nb.stem, sizeof nb.stem, "%s", base ? base + 1 : argv[i]);
-        char *dot = strrchr(nb.stem, '.');
-        if (dot)
-            *dot = '\0';
-        nb.outdir = outabs;
-        nb.work = xasprintf("%s/%s", workroot, nb.stem);
-        /* A fresh working folder, with bin/ and plots/ pointing at the programs and figure scripts. */
-        cmd = xasprintf("rm -rf '%s' && mkdir -p '%s' && ln -s '%s' '%s/bin' && ln -s '%s' '%s/plots'", nb.work, nb.work,
-                        binabs, nb.work, plotabs, nb.work);
-        int made = system(cmd);
-        free(cmd);
-        if (made != 0) {
-            fprintf(stderr, "notebook: cannot prepare %s\n", nb.work);
-            free(nb.work);
-            free(workroot);
-            return 1;
-        }
-        int rc = run_notebook(&nb);
-        free(nb.work);
+        int rc = run_one(argv[i], out, outabs, binabs, plotabs, workroot, wasm, explore_js);
         if (rc) {
             free(workroot);
             return rc;
         }
-        printf("%s/%s.html (%d cells)\n", out, nb.stem, nb.cell);
     }
     int rc = index ? write_index(outabs, argv + first, argc - first, workroot) : 0;
     free(workroot);
