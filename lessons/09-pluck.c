@@ -33,22 +33,7 @@ typedef struct settings {
     double fs;                  /* sample rate, Hz */
     double duration;            /* s */
     long n;                     /* samples */
-    double tol;                 /* series tolerance, units of s_ref */
-    double modes;               /* Galerkin size M */
-    double sub_min, sub_max;    /* substep sweep (powers of two between) */
-    double N_min, N_max;        /* FD sweep (doublings) */
-    double fd_sub;              /* substeps of the fixed-step FD runs */
-    double fd_fixed_N_max;      /* largest N of the fixed-step FD runs */
-    double rtol, atol;          /* CVODE tolerances (1; m) */
-    double cvode_N_max;         /* largest N of the CVODE FD runs */
-    double cvode_modal;         /* 1: CVODE on the Galerkin system too */
-    double max_order;           /* CVODE's largest order (1-5 for BDF, 1-12 for Adams) */
-    double stab_lim;            /* 1: BDF stability-limit detection */
-    double study_T;             /* order study: simulated time per run, s (0: no study) */
-    double study_N;             /* order study: N of its 5-point grid */
-    double study_steps;         /* order study: internal steps allowed per run */
-    double blowup;              /* blow-up factor */
-    double ceiling, release;    /* --listen limiter: full scale; s */
+    string_settings run;        /* the sweep's numbers (pluck.ini, then the flags) */
     const char *space, *method; /* sweep filters */
     const char *lmm;            /* CVODE's family: "bdf" or "adams" */
     const char *out;            /* data folder */
@@ -81,37 +66,6 @@ static void run_done(string_sweep *w, string_run *r, void *ctx)
 
 /* ---- the order study: CVODE's BDF against its order cap ---- */
 
-/* Its table and what it says about Dahlquist's second barrier (rows[0]: the grid, rows[1]: the
- * Galerkin system; the fastest grid mode omega w_top, alpha a_top). */
-static void study_print(const settings *st, string_study_row rows[2][8], const int nrows[2], int M,
-                        double w_top, double a_top)
-{
-    double angle = atan2(sqrt(fmax(w_top * w_top - a_top * a_top, 0.0)), a_top) * 180.0 / M_PI;
-    printf("\nCVODE BDF against its order cap q (rtol %g, atol %g): cost per second of sound over the first %g s, while\n"
-           "the fast modes ring (or %g steps)\n", st->rtol, st->atol, st->study_T, st->study_steps);
-    printf("  %-10s %2s %5s %12s %12s %12s\n", "system", "q", "stab", "steps/s", "F evals/s", "wall s/s");
-    for (int sys = 0; sys < 2; sys++)
-        for (int i = 0; i < nrows[sys]; i++) {
-            const string_study_row *r = &rows[sys][i];
-            char name[32];
-            snprintf(name, sizeof name, "%s %ld", sys == 0 ? "fd5" : "modal", sys == 0 ? (long)st->study_N : (long)M);
-            printf("  %-10s %2d %5s %12.4g %12.4g %12.4g\n", name, r->max_order, r->stab_lim ? "on" : "off",
-                   (double)r->steps / r->t, (double)r->nfev / r->t, r->seconds / r->t);
-        }
-    /* what it says: the cap with the fewest steps per second on the grid, against q = 2 */
-    const string_study_row *q2, *best = string_study_fewest(rows[0], nrows[0], &q2);
-    printf("Dahlquist's second barrier: no A-stable linear multistep method has order above 2. BDF1-2 are A-stable;\n"
-           "BDF3-5 are stable only in sectors of 86, 73 and 52 degrees about the negative real axis, and the string's\n"
-           "lightly damped modes lie outside them (fd5 N = %ld: the fastest, omega = %.4g rad/s with alpha = %.4g 1/s,\n"
-           "at %.1f degrees). Measured here: the fewest steps per second at q = %d%s (%.3g); q = 2 takes %.2f times as many:\n"
-           "%s\n",
-           (long)st->study_N, w_top, a_top, angle, best->max_order, best->stab_lim ? " with stability-limit detection" : "",
-           best->steps / best->t, (q2->steps / q2->t) / (best->steps / best->t),
-           best->max_order > 2 ? "the cap does not pay here: the low orders' A-stability does not make up for their larger\n"
-                                 "error per step, and the default cap stays at the fastest order."
-                               : "capping the order at 2 buys A-stability, and the step is then held by accuracy alone.");
-}
-
 /* The order study (string_sweep_order_study: cvode-order.tsv) and, unless --tsv, its table. */
 static void order_study(const settings *st, const string_sweep *w, const string_mode *modes, int M)
 {
@@ -119,11 +73,12 @@ static void order_study(const settings *st, const string_sweep *w, const string_
     string_study_row rows[2][8];
     int nrows[2];
     double w_top, a_top;
-    if (string_sweep_order_study(w, &st->ch.string, (long)st->study_N, modes, M, st->study_T, (long)st->study_steps,
+    if (string_sweep_order_study(w, &st->ch.string, (long)st->run.study_N, modes, M, st->run.study_T, (long)st->run.study_steps,
                                  rows, nrows, &w_top, &a_top, err, sizeof err) != 0)
-        cli_fail("pluck", "--cvode-study-N %g: %s", st->study_N, err);
+        cli_fail("pluck", "--cvode-study-N %g: %s", st->run.study_N, err);
     if (!st->tsv)
-        study_print(st, rows, nrows, M, w_top, a_top);
+        string_sweep_print_study(w, st->run.study_T, st->run.study_steps, (long)st->run.study_N, rows, nrows, M, w_top,
+                                 a_top);
 }
 
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
@@ -149,30 +104,7 @@ static void load_settings(settings *st, int argc, char **argv)
         cli_fail("pluck", "--challenge %s: %s", challenge_file, err);
     st->fs = st->ch.sample_rate;
     st->duration = (double)st->ch.num_samples / st->fs;
-    const param_spec ps[] = {
-        {"tol", &st->tol, "", 1e-16, 1e-3, 0, "series tolerance"},
-        {"modes", &st->modes, "", 1, 20000, 0, "Galerkin size"},
-        {"substeps_min", &st->sub_min, "", 1, 1 << 20, 0, "h sweep start"},
-        {"substeps_max", &st->sub_max, "", 1, 1 << 20, 0, "h sweep end"},
-        {"fd_N_min", &st->N_min, "", 4, 1e6, 0, "N sweep start"},
-        {"fd_N_max", &st->N_max, "", 4, 1e6, 0, "N sweep end"},
-        {"fd_substeps", &st->fd_sub, "", 1, 1 << 20, 0, "FD substeps"},
-        {"fd_fixed_N_max", &st->fd_fixed_N_max, "", 4, 1e6, 0, "largest fixed-step N"},
-        {"cvode_rtol", &st->rtol, "", 1e-15, 1e-2, 0, "CVODE rtol"},
-        {"cvode_atol", &st->atol, "m", 1e-30, 1, 0, "CVODE atol"},
-        {"cvode_N_max", &st->cvode_N_max, "", 4, 1e6, 0, "largest CVODE N"},
-        {"cvode_modal", &st->cvode_modal, "", 0, 1, 0, "CVODE on the modal system"},
-        {"cvode_max_order", &st->max_order, "", 1, 12, 0, "CVODE's largest order"},
-        {"cvode_stab_lim", &st->stab_lim, "", 0, 1, 0, "BDF stability-limit detection"},
-        {"cvode_study_time", &st->study_T, "s", 0, 60, 0, "order study: simulated time"},
-        {"cvode_study_N", &st->study_N, "", 6, 1e6, 0, "order study: FD5 grid"},
-        {"cvode_study_steps", &st->study_steps, "", 10, 1e9, 0, "order study: step budget"},
-        {"blowup", &st->blowup, "", 1, 1e300, CLI_OPEN_MIN, "blow-up factor"},
-        {"listen_ceiling", &st->ceiling, "", 0, 1, CLI_OPEN_MIN, "limiter ceiling"},
-        {"listen_release", &st->release, "s", 0, 10, CLI_OPEN_MIN, "limiter release"},
-        {NULL, NULL, NULL, 0, 0, 0, NULL},
-    };
-    if (params_load(ps, params_path("pluck.ini"), false, err, sizeof err) != 0)
+    if (string_settings_load(&st->run, params_path("pluck.ini"), err, sizeof err) != 0)
         cli_fail("pluck", "%s", err);
     st->wav_path = "build/sound/pluck-reference.wav";
     st->chal_flag = challenge_file;
@@ -205,28 +137,28 @@ static void parse_flags(settings *st, int argc, char **argv)
         {"xm", CLI_DOUBLE, &s->xm, "m", "pickup position (0 < xm < L)", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"fs", CLI_DOUBLE, &st->fs, "Hz", "sample rate (a whole number)", CHALLENGE_FS_MIN, CHALLENGE_FS_MAX, 0, NULL, NULL, NULL},
         {"duration", CLI_DOUBLE, &st->duration, "s", "length of the signal", 0, CHALLENGE_DURATION_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"tol", CLI_DOUBLE, &st->tol, "", "series tolerance in units of s_ref (omitted terms sum below it)", 1e-16, 1e-3, 0, NULL, NULL, NULL},
+        {"tol", CLI_DOUBLE, &st->run.tol, "", "series tolerance in units of s_ref (omitted terms sum below it)", 1e-16, 1e-3, 0, NULL, NULL, NULL},
         {"space", CLI_CHOICE, &st->space, "", "which discretisation --solve runs", 0, 0, 0, "all|modal|fd3|fd5", NULL, NULL},
         METHOD_ARG_OPT(st->marg, "which time stepping --solve runs (a tableau file: on the modal system)"),
         METHOD_ADD_OPT,
-        {"modes", CLI_DOUBLE, &st->modes, "", "Galerkin size M (modes)", 1, 20000, 0, NULL, NULL, NULL},
-        {"substeps-min", CLI_DOUBLE, &st->sub_min, "", "smallest m (h = 1/(fs m)) of the modal sweep", 1, 1 << 20, 0, NULL, NULL, NULL},
-        {"substeps-max", CLI_DOUBLE, &st->sub_max, "", "largest m of the modal sweep (doubling)", 1, 1 << 20, 0, NULL, NULL, NULL},
-        {"N-min", CLI_DOUBLE, &st->N_min, "", "smallest N (intervals) of the FD sweep", 6, big, 0, NULL, NULL, NULL},
-        {"N-max", CLI_DOUBLE, &st->N_max, "", "largest N of the FD sweep (doubling)", 6, big, 0, NULL, NULL, NULL},
-        {"fd-substeps", CLI_DOUBLE, &st->fd_sub, "", "m of the fixed-step FD runs", 1, 1 << 20, 0, NULL, NULL, NULL},
-        {"fd-fixed-N-max", CLI_DOUBLE, &st->fd_fixed_N_max, "", "largest N of the fixed-step FD runs", 6, big, 0, NULL, NULL, NULL},
-        {"cvode-rtol", CLI_DOUBLE, &st->rtol, "", "CVODE relative tolerance", 1e-15, 1e-2, 0, NULL, NULL, NULL},
-        {"cvode-N-max", CLI_DOUBLE, &st->cvode_N_max, "", "largest N of the CVODE FD runs", 6, big, 0, NULL, NULL, NULL},
-        {"cvode-modal", CLI_DOUBLE, &st->cvode_modal, "", "1: CVODE on the Galerkin system too (slow: ~2e5 steps)", 0, 1, 0, NULL, NULL, NULL},
+        {"modes", CLI_DOUBLE, &st->run.modes, "", "Galerkin size M (modes)", 1, 20000, 0, NULL, NULL, NULL},
+        {"substeps-min", CLI_DOUBLE, &st->run.sub_min, "", "smallest m (h = 1/(fs m)) of the modal sweep", 1, 1 << 20, 0, NULL, NULL, NULL},
+        {"substeps-max", CLI_DOUBLE, &st->run.sub_max, "", "largest m of the modal sweep (doubling)", 1, 1 << 20, 0, NULL, NULL, NULL},
+        {"N-min", CLI_DOUBLE, &st->run.N_min, "", "smallest N (intervals) of the FD sweep", 6, big, 0, NULL, NULL, NULL},
+        {"N-max", CLI_DOUBLE, &st->run.N_max, "", "largest N of the FD sweep (doubling)", 6, big, 0, NULL, NULL, NULL},
+        {"fd-substeps", CLI_DOUBLE, &st->run.fd_sub, "", "m of the fixed-step FD runs", 1, 1 << 20, 0, NULL, NULL, NULL},
+        {"fd-fixed-N-max", CLI_DOUBLE, &st->run.fd_fixed_N_max, "", "largest N of the fixed-step FD runs", 6, big, 0, NULL, NULL, NULL},
+        {"cvode-rtol", CLI_DOUBLE, &st->run.rtol, "", "CVODE relative tolerance", 1e-15, 1e-2, 0, NULL, NULL, NULL},
+        {"cvode-N-max", CLI_DOUBLE, &st->run.cvode_N_max, "", "largest N of the CVODE FD runs", 6, big, 0, NULL, NULL, NULL},
+        {"cvode-modal", CLI_DOUBLE, &st->run.cvode_modal, "", "1: CVODE on the Galerkin system too (slow: ~2e5 steps)", 0, 1, 0, NULL, NULL, NULL},
         {"cvode-lmm", CLI_CHOICE, &st->lmm, "", "CVODE's multistep family (Newton on the band Jacobian either way)", 0, 0, 0, "bdf|adams", NULL, NULL},
-        {"cvode-atol", CLI_DOUBLE, &st->atol, "m", "CVODE absolute tolerance", 1e-30, 1, 0, NULL, NULL, NULL},
-        {"cvode-max-order", CLI_DOUBLE, &st->max_order, "", "CVODE's largest order q (BDF 1-5, Adams 1-12): BDF above 2 is not A-stable", 1, 12, 0, NULL, NULL, NULL},
-        {"cvode-stab-lim", CLI_DOUBLE, &st->stab_lim, "", "1: CVODE's BDF stability-limit detection (lowers q when it sees instability)", 0, 1, 0, NULL, NULL, NULL},
-        {"cvode-study-time", CLI_DOUBLE, &st->study_T, "s", "order study: simulated time of each CVODE run, q = 1..5 (0: no study)", 0, 60, 0, NULL, NULL, NULL},
-        {"cvode-study-N", CLI_DOUBLE, &st->study_N, "", "order study: N of the 5-point grid (the Galerkin system has --modes)", 6, big, 0, NULL, NULL, NULL},
-        {"cvode-study-steps", CLI_DOUBLE, &st->study_steps, "", "order study: internal steps allowed a run (cost is per simulated second)", 10, 1e9, 0, NULL, NULL, NULL},
-        {"blowup", CLI_DOUBLE, &st->blowup, "", "blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"cvode-atol", CLI_DOUBLE, &st->run.atol, "m", "CVODE absolute tolerance", 1e-30, 1, 0, NULL, NULL, NULL},
+        {"cvode-max-order", CLI_DOUBLE, &st->run.max_order, "", "CVODE's largest order q (BDF 1-5, Adams 1-12): BDF above 2 is not A-stable", 1, 12, 0, NULL, NULL, NULL},
+        {"cvode-stab-lim", CLI_DOUBLE, &st->run.stab_lim, "", "1: CVODE's BDF stability-limit detection (lowers q when it sees instability)", 0, 1, 0, NULL, NULL, NULL},
+        {"cvode-study-time", CLI_DOUBLE, &st->run.study_T, "s", "order study: simulated time of each CVODE run, q = 1..5 (0: no study)", 0, 60, 0, NULL, NULL, NULL},
+        {"cvode-study-N", CLI_DOUBLE, &st->run.study_N, "", "order study: N of the 5-point grid (the Galerkin system has --modes)", 6, big, 0, NULL, NULL, NULL},
+        {"cvode-study-steps", CLI_DOUBLE, &st->run.study_steps, "", "order study: internal steps allowed a run (cost is per simulated second)", 10, 1e9, 0, NULL, NULL, NULL},
+        {"blowup", CLI_DOUBLE, &st->run.blowup, "", "blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
         BUDGET_OPT(st->bg),
         CLI_COMMON_OPTS(st->common),
         PLOT_OPTS(st->plot),
@@ -259,19 +191,8 @@ static void check_settings(settings *st)
     if (fabs(nd - (double)st->n) > 1e-9 * nd || st->n < 2)
         cli_fail("pluck", "--duration %g at --fs %g is not a whole number of samples; accepted: duration * fs an integer >= 2",
                  st->duration, st->fs);
-    if (st->sub_min > st->sub_max || st->N_min > st->N_max)
-        cli_fail("pluck", "--substeps-min/max or --N-min/max out of order; accepted: min <= max");
-    const struct { const char *flag; double v; } whole[] = {
-        {"fs", st->fs}, {"modes", st->modes}, {"substeps-min", st->sub_min}, {"substeps-max", st->sub_max},
-        {"N-min", st->N_min}, {"N-max", st->N_max}, {"fd-substeps", st->fd_sub}, {"fd-fixed-N-max", st->fd_fixed_N_max},
-        {"cvode-max-order", st->max_order}, {"cvode-stab-lim", st->stab_lim}, {"cvode-study-N", st->study_N},
-        {"cvode-study-steps", st->study_steps},
-    };
-    for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)
-        if (whole[i].v != floor(whole[i].v))
-            cli_fail("pluck", "--%s %g is not accepted; accepted: a whole number", whole[i].flag, whole[i].v);
-    if (strcmp(st->lmm, "bdf") == 0 && st->max_order > 5)
-        cli_fail("pluck", "--cvode-max-order %g is not accepted with --cvode-lmm bdf; accepted: 1 to 5", st->max_order);
+    if (string_settings_check(&st->run, st->fs, strcmp(st->lmm, "bdf") == 0, err, sizeof err) != 0)
+        cli_fail("pluck", "%s", err);
     if (!st->do_ref && !st->do_solve) {
         /* the default run (make run): the deliverable, a copy for the ear, the sweep */
         st->do_ref = st->do_solve = true;
@@ -291,8 +212,8 @@ static void check_budget(settings *st, int nm)
     double field = st->field_path ? (double)st->ch.field_nx * st->ch.field_nt : 0.0;
     work += field * nm, mem += field * 4.0;
     if (st->do_solve) {
-        string_sweep_plan p = {n, st->duration, fmin(st->modes, nm), st->sub_min, st->sub_max, st->N_min, st->N_max,
-                               st->fd_sub, st->fd_fixed_N_max, st->cvode_N_max, 0, 0, want(st->space, "modal"),
+        string_sweep_plan p = {n, st->duration, fmin(st->run.modes, nm), st->run.sub_min, st->run.sub_max, st->run.N_min, st->run.N_max,
+                               st->run.fd_sub, st->run.fd_fixed_N_max, st->run.cvode_N_max, 0, 0, want(st->space, "modal"),
                                want(st->space, "fd3"), want(st->space, "fd5"), want(st->method, "cvode")};
         for (int i = 0; method_all[i]; i++)
             if (want(st->method, method_all[i]->name))
@@ -313,7 +234,7 @@ static void write_reference(const settings *st, const string_mode *modes, int nm
                             wav_data *refw)
 {
     string_sum_info info;
-    double tol_abs = st->tol * st->ch.signal_scale;
+    double tol_abs = st->run.tol * st->ch.signal_scale;
     string_pickup_signal(modes, nm, st->fs, st->n, tol_abs, ref, &info);
     double ref_seconds = wall_seconds() - t0;
     double peak = max_abs(ref, (size_t)st->n) / st->ch.signal_scale;
@@ -339,7 +260,7 @@ static void write_reference(const settings *st, const string_mode *modes, int nm
         printf("string-pluck-v1 reference: modal series, %d modes (tolerance %g s_ref = %.3g m/s), %d overdamped,\n"
                "%ld mode-samples (not %ld: a mode stops once its envelope is below its share of the tolerance),\n"
                "%.4f s; peak sample %.4f; written to %s\n",
-               nm, st->tol, tol_abs, info.overdamped, info.mode_samples, (long)nm * st->n, ref_seconds, peak, ref_file);
+               nm, st->run.tol, tol_abs, info.overdamped, info.mode_samples, (long)nm * st->n, ref_seconds, peak, ref_file);
 }
 
 /* --listen: the playback gain and the limiter (score_listening_copy). */
@@ -347,11 +268,11 @@ static void write_listen(const settings *st, const double *ref)
 {
     double g = pow(10.0, st->ch.playback_gain_db / 20.0) / st->ch.signal_scale;
     double cut_db, limited_s;
-    double *lc = score_listening_copy(ref, st->n, g, st->ceiling, st->release, st->fs, &cut_db, &limited_s);
+    double *lc = score_listening_copy(ref, st->n, g, st->run.ceiling, st->run.release, st->fs, &cut_db, &limited_s);
     wav_write_or_exit("pluck", st->listen_path, lc, (size_t)st->n, (int)st->fs, 1.0, NULL);
     if (!st->tsv)
         printf("listening copy (%+g dB, limiter at %g): %s, peak %.3f; the limiter cut up to %.1f dB during %.3f s "
-               "(not the deliverable)\n", st->ch.playback_gain_db, st->ceiling, st->listen_path,
+               "(not the deliverable)\n", st->ch.playback_gain_db, st->run.ceiling, st->listen_path,
                max_abs(lc, (size_t)st->n), cut_db, limited_s);
     free(lc);
 }
@@ -376,25 +297,6 @@ static int write_field(const settings *st, const string_mode *modes, int nm)
 
 /* ---- the sweep ---- */
 
-/* The best E_wave of each method, with its cost, in the order the methods first ran. */
-static void print_best(const string_run *runs, size_t nrun)
-{
-    printf("\nbest E_wave per method:\n");
-    for (size_t i = 0; i < nrun; i++) {
-        bool seen = false;
-        for (size_t j = 0; j < i; j++)
-            seen = seen || strcmp(runs[j].method, runs[i].method) == 0;
-        if (seen)
-            continue;
-        const string_run *b = string_run_best(runs, nrun, runs[i].method);
-        if (b)
-            printf("  %-16s E_wave %.3e  (%s %ld, m = %ld, %ld F evaluations, %.3f s)\n", b->method, b->E_wave, b->space,
-                   b->size, b->substeps, b->nfev, b->seconds);
-        else
-            printf("  %-16s no run succeeded\n", runs[i].method);
-    }
-}
-
 /* The reference's spectrogram, every run scored (string_sweep), the order study, the 20 ms
  * figure's data and the summary. The exit status: 1 when the only run failed. */
 static int run_sweep(const settings *st, const string_mode *modes, int nm, const wav_data *refw)
@@ -405,18 +307,18 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
     atomic_commit_or_exit(&a, "pluck");
     table tab;
     string_sweep w = {
-        .cfg = {st->fs, st->n, st->tol * st->ch.signal_scale, st->blowup, strcmp(st->lmm, "adams") == 0, st->rtol,
-                st->atol, (int)st->max_order, st->stab_lim == 1},
+        .cfg = {st->fs, st->n, st->run.tol * st->ch.signal_scale, st->run.blowup, strcmp(st->lmm, "adams") == 0, st->run.rtol,
+                st->run.atol, (int)st->run.max_order, st->run.stab_lim == 1},
         .program = "pluck", .out = st->out, .ch = &st->ch, .ref = refw, .space = st->space, .method = st->method,
-        .duration = st->duration, .sub_min = (long)st->sub_min, .sub_max = (long)st->sub_max, .N_min = (long)st->N_min,
-        .N_max = (long)st->N_max, .fd_sub = (long)st->fd_sub, .fd_fixed_N_max = (long)st->fd_fixed_N_max,
-        .cvode_N_max = (long)st->cvode_N_max, .cvode_modal = st->cvode_modal == 1, .done = run_done, .ctx = &tab};
+        .duration = st->duration, .sub_min = (long)st->run.sub_min, .sub_max = (long)st->run.sub_max, .N_min = (long)st->run.N_min,
+        .N_max = (long)st->run.N_max, .fd_sub = (long)st->run.fd_sub, .fd_fixed_N_max = (long)st->run.fd_fixed_N_max,
+        .cvode_N_max = (long)st->run.cvode_N_max, .cvode_modal = st->run.cvode_modal == 1, .done = run_done, .ctx = &tab};
     string_sweep_init(&w);
     if (!st->tsv)
         printf("\nscored against the reference as the challenge does (E_wave, E_spec of the float32 WAVs):\n");
     table_begin(&tab, stdout, st->tsv, "space", "size", "method", "substeps", "E_wave", "E_spec", "seconds", "nfev",
                 "status", NULL);
-    int M = (int)st->modes < nm ? (int)st->modes : nm;
+    int M = (int)st->run.modes < nm ? (int)st->run.modes : nm;
     if (want(st->space, "modal"))
         string_sweep_modal(&w, modes, M);
     if (!st->tsv && (want(st->space, "fd3") || want(st->space, "fd5")))
@@ -425,14 +327,14 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
                           "else cubic Lagrange interpolation of v from the 4 nearest points\n");
     char err[600];
     if (string_sweep_grids(&w, &st->ch.string, modes, nm, err, sizeof err) != 0)
-        cli_fail("pluck", "--N-min %g: %s", st->N_min, err);
-    if (want(st->method, "cvode") && st->study_T > 0 && strcmp(st->lmm, "bdf") == 0)
+        cli_fail("pluck", "--N-min %g: %s", st->run.N_min, err);
+    if (want(st->method, "cvode") && st->run.study_T > 0 && strcmp(st->lmm, "bdf") == 0)
         order_study(st, &w, modes, M);
     string_sweep_first20ms(&w, refw->x);
     if (!st->tsv && w.nlen)
         printf("\nstability and failures:\n%s", w.notes);
     if (!st->tsv)
-        print_best(w.runs, w.nrun);
+        string_sweep_print_best(&w);
     int status = 0;
     if (w.nrun == 1 && !string_run_ok(&w.runs[0])) {
         fprintf(stderr, "pluck: %s\n", w.runs[0].message);
@@ -453,9 +355,9 @@ int main(int argc, char **argv)
     /* ---- the reference ---- */
     double t0 = wall_seconds();
     string_mode *modes;
-    int nm = string_reference_modes(&st.ch.string, 1.0 / st.fs, st.tol * st.ch.signal_scale, 2000000, &modes);
+    int nm = string_reference_modes(&st.ch.string, 1.0 / st.fs, st.run.tol * st.ch.signal_scale, 2000000, &modes);
     if (nm < 0) {
-        fprintf(stderr, "pluck: the modal series needs more than 2000000 modes for --tol %g at these parameters\n", st.tol);
+        fprintf(stderr, "pluck: the modal series needs more than 2000000 modes for --tol %g at these parameters\n", st.run.tol);
         return 1;
     }
     check_budget(&st, nm);

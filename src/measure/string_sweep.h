@@ -75,4 +75,12 @@ int string_sweep_order_study(const string_sweep *w, const string_params *s, long
                              double T, long steps, string_study_row rows[2][8], int nrows[2], double *w_top,
                              double *a_top, char *err, size_t errlen);
 
+/* The order study's table (rows as string_sweep_order_study leaves them; T s or steps internal
+ * steps a run, the grid's N, the Galerkin system's M) and what it says about Dahlquist's second
+ * barrier (the fastest grid mode: omega w_top, rad/s, alpha a_top, 1/s), on stdout. */
+void string_sweep_print_study(const string_sweep *w, double T, double steps, long N, string_study_row rows[2][8],
+                              const int nrows[2], int M, double w_top, double a_top);
+/* The best E_wave of each method of the runs, with its cost, in the order the methods first ran,
+ * on stdout. */
+void string_sweep_print_best(const string_sweep *w);
 #endif

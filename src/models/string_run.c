@@ -1,7 +1,9 @@
 #include "models/string_run.h"
 #include "base/budget.h"
+#include "base/cli.h"
 #include "drive/cvode.h"
 #include "drive/solve.h"
+#include "io/params.h"
 #include "base/util.h"
 #include <complex.h>
 #include <math.h>
@@ -338,4 +340,56 @@ void string_sweep_estimate(const string_sweep_plan *p, double *work, double *wav
                 *work += d * 5.0 * 1e5 * (N / 65.0) * p->duration, *wavs += 1;
         }
     }
+}
+
+int string_settings_load(string_settings *st, const char *path, char *err, size_t errlen)
+{
+    const param_spec ps[] = {
+        {"tol", &st->tol, "", 1e-16, 1e-3, 0, "series tolerance"},
+        {"modes", &st->modes, "", 1, 20000, 0, "Galerkin size"},
+        {"substeps_min", &st->sub_min, "", 1, 1 << 20, 0, "h sweep start"},
+        {"substeps_max", &st->sub_max, "", 1, 1 << 20, 0, "h sweep end"},
+        {"fd_N_min", &st->N_min, "", 4, 1e6, 0, "N sweep start"},
+        {"fd_N_max", &st->N_max, "", 4, 1e6, 0, "N sweep end"},
+        {"fd_substeps", &st->fd_sub, "", 1, 1 << 20, 0, "FD substeps"},
+        {"fd_fixed_N_max", &st->fd_fixed_N_max, "", 4, 1e6, 0, "largest fixed-step N"},
+        {"cvode_rtol", &st->rtol, "", 1e-15, 1e-2, 0, "CVODE rtol"},
+        {"cvode_atol", &st->atol, "m", 1e-30, 1, 0, "CVODE atol"},
+        {"cvode_N_max", &st->cvode_N_max, "", 4, 1e6, 0, "largest CVODE N"},
+        {"cvode_modal", &st->cvode_modal, "", 0, 1, 0, "CVODE on the modal system"},
+        {"cvode_max_order", &st->max_order, "", 1, 12, 0, "CVODE's largest order"},
+        {"cvode_stab_lim", &st->stab_lim, "", 0, 1, 0, "BDF stability-limit detection"},
+        {"cvode_study_time", &st->study_T, "s", 0, 60, 0, "order study: simulated time"},
+        {"cvode_study_N", &st->study_N, "", 6, 1e6, 0, "order study: FD5 grid"},
+        {"cvode_study_steps", &st->study_steps, "", 10, 1e9, 0, "order study: step budget"},
+        {"blowup", &st->blowup, "", 1, 1e300, CLI_OPEN_MIN, "blow-up factor"},
+        {"listen_ceiling", &st->ceiling, "", 0, 1, CLI_OPEN_MIN, "limiter ceiling"},
+        {"listen_release", &st->release, "s", 0, 10, CLI_OPEN_MIN, "limiter release"},
+        {NULL, NULL, NULL, 0, 0, 0, NULL},
+    };
+    return params_load(ps, path, false, err, errlen);
+}
+
+int string_settings_check(const string_settings *st, double fs, bool bdf, char *err, size_t errlen)
+{
+    if (st->sub_min > st->sub_max || st->N_min > st->N_max) {
+        snprintf(err, errlen, "--substeps-min/max or --N-min/max out of order; accepted: min <= max");
+        return -1;
+    }
+    const struct { const char *flag; double v; } whole[] = {
+        {"fs", fs}, {"modes", st->modes}, {"substeps-min", st->sub_min}, {"substeps-max", st->sub_max},
+        {"N-min", st->N_min}, {"N-max", st->N_max}, {"fd-substeps", st->fd_sub}, {"fd-fixed-N-max", st->fd_fixed_N_max},
+        {"cvode-max-order", st->max_order}, {"cvode-stab-lim", st->stab_lim}, {"cvode-study-N", st->study_N},
+        {"cvode-study-steps", st->study_steps},
+    };
+    for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)
+        if (whole[i].v != floor(whole[i].v)) {
+            snprintf(err, errlen, "--%s %g is not accepted; accepted: a whole number", whole[i].flag, whole[i].v);
+            return -1;
+        }
+    if (bdf && st->max_order > 5) {
+        snprintf(err, errlen, "--cvode-max-order %g is not accepted with --cvode-lmm bdf; accepted: 1 to 5", st->max_order);
+        return -1;
+    }
+    return 0;
 }

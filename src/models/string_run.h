@@ -115,4 +115,31 @@ typedef struct string_sweep_plan {
  * signals): each added to what is there. */
 void string_sweep_estimate(const string_sweep_plan *p, double *work, double *wavs, double *mem);
 
+/* ---- a sweep's settings as numbers: lessons/params/pluck.ini, then the flags ---- */
+typedef struct string_settings {
+    double tol;                 /* series tolerance, units of s_ref */
+    double modes;               /* Galerkin size M */
+    double sub_min, sub_max;    /* substep sweep (powers of two between) */
+    double N_min, N_max;        /* FD sweep (doublings) */
+    double fd_sub;              /* substeps of the fixed-step FD runs */
+    double fd_fixed_N_max;      /* largest N of the fixed-step FD runs */
+    double rtol, atol;          /* CVODE tolerances (1; m) */
+    double cvode_N_max;         /* largest N of the CVODE FD runs */
+    double cvode_modal;         /* 1: CVODE on the Galerkin system too */
+    double max_order;           /* CVODE's largest order (1-5 for BDF, 1-12 for Adams) */
+    double stab_lim;            /* 1: BDF stability-limit detection */
+    double study_T;             /* order study: simulated time per run, s (0: no study) */
+    double study_N;             /* order study: N of its 5-point grid */
+    double study_steps;         /* order study: internal steps allowed per run */
+    double blowup;              /* blow-up factor */
+    double ceiling, release;    /* the listening copy's limiter: full scale; s */
+} string_settings;
+
+/* Every key of the settings from the .ini file at path (io/params). 0, or -1 with one line in err. */
+int string_settings_load(string_settings *st, const char *path, char *err, size_t errlen);
+/* What the values cannot say one by one: the sweeps' ranges in order, whole numbers (fs, Hz, with
+ * them), and BDF's order cap of 5 (bdf: CVODE's family is BDF). 0, or -1 with one line in err
+ * naming the flag, its value and what is accepted. */
+int string_settings_check(const string_settings *st, double fs, bool bdf, char *err, size_t errlen);
+
 #endif
