@@ -3,7 +3,8 @@
  * Euler on a damped mode 2 alpha / omega0^2), each run against the exact modal sum of its own
  * system, the phase-saturated share at its two ends and at one closed-form point, the best-run
  * and fewest-steps choices on made-up rows, the sweep estimate by hand, and score_submission,
- * the listening copy and the spectrogram data on signals whose answers are known. */
+ * the listening copy and the spectrogram data on signals whose answers are known; pluck.ini as
+ * string_settings and each of its cross checks refusing. */
 #include "check.h"
 #include "io/atomic.h"
 #include "io/h5.h"
@@ -258,9 +259,33 @@ static void sweep_and_field(fixture *f)
     check(system(line) == 0, "scratch folder removed");
 }
 
+/* The settings of pluck.ini load whole and pass; each cross check refuses with its one line. */
+static void settings(void)
+{
+    string_settings st;
+    char err[600];
+    int rc = string_settings_load(&st, "lessons/params/pluck.ini", err, sizeof err);
+    check(rc == 0, "pluck.ini loads as string_settings (%s)", rc ? err : "ok");
+    check(string_settings_check(&st, 48000, true, err, sizeof err) == 0, "  and passes the cross checks");
+    string_settings bad = st;
+    bad.sub_min = bad.sub_max + 1;
+    check(string_settings_check(&bad, 48000, true, err, sizeof err) == -1 && strstr(err, "out of order; accepted: min <= max"),
+          "substeps min above max: refused (%s)", err);
+    bad = st, bad.modes = 2.5;
+    check(string_settings_check(&bad, 48000, true, err, sizeof err) == -1 &&
+          strcmp(err, "--modes 2.5 is not accepted; accepted: a whole number") == 0, "--modes 2.5: refused (%s)", err);
+    check(string_settings_check(&st, 44100.5, true, err, sizeof err) == -1 && strstr(err, "--fs 44100.5"),
+          "fs 44100.5: refused (%s)", err);
+    bad = st, bad.max_order = 6;
+    check(string_settings_check(&bad, 48000, true, err, sizeof err) == -1 && strstr(err, "--cvode-lmm bdf; accepted: 1 to 5"),
+          "BDF order cap 6: refused (%s)", err);
+    check(string_settings_check(&bad, 48000, false, err, sizeof err) == 0, "  and accepted with Adams");
+}
+
 int main(void)
 {
     stability();
+    settings();
     fixture f = {{0.65, 143.0, 3.0, 0.004, 0.002, 0.1625, 0.006, 0.54}, NULL, 0, {48000, 2400, 2.5e-10, 1e4, false,
                  1e-9, 1e-10, 5, false}, NULL, NULL};
     f.nm = string_reference_modes(&f.s, 1.0 / 48000, 2.5e-10, 2000000, &f.modes);
