@@ -366,37 +366,37 @@ static void coupled_free(coupled_state *c)
     free(c);
 }
 
-/* A^-1 by Gauss-Jordan elimination with partial pivoting (s <= 8); false when A is singular (a
- * tableau with a zero row: its slopes are then evaluated). */
+/* A^-1 through GSL's LU (the factorization the stage solve already uses), a column a unit vector;
+ * false when A is singular, a pivot below 1e-14 (a tableau with a zero row: its slopes are then
+ * evaluated). */
 static bool invert_stages(const double *a, int s, double *inv)
 {
-    double m[IVP_MAX_STAGES][2 * IVP_MAX_STAGES];
-    for (int i = 0; i < s; i++)
-        for (int j = 0; j < 2 * s; j++)
-            m[i][j] = j < s ? a[i * s + j] : (j - s == i ? 1.0 : 0.0);
-    for (int k = 0; k < s; k++) {
-        int piv = k;
-        for (int i = k + 1; i < s; i++)
-            if (fabs(m[i][k]) > fabs(m[piv][k]))
-                piv = i;
-        if (fabs(m[piv][k]) < 1e-14)
-            return false;
-        for (int j = 0; j < 2 * s; j++) {
-            double t = m[k][j];
-            m[k][j] = m[piv][j];
-            m[piv][j] = t;
-        }
-        for (int i = 0; i < s; i++)
-            if (i != k) {
-                double f = m[i][k] / m[k][k];
-                for (int j = 0; j < 2 * s; j++)
-                    m[i][j] -= f * m[k][j];
-            }
+    gsl_matrix *m = gsl_matrix_alloc(s, s);
+    gsl_permutation *perm = gsl_permutation_alloc(s);
+    gsl_vector *e = gsl_vector_alloc(s), *x = gsl_vector_alloc(s);
+    if (!m || !perm || !e || !x) {
+        fprintf(stderr, "out of memory for a %d x %d stage matrix\n", s, s);
+        exit(1);
     }
     for (int i = 0; i < s; i++)
         for (int j = 0; j < s; j++)
-            inv[i * s + j] = m[i][s + j] / m[i][i];
-    return true;
+            gsl_matrix_set(m, i, j, a[i * s + j]);
+    int sign;
+    bool ok = gsl_linalg_LU_decomp(m, perm, &sign) == 0;
+    for (int k = 0; ok && k < s; k++)
+        ok = fabs(gsl_matrix_get(m, k, k)) >= 1e-14;
+    for (int j = 0; ok && j < s; j++) {
+        for (int i = 0; i < s; i++)
+            gsl_vector_set(e, i, i == j ? 1.0 : 0.0);
+        ok = gsl_linalg_LU_solve(m, perm, e, x) == 0;
+        for (int i = 0; i < s; i++)
+            inv[i * s + j] = gsl_vector_get(x, i);
+    }
+    gsl_vector_free(x);
+    gsl_vector_free(e);
+    gsl_permutation_free(perm);
+    gsl_matrix_free(m);
+    return ok;
 }
 
 /* w's coupled state for s stages of dim n (reallocated when s changes); NULL with w->error when
