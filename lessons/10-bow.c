@@ -22,7 +22,6 @@
 #include "measure/stroke.h"
 #include "sweep/bow_fig7.h"
 #include "base/util.h"
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
