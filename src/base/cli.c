@@ -328,20 +328,22 @@ int cli_parse(const cli_spec *s, int argc, char **argv)
             help(s);
             exit(0);
         }
-        const cli_opt *o = s->opts, *best = NULL;
-        size_t best_d = 99;
-        for (; o->name; o++) {
-            if (strlen(o->name) == len && strncmp(o->name, name, len) == 0)
-                break;
+        const cli_opt *o = s->opts;
+        while (o->name && !(strlen(o->name) == len && strncmp(o->name, name, len) == 0))
+            o++;
+        if (!o->name) {
+            /* unknown: the nearest flag name, if any is within 3 edits */
+            const cli_opt *best = NULL;
+            size_t best_d = 99;
             char key[64];
             snprintf(key, sizeof key, "%.*s", (int)(len < 63 ? len : 63), name);
-            size_t d = cli_edit_distance(key, o->name);
-            if (d < best_d) {
-                best_d = d;
-                best = o;
+            for (const cli_opt *c = s->opts; c->name; c++) {
+                size_t d = cli_edit_distance(key, c->name);
+                if (d < best_d) {
+                    best_d = d;
+                    best = c;
+                }
             }
-        }
-        if (!o->name) {
             if (best && best_d <= 3)
                 cli_fail(s->program, "unknown flag --%.*s; did you mean --%s? (see --help)", (int)len, name, best->name);
             cli_fail(s->program, "unknown flag --%.*s (see --help)", (int)len, name);

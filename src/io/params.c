@@ -10,13 +10,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The spec of key; else NULL, with *nearest the closest key within 3 edits (or NULL). The
+ * distances are computed only for a key that is not there (an ini file names dozens of keys). */
 static const param_spec *find(const param_spec *spec, const char *key, const param_spec **nearest)
 {
-    size_t best = 99;
     *nearest = NULL;
-    for (const param_spec *p = spec; p->key; p++) {
+    for (const param_spec *p = spec; p->key; p++)
         if (strcmp(p->key, key) == 0)
             return p;
+    size_t best = 99;
+    for (const param_spec *p = spec; p->key; p++) {
         size_t d = cli_edit_distance(key, p->key);
         if (d < best) {
             best = d;

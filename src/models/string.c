@@ -170,8 +170,11 @@ static long mode_end(const string_mode *m, double fs, long n, double eps)
     if (d > 0 && m->alpha > 0 && A > 0) {
         double te = log(A * m->omega0sq / (eps * sqrt(d))) / m->alpha;
         long k = te > 0 ? (long)ceil(te * fs) + 1 : 1;
-        if (k < hi && string_mode_velocity_bound(m, (double)k / fs) < eps)
+        if (k < hi && string_mode_velocity_bound(m, (double)k / fs) < eps) {
+            if (string_mode_velocity_bound(m, (double)(k - 1) / fs) >= eps)
+                return k;       /* the common case: the envelope's own crossing, no halving */
             hi = k;
+        }
     }
     while (hi - lo > 1) {
         long mid = lo + (hi - lo) / 2;
@@ -186,27 +189,62 @@ static long mode_end(const string_mode *m, double fs, long n, double eps)
 /* out[k] += coef Im(e^{(-alpha + i om)(t0 + k/fs)}) for k < len: the phasor is advanced by
  * complex multiplication, in CHAINS interleaved sequences (sample k in chain k % CHAINS, each
  * stepped by z^CHAINS), so the multiplications do not wait on one another (bench row 1: one chain
- * is bound by the latency of its multiply-adds). Real arithmetic: no complex-multiply NaN checks. */
-enum { CHAINS = 8 };
-__attribute__((target_clones("avx2", "default"))) static void add_damped_sine(double *out, long len, double coef, double alpha, double om, double fs, double t0)
+ * is bound by the latency of its multiply-adds). The chains live in VECS vectors of 4 (GCC's vector
+ * extension) so that they stay in registers: held in an array they went through memory every
+ * sample, and the store-to-load latency bound the loop. Real arithmetic, no FMA contraction under
+ * -std=c17: every build of this loop gives the same bits. */
+enum { LANES = 4, VECS = 4, CHAINS = LANES * VECS };   /* CHAINS: a power of 2 */
+typedef double v4d __attribute__((vector_size(LANES * sizeof(double))));
+
+/* A mode's per-sample factor z1 = e^{(-alpha + i om)/fs} and its CHAINS-th power, once per mode. */
+typedef struct {
+    double alpha, om, fs, z1r, z1i;
+    v4d zr, zi;
+} damped_sine;
+
+static damped_sine damped_sine_of(double alpha, double om, double fs)
+{
+    double e1 = exp(-alpha / fs);
+    damped_sine d = {alpha, om, fs, e1 * cos(om / fs), e1 * sin(om / fs), {0}, {0}};
+    double zr = d.z1r, zi = d.z1i;
+    for (int c = 1; c < CHAINS; c *= 2) {    /* z1^CHAINS by squaring (CHAINS a power of 2) */
+        double r = zr * zr - zi * zi;
+        zi = 2.0 * zr * zi;
+        zr = r;
+    }
+    for (int l = 0; l < LANES; l++)
+        d.zr[l] = zr, d.zi[l] = zi;
+    return d;
+}
+
+__attribute__((target_clones("avx2", "default"))) static void add_damped_sine(double *out, long len, double coef,
+                                                                             const damped_sine *d, double t0)
 {
     double re[CHAINS], im[CHAINS];
-    double e0 = coef * exp(-alpha * t0), e1 = exp(-alpha / fs), z1r = e1 * cos(om / fs), z1i = e1 * sin(om / fs);
-    re[0] = e0 * cos(om * t0);
-    im[0] = e0 * sin(om * t0);
+    double e0 = coef * exp(-d->alpha * t0);
+    re[0] = e0 * cos(d->om * t0);
+    im[0] = e0 * sin(d->om * t0);
     for (int c = 1; c < CHAINS; c++) {
-        re[c] = re[c - 1] * z1r - im[c - 1] * z1i;
-        im[c] = re[c - 1] * z1i + im[c - 1] * z1r;
+        re[c] = re[c - 1] * d->z1r - im[c - 1] * d->z1i;
+        im[c] = re[c - 1] * d->z1i + im[c - 1] * d->z1r;
     }
-    double ez = exp(-alpha * CHAINS / fs), zr = ez * cos(om * CHAINS / fs), zi = ez * sin(om * CHAINS / fs);
+    v4d R[VECS], I[VECS];
+    memcpy(R, re, sizeof R);
+    memcpy(I, im, sizeof I);
+    const v4d zr = d->zr, zi = d->zi;
     long k = 0;
     for (; k + CHAINS <= len; k += CHAINS)
-        for (int c = 0; c < CHAINS; c++) {
-            out[k + c] += im[c];
-            double r = re[c] * zr - im[c] * zi;
-            im[c] = re[c] * zi + im[c] * zr;
-            re[c] = r;
+#pragma GCC unroll 4
+        for (int v = 0; v < VECS; v++) {
+            v4d o;
+            memcpy(&o, out + k + LANES * v, sizeof o);
+            o += I[v];
+            memcpy(out + k + LANES * v, &o, sizeof o);
+            v4d r = R[v] * zr - I[v] * zi;
+            I[v] = R[v] * zi + I[v] * zr;
+            R[v] = r;
         }
+    memcpy(im, I, sizeof I);
     for (int c = 0; k < len; k++, c++)
         out[k] += im[c];
 }
@@ -236,8 +274,9 @@ void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long 
         }
         /* pickup * a'(t) = coef * Im(e^{(-alpha + i omega) t}) */
         double om = sqrt(d), coef = -m->pickup * m->amplitude * m->omega0sq / om;
+        damped_sine z = damped_sine_of(m->alpha, om, fs);
         for (long k0 = 0; k0 < end; k0 += anchor)
-            add_damped_sine(out + k0, (k0 + anchor < end ? k0 + anchor : end) - k0, coef, m->alpha, om, fs, k0 / fs);
+            add_damped_sine(out + k0, (k0 + anchor < end ? k0 + anchor : end) - k0, coef, &z, k0 / fs);
     }
     out[0] = 0.0;   /* s(0) = 0 exactly: every a_n'(0) = 0 */
     if (info)
