@@ -393,6 +393,18 @@ int atomic_write(const char *path, const void *bytes, size_t n)
     FILE *f = atomic_open(&a, path);
     if (!f)
         return -1;
+    /* A temporary is given its n bytes up front: a full disk is found before a byte is written,
+     * and the blocks exist when rename replaces an old file (ext4 would otherwise allocate and
+     * start writing them out inside rename). Only ENOSPC matters: a file system without
+     * preallocation is written as before. */
+    if (!a.mode && n > 0) {
+        int e = posix_fallocate(a.fd, 0, (off_t)n);
+        if (e == ENOSPC || e == EFBIG) {
+            atomic_abort(&a);
+            errno = e;
+            return -1;
+        }
+    }
     fwrite(bytes, 1, n, f);         /* a short write is reported by the commit, with its reason */
     return atomic_commit(&a);
 }
