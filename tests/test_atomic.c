@@ -2,13 +2,16 @@
  * atomic_reserve (a name a library writes, then commit). A regular file is replaced and no
  * temporary is left; a symlink stays a link and its target gets the bytes; a FIFO's reader gets
  * them; a directory is EISDIR; a full device (made here with mknod, root only) is ENOSPC and stays
- * a device. Everything in a scratch folder. */
+ * a device; a whole buffer over the size limit is EFBIG and leaves the old file. Everything in a
+ * scratch folder. */
 #include "check.h"
 #include "io/atomic.h"
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
@@ -147,6 +150,28 @@ int main(void)
             printf("note: not root (mknod refused): the full-device case of %s is skipped\n", how);
         }
     }
+    /* atomic_write preallocates its temporary: a file too large for the process's size limit
+     * (EFBIG, as a full disk is ENOSPC) fails before a byte is written, the old file keeps its
+     * bytes and no temporary is left. In a child, whose limit ends with it. */
+    FILE *old = fopen(at("limited"), "w");
+    fputs("old", old);
+    fclose(old);
+    pid_t pid = fork();
+    if (pid == 0) {
+        signal(SIGXFSZ, SIG_IGN);
+        struct rlimit lim = {1024, 1024};
+        setrlimit(RLIMIT_FSIZE, &lim);
+        static char big[4096];
+        memset(big, 'x', sizeof big);
+        errno = 0;
+        int rc = atomic_write(at("limited"), big, sizeof big);
+        _exit(rc != 0 && errno == EFBIG ? 0 : 1);
+    }
+    int status = -1;
+    waitpid(pid, &status, 0);
+    check(WIFEXITED(status) && WEXITSTATUS(status) == 0 && slurp_is(at("limited"), "old") && temporaries(dir) == 0,
+          "atomic_write: a file over the size limit is EFBIG, the old file keeps its bytes, no temporary left");
+
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0)
