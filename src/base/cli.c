@@ -6,6 +6,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifndef __wasi__
+#include <signal.h>
+#endif
+
+/* Every program starts here (cli_peek or cli_parse, before any file is opened). A write over the
+ * file-size limit (ulimit -f) is then EFBIG, which the writer reports with the path and removes
+ * its temporary, instead of SIGXFSZ killing the process without a word and leaving it. Ignored
+ * stays ignored across exec: gnuplot and a notebook's cells get EFBIG too. */
+static void start_up(void)
+{
+#ifndef __wasi__
+    signal(SIGXFSZ, SIG_IGN);
+#endif
+}
 
 /* Is s[0..] the start of a printable UTF-8 sequence (a code point from U+00A0 on)? Its length, or 0. */
 static size_t utf8_printable(const unsigned char *s)
@@ -230,6 +244,7 @@ static bool flag_split(const char *a, const char **name, size_t *len, const char
 
 const char *cli_peek(const char *program, int argc, char **argv, const char *flag)
 {
+    start_up();
     const char *found = NULL, *name, *value;
     size_t len, n = strlen(flag);
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
@@ -295,6 +310,7 @@ static void set(const cli_spec *s, const cli_opt *o, const char *text)
 
 int cli_parse(const cli_spec *s, int argc, char **argv)
 {
+    start_up();
     int i = 1, first_pos = -1, npos = 0;
     size_t nopts = 0;
     while (s->opts[nopts].name)

@@ -371,6 +371,26 @@ static void run_all(job *jobs, int njobs, const char *root, const char *data, co
     }
 }
 
+/* gnuplot exits 0 when it could not write its output (a full disk, the file-size limit): a
+ * figure is whole when its file ends as its format ends (PNG: the IEND chunk; SVG: "</svg>"). */
+static bool figure_whole(const job *j)
+{
+    static const unsigned char iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
+    unsigned char tail[16];
+    FILE *f = fopen(j->out.tmp, "rb");
+    if (!f)
+        return false;
+    size_t n = 0;
+    if (fseek(f, -(long)sizeof tail, SEEK_END) == 0)
+        n = fread(tail, 1, sizeof tail, f);
+    fclose(f);
+    if (n != sizeof tail)
+        return false;
+    if (strcmp(j->fmt, "png") == 0)
+        return memcmp(tail + 4, iend, sizeof iend) == 0;
+    return memmem(tail, sizeof tail, "</svg>", 6) != NULL;
+}
+
 /* Commit each drawn figure and print its path; a figure without data is skipped with a note, a
  * failed one named with gnuplot's reason. 1 if any failed; *skipped counts the skipped files. */
 static int commit_all(job *jobs, int njobs, const char *program, const char *cwd, bool tsv, int *skipped)
@@ -380,7 +400,13 @@ static int commit_all(job *jobs, int njobs, const char *program, const char *cwd
     for (int k = 0; k < njobs; k++) {
         job *j = &jobs[k];
         bool ok = j->status == 0 && j->pid > 0;
-        if (ok && atomic_commit(&j->out) != 0) {
+        if (ok && !figure_whole(j)) {
+            if (!failed)    /* one line: the first figure cut short */
+                fprintf(stderr, "%s: cannot write %s: gnuplot wrote it cut short (disk full or file-size limit)\n",
+                        program, j->out.path);
+            atomic_abort(&j->out);
+            failed = 1;
+        } else if (ok && atomic_commit(&j->out) != 0) {
             fprintf(stderr, "%s: cannot write %s: %s\n", program, j->out.path, strerror(errno));
             failed = 1;
         } else if (!ok && j->pid > 0 && missing_data(j->err, miss, sizeof miss)) {
