@@ -158,3 +158,28 @@ const char *repo_file(const char *relpath)
     seen[nseen].path = xstrdup(spare);
     return seen[nseen++].path;
 }
+
+long text_line(FILE *f, char *buf, size_t n, bool first, char *why, size_t whylen)
+{
+    size_t len = 0;
+    int c;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (len + 1 >= n) {
+            snprintf(why, whylen, "line longer than %zu characters", n - 1);
+            return -2;
+        }
+        if (c == 0) {
+            snprintf(why, whylen, "a NUL byte at column %zu (a binary file?), not text", len + 1);
+            return -2;
+        }
+        buf[len++] = (char)c;
+    }
+    if (c == EOF && len == 0)
+        return -1;
+    buf[len] = '\0';
+    if (first && len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
+        len -= 3;
+        memmove(buf, buf + 3, len + 1);
+    }
+    return (long)len;
+}

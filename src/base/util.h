@@ -1,7 +1,9 @@
 /* util.h: checked allocation and small helpers shared by every module. */
 #ifndef IVPLAB_UTIL_H
 #define IVPLAB_UTIL_H
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* Allocate n bytes, zeroed; prints "out of memory" and exits 1 on failure. */
 void *xcalloc(size_t count, size_t size);
@@ -27,5 +29,11 @@ double max_abs(const double *x, size_t n);
 double median_of(double *v, size_t n);
 /* Euclidean norm of x[0..n-1]. */
 double norm2(const double *x, size_t n);
+/* One line of a text file into buf (n bytes: at most n - 1 characters, the newline dropped, the
+ * text ended by NUL). Reading stops at the limit: a long line is never read whole. A UTF-8
+ * byte-order mark opening the first line (first true) is skipped. Returns the line's length; -1
+ * at the end of the file (or a read error: ferror); -2 with the reason in why for a line longer
+ * than n - 1 characters or a NUL byte (naming its column). */
+long text_line(FILE *f, char *buf, size_t n, bool first, char *why, size_t whylen);
 
 #endif

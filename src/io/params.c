@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,8 +36,13 @@ int params_check(const param_spec *ps, double v, char *err, size_t errlen)
 {
     bool lo = (ps->open & CLI_OPEN_MIN) ? v > ps->min : v >= ps->min;
     bool hi = (ps->open & CLI_OPEN_MAX) ? v < ps->max : v <= ps->max;
-    if (lo && hi)
+    if (lo && hi && (!(ps->open & PARAM_WHOLE) || v == floor(v)))
         return 0;
+    if (lo && hi) {
+        snprintf(err, errlen, "%s = %g is not a whole number (%s takes %g to %g)", ps->key, v, ps->key, ps->min,
+                 ps->max);
+        return -1;
+    }
     snprintf(err, errlen, "%s = %g is out of range; accepted: %c%g, %g%c %s", ps->key, v,
              (ps->open & CLI_OPEN_MIN) ? '(' : '[', ps->min, ps->max, (ps->open & CLI_OPEN_MAX) ? ')' : ']', ps->unit);
     return -1;
@@ -147,19 +153,14 @@ int params_load(const param_spec *spec, const char *path, bool allow_missing, ch
     while (spec[nspec].key)
         nspec++;
     int *first_line = xcalloc(nspec + 1, sizeof(int));     /* where each key was set, 0: not yet */
-    char *line = NULL, why[400];
-    size_t cap = 0;
-    ssize_t len;
+    char line[PARAMS_LINE_MAX + 1], why[400];
+    long len;
     int lineno = 0, rc = 0;
     errno = 0;
-    while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
+    while (rc == 0 && (len = text_line(f, line, sizeof line, lineno == 0, why, sizeof why)) != -1) {
         lineno++;
-        if (strlen(line) != (size_t)len) {
-            snprintf(err, errlen, "%s:%d: a NUL byte at column %zu (a binary file?); accepted: a text file", where,
-                     lineno, strlen(line) + 1);
-            rc = -1;
-        } else if (len > PARAMS_LINE_MAX) {
-            snprintf(err, errlen, "%s:%d: line longer than %d characters", where, lineno, PARAMS_LINE_MAX);
+        if (len == -2) {
+            snprintf(err, errlen, "%s:%d: %s", where, lineno, why);
             rc = -1;
         } else {
             char *hash = strpbrk(line, "#;");
@@ -176,7 +177,6 @@ int params_load(const param_spec *spec, const char *path, bool allow_missing, ch
         snprintf(err, errlen, "%s: cannot read: %s", where, strerror(errno ? errno : EIO));
         rc = -1;
     }
-    free(line);
     fclose(f);
     if (rc == 0 && !allow_missing)
         for (size_t i = 0; i < nspec; i++)

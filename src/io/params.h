@@ -7,19 +7,23 @@
  * File format, one value a line:   key = value    # unit; where the value comes from
  * Blank lines and lines starting with # or ; are comments; [section] headers are ignored.
  * Refused, with the file and line named: a key given twice, a line that is neither, an unclosed
- * [section, a NUL byte, a line over 4096 characters, a directory. What a message echoes from the
- * file is escaped (cli_escape). */
+ * [section, a NUL byte, a line over 4096 characters (never read further), a directory, a value
+ * not whole where a whole number is required (PARAM_WHOLE). A UTF-8 byte-order mark opening the
+ * file is skipped. What a message echoes from the file is escaped (cli_escape). */
 #ifndef IVPLAB_PARAMS_H
 #define IVPLAB_PARAMS_H
 #include <stdbool.h>
 #include <stddef.h>
+
+#define PARAM_WHOLE 8u  /* in param_spec.open: a whole number (the cli.h bits are 1, 2 and 4) */
 
 typedef struct param_spec {
     const char *key;        /* as written in the file: "m1"; NULL ends the table */
     double *dest;           /* where the value goes */
     const char *unit;       /* SI unit, "" if none */
     double min, max;        /* accepted range */
-    unsigned open;          /* CLI_OPEN_MIN | CLI_OPEN_MAX (from cli.h): ends not accepted */
+    unsigned open;          /* CLI_OPEN_MIN | CLI_OPEN_MAX (from cli.h): ends not accepted;
+                             * PARAM_WHOLE: only a whole number is accepted */
     const char *help;       /* one line */
 } param_spec;
 

@@ -1,5 +1,6 @@
 /* tableau.c: Butcher tableau files (format in tableau.h), their order conditions and R(z). */
 #include "method/tableau.h"
+#include "base/util.h"
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -523,12 +524,13 @@ static int read_line(reader *r, char *buf, parsed *pt)
 /* Every line of the open file into pt; 0, or -1 after fail(). */
 static int read_file(reader *r, FILE *f, parsed *pt)
 {
-    char buf[1024];
+    char buf[1024], why[120];
     int rc = 0;
-    while (rc == 0 && fgets(buf, sizeof buf, f)) {
+    long len;
+    while (rc == 0 && (len = text_line(f, buf, sizeof buf, pt->nlines == 0, why, sizeof why)) != -1) {
         r->line = ++pt->nlines;
-        if (!strchr(buf, '\n') && !feof(f))
-            return fail(r, r->line, "line longer than %zu characters", sizeof buf - 2);
+        if (len == -2)
+            return fail(r, r->line, "%s", why);
         rc = read_line(r, buf, pt);
     }
     if (rc == 0 && ferror(f)) {
@@ -573,6 +575,12 @@ static int check_tableau(reader *r, const parsed *pt, slot *sl)
             return fail(r, pt->wline[k], "%s sum to %.10g, not 1 (off by %.3g): not even order 1", ordinal_weights(k),
                         sum, sum - 1.0);
     }
+    bool same = pt->nw == 2;
+    for (int j = 0; same && j < s; j++)
+        same = pt->w[0][j] == pt->w[1][j];
+    if (same)
+        return fail(r, pt->wline[1], "b-hat equals b: no error estimate (the estimate is h times the sum of "
+                    "(b_i - b-hat_i) k_i, zero at every step)");
     return 0;
 }
 
@@ -585,6 +593,10 @@ static int name_from(reader *r, const char *path, slot *sl)
         nlen -= 4;
     if (nlen == 0 || nlen >= sizeof sl->name || strlen(path) >= sizeof sl->path)
         return fail(r, 1, "the file's name gives no method name of 1 to %zu characters", sizeof sl->name - 1);
+    for (size_t i = 0; i < nlen; i++)   /* the name is a cell of every table: a tab or newline breaks rows */
+        if ((unsigned char)base[i] < 0x20 || base[i] == 0x7f)
+            return fail(r, 1, "the file's name holds a control character (byte 0x%02x), which would break the "
+                        "rows of --tsv; rename the file", (unsigned char)base[i]);
     memcpy(sl->name, base, nlen);
     snprintf(sl->path, sizeof sl->path, "%s", path);
     return 0;

@@ -18,8 +18,6 @@ void ball_settings_load(const char *program, ball_settings *s, param_spec *spec)
     ball_param_spec(s, spec);
     if (params_load(spec, params_path("ball.ini"), false, err, sizeof err) != 0)
         cli_fail(program, "%s", err);
-    if (s->rhythm_impacts != floor(s->rhythm_impacts))
-        cli_fail(program, "ball.ini: rhythm_impacts = %g; accepted: a whole number", s->rhythm_impacts);
     if (s->keep_ms > s->lose_ms)
         cli_fail(program, "ball.ini: keep_ms = %g exceeds lose_ms = %g; accepted: keep_ms <= lose_ms", s->keep_ms,
                  s->lose_ms);

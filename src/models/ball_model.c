@@ -32,7 +32,7 @@ void ball_param_spec(ball_settings *s, param_spec *out)
         {"window_after", &s->window_after, "s", 0, 1, CLI_OPEN_MIN, "dense window after the first impact"},
         {"blowup", &s->blowup, "m, m/s", 0, 1e300, CLI_OPEN_MIN, "blow-up bound on max |y_i| of a fixed-step run"},
         {"wav_peak", &s->wav_peak, "", 0, 1, CLI_OPEN_MIN, "peak of the reference run in the WAVs (full scale 1)"},
-        {"rhythm_impacts", &s->rhythm_impacts, "", 0, 1000, 0,
+        {"rhythm_impacts", &s->rhythm_impacts, "", 0, 1000, PARAM_WHOLE,
          "how many leading impacts a rhythm is judged on (0: those the reference is sure of)"},
         {"keep_ms", &s->keep_ms, "ms", 0, 1e3, CLI_OPEN_MIN, "rhythm kept: each of those starts within this"},
         {"lose_ms", &s->lose_ms, "ms", 0, 1e3, CLI_OPEN_MIN, "rhythm lost: one off by more than this, or missing"},

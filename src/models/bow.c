@@ -23,7 +23,7 @@ void bow_param_table(bow_instrument *b, param_spec s[BOW_NKEYS + 1])
         {"P_T", &b->P_T, "kg m", 1e-14, 1e-6, 0, "polar moment of inertia per length"},
         {"Q_T", &b->Q_T, "", 1, 1e5, 0, "torsional Q-factor (45)"},
         {"W_b", &b->W_b, "m", 1e-4, 0.05, 0, "bow-hair width"},
-        {"N", &b->N, "", 1, 64, 0, "contact points under the bow (integer)"},
+        {"N", &b->N, "", 1, 64, PARAM_WHOLE, "contact points under the bow (integer)"},
         {"D_h", &b->D_h, "kg/m", 1e-4, 100, 0, "bow-hair linear density"},
         {"K_h", &b->K_h, "N/m^2", 1, 1e10, 0, "bow-hair distributed stiffness"},
         {"zeta_h", &b->zeta_h, "kg/(s m)", 0, 1e6, 0, "bow-hair damping"},

@@ -23,11 +23,12 @@ static void load_checked(const char *path, const challenge *ch, wav_data *w)
 
 int main(int argc, char **argv)
 {
-    cli_common common = {false, "build/data/score"};
+    cli_common common = {false, NULL};     /* no --out: the table goes to standard output only */
     const char *chal = challenge_path();
     const cli_opt opts[] = {
         {"challenge", CLI_STRING, &chal, "", "the challenge file (format, frame length, hop)", 0, 0, 0, NULL, NULL, NULL},
-        CLI_COMMON_OPTS(common),
+        {"tsv", CLI_FLAG, &common.tsv, "", "print the table as tab-separated values with a header row", 0, 0, 0, NULL,
+         NULL, NULL},
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"score", "Score submissions against a reference: E_wave and E_spec of string-pluck-v1.",

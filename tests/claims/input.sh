@@ -23,7 +23,7 @@ check_text "challenge: the field's size names the fields" "$(cat "$TMP/stderr")"
 chal_with "$TMP/frame.json" 's/"frame_length": 2048/"frame_length": 131072/'
 expect_bad_input "challenge: frame_length longer than the signal (pluck)" $BIN/pluck --reference --challenge "$TMP/frame.json" --wav "$TMP/out/r.wav" --out "$TMP/out"
 check_text "challenge: frame_length longer than the signal names it" "$(cat "$TMP/stderr")" "error_measures.E_spec.frame_length"
-expect_bad_input "challenge: frame_length longer than the signal (score)" $BIN/score --challenge "$TMP/frame.json" "$TMP/a.wav" "$TMP/b.wav" --out "$TMP/out"
+expect_bad_input "challenge: frame_length longer than the signal (score)" $BIN/score --challenge "$TMP/frame.json" "$TMP/a.wav" "$TMP/b.wav"
 chal_with "$TMP/rate.json" 's/"sample_rate": 48000/"sample_rate": 10000000/'
 expect_bad_input "challenge: sample_rate above --fs's range" $BIN/pluck --reference --challenge "$TMP/rate.json" --wav "$TMP/out/r.wav" --out "$TMP/out"
 chal_with "$TMP/xp.json" 's/"value": 0.1625/"value": 0.003/'

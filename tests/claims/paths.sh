@@ -202,7 +202,7 @@ scorer=$!
 wait "$scorer"; rc=$?
 check_num "bin/score reading the FIFO bin/pluck writes: exit status" "$rc" near 0 0
 check_num "bin/score reading the FIFO bin/pluck writes: E_wave" "$(tsv_get "$TMP/fifo-score.tsv" file "$TMP/play" E_wave)" near 0 0
-expect_bad_input "bin/score with - twice" "$BIN/score" - - --out "$TMP/out"
+expect_bad_input "bin/score with - twice" "$BIN/score" - -
 
 # Two runs into one --out at once, in either order: every file is one whole run's file.
 mkdir -p "$TMP/solo-a" "$TMP/solo-b"

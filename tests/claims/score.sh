@@ -11,7 +11,7 @@ $BIN/score --tsv "$TMP/ref.wav" "$TMP/s1.wav" "$TMP/ref.wav" >"$TMP/two.tsv"
 check_num "two submissions: rows" "$(($(wc -l <"$TMP/two.tsv") - 1))" near 2 0
 check_num "sigma0 1% off: E_wave" "$(tsv_get "$TMP/two.tsv" file "$TMP/s1.wav" E_wave)" gt 1e-4
 $BIN/pluck --reference --fs 44100 --duration 2 --wav "$TMP/r44.wav" >/dev/null
-expect_bad_input "a 44.1 kHz submission" $BIN/score "$TMP/ref.wav" "$TMP/r44.wav" --out "$TMP/out"
+expect_bad_input "a 44.1 kHz submission" $BIN/score "$TMP/ref.wav" "$TMP/r44.wav"
 check_text "names what is wrong" "$($BIN/score "$TMP/ref.wav" "$TMP/r44.wav" 2>&1)" "sample rate 44100 Hz, expected 48000 Hz; 88200 samples (2 s), expected 96000"
 expect_bad_input "one file only" $BIN/score "$TMP/ref.wav"
 # A WAV header made here (44 bytes, IEEE float): hdr CHANNELS DATA_BYTES, each as printf escapes.
