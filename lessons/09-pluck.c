@@ -22,6 +22,7 @@
 #include "method/tableau.h"
 #include "models/string.h"
 #include "models/string_run.h"
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,6 +239,10 @@ static void write_reference(const settings *st, const string_mode *modes, int nm
     string_pickup_signal(modes, nm, st->fs, st->n, tol_abs, ref, &info);
     double ref_seconds = wall_seconds() - t0;
     double peak = max_abs(ref, (size_t)st->n) / st->ch.signal_scale;
+    if (!(peak <= FLT_MAX))     /* a sample is s / s_ref as float32: |s| / s_ref <= FLT_MAX */
+        cli_fail("pluck", "output.signal_scale = %g m/s makes the peak sample %.3g, beyond float32's largest %.4g; "
+                 "accepted: signal_scale >= max |s| / FLT_MAX = %.4g m/s / %.4g = %.3g m/s", st->ch.signal_scale, peak,
+                 FLT_MAX, peak * st->ch.signal_scale, FLT_MAX, peak * st->ch.signal_scale / FLT_MAX);
     char ref_tmp[4096];
     const char *ref_file = st->wav_path;
     if (!st->do_ref) {

@@ -2,6 +2,8 @@
 #include "io/atomic.h"
 #include "base/util.h"
 #include <errno.h>
+#include <float.h>
+#include <math.h>
 #include <fcntl.h>
 #include <sndfile.h>
 #include <stdio.h>
@@ -115,8 +117,16 @@ int wav_write_back(const char *path, const double *x, size_t n, int fs, double g
     float buf[4096];
     for (size_t k = 0; k < n;) {
         size_t c = n - k < 4096 ? n - k : 4096;
-        for (size_t j = 0; j < c; j++)
+        for (size_t j = 0; j < c; j++) {
             buf[j] = (float)(x[k + j] * gain);
+            if (!isfinite(buf[j])) {    /* beyond float32 (|value| > FLT_MAX), or not a number */
+                snprintf(err, errlen, "cannot write %s: sample %zu is %g times the gain %g = %g, not a finite float32 "
+                         "(largest %.4g)", path, k + j, x[k + j], gain, x[k + j] * gain, FLT_MAX);
+                sf_close(sf);
+                errno = ERANGE;
+                goto done;
+            }
+        }
         if (sf_write_float(sf, buf, (sf_count_t)c) != (sf_count_t)c) {
             snprintf(err, errlen, "cannot write %s: %s", path, sf_strerror(sf));
             sf_close(sf);
