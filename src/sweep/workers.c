@@ -1,9 +1,11 @@
 #include "sweep/workers.h"
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/wait.h>
 #include <signal.h>
 #include <string.h>
@@ -116,16 +118,79 @@ static pid_t start(bool own_group)
 
 pid_t workers_fork(void) { return start(false); }
 
-int workers_system(const char *cmd)
+/* SIGKILL to every child of this process until none is left. The caller is a subreaper
+ * (PR_SET_CHILD_SUBREAPER): a killed child's own children come to it, and are killed in turn;
+ * waitpid's ECHILD then means no descendant is left, whatever sessions or groups they made. */
+static void kill_descendants(void)
 {
-    fflush(NULL);
-    pid_t pid = start(true);
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
+    char me[32];
+    snprintf(me, sizeof me, "%d", (int)getpid());
+    for (;;) {
+        DIR *d = opendir("/proc");
+        for (struct dirent *e; d && (e = readdir(d));) {
+            char path[300], stat[512];
+            snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+            int fd = e->d_name[0] >= '1' && e->d_name[0] <= '9' ? open(path, O_RDONLY) : -1;
+            ssize_t n = fd < 0 ? -1 : read(fd, stat, sizeof stat - 1);
+            if (fd >= 0)
+                close(fd);
+            if (n <= 0)
+                continue;
+            stat[n] = '\0';
+            char *paren = strrchr(stat, ')');       /* "pid (comm) state ppid ..." */
+            char ppid[32];
+            if (paren && sscanf(paren + 1, " %*c %31s", ppid) == 1 && strcmp(ppid, me) == 0)
+                kill((pid_t)atol(e->d_name), SIGKILL);
+        }
+        if (d)
+            closedir(d);
+        if (waitpid(-1, NULL, 0) < 0 && errno == ECHILD)
+            return;
+    }
+}
+
+/* The guard between this program and a command: a subreaper that runs cmd, waits for it, then
+ * kills whatever it left running (a background job); on a stop signal, or when the program dies
+ * (PR_SET_PDEATHSIG, SIGKILL included), it kills everything the command started and exits.
+ * Exits with the command's status (128 + its signal when one ended it). */
+static _Noreturn void guard(const char *cmd, pid_t parent)
+{
+    sigset_t wait_for, old;
+    sigemptyset(&wait_for);
+    for (int i = 0; i < NSTOP; i++)
+        sigaddset(&wait_for, stop_signals[i]);
+    sigaddset(&wait_for, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &wait_for, &old);
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    int code = 128 + SIGTERM;
+    pid_t c = getppid() == parent ? fork() : -1;
+    if (c == 0) {
+        sigprocmask(SIG_SETMASK, &old, NULL);
         execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
         _exit(127);
     }
+    for (int sig = 0, st; c > 0;) {
+        if (waitpid(c, &st, WNOHANG) == c) {
+            code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+            break;
+        }
+        if (sig != SIGCHLD && sig != 0)     /* a stop signal, or the program died */
+            break;
+        sig = sigwaitinfo(&wait_for, NULL);
+    }
+    kill_descendants();
+    _exit(code);
+}
+
+int workers_system(const char *cmd)
+{
+    fflush(NULL);
+    pid_t parent = getpid(), pid = start(true);
+    if (pid < 0)
+        return -1;
+    if (pid == 0)
+        guard(cmd, parent);
     int status;
     while (waitpid(pid, &status, 0) < 0)
         if (errno != EINTR) {

@@ -13,10 +13,11 @@ void workers_guard(void);
 pid_t workers_fork(void);
 /* The worker pid has been waited for: it is no longer killed on a signal. */
 void workers_forget(pid_t pid);
-/* Like system(3): runs cmd with /bin/sh -c in a worker leading a session of its own, so that a
- * stop signal to this program ends (SIGTERM) the command and everything it started, whatever
- * process groups they make; returns the wait status
- * (-1 if the worker could not be started). */
+/* Like system(3): runs cmd with /bin/sh -c under a guard process (a worker leading a session of
+ * its own, a subreaper: Linux PR_SET_CHILD_SUBREAPER) that kills everything the command started
+ * once the command ends (a background job too), on a stop signal to this program, and when this
+ * program dies in any other way (SIGKILL included). Returns the wait status of the guard, which
+ * exits with the command's status (128 + the signal that ended it); -1 if it could not start. */
 int workers_system(const char *cmd);
 
 #endif

@@ -7,12 +7,14 @@
  *   ```gnuplot  a figure (the terminal and output file are set for the cell)
  *   ```explore NAME [SETTINGS]   a live "Try it" explorer (oscillator, stability, roots, drop)
  *               computed in the page by ivplab's C as WebAssembly (src/wasm/; --wasm)
- * A cell's standard output appears under it (tab-separated output as a table), figures in place
+ * A cell's standard output appears under it (tab-separated output as a table; the first MiB of
+ * each stream, with a note of what was cut), figures in place
  * (embedded), and a WAV the cell writes gets an audio player. Formulas are written $`...`$
  * (inline) and ```math blocks (display), so Markdown never touches the TeX; KaTeX (Debian's
  * libjs-katex, copied beside the pages) typesets them in the browser with no network.
  * Markdown is parsed and rendered by cmark-gfm. The first failing cell stops the run with the
  * notebook, the cell number and its standard error; no page is written then. */
+#define _GNU_SOURCE     /* memrchr */
 #include "base/cli.h"
 #include "io/atomic.h"
 #include "base/util.h"
@@ -72,6 +74,33 @@ static char *slurp(const char *path, size_t *len)
     buf[n] = '\0';
     if (len)
         *len = n;
+    return buf;
+}
+
+/* What a page shows of each output stream of a cell: the first OUTPUT_MAX bytes (cut back to a
+ * whole line), then a line saying how much was cut. The runner never reads more of it. */
+#define OUTPUT_MAX (1 << 20)
+
+/* The first cap bytes of a file, cut back to its last whole line if it holds one, NUL-terminated
+ * (NULL if unreadable); *total gets the file's size in bytes. */
+static char *slurp_head(const char *path, size_t cap, long long *total)
+{
+    *total = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0)
+        *total = (long long)st.st_size;
+    char *buf = xcalloc(cap + 1, 1);
+    size_t n = fread(buf, 1, cap, f);
+    fclose(f);
+    if ((long long)n < *total) {
+        char *nl = memrchr(buf, '\n', n);
+        if (nl)
+            n = (size_t)(nl - buf) + 1;
+    }
+    buf[n] = '\0';
     return buf;
 }
 
@@ -163,6 +192,18 @@ static const char *extension(const char *name)
 {
     const char *dot = strrchr(name, '.');
     return dot ? dot + 1 : "";
+}
+
+/* The note under a cell's output when it was cut. */
+static void note_cut(sbuf *b, const char *what, const char *shown, long long total)
+{
+    size_t n = shown ? strlen(shown) : 0;
+    if (total <= (long long)n)
+        return;
+    char line[300];
+    snprintf(line, sizeof line, "<p class=\"cut\">%s cut: %zu of its %lld bytes shown, %lld left out (a cell's output "
+             "is shown up to %d bytes)</p>\n", what, n, total, total - (long long)n, OUTPUT_MAX);
+    sb_puts(b, line);
 }
 
 /* Tab-separated output (at least two lines, every line with the same number of tabs, at
@@ -329,7 +370,8 @@ static int run_cell(notebook *nb, const char *lang, const char *code, sbuf *out)
     static file_stamp before[MAX_FILES];
     int nb0 = list_files(nb->work, before);
     int rc = workers_system(cmd);   /* a stop signal to the notebook ends the cell too */
-    char *so = slurp(outp, NULL), *se = slurp(errp, NULL);
+    long long nso, nse;
+    char *so = slurp_head(outp, OUTPUT_MAX, &nso), *se = slurp_head(errp, OUTPUT_MAX, &nse);
     free(cmd);
     free(outp);
     free(errp);
@@ -342,11 +384,13 @@ static int run_cell(notebook *nb, const char *lang, const char *code, sbuf *out)
         return -1;
     }
     render_stdout(out, so ? so : "");
+    note_cut(out, "standard output", so, nso);
     if (se && *se) {
         sb_puts(out, "<details class=\"err\"><summary>standard error</summary><pre>");
         sb_escape(out, se, strlen(se));
         sb_puts(out, "</pre></details>\n");
     }
+    note_cut(out, "standard error", se, nse);
     free(so);
     free(se);
     return embed_new_files(nb, before, nb0, out);
