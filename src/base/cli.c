@@ -14,8 +14,25 @@
  * file-size limit (ulimit -f) is then EFBIG, which the writer reports with the path and removes
  * its temporary, instead of SIGXFSZ killing the process without a word and leaving it. Ignored
  * stays ignored across exec: gnuplot and a notebook's cells get EFBIG too. */
-static void start_up(void)
+static const char *started;     /* the program's name, for the check of standard output at exit */
+
+/* At exit: the table on standard output reached it (a full disk, the file-size limit or a
+ * closed pipe is said, exit 1, not a silent loss of the program's report). */
+static void check_stdout(void)
 {
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "%s: cannot write standard output: %s\n", started, errno ? strerror(errno) : "write error");
+        _Exit(1);
+    }
+}
+
+static void start_up(const char *program)
+{
+    if (started)
+        return;
+    started = program;
+    atexit(check_stdout);
 #ifndef __wasi__
     signal(SIGXFSZ, SIG_IGN);
 #endif
@@ -244,7 +261,7 @@ static bool flag_split(const char *a, const char **name, size_t *len, const char
 
 const char *cli_peek(const char *program, int argc, char **argv, const char *flag)
 {
-    start_up();
+    start_up(program);
     const char *found = NULL, *name, *value;
     size_t len, n = strlen(flag);
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
@@ -310,7 +327,7 @@ static void set(const cli_spec *s, const cli_opt *o, const char *text)
 
 int cli_parse(const cli_spec *s, int argc, char **argv)
 {
-    start_up();
+    start_up(s->program);
     int i = 1, first_pos = -1, npos = 0;
     size_t nopts = 0;
     while (s->opts[nopts].name)

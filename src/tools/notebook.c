@@ -764,6 +764,37 @@ static int run_one(const char *file, const char *out, const char *outabs, const 
     return rc;
 }
 
+/* KaTeX beside the pages (OUT/katex); 0, or -1 after one line: no KaTeX here, or why the copy
+ * failed (cp's first complaint: a full disk, the file-size limit). */
+static int copy_katex(const char *katex, const char *outabs)
+{
+    char *js = xasprintf("%s/katex.min.js", katex);
+    int found = access(js, R_OK);
+    free(js);
+    if (found != 0) {
+        fprintf(stderr, "notebook: no KaTeX in %s (install Debian's libjs-katex)\n", katex);
+        return -1;
+    }
+    char *cmd = xasprintf("mkdir -p '%s/katex' 2>&1 && cp -rL '%s/katex.min.js' '%s/katex.min.css' '%s/fonts' '%s/katex/' 2>&1",
+                          outabs, katex, katex, katex, outabs);
+    fflush(NULL);
+    FILE *p = popen(cmd, "r");
+    free(cmd);
+    char why[600] = "";
+    if (p) {
+        if (!fgets(why, sizeof why, p))
+            why[0] = '\0';
+        for (char rest[600]; fgets(rest, sizeof rest, p);)
+            ;
+    }
+    int rc = p ? pclose(p) : -1;
+    if (rc == 0)
+        return 0;
+    why[strcspn(why, "\n")] = '\0';
+    fprintf(stderr, "notebook: cannot copy KaTeX into %s/katex: %s\n", outabs, why[0] ? why : "cp failed");
+    return -1;
+}
+
 int main(int argc, char **argv)
 {
     workers_guard();        /* before any work: a cell's processes end with the notebook */
@@ -800,12 +831,7 @@ int main(int argc, char **argv)
     if (!realpath(plotdir, plotabs))
         cli_fail("notebook", "--plots '%s' does not exist; accepted: the folder of the figure scripts", plotdir);
     char *workroot = xasprintf("%s/work", outabs);
-    char *cmd = xasprintf("mkdir -p '%s/katex' && cp -rL '%s/katex.min.js' '%s/katex.min.css' '%s/fonts' '%s/katex/'",
-                          outabs, katex, katex, katex, outabs);
-    int copied = system(cmd);
-    free(cmd);
-    if (copied != 0) {
-        fprintf(stderr, "notebook: cannot copy KaTeX from %s (install Debian's libjs-katex)\n", katex);
+    if (copy_katex(katex, outabs) != 0) {
         free(workroot);
         return 1;
     }
