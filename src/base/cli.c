@@ -10,30 +10,33 @@
 #include <signal.h>
 #endif
 
-/* Every program starts here (cli_peek or cli_parse, before any file is opened). A write over the
- * file-size limit (ulimit -f) is then EFBIG, which the writer reports with the path and removes
- * its temporary, instead of SIGXFSZ killing the process without a word and leaving it. Ignored
- * stays ignored across exec: gnuplot and a notebook's cells get EFBIG too. */
 static const char *started;     /* the program's name, for the check of standard output at exit */
 
-/* At exit: the table on standard output reached it (a full disk, the file-size limit or a
- * closed pipe is said, exit 1, not a silent loss of the program's report). */
-static void check_stdout(void)
+#ifndef __wasi__
+/* At a successful exit: the report on standard output reached it (a full disk, the file-size
+ * limit or a closed pipe is said, exit 1, not a silent loss). A failing exit has said why already. */
+static void check_stdout(int status, void *unused)
 {
+    (void)unused;
     errno = 0;
-    if (fflush(stdout) != 0 || ferror(stdout)) {
+    if ((fflush(stdout) != 0 || ferror(stdout)) && status == 0) {
         fprintf(stderr, "%s: cannot write standard output: %s\n", started, errno ? strerror(errno) : "write error");
         _Exit(1);
     }
 }
+#endif
 
+/* Every program starts here (cli_peek or cli_parse, before any file is opened). A write over the
+ * file-size limit (ulimit -f) is then EFBIG, which the writer reports with the path and removes
+ * its temporary, instead of SIGXFSZ killing the process without a word and leaving it. Ignored
+ * stays ignored across exec: gnuplot and a notebook's cells get EFBIG too. */
 static void start_up(const char *program)
 {
     if (started)
         return;
     started = program;
-    atexit(check_stdout);
 #ifndef __wasi__
+    on_exit(check_stdout, NULL);
     signal(SIGXFSZ, SIG_IGN);
 #endif
 }
