@@ -328,13 +328,19 @@ static void set(const cli_spec *s, const cli_opt *o, const char *text)
     }
 }
 
+static size_t opt_count(const cli_opt *o)
+{
+    size_t n = 0;
+    while (o[n].name)
+        n++;
+    return n;
+}
+
 int cli_parse(const cli_spec *s, int argc, char **argv)
 {
     start_up(s->program);
     int i = 1, first_pos = -1, npos = 0;
-    size_t nopts = 0;
-    while (s->opts[nopts].name)
-        nopts++;
+    size_t nopts = opt_count(s->opts);
     /* Held by a static as well: help and refusals exit from inside the loop, and memory still
      * reachable at exit is not a leak (LeakSanitizer agrees). */
     static char **volatile pos_held;
