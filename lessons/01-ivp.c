@@ -96,10 +96,10 @@ static const char exercises[] =
     "exercises (each with the command that checks it):\n"
     "  1. At the default h = 2 ms forward Euler stays near the exact curve; raise --h and watch it\n"
     "     leave. Order 1: does halving h halve its error at T = 6 s?\n"
-    "     check: bin/ivp --method euler --h 0.004 --tsv | tail -1 | cut -f4   (then 0.002, 0.001)\n"
+    "     check: bin/ivp --method euler --h 0.002 --tsv | tail -1 | cut -f4   (then 0.001, 0.0005)\n"
     "  2. Switch methods at h = 0.2 s and watch the black ticks (the slope u' = v at each sample):\n"
     "     forward Euler's step follows the tick at its start, backward Euler's the one at its end.\n"
-    "     Which method keeps the amplitude?\n"
+    "     Which method keeps the amplitude (its 'amplitude' line: the ratio to the exact one)?\n"
     "     check: bin/ivp --method trapezoid --h 0.2 --plot   (plots/out/ivp.png)\n"
     "  3. Write u'' = -omega0^2 u - 2 sigma0 u' as y' = A y (y = (u, u')) and check your A (omega0 =\n"
     "     2 pi, sigma0 = 0.2): RK4 at h = 1 ms on your A agrees with the exact solution to about 1e-11 m\n"
@@ -213,11 +213,17 @@ int main(int argc, char **argv)
             status = 1;
             snprintf(msg, sizeof msg, "%s", res.message);
         }
-        if (!common.tsv)
+        if (!common.tsv) {
+            /* the amplitude sqrt(u^2 + (u'/omega0)^2) at the end, against the exact one (exercise 2) */
+            double ex[2];
+            oscillator_exact(&osc, y0, res.t, ex);
             printf("\n%s: %ld steps, %ld F evaluations, %ld Jacobians, %ld Newton iterations, "
-                   "%ld LU factorizations; max |u - exact| = %.3e m\n",
+                   "%ld LU factorizations; max |u - exact| = %.3e m\n"
+                   "amplitude sqrt(u^2 + (u'/omega0)^2) at t = %g s: %.4g m, exact %.4g m (ratio %.4g)\n",
                    m->label, res.steps, res.counts.nfev, res.counts.njev, res.counts.nnewton, res.counts.nfactor,
-                   rc.max_err);
+                   rc.max_err, res.t, hypot(y[0], y[1] / omega0), hypot(ex[0], ex[1] / omega0),
+                   hypot(y[0], y[1] / omega0) / hypot(ex[0], ex[1] / omega0));
+        }
         workspace_free(w);
     }
     /* The exact curve, finely sampled for the figure. */

@@ -103,9 +103,9 @@ static const char exercises[] =
     "     theta')); src/models/pendulum.c is the answer. Does RK4 keep slope 4 when the pendulum\n"
     "     starts near the top?\n"
     "     check: bin/convergence --theta0 3 --tsv | grep pendulum | cut -f2,3\n"
-    "  2. Push h down to 2^-14: where does round-off stop RK4's error from falling (the pairwise\n"
-    "     slopes show it)?\n"
-    "     check: bin/convergence --kmin 3 --kmax 14 --plot\n"
+    "  2. Push h down to 2^-14: where does RK4's error stop falling (the reference's floor or\n"
+    "     round-off)? The last pairwise slopes and the fitted points fit_h show it.\n"
+    "     check: bin/convergence --kmin 3 --kmax 14 --wide | grep -E 'problem|rk4'\n"
     "  3. Write explicit midpoint as a tableau file midpoint.tab (copy lessons/methods/ralston2.tab and\n"
     "     change a and b: c = (0, 1/2), a21 = 1/2, b = (0, 1)) and measure its order: 2, like Heun.\n"
     "     check: bin/convergence --add-method midpoint.tab --tsv | cut -f1-3\n";
