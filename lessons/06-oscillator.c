@@ -231,6 +231,7 @@ int main(int argc, char **argv)
     double dev_d[MAX_METHODS], dev_u[MAX_METHODS];
     /* each method's own T60: from one step's R(h lambda), and from the peaks of its damped run */
     double t60_R[MAX_METHODS], t60_peaks[MAX_METHODS];
+    double blew_at[MAX_METHODS];   /* the damped run's blow-up time (its state no longer finite), or NAN */
     size_t npk_m[MAX_METHODS];
     double *tt = xcalloc((size_t)n + 1, sizeof(double)), *um = xcalloc((size_t)n + 1, sizeof(double));
     for (long i = 0; i <= n; i++)
@@ -245,7 +246,10 @@ int main(int argc, char **argv)
             pq.second_order = q == 1;       /* undamped: a(u) alone, the leapfrog's own case */
             solve_opts o = {method_all[k], 0.0, h, n, 0, 1, energy_sink, &e};
             solve_result r;
-            if (solve_fixed_to(&pq, y, &o, T, NULL, &r) == SOLVE_FAILED) {
+            solve_status st = solve_fixed_to(&pq, y, &o, T, NULL, &r);
+            if (q == 0)
+                blew_at[k] = st == SOLVE_BLOWUP ? r.t : NAN;
+            if (st == SOLVE_FAILED) {
                 fprintf(stderr, "oscillator: %s\n", r.message);
                 return 1;
             }
@@ -313,8 +317,14 @@ int main(int argc, char **argv)
     double H_end_exact = Hex[n];
     for (int k = 0; k < nm; k++) {
         table_cell(&tab, "%s", method_all[k]->name);
-        table_cell(&tab, "%.6g", Hd[k][n] / H_end_exact);
-        table_cell(&tab, "%s", Hd[k][n] > H0 ? "yes" : "no");
+        /* a run whose state overflowed, or whose energy fell below the smallest double, has no ratio */
+        if (!isnan(blew_at[k]))
+            table_cell(&tab, "blew up at t=%.4g", blew_at[k]);
+        else if (Hd[k][n] == 0.0 || H_end_exact == 0.0)
+            table_cell(&tab, "%s", Hd[k][n] == 0.0 ? "H(T) underflows" : "H_exact underflows");
+        else
+            table_cell(&tab, "%.6g", Hd[k][n] / H_end_exact);
+        table_cell(&tab, "%s", Hd[k][n] > H0 || !isnan(blew_at[k]) ? "yes" : "no");
         table_cell(&tab, "%.3e", dev_d[k]);
         table_cell(&tab, "%.3e", dev_u[k]);
         table_cell(&tab, "%.15g", Hu[k][n] / H0);
@@ -324,7 +334,8 @@ int main(int argc, char **argv)
         table_cell(&tab, "%zu", npk_m[k]);
     }
     if (!common.tsv)
-        printf("\nH_end_over_exact: H at T over the exact H(T); gains_energy: H(T) > H(0) despite the damper;\n"
+        printf("\nH_end_over_exact: H at T over the exact H(T) (none when the run blew up, or H(T) is below the\n"
+               "smallest double); gains_energy: H(T) > H(0) despite the damper;\n"
                "max_dev: largest |H - H_exact| / H0 on the damped and the undamped (sigma0 = 0) oscillator;\n"
                "t60_s: the T60 one step of h gives, 6 ln 10 / (-ln|R(h lambda)| / h) (exact: %.4f s; leapfrog's R\n"
                "is for the undamped oscillator: n/a); t60_measured_s: from the peaks of the method's own damped run\n"
