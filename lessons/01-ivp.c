@@ -1,6 +1,8 @@
 /* Lesson 1, "Initial Value Problems": the damped oscillator u'' = -omega0^2 u - 2 sigma0 u'
  * as the first-order system y' = A y, solved by one method against the exact solution.
- * Try it: raise --h and forward Euler leaves the exact (gray) curve. */
+ * Try it: at the default h = 2 ms forward Euler stays near the exact (gray) curve (max error
+ * 0.08 m); raise --h and it leaves it (0.68 m at 10 ms, 8344 m at 0.1 s). --A solves the
+ * student's own y' = A y against the same exact curve. */
 #include "base/budget.h"
 #include "base/cli.h"
 #include "drive/cvode.h"
@@ -53,25 +55,62 @@ static int sample(long k, double t, const double *y, void *c)
     return 0;
 }
 
+/* y' = A y with the student's A (--A): F = A y, the Jacobian A. */
+static int rhs_A(double t, const double *y, double *f, void *params)
+{
+    (void)t;
+    const double *A = params;
+    f[0] = A[0] * y[0] + A[1] * y[1];
+    f[1] = A[2] * y[0] + A[3] * y[1];
+    return 0;
+}
+
+static int jac_A(double t, const double *y, double *J, void *params)
+{
+    (void)t, (void)y;
+    memcpy(J, params, 4 * sizeof(double));
+    return 0;
+}
+
+/* --A "a11 a12 a21 a22": four finite numbers, row by row. */
+static int parse_A(const char *text, void *dest, char *why, size_t whylen)
+{
+    double *A = dest;
+    char *end = (char *)text;
+    for (int i = 0; i < 4; i++) {
+        const char *at = end;
+        errno = 0;
+        A[i] = strtod(at, &end);
+        if (end == at || errno || !isfinite(A[i]) || (i < 3 && *end != ' ' && *end != ','))
+            return snprintf(why, whylen, "entry %d is not a finite number", i + 1), -1;
+        while (*end == ' ' || *end == ',')
+            end++;
+    }
+    if (*end)
+        return snprintf(why, whylen, "more than four entries"), -1;
+    return 0;
+}
+
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
-    "  1. Lower --h until forward Euler's error at T = 6 s is below 0.1 m. Order 1: does halving h\n"
-    "     halve the error?\n"
-    "     check: bin/ivp --method euler --h 0.005 --tsv | tail -1 | cut -f4   (then 0.002, 0.001)\n"
+    "  1. At the default h = 2 ms forward Euler stays near the exact curve; raise --h and watch it\n"
+    "     leave. Order 1: does halving h halve its error at T = 6 s?\n"
+    "     check: bin/ivp --method euler --h 0.002 --tsv | tail -1 | cut -f4   (then 0.001, 0.0005)\n"
     "  2. Switch methods at h = 0.2 s and watch the black ticks (the slope u' = v at each sample):\n"
     "     forward Euler's step follows the tick at its start, backward Euler's the one at its end.\n"
-    "     Which method keeps the amplitude?\n"
+    "     Which method keeps the amplitude (its 'amplitude' line: the ratio to the exact one)?\n"
     "     check: bin/ivp --method trapezoid --h 0.2 --plot   (plots/out/ivp.png)\n"
-    "  3. Write u'' = -omega0^2 u - 2 sigma0 u' as y' = A y (y = (u, u')) and check your A: RK4 at\n"
-    "     h = 1 ms agrees with the exact solution to about 1e-11 m.\n"
-    "     check: bin/ivp --method rk4 --h 0.001 --T 2 --tsv | tail -1 | cut -f4\n";
+    "  3. Write u'' = -omega0^2 u - 2 sigma0 u' as y' = A y (y = (u, u')) and check your A (omega0 =\n"
+    "     2 pi, sigma0 = 0.2): RK4 at h = 1 ms on your A agrees with the exact solution to about 1e-11 m\n"
+    "     at T = 2 s; a wrong A misses it by far more.\n"
+    "     check: bin/ivp --method rk4 --h 0.001 --T 2 --A \"a11 a12 a21 a22\" --tsv | tail -1 | cut -f4\n";
 
 int main(int argc, char **argv)
 {
     const char *method_name = "euler", *lmm = "bdf";
-    double h = 0.1, T = 6.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0;
-    double rtol = 1e-10, atol = 1e-12, blowup = 1e6;
+    double h = 0.002, T = 6.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0;
+    double rtol = 1e-10, atol = 1e-12, blowup = 1e6, A[4] = {NAN, NAN, NAN, NAN};
     long inside = 1;
     cli_common common = {false, "build/data/ivp"};
     budget bg;
@@ -91,6 +130,8 @@ int main(int argc, char **argv)
         {"atol", CLI_DOUBLE, &atol, "m", "CVODE absolute tolerance", 1e-20, 1, 0, NULL, NULL, NULL},
         {"blowup", CLI_DOUBLE, &blowup, "", "declare a blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
         BUDGET_OPT(bg),
+        {"A", CLI_CUSTOM, A, "", "solve y' = A y with this A instead of the program's (exercise 3); the exact curve stays "
+         "the oscillator's", 0, 0, 0, NULL, parse_A, "four numbers a11 a12 a21 a22"},
         {"inside", CLI_LONG, &inside, "", "the step opened for the 'inside one step' figure (stages.tsv): step K+1 (fixed-step methods)", 0, 1e8, 0, NULL, NULL, NULL},
         CLI_COMMON_OPTS(common),
         PLOT_OPTS(plot),
@@ -113,6 +154,9 @@ int main(int argc, char **argv)
 
     oscillator osc = {omega0, sigma0};
     ivp p = oscillator_ivp(&osc);
+    bool own_A = !isnan(A[0]);
+    if (own_A)
+        p = (ivp){.dim = 2, .rhs = rhs_A, .jac = jac_A, .params = A, .linear = true};
     double y0[2] = {u0, v0}, y[2] = {u0, v0};
     double scale = sqrt(u0 * u0 + (v0 / omega0) * (v0 / omega0)) * fmax(1.0, omega0);
 
@@ -131,6 +175,9 @@ int main(int argc, char **argv)
     if (!common.tsv)
         printf("damped oscillator: omega0 = %g rad/s, sigma0 = %g 1/s, u(0) = %g m, u'(0) = %g m/s\n"
                "method %s, h = %g s, T = %g s\n", omega0, sigma0, u0, v0, label, h, T);
+    if (!common.tsv && own_A)
+        printf("y' = A y with your A = [%g %g; %g %g] (the oscillator's: [0 1; %g %g]), against the oscillator's "
+               "exact curve\n", A[0], A[1], A[2], A[3], -omega0 * omega0, -2.0 * sigma0);
     if (!common.tsv && h_last > 0.0)
         printf("T is not a multiple of h: %ld steps of h, the last one short, %.6g s, to end at T\n", n - 1, h_last);
     if (!common.tsv)
@@ -166,11 +213,17 @@ int main(int argc, char **argv)
             status = 1;
             snprintf(msg, sizeof msg, "%s", res.message);
         }
-        if (!common.tsv)
+        if (!common.tsv) {
+            /* the amplitude sqrt(u^2 + (u'/omega0)^2) at the end, against the exact one (exercise 2) */
+            double ex[2];
+            oscillator_exact(&osc, y0, res.t, ex);
             printf("\n%s: %ld steps, %ld F evaluations, %ld Jacobians, %ld Newton iterations, "
-                   "%ld LU factorizations; max |u - exact| = %.3e m\n",
+                   "%ld LU factorizations; max |u - exact| = %.3e m\n"
+                   "amplitude sqrt(u^2 + (u'/omega0)^2) at t = %g s: %.4g m, exact %.4g m (ratio %.4g)\n",
                    m->label, res.steps, res.counts.nfev, res.counts.njev, res.counts.nnewton, res.counts.nfactor,
-                   rc.max_err);
+                   rc.max_err, res.t, hypot(y[0], y[1] / omega0), hypot(ex[0], ex[1] / omega0),
+                   hypot(y[0], y[1] / omega0) / hypot(ex[0], ex[1] / omega0));
+        }
         workspace_free(w);
     }
     /* The exact curve, finely sampled for the figure. */

@@ -67,7 +67,9 @@ static const char *fmt_bound(double b, char *buf, size_t n)
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
     "  1. Find explicit midpoint's imaginary-axis bound. Hint: compare its R(z) with Heun's.\n"
-    "     check: bin/stability --z 0,0.5   (and with your midpoint.tab: bin/stability --add-method midpoint.tab)\n"
+    "     Write it as midpoint.tab (c = (0, 1/2), a21 = 1/2, b = (0, 1)); its row gives\n"
+    "     imag_bound and |R(0.5j)|.\n"
+    "     check: bin/stability --add-method midpoint.tab --z 0,0.5\n"
     "  2. At which step does RK4 stop being stable on the stiff network (fast mode 1950 Hz)? Predict h\n"
     "     = 2.83 / (2 pi 1950), then look.\n"
     "     check: bin/stability --problem stiff --h 0.00023 --plot   (and --h 0.00024)\n"

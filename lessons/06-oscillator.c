@@ -2,7 +2,8 @@
  * s^2 + 2 sigma0 s + omega0^2 = 0 as sigma0/omega0 goes from 0 to 2 (they run down the circle
  * |s| = omega0, meet at sigma0 = omega0, then split on the real axis); the decay envelope and
  * T60 = 6 ln 10 / sigma0, measured from the peaks of a fine RK4 run; and the energy
- * H = u'^2/2 + omega0^2 u^2/2 of every method against the exact balance dH/dt = -2 sigma0 u'^2.
+ * H = u'^2/2 + omega0^2 u^2/2 of every method against the exact H(t), the energy of the closed-form
+ * solution (checked against the balance dH/dt = -2 sigma0 u'^2).
  * Claims: forward Euler gains energy, backward Euler loses far more than the damper takes, the
  * trapezoid keeps the undamped oscillator's energy to round-off; leapfrog's stays within O(h^2)
  * of it without drifting. */
@@ -199,12 +200,14 @@ int main(int argc, char **argv)
     oscillator undamped = {omega0, 0.0};
     ivp pu = oscillator_ivp(&undamped);
     double H0 = oscillator_energy(0.0, y0, &osc);
-    /* exact balance: H(t) = H0 - int_0^t 2 sigma0 u'^2, integrated on the exact u' (Simpson, fine) */
-    double *Hbal = xcalloc((size_t)n + 1, sizeof(double)), balance_dev = 0.0;
+    /* the exact energy H(t): H of the closed-form exact solution (a sum of squares, so positive
+     * however small); the balance H0 - int_0^t 2 sigma0 u'^2 (Simpson on the exact u') checks it,
+     * to round-off of H0 (it cannot follow H(t) once H(t) is below ~1e-16 H0) */
+    double *Hex = xcalloc((size_t)n + 1, sizeof(double)), balance_dev = 0.0;
     {
         const int sub = 64;
         double acc = 0.0;
-        Hbal[0] = H0;
+        Hex[0] = H0;
         for (long k = 0; k < n; k++) {
             double a = k * h, dt = (sample_time(k + 1, n, h, T) - a) / sub, part = 0.0;
             for (int j = 0; j <= sub; j++) {
@@ -214,11 +217,11 @@ int main(int argc, char **argv)
                 part += w * 2.0 * sigma0 * ex[1] * ex[1];
             }
             acc += part * dt / 3.0;
-            Hbal[k + 1] = H0 - acc;
             budget_tick(1.0);
             double ex[2];
             oscillator_exact(&osc, y0, sample_time(k + 1, n, h, T), ex);
-            balance_dev = fmax(balance_dev, fabs(oscillator_energy(0, ex, &osc) - Hbal[k + 1]) / H0);
+            Hex[k + 1] = oscillator_energy(0, ex, &osc);
+            balance_dev = fmax(balance_dev, fabs(Hex[k + 1] - (H0 - acc)) / H0);
         }
     }
     int nm = 0;
@@ -228,6 +231,7 @@ int main(int argc, char **argv)
     double dev_d[MAX_METHODS], dev_u[MAX_METHODS];
     /* each method's own T60: from one step's R(h lambda), and from the peaks of its damped run */
     double t60_R[MAX_METHODS], t60_peaks[MAX_METHODS];
+    double blew_at[MAX_METHODS];   /* the damped run's blow-up time (its state no longer finite), or NAN */
     size_t npk_m[MAX_METHODS];
     double *tt = xcalloc((size_t)n + 1, sizeof(double)), *um = xcalloc((size_t)n + 1, sizeof(double));
     for (long i = 0; i <= n; i++)
@@ -242,7 +246,10 @@ int main(int argc, char **argv)
             pq.second_order = q == 1;       /* undamped: a(u) alone, the leapfrog's own case */
             solve_opts o = {method_all[k], 0.0, h, n, 0, 1, energy_sink, &e};
             solve_result r;
-            if (solve_fixed_to(&pq, y, &o, T, NULL, &r) == SOLVE_FAILED) {
+            solve_status st = solve_fixed_to(&pq, y, &o, T, NULL, &r);
+            if (q == 0)
+                blew_at[k] = st == SOLVE_BLOWUP ? r.t : NAN;
+            if (st == SOLVE_FAILED) {
                 fprintf(stderr, "oscillator: %s\n", r.message);
                 return 1;
             }
@@ -262,18 +269,18 @@ int main(int argc, char **argv)
     free(um);
     atomic_file ae;
     FILE *fe = atomic_open_or_exit(&ae, "oscillator", common.out, "energy.tsv");
-    fprintf(fe, "t_s\texact balance");
+    fprintf(fe, "t_s\texact");
     for (int k = 0; k < nm; k++)
         fprintf(fe, "\t%s", method_all[k]->label);
     for (int k = 0; k < nm; k++)
-        fprintf(fe, "\t%s, undamped |H - H0|/H0", method_all[k]->label);
+        fprintf(fe, "\t%s, undamped (H - H0)/H0", method_all[k]->label);
     fputc('\n', fe);
     for (long i = 0; i <= n; i += (i + stride > n && i < n) ? n - i : stride) {
-        fprintf(fe, "%.8g\t%.10g", sample_time(i, n, h, T), Hbal[i]);
+        fprintf(fe, "%.8g\t%.10g", sample_time(i, n, h, T), Hex[i]);
         for (int k = 0; k < nm; k++)
             fprintf(fe, "\t%.10g", Hd[k][i]);
         for (int k = 0; k < nm; k++)
-            fprintf(fe, "\t%.6e", fmax(fabs(Hu[k][i] - H0) / H0, 1e-17));   /* floor for the log axis */
+            fprintf(fe, "\t%.6e", (Hu[k][i] - H0) / H0);     /* signed: the figure draws gains and losses */
         fputc('\n', fe);
     }
     atomic_commit_or_exit(&ae, "oscillator");
@@ -295,8 +302,9 @@ int main(int argc, char **argv)
                "  sigma measured %.6f 1/s (sigma0 %.6f), omega1 measured %.6f rad/s (sqrt(omega0^2 - sigma0^2) = %.6f)\n"
                "  T60 = 6 ln 10 / sigma0 = %.4f s; from the measured sigma %.4f s\n",
                npk, ring_h, ring_T, sig_meas, sigma0, om_meas, omega1, t60, t60_meas);
-        printf("\nenergy H = u'^2/2 + omega0^2 u^2/2 at h = %g s over %g s (H0 = %.6g J/kg); the exact balance\n"
-               "H0 - int 2 sigma0 u'^2 dt matches H of the exact solution to %.1e H0\n", h, T, H0, balance_dev);
+        printf("\nenergy H = u'^2/2 + omega0^2 u^2/2 at h = %g s over %g s (H0 = %.6g J/kg); the exact H(T) = %.6g J/kg\n"
+               "is H of the exact solution; the balance H0 - int 2 sigma0 u'^2 dt matches it to %.1e H0\n", h, T, H0,
+               Hex[n], balance_dev);
         if (h_last > 0.0)
             printf("T is not a multiple of h: %ld steps of h, the last one short, %.6g s, to end at T\n", n - 1, h_last);
         if (ring_last > 0.0)
@@ -306,11 +314,17 @@ int main(int argc, char **argv)
     table tab;
     table_begin(&tab, stdout, common.tsv, "method", "H_end_over_exact", "gains_energy", "max_dev_damped",
                 "max_dev_undamped", "undamped_H_end_over_H0", "t60_s", "t60_measured_s", "peaks", NULL);
-    double H_end_exact = Hbal[n];
+    double H_end_exact = Hex[n];
     for (int k = 0; k < nm; k++) {
         table_cell(&tab, "%s", method_all[k]->name);
-        table_cell(&tab, "%.6g", Hd[k][n] / H_end_exact);
-        table_cell(&tab, "%s", Hd[k][n] > H0 ? "yes" : "no");
+        /* a run whose state overflowed, or whose energy fell below the smallest double, has no ratio */
+        if (!isnan(blew_at[k]))
+            table_cell(&tab, "blew up at t=%.4g", blew_at[k]);
+        else if (Hd[k][n] == 0.0 || H_end_exact == 0.0)
+            table_cell(&tab, "%s", Hd[k][n] == 0.0 ? "H(T) underflows" : "H_exact underflows");
+        else
+            table_cell(&tab, "%.6g", Hd[k][n] / H_end_exact);
+        table_cell(&tab, "%s", Hd[k][n] > H0 || !isnan(blew_at[k]) ? "yes" : "no");
         table_cell(&tab, "%.3e", dev_d[k]);
         table_cell(&tab, "%.3e", dev_u[k]);
         table_cell(&tab, "%.15g", Hu[k][n] / H0);
@@ -320,7 +334,8 @@ int main(int argc, char **argv)
         table_cell(&tab, "%zu", npk_m[k]);
     }
     if (!common.tsv)
-        printf("\nH_end_over_exact: H at T over the exact H(T); gains_energy: H(T) > H(0) despite the damper;\n"
+        printf("\nH_end_over_exact: H at T over the exact H(T) (none when the run blew up, or H(T) is below the\n"
+               "smallest double); gains_energy: H(T) > H(0) despite the damper;\n"
                "max_dev: largest |H - H_exact| / H0 on the damped and the undamped (sigma0 = 0) oscillator;\n"
                "t60_s: the T60 one step of h gives, 6 ln 10 / (-ln|R(h lambda)| / h) (exact: %.4f s; leapfrog's R\n"
                "is for the undamped oscillator: n/a); t60_measured_s: from the peaks of the method's own damped run\n"
@@ -329,14 +344,14 @@ int main(int argc, char **argv)
     atomic_file as;
     FILE *fs = atomic_open_or_exit(&as, "oscillator", common.out, "summary.tsv");
     fprintf(fs, "key\tvalue\nt60_exact_s\t%.6f\nt60_measured_rk4_fine_s\t%.6f\nring_peaks\t%zu\nmeet_ratio\t%.4f\n"
-                "circle_dev\t%.3g\nbalance_dev\t%.3g\n",
-            t60, t60_meas, npk, meet, circle_dev, balance_dev);
+                "circle_dev\t%.3g\nbalance_dev\t%.3g\nomega0\t%.10g\nsigma0\t%.10g\nh\t%.10g\nH_end_exact\t%.10g\n",
+            t60, t60_meas, npk, meet, circle_dev, balance_dev, omega0, sigma0, h, Hex[n]);
     atomic_commit_or_exit(&as, "oscillator");
     for (int k = 0; k < nm; k++) {
         free(Hd[k]);
         free(Hu[k]);
     }
-    free(Hbal);
+    free(Hex);
     budget_finish();
     return plot_render(&plot, "oscillator", common.out, common.tsv);
 }

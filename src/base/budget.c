@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void budget_bytes_text(char *buf, size_t n, double bytes)
@@ -109,10 +110,22 @@ static void draw(bool final)
     meter.last = now;
 }
 
+/* stderr may carry the progress line: a terminal, or a file that is not stdout's (a line in a
+ * table redirected with 2>&1 would break it) */
+static bool progress_ok(void)
+{
+    if (isatty(2))
+        return true;
+    struct stat a, b;
+    if (fstat(1, &a) != 0 || fstat(2, &b) != 0)
+        return true;
+    return a.st_dev != b.st_dev || a.st_ino != b.st_ino;
+}
+
 static void poll_meter(void)
 {
     double el = wall_seconds() - meter.t0;
-    if (meter.silent || (!meter.always && el < BUDGET_QUIET_S))
+    if (meter.silent || (!meter.always && el < BUDGET_QUIET_S) || !progress_ok())
         return;
     if (isatty(2)) {
         if (meter.last < 0 || wall_seconds() - meter.last >= 0.25)
@@ -146,7 +159,7 @@ int budget_tick_sink(long k, double t, const double *y, void *ctx)
 
 void budget_finish(void)
 {
-    if (meter.active && (meter.shown || meter.always))
+    if (meter.active && (meter.shown || meter.always) && progress_ok())
         draw(true);
     meter.active = false;
 }

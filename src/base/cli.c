@@ -238,7 +238,7 @@ static void help(const cli_spec *s)
         case CLI_FLAG: snprintf(def, sizeof def, "[off]"); break;
         case CLI_CUSTOM: break;
         }
-        printf("  %-22s %s%s%s%s\n", flag, o->help, def[0] ? " " : "", def, (o->open & CLI_REPEAT) ? " (repeatable)" : "");
+        printf("  %-22s %s%s%s%s\n", flag, o->help, def[0] ? " " : "", def, (o->open & CLI_REPEAT) && !strstr(o->help, "(repeatable)") ? " (repeatable)" : "");
         if (o->kind != CLI_FLAG && o->kind != CLI_STRING)
             printf("  %-22s accepts %s\n", "", acc);
     }

@@ -32,6 +32,7 @@ static solve_status run(const ivp *p, double *y, const solve_opts *o, double h_l
     workspace *own = NULL;
     if (!w)
         w = own = workspace_alloc(p->dim);
+    w->fsal_rhs = NULL;     /* a run starts with no F kept from another run (method/leapfrog.c) */
     memset(res, 0, sizeof *res);
     ivp_counts start = w->counts;
     double t_start = wall_seconds();

@@ -43,22 +43,45 @@ double measure_t60(double sigma)
     return 6.0 * log(10.0) / sigma;
 }
 
-double measure_asymptotic_order(const double *h, const double *err, size_t n, double floor, size_t npts,
-                                size_t *first, size_t *count)
+/* Do the pairwise slopes of points a .. b (b - a + 1 >= 3) agree within agree, all falling? */
+static bool slopes_agree(const double *h, const double *err, size_t a, size_t b, double agree)
 {
-    /* skip leading blow-ups (non-finite errors at large h); the first point at or below the
-     * floor ends the usable table */
-    size_t start = 0;
-    while (start < n && !isfinite(err[start]))
-        start++;
-    size_t end = start;
-    while (end < n && isfinite(err[end]) && err[end] > floor)
-        end++;
-    size_t k = end - start < npts ? end - start : npts;
-    *first = end - k;
-    *count = k;
-    if (k < 2)
+    double lo = INFINITY, hi = -INFINITY, s[1];
+    for (size_t i = a; i < b; i++) {
+        measure_pairwise_slopes(h + i, err + i, 2, s);
+        lo = fmin(lo, s[0]);
+        hi = fmax(hi, s[0]);
+    }
+    return lo >= MEASURE_MIN_ORDER && hi - lo <= agree;
+}
+
+double measure_asymptotic_order(const double *h, const double *err, size_t n, double floor, size_t npts,
+                                double agree, size_t *first, size_t *count, const char **status)
+{
+    /* the longest run of points above the floor whose pairwise slopes agree (ties: the smaller h) */
+    size_t best_a = 0, best_len = 0, above = 0;
+    for (size_t i = 0; i < n; i++)
+        above += isfinite(err[i]) && err[i] > floor;
+    for (size_t b = n; b-- > 0;) {
+        size_t a = b;
+        while (a > 0 && isfinite(err[a - 1]) && err[a - 1] > floor && isfinite(err[b]) && err[b] > floor &&
+               slopes_agree(h, err, a - 1, b, agree))
+            a--;
+        /* agreement needs at least three slopes (two can agree by chance on a bend) */
+        if (b - a + 1 >= MEASURE_MIN_POINTS && b - a + 1 > best_len) {
+            best_a = a;
+            best_len = b - a + 1;
+        }
+    }
+    *first = *count = 0;
+    if (best_len < MEASURE_MIN_POINTS) {
+        *status = above >= MEASURE_MIN_POINTS ? "not asymptotic" : "reference floor";
         return NAN;
+    }
+    size_t k = best_len < npts ? best_len : npts;
+    *first = best_a + best_len - k;
+    *count = k;
+    *status = NULL;
     return measure_loglog_slope(h + *first, err + *first, k);
 }
 

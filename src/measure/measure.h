@@ -29,11 +29,16 @@ osc_fidelity measure_oscillator_fidelity(const method *m, double omega0, double 
 double measure_t60(double sigma);
 
 /* The order of a convergence table over its asymptotic range, chosen without knowing the order:
- * errors at or below floor (round-off, or the reference's own error) are dropped, and the fit
- * takes the npts smallest h that remain (fewer if fewer remain; at least 2 are needed). h must
- * be decreasing. The range is err[*first .. *first + *count - 1]; NAN when under 2 points. */
+ * the longest run of at least MEASURE_MIN_POINTS points whose errors are all above floor (the reference's own
+ * error, or round-off) and whose pairwise slopes all agree within agree (max - min) and are at
+ * least MEASURE_MIN_ORDER (the error falls); on a tie the run at smaller h. The fit takes the
+ * npts smallest h of that run: err[*first .. *first + *count - 1] (h decreasing). Without such
+ * a run: NAN, *count 0 and *status "not asymptotic" (enough points above the floor, their
+ * slopes disagree) or "reference floor" (too few above it); else *status NULL. */
+#define MEASURE_MIN_ORDER 0.5
+#define MEASURE_MIN_POINTS 4
 double measure_asymptotic_order(const double *h, const double *err, size_t n, double floor, size_t npts,
-                                size_t *first, size_t *count);
+                                double agree, size_t *first, size_t *count, const char **status);
 
 /* Decay rate and angular frequency of a ringing signal u(t_i), i < n, equally spaced: the local
  * maxima (refined by a parabola through each peak and its neighbours) give the envelope

@@ -12,6 +12,8 @@ workspace *workspace_alloc(size_t dim)
         w->k[i] = xcalloc(dim, sizeof(double));
     w->tmp = xcalloc(dim, sizeof(double));
     w->tmp2 = xcalloc(dim, sizeof(double));
+    w->fsal_y = xcalloc(dim, sizeof(double));
+    w->fsal_f = xcalloc(dim, sizeof(double));
     return w;
 }
 
@@ -23,6 +25,8 @@ void workspace_free(workspace *w)
         free(w->k[i]);
     free(w->tmp);
     free(w->tmp2);
+    free(w->fsal_y);
+    free(w->fsal_f);
     if (w->solver_free)
         w->solver_free(w->solver);
     free(w);

@@ -44,6 +44,10 @@ typedef struct workspace {
     void *solver;                    /* a solver's cached state (Newton's factors), owned by that
                                         solver, allocated on its first use; NULL when none */
     void (*solver_free)(void *);     /* how workspace_free releases solver; set with it */
+    double *fsal_y, *fsal_f;         /* a method's last F (leapfrog's) and the state it stands for, */
+    double fsal_t;                   /* at time fsal_t, of the problem (fsal_rhs, fsal_params); */
+    ivp_rhs_fn fsal_rhs;             /* NULL: none kept. Reused only for exactly that t and y */
+    void *fsal_params;
     ivp_counts counts;               /* running totals */
     char error[256];                 /* why the last call failed, in words */
 } workspace;

@@ -186,7 +186,7 @@
     /* ---- 1. the oscillator: raise h, switch methods (as bin/ivp) ---- */
     var OMEGA0 = 2 * Math.PI, SIGMA0 = 0.2, U0 = 1, V0 = 0, TEND = 6;
     function oscillator(box) {
-        var st = {m: 0, h: 0.1}, cv = el('canvas', {width: 860, height: 360}), info = el('div', {'class': 'ex-info'});
+        var st = {m: 0, h: 0.002}, cv = el('canvas', {width: 860, height: 360}), info = el('div', {'class': 'ex-info'});
         var p = new Plot(cv, [0, TEND], [-2.2, 2.2], 'time t (s)', 'displacement u (m)');
         function draw() {
             var n = X.ex_osc(st.m, st.h, TEND, OMEGA0, SIGMA0, U0, V0), err = str(X.ex_error());
@@ -196,13 +196,19 @@
             p.clear();
             p.clip();
             p.line(function (i) { return TEND * i / (nc - 1); }, function (i) { return c[i]; }, nc, '#aaa', 3);
-            p.line(function (i) { return t[i]; }, function (i) { return u[i]; }, n, '#1f77b4', 1.5);
+            /* a run that leaves the plot is drawn to where it leaves (a sample beyond the frame is
+             * drawn on its edge), not as a comb of lines to huge values */
+            var shown = n, YM = 2.2;
+            for (var j = 0; j < n; j++)
+                if (!(Math.abs(u[j]) <= YM)) { shown = j + 1; break; }
+            var uc = function (i) { return Math.abs(u[i]) <= YM ? u[i] : (u[i] > 0 ? 1.02 : -1.02) * YM; };
+            p.line(function (i) { return t[i]; }, uc, shown, '#1f77b4', 1.5);
             /* the slope u' = v at each sample (every n/30-th of many, as plots/ivp.gp): a black tick
              * along (1, v), of one length on the screen */
             var sx = p.px(1) - p.px(0), sy = p.py(0) - p.py(1), ctx = p.ctx, every = n > 61 ? Math.floor((n - 1) / 30) : 1;
             ctx.strokeStyle = '#000';
             ctx.lineWidth = 1.5;
-            for (var i = 0; i < n; i += every) {
+            for (var i = 0; i < shown && Math.abs(u[i]) <= YM; i += every) {
                 var dx = sx, dy = -v[i] * sy, len = Math.sqrt(dx * dx + dy * dy), k = 9 / len;
                 ctx.beginPath();
                 ctx.moveTo(p.px(t[i]) - dx * k, p.py(u[i]) - dy * k);
@@ -212,13 +218,23 @@
             }
             ctx.restore();
             p.axes();
-            info.textContent = str(X.ex_method_label(st.m)) + ', h = ' + st.h + ' s: ' + (n - 1) + ' steps; max |u - exact| = ' +
-                fmt(X.ex_osc_max_err()) + ' m' + (err ? ' (' + err + ')' : '') +
+            var blew = err.match(/blew up at t = [^ ]+ s/), left = shown < n || Math.abs(u[n - 1]) > YM;
+            st.shown = shown;
+            st.info = str(X.ex_method_label(st.m)) + ', h = ' + st.h + ' s: ' + (n - 1) + ' steps; max |u - exact| = ' +
+                fmt(X.ex_osc_max_err()) + ' m' + (blew ? '; ' + blew[0] + ' (|y| over 1e6 times its start), drawn up to ' +
+                'where it leaves the plot' : left ? '; leaves the plot (|u| > 2.2 m) at t = ' + fmt(t[shown - 1]) + ' s' : '') +
+                (err && !blew ? ' (' + err + ')' : '');
+            var hl = f64(X.ex_hlambda(st.m, st.h, OMEGA0, SIGMA0), 6);
+            st.absR = hl[4];
+            st.info += '; max |R(h\u03bb)| = ' + fmt(hl[4], 6) + (hl[5] ? ' <= 1: does not grow' : ' > 1: grows') +
                 '. Gray: exact; ticks: the slope u\' = v at each sample.';
+            info.textContent = st.info;
             return X.ex_osc_max_err();
         }
         rebuilders.push(methodButtons(box, draw, st));
-        var hs = slider(box, 'h', 's', 0.005, 0.3, 0.005, st.h, function (v) { st.h = v; draw(); });
+        /* from bin/ivp's default 2 ms to 0.5 s: RK4's limit on this oscillator, 2.83 / |lambda| =
+         * 0.45 s, is inside the range */
+        var hs = slider(box, 'h', 's', 0.001, 0.5, 0.001, st.h, function (v) { st.h = v; draw(); });
         box.appendChild(cv);
         box.appendChild(info);
         var tb = tableauBox(box, null, st, draw);
@@ -435,6 +451,8 @@
         ms.sort(function (a, b) { return a - b; });
         return {median: ms[Math.floor(ms.length / 2)], max: ms[ms.length - 1]};
     }
+    function hs_max(o) { return o.h.input.max; }
+    function st_word(t) { return String(t).trim().replace(/\s+/g, '_'); }
     function selftest() {
         var out = ['SELFTEST'], o = made.oscillator, s = made.stability, r = made.roots, d = made.drop;
         function add(k, v) { out.push(k + '=' + v); }
@@ -461,8 +479,18 @@
                 o.state.m = idx(name);
                 add('osc_' + name + '_h0.1_max_err_m', o.draw().toPrecision(10));
             });
+            add('osc_h_max_s', hs_max(o));
             o.state.m = idx('euler');
-            o.draw();
+            o.h.set(0.3);
+            add('osc_euler_h0.3_info', st_word(o.state.info));
+            add('osc_euler_h0.3_shown', o.state.shown);
+            o.state.m = idx('rk4');
+            ['0.45', '0.46'].forEach(function (h) {
+                o.h.set(+h);
+                add('osc_rk4_h' + h + '_max_absR', o.state.absR.toPrecision(6));
+            });
+            o.state.m = idx('euler');
+            o.h.set(0.1);
         }
         if (s) {
             s.state.m = idx('rk4');

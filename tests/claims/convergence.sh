@@ -52,3 +52,52 @@ expect_bad_input "--theta0 4" $BIN/convergence --theta0 4 --out "$TMP/out"
 expect_bad_input "--fit x" $BIN/convergence --fit x --out "$TMP/out"
 help=$($BIN/convergence --help)
 for f in T kmin kmax fit omega0 sigma0 theta0 rtol traj-h tsv out; do check_text "--help lists --$f" "$help" "--$f"; done
+
+# Issue 26 item 4: --theta0 3 (exercise 1). The pendulum's reference is its closed form, its own
+# error measured (a period later) far below the old CVODE reference's 2.7e-8; a slope is an order
+# only where >= 4 pairwise slopes agree within 0.2: RK4 (pairwise 4.4 ... 6.2) and Heun are "not
+# asymptotic", the trapezoid and leapfrog keep order 2.
+$BIN/convergence --theta0 3 --tsv --out "$TMP/t3" >"$TMP/t3.tsv"
+$BIN/convergence --theta0 3 --out "$TMP/t3h" >"$TMP/t3.txt"
+t3() { awk -F'\t' -v m="$1" '$1 == "pendulum" && $2 == m { print $3 }' "$TMP/t3.tsv"; }
+for m in rk4 heun euler; do check_text "--theta0 3: pendulum $m is not asymptotic" "$(t3 $m)" "not asymptotic"; done
+check_num "--theta0 3: pendulum trapezoid order 2" "$(t3 trapezoid)" near 2 0.05
+check_num "--theta0 3: the pendulum's floor (10x its reference's error) below 1e-12" \
+    "$(tsv_get "$TMP/t3/summary.tsv" key floor_pendulum value)" lt 1e-12
+check_text "--theta0 3: the figure's legend says so" "$(head -1 "$TMP/t3/errors_pendulum.tsv")" "RK4: not asymptotic"
+check_text "--theta0 3: the figure draws the reference floor" "$(head -1 "$TMP/t3/errors_pendulum.tsv")" "reference floor"
+# Every printed order: its pairwise slopes over the fitted points agree within 0.2, the fitted errors
+# are above the floor, and fit_points counts the points named by fit_h (re-derived from the errors).
+fitcheck() {
+    awk -F'\t' -v fo="$2" -v fp="$3" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+        $3 ~ /^[0-9.-]+$/ { split($h["fit_h"], r, /\.\.2\^-/); a = substr(r[1], 4) + 0; b = r[2] + 0
+            if (b - a + 1 != $h["fit_points"]) { bad = bad " " $1 "/" $2 ": count"; next }
+            lo = 1e9; hi = -1e9
+            for (k = a; k < b; k++) { e1 = $h["err_h=2^-" k]; e2 = $h["err_h=2^-" (k + 1)]
+                fl = ($1 == "oscillator") ? fo : fp
+                if (e1 <= fl || e2 <= fl) bad = bad " " $1 "/" $2 ": at floor"
+                s = log(e1 / e2) / log(2); if (s < lo) lo = s; if (s > hi) hi = s }
+            if (hi - lo > 0.2 + 1e-9) bad = bad " " $1 "/" $2 ": slopes " lo ".." hi; n++ }
+        END { print n + 0, bad }' "$1"
+}
+res=$(fitcheck "$TMP/t3.tsv" "$(tsv_get "$TMP/t3/summary.tsv" key floor_oscillator value)" "$(tsv_get "$TMP/t3/summary.tsv" key floor_pendulum value)")
+check_text "--theta0 3: every printed order lies on agreeing slopes above the floor ($res)" "${res#* }" ""
+# Item 5: --kmin 3 --kmax 14. The floor is measured (10x the exact reference's error), not assumed
+# at 10 eps n |y| = 7.3e-11: RK4's errors down to 1.2e-14 stay in the table and the fit says
+# which points it uses.
+$BIN/convergence --kmin 3 --kmax 14 --tsv --out "$TMP/k14" >"$TMP/k14.tsv"
+$BIN/convergence --kmin 3 --kmax 14 --out "$TMP/k14h" >"$TMP/k14.txt"
+check_num "--kmax 14: the oscillator's floor, measured, below 1e-14" "$(tsv_get "$TMP/k14/summary.tsv" key floor_oscillator value)" lt 1e-14
+check_text "--kmax 14: the floor is said to be the reference's measured error" "$(cat "$TMP/k14.txt")" "oscillator: the exact solution; its error"
+check_num "--kmax 14: oscillator rk4 order over the fitted points" "$(awk -F'\t' '$1 == "oscillator" && $2 == "rk4" { print $3 }' "$TMP/k14.tsv")" near 4 0.05
+check_text "--kmax 14: oscillator rk4 names its fitted points" "$(cat "$TMP/k14.txt")" "2^-9..2^-13"
+res=$(fitcheck "$TMP/k14.tsv" "$(tsv_get "$TMP/k14/summary.tsv" key floor_oscillator value)" "$(tsv_get "$TMP/k14/summary.tsv" key floor_pendulum value)")
+check_text "--kmax 14: every printed order lies on agreeing slopes above the floor ($res)" "${res#* }" ""
+check_num "--kmax 14: all 12 rows print an order" "${res%% *}" near 12 0
+# Item 19: the human table fits 100 columns (default, and --kmax 14 with two tableau files);
+# --wide and --tsv hold every error and pairwise slope.
+check_num "human table: widest line (default)" "$($BIN/convergence --out "$TMP/w" | awk '{ if (length($0) > m) m = length($0) } END { print m }')" le 100
+check_num "human table: widest line (--kmin 3 --kmax 14, two tableau files)" \
+    "$($BIN/convergence --kmin 3 --kmax 14 --add-method lessons/methods/ralston2.tab --add-method lessons/methods/dopri54.tab --out "$TMP/w" | awk '{ if (length($0) > m) m = length($0) } END { print m }')" le 100
+check_text "--wide: every error" "$($BIN/convergence --wide --out "$TMP/w")" "err_h=2^-11"
+check_text "--tsv: every pairwise slope" "$(head -1 "$TMP/c.tsv")" "p(2^-10)"

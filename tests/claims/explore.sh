@@ -69,6 +69,13 @@ check_num "a pasted tableau (explicit midpoint): order $(sel own_tableau_order),
     "$(awk -v a="$own" -v b="$cli" 'BEGIN { d = (a - b) / b; print d < 0 ? -d : d }')" le 1e-9
 check_text "a malformed pasted tableau is refused by the parser, line named" "$(sel bad_tableau)" \
     "mine.tab:2:_c_2_=_1_but_row_2_of_A_sums_to_3"
+# issue 26 item 14: the h slider reaches RK4's limit on this oscillator (2.8284/|lambda| = 0.450 s);
+# a blown-up run is drawn to where it leaves the plot, and the page says when it blew up.
+check_num "the oscillator's h slider reaches 0.5 s (past RK4's 0.45 s)" "$(sel osc_h_max_s)" ge 0.46
+check_text "forward Euler at h = 0.3 s: the page says when it blew up (as bin/ivp: t = 5.7 s)" "$(sel osc_euler_h0.3_info)" "blew_up_at_t_=_5.7_s"
+check_num "forward Euler at h = 0.3 s: drawn only to where it leaves the plot (3 of 19 samples)" "$(sel osc_euler_h0.3_shown)" le 4
+check_num "RK4 at h = 0.45 s: max |R(h lambda)| in the page <= 1" "$(sel osc_rk4_h0.45_max_absR)" le 1
+check_num "RK4 at h = 0.46 s: max |R(h lambda)| in the page > 1" "$(sel osc_rk4_h0.46_max_absR)" gt 1
 # the implicit methods step in the page by the library's Newton (on the page's dense LU), as in bin/ivp
 for m in backward-euler trapezoid rk4; do
     $BIN/ivp --method $m --h 0.1 --T 6 --out "$TMP/ivp-$m" >/dev/null

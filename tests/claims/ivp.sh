@@ -47,4 +47,32 @@ help=$($BIN/ivp --help)
 for f in method h T omega0 sigma0 u0 v0 tsv out; do
     check_text "--help lists --$f" "$help" "--$f"
 done
-check_text "--help shows the unit and default of --h" "$help" "[0.1 s]"
+check_text "--help shows the unit and default of --h" "$help" "[0.002 s]"
+
+# Issue 26 item 14: the default tells the README's story: forward Euler stays near the exact curve
+# at the default h (max error 0.081 m) and leaves it at a larger --h (71.6 m at 0.05 s).
+$BIN/ivp --out "$TMP/d" >"$TMP/d.txt"
+check_num "default: forward Euler's largest error below 0.1 m" "$(sed -n 's/.*max |u - exact| = \([^ ]*\) m.*/\1/p' "$TMP/d.txt")" lt 0.1
+$BIN/ivp --h 0.05 --out "$TMP/d5" >"$TMP/d5.txt"
+check_num "--h 0.05: forward Euler leaves the exact curve (largest error above 1 m)" "$(sed -n 's/.*max |u - exact| = \([^ ]*\) m.*/\1/p' "$TMP/d5.txt")" gt 1
+# Item 15, exercise 3: its check runs the student's A. The right A gives about 1e-11 m at T = 2 s,
+# a sign slip in the damper misses by far more.
+e_ok=$($BIN/ivp --method rk4 --h 0.001 --T 2 --A "0 1 -39.47841760435743 -0.4" --tsv --out "$TMP/A" | tail -1 | cut -f4)
+e_bad=$($BIN/ivp --method rk4 --h 0.001 --T 2 --A "0 1 -39.47841760435743 0.4" --tsv --out "$TMP/A" | tail -1 | cut -f4)
+check_num "exercise 3: the right A agrees to about 1e-11 m at T = 2 s" "$e_ok" lt 1e-10
+check_num "exercise 3: a wrong A (damper's sign) misses by more than 0.1 m" "$e_bad" gt 0.1
+expect_bad_input "--A with three entries" $BIN/ivp --A "0 1 2" --out "$TMP/out"
+# Item 8: leapfrog evaluates one F a step on the damped oscillator (the first step two): 3000
+# steps, 3001 evaluations, counted where F is called (was 3 a step).
+$BIN/ivp --method leapfrog --out "$TMP/lf" >"$TMP/lf.txt"
+check_text "leapfrog on the damped oscillator: one F a step" "$(cat "$TMP/lf.txt")" "3000 steps, 3001 F evaluations"
+check_num "leapfrog at the default h: order-2 error" "$(sed -n 's/.*max |u - exact| = \([^ ]*\) m.*/\1/p' "$TMP/lf.txt")" lt 1e-3
+# Item 17: --help marks a repeatable flag once; the progress line of long work stays out of a
+# file that stdout also goes to (2>&1), and still reaches stderr's own file.
+check_text "--help: --add-method's (repeatable) once" "$($BIN/convergence --help | grep -c '(repeatable) (repeatable)')" "0"
+"$BIN/ivp" --method rk4 --h 1e-6 --T 101 --allow-long --out "$TMP/long" >"$TMP/both.txt" 2>&1 &
+pid=$!
+sleep 2.6
+kill -TERM $pid 2>/dev/null
+wait $pid 2>/dev/null
+if grep -q "ETA" "$TMP/both.txt"; then fail "progress line written into stdout's file (2>&1)"; else pass "no progress line in stdout's file (2>&1)"; fi

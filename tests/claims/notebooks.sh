@@ -20,6 +20,14 @@ books=$(ls notebooks-c/[0-9][0-9]-*.md)
 $BIN/notebook --index --bin "$BIN" --out "$TMP/nb" $books >"$TMP/nb.out" 2>"$TMP/nb.err"
 rc=$?
 check_num "all notebooks run (see: $(tail -3 "$TMP/nb.err" | tr '\n' ' '))" "$rc" near 0 0
+# Notebook 01's third-order example measures the error of the whole state (u, u', u'') at 2 pi,
+# so halving h shows each method's order (issue 26 item 16; u(2 pi) = 0 alone showed phase only).
+third=$(grep -l "measured order" "$TMP"/nb/work/01-ode1/.cell-*.out 2>/dev/null | head -1)
+for mo in euler:1 backward-euler:1 trapezoid:2 heun:2 rk4:4; do
+    m=${mo%%:*} o=${mo##*:}
+    check_num "notebook 01, third-order example: $m's error of the whole state falls as order $o" \
+        "$(awk -F'\t' -v m=$m '$1 == m { print $4 }' "${third:-/dev/null}")" near $o 0.1
+done
 
 # A real browser loads each page from disk: every image decodes, every audio source loads,
 # nothing refers off the disk, and the formulas are typeset. Screenshots go to build/notebooks/shots/.

@@ -18,11 +18,12 @@ for m in kutta38 ralston2 ralston3 ssprk3 sdirk3 heun-euler-pair; do
             "$(row $p $m slope)" near "$(row $p $m order_conditions)" 0.1
     done
 done
-# Dormand-Prince's fifth-order error constants are tiny: its errors reach the round-off floor while
-# the slope still comes down from above (5.2 to 5.3 over the fitted range), never below 5.
+# Dormand-Prince's fifth-order error constants are tiny: its errors reach round-off by 2^-10. The
+# fit runs over >= 4 points whose pairwise slopes agree within 0.2 (issue 26): on the oscillator
+# they dip below 5 before round-off (4.78, 4.82, 4.90), on the pendulum they come down from above.
 for p in oscillator pendulum; do
     check_num "dopri54 on the $p: order conditions give 5" "$(row $p dopri54 order_conditions)" near 5 0
-    check_num "dopri54 on the $p: measured slope at least 4.9 (pre-asymptotic from above)" "$(row $p dopri54 slope)" ge 4.9
+    check_num "dopri54 on the $p: measured slope within 0.2 of 5" "$(row $p dopri54 slope)" near 5 0.2
 done
 check_text "convergence: the example's errors are in the figure's data" "$(head -1 "$TMP/c/errors_oscillator.tsv")" "kutta38: slope 4.00"
 
