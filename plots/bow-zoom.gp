@@ -1,5 +1,5 @@
 # bow-zoom.gp: the last three periods of the Figure 6 stroke (lesson 10, bin/bow): the
-# sawtooth of Helmholtz motion with its Schelleng ripples (about L/x_b = 13 a period).
+# sawtooth of Helmholtz motion with its Schelleng ripples (about L/x_b a period).
 call "plots/common.gp" "bow-zoom"
 f = datadir("bow")."zoom.tsv"
 set multiplot layout 2,1 title "three periods of Helmholtz motion (Figure 6b)"

@@ -9,6 +9,7 @@
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -476,24 +477,58 @@ long regime_count_slips(const regime_opts *o, const double *v_rel, const double 
     return count;
 }
 
+/* The steepest fall of y in [a, b): the sample before it. */
+static size_t steepest_fall(const double *y, size_t a, size_t b)
+{
+    size_t at = a;
+    for (size_t k = a; k + 1 < b; k++)
+        if (y[k + 1] - y[k] < y[at + 1] - y[at])
+            at = k;
+    return at;
+}
+
+/* The stick part of one period, y[a..b), less its least-squares line: into r; its length. */
+static size_t detrend(const double *y, size_t a, size_t b, double *r)
+{
+    size_t m = b > a ? b - a : 0;
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (size_t k = 0; k < m; k++)
+        sx += k, sy += y[a + k], sxx += (double)k * k, sxy += k * y[a + k];
+    double den = m * sxx - sx * sx, slope = den > 0 ? (m * sxy - sx * sy) / den : 0.0,
+           icpt = m ? (sy - slope * sx) / m : 0.0;
+    for (size_t k = 0; k < m; k++)
+        r[k] = y[a + k] - icpt - slope * k;
+    return m;
+}
+
 double regime_ripples_per_period(const double *y, size_t n, double fs, double f0)
 {
-    if (n < 16 || !(f0 > 0))
+    double P = f0 > 0 ? fs / f0 : 0.0;       /* samples a period */
+    if (n < 16 || !(P >= 40) || (double)n < 2.5 * P)
         return 0.0;
-    double best = 0.0;
-    int nbest = 0;
-    for (int h = 3; h <= 60 && h * f0 < 0.45 * fs; h++) {
-        double re = 0, im = 0, w = 2 * M_PI * h * f0 / fs;
-        for (size_t k = 0; k < n; k++) {
-            double hann = 0.5 - 0.5 * cos(2 * M_PI * k / (n - 1));
-            re += hann * y[k] * cos(w * k);
-            im -= hann * y[k] * sin(w * k);
-        }
-        double a = h * hypot(re, im);
-        if (a > best)
-            best = a, nbest = h;
+    size_t lmin = (size_t)(P / 80), lmax = (size_t)(P / 2.5);
+    double *R = xcalloc(lmax + 2, sizeof *R), *cnt = xcalloc(lmax + 2, sizeof *cnt), *r = xcalloc(n, sizeof *r);
+    size_t d0 = steepest_fall(y, 0, (size_t)P + 1);
+    while ((double)d0 + 1.5 * P < (double)n) {
+        size_t d1 = steepest_fall(y, d0 + (size_t)(0.5 * P), d0 + (size_t)(1.5 * P));
+        size_t m = detrend(y, d0 + (size_t)(0.05 * P), d1 - (size_t)(0.02 * P), r);
+        for (size_t l = lmin; l <= lmax && l < m; l++)
+            for (size_t k = 0; k + l < m; k++)
+                R[l] += r[k] * r[k + l], cnt[l] += 1;
+        d0 = d1;
     }
-    return nbest;
+    double best = 0;
+    for (size_t l = lmin; l <= lmax; l++)
+        if ((R[l] = cnt[l] > 0 ? R[l] / cnt[l] : 0.0) > best)
+            best = R[l];
+    double count = 0.0;     /* the first autocorrelation peak within 0.8 of the highest */
+    for (size_t l = lmin + 1; l < lmax && best > 0 && count == 0.0; l++)
+        if (R[l] >= 0.8 * best && R[l] >= R[l - 1] && R[l] >= R[l + 1]) {
+            double den = R[l - 1] - 2 * R[l] + R[l + 1];
+            count = P / (l + (den < 0 ? 0.5 * (R[l - 1] - R[l + 1]) / den : 0.0));
+        }
+    free(R), free(cnt), free(r);
+    return count;
 }
 
 /* ---- the boundaries of a Schelleng diagram ----------------------------------------------- */

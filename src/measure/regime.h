@@ -172,11 +172,12 @@ int regime_reason_from_name(const char *name);
 long regime_count_slips(const regime_opts *o, const double *v_rel, const double *v_bow, size_t n, long *first);
 
 /* Schelleng ripples per period of a Helmholtz bridge force y (n samples at fs, fundamental
- * f0): a sawtooth's harmonics fall as 1/h, and the ripples add a bump of harmonics near their
- * own count per period; the count is the harmonic number h in 3..60 (below 0.45 fs) where
- * h |Y_h| is largest, Y_h the Hann-windowed spectrum of y at h f0. 0 when none (n < 16 or
- * f0 <= 0). A heuristic for a non-integer L/x_b: at an integer L/x_b the sawtooth lacks
- * exactly those harmonics and the count is unreliable (x_b/L = 0.1 gives 21, not 10). */
+ * f0), counted as the eye counts them on bow-zoom: the stick part of each period (from just after
+ * one steepest fall to just before the next) less its straight line, autocorrelated; the ripple
+ * period is the first autocorrelation peak (lags P/80 to P/2.5, P = fs/f0) within 0.8 of the
+ * highest, so sub-wiggles at half the ripple period do not double the count. The count is P over
+ * that lag (parabolic peak), about L/x_b. 0 when none (f0 <= 0, P < 40 samples, fewer than 2.5
+ * periods, or no peak). */
 double regime_ripples_per_period(const double *y, size_t n, double fs, double f0);
 
 /* The ideal Helmholtz peak-to-peak bridge force 2 T v_b / (beta c), N: the bridge slope of

@@ -133,3 +133,14 @@ for f in set params accel v_hold t_hold decel f_b x_b_rel velocity force duratio
     check_text "--help lists --$f" "$help" "--$f"
 done
 check_text "--help shows the default stroke's force from stroke-fig6.ini" "$help" "2.15 N"
+
+# Schelleng ripples counted as bow-zoom shows them (about L/x_b a period; sub-wiggles at half the
+# ripple period are not counted): at several bow positions, the force scaled as beta^-1.5 to stay
+# inside Helmholtz motion.
+for b in 0.05 0.075 0.1 0.125; do
+    f=$(awk -v b=$b 'BEGIN { printf "%.3f", 2.15 * (0.075 / b) ^ 1.5 }')
+    $BIN/bow --quick --f_b "$f" --x_b_rel $b --tsv --out "$TMP/rip" --wav "$TMP/rip/b.wav" >"$TMP/rip.tsv" 2>/dev/null
+    check_num "ripples per period at x_b/L = $b, f_b = $f N, against L/x_b (15%)" \
+        "$(col "$TMP/rip.tsv" ripples_per_period)" near "$(awk -v b=$b 'BEGIN { print 1 / b }')" \
+        "$(awk -v b=$b 'BEGIN { print 0.15 / b }')"
+done
