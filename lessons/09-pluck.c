@@ -53,14 +53,15 @@ static void run_done(string_sweep *w, string_run *r, void *ctx)
 {
     (void)w;
     table *t = ctx;
+    bool made = strcmp(r->status, "not_run") != 0;  /* a run not made: "-" where a measurement would be */
     table_cell(t, "%s", r->space);
     table_cell(t, "%ld", r->size);
     table_cell(t, "%s", r->method);
     table_cell(t, "%ld", r->substeps);
-    table_cell(t, "%.4e", r->E_wave);
-    table_cell(t, "%.4e", r->E_spec);
-    table_cell(t, "%.3f", r->seconds);
-    table_cell(t, "%ld", r->nfev);
+    table_cell_or(t, made, "%.4e", r->E_wave, "-");
+    table_cell_or(t, made, "%.4e", r->E_spec, "-");
+    table_cell_or(t, made, "%.3f", r->seconds, "-");
+    table_cell_or(t, made, "%.0f", (double)r->nfev, "-");
     table_cell(t, "%s", r->status);
 }
 

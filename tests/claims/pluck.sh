@@ -85,7 +85,13 @@ check_num "fd5 N=520 trapezoid (band Newton): status ok, E_wave at its time-erro
 check_num "fd5 N=520 trapezoid: written for the pluck_N figure" "$(awk -F'\t' '$1 == "fd5" && $2 == 520 && $5 == "trapezoid"' "$TMP/t/fd-N-fixed.tsv" | wc -l)" near 1 0
 # An explicit method unstable on a grid is refused there (from R) and not tried on finer grids.
 $BIN/pluck --solve --space fd5 --method rk4 --N-min 65 --N-max 1040 --fd-fixed-N-max 1040 --tsv --out "$TMP/t" >"$TMP/rk.tsv"
-check_num "rk4 on fd5 N = 65 ... 1040 at h = 1/fs: one refused grid, then none tried" "$(awk -F'\t' 'NR > 1 && $3 == "rk4" && $9 == "blowup"' "$TMP/rk.tsv" | wc -l)" near 1 0
+check_num "rk4 on fd5 N = 65 ... 1040 at h = 1/fs: one refused grid (not_run), then none tried" "$(awk -F'\t' 'NR > 1 && $3 == "rk4" && $9 == "not_run"' "$TMP/rk.tsv" | wc -l)" near 1 0
+# A run not made says so in its status column, with no scores: never listed as a blow-up.
+$BIN/pluck --solve --space fd3 --method euler --N-min 65 --N-max 65 --fd-fixed-N-max 65 --tsv --out "$TMP/e" >"$TMP/e.tsv" 2>/dev/null
+check_text "fd3 N = 65 euler at h = 1/fs (past its stable step): status not_run, no scores" \
+    "$(awk -F'\t' 'NR == 2 { print $5, $6, $8, $9 }' "$TMP/e.tsv")" "- - - not_run"
+check_num "no row with status blowup that took no step (nfev 0)" \
+    "$(awk -F'\t' 'NR > 1 && $9 == "blowup" && $8 == 0' "$TMP/e.tsv" "$TMP/rk.tsv" | wc -l)" near 0 0
 
 # CVODE's order cap (the order study, figure pluck_cvode_order): steps per second of sound against q = 1..5.
 $BIN/pluck --solve --space fd5 --method cvode --N-min 65 --N-max 65 --cvode-N-max 6 --out "$TMP/o" >"$TMP/o.txt"
