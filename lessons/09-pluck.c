@@ -200,9 +200,13 @@ static void check_settings(settings *st)
         if (!st->listen_path)
             atomic_check_output("pluck", "listen", st->listen_path = "build/sound/pluck-reference-listen.wav", true);
     }
-    if (st->do_solve && st->n < st->ch.frame_length)
-        cli_fail("pluck", "--duration %g gives %ld samples, fewer than one E_spec frame (%d samples); accepted: "
-                 "duration * fs >= %d", st->duration, st->n, st->ch.frame_length, st->ch.frame_length);
+    /* --solve scores as the challenge does, at its rate and length: refused here, before any work
+     * or file, not after the sweep (score_check_format would refuse the reference then) */
+    if (st->do_solve && (st->fs != st->ch.sample_rate || st->n != st->ch.num_samples))
+        cli_fail("pluck", "--fs %g --duration %g (%ld samples) with --solve (part of the default run): solutions are scored as the challenge %s "
+                 "does, at %d Hz and %ld samples; accepted: --fs %d --duration %g with --solve (any rate or length "
+                 "with --reference alone)", st->fs, st->duration, st->n, st->chal_flag, st->ch.sample_rate,
+                 st->ch.num_samples, st->ch.sample_rate, (double)st->ch.num_samples / st->ch.sample_rate);
 }
 
 /* The work before it starts: the reference (nm modes over n samples at most), the field, and the

@@ -136,3 +136,9 @@ check_num "leapfrog on fd5 N = 65: E_wave near the grid's floor 0.0735" "$(awk -
 # --help names challenge.json as --challenge's default (two files asked for by one program once
 # shared a buffer, and the help showed pluck.ini there).
 check_text "pluck --help: --challenge's default is challenge.json" "$($BIN/pluck --help | grep -- '--challenge')" "challenge.json]"
+
+# Every cross check of flags before any work or file (exit 2, one line, nothing written): --solve
+# scores as the challenge does, at its rate and length, so another rate or length is refused at once.
+expect_bad_input "--solve --fs 11025 (refused before the sweep)" $BIN/pluck --solve --fs 11025 --out "$TMP/out" --wav "$TMP/out/r.wav"
+expect_bad_input "--fs 44100 (the default run solves too): no WAV written" $BIN/pluck --fs 44100 --out "$TMP/out" --wav "$TMP/out/r.wav"
+expect_bad_input "--solve --duration 0.05" $BIN/pluck --solve --duration 0.05 --out "$TMP/out" --wav "$TMP/out/r.wav"
