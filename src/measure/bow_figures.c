@@ -117,7 +117,8 @@ void bow_write_pluck(const char *prog, const bow_model *m, double x_rel, double 
 }
 
 double bow_convergence_study(const char *prog, const bow_instrument *in0, const gesture *g0,
-                             const bow_conv_params *cp, const char *dir)
+                             const bow_conv_params *cp, const char *dir, double *pairwise,
+                             double *dt_range)
 {
     bow_instrument in = *in0;
     in.f_max = cp->f_max;
@@ -155,6 +156,8 @@ double bow_convergence_study(const char *prog, const bow_instrument *in0, const 
     }
     atomic_commit_or_exit(&af, prog);
     double order = measure_loglog_slope(c.h, c.err, L);
+    measure_pairwise_slopes(c.h, c.err, L, pairwise);
+    dt_range[0] = c.h[0], dt_range[1] = c.h[L - 1];
     bow_convergence_free(&c);
     bow_model_free(&m);
     return order;

@@ -40,7 +40,7 @@ check_num "Figure 7: more heat conduction b_tau delays the first slip for every 
         END { n = 0; for (m in d) { if (!(t["0.5," m] < t["1," m] && t["1," m] < t["2," m])) n++ } print n }' "$d7")" near 0 0
 # The nine Figure 7 runs are independent tasks on sweep.h's workers: --jobs 4 (results arriving in
 # any order) and --jobs 1 write the same Figure 7 files byte for byte, and the same summary.
-$BIN/bow --jobs 1 --tsv --out "$TMP/bow-j1" --wav "$TMP/bow-j1/bow.wav" >"$TMP/bow-j1.tsv" 2>/dev/null
+$BIN/bow --jobs 1 --out "$TMP/bow-j1" --wav "$TMP/bow-j1/bow.wav" >"$TMP/bow-j1.txt" 2>/dev/null
 $BIN/bow --jobs 4 --tsv --out "$TMP/bow-j4" --wav "$TMP/bow-j4/bow.wav" >"$TMP/bow-j4.tsv" 2>/dev/null
 for f in fig7 fig7_drops; do
     if cmp -s "$TMP/bow-j1/$f.tsv" "$TMP/bow-j4/$f.tsv" && [ -s "$TMP/bow-j1/$f.tsv" ]; then
@@ -71,6 +71,16 @@ check_num "the WAV is at 48 kHz" "$(od -A n -t u4 -j 24 -N 4 "$TMP/bow/bow.wav" 
 order=$(awk -F'\t' 'NR > 1 { n++; x = log($1); y = log($2); sx += x; sy += y; sxx += x * x; sxy += x * y }
     END { printf "%.3f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' "$TMP/bow/convergence.tsv")
 check_num "convergence against CVODE: least-squares order" "$order" gt 1.5
+# The printed order is the measurement: the fit and the neighbours' slopes of convergence.tsv.
+printed=$(sed -n 's/.*measured order \([0-9.]*\) .*/\1/p' "$TMP/bow-j1.txt")
+check_num "printed order = least-squares slope of convergence.tsv" "$printed" near "$order" 0.006
+pairs=$(awk -F'\t' 'NR > 1 { if (n++) printf "%s%.2f", (n > 2 ? " " : ""), log($2 / e) / log($1 / h); h = $1; e = $2 }' \
+    "$TMP/bow/convergence.tsv")
+check_text "printed slopes between neighbouring dt = those of convergence.tsv" "$(cat "$TMP/bow-j1.txt")" \
+    "between neighbours $pairs)"
+check_text "the order's gap from 2 is said (the friction law's kinks)" "$(cat "$TMP/bow-j1.txt")" \
+    "a kink in dz/dt at every slip and stick"
+check_text "README states the measured order" "$(cat "$(dirname "$0")/../../README.md")" "measured order $printed"
 check_num "convergence against CVODE: finest error relative to the peak force" \
     "$(tail -1 "$TMP/bow/convergence.tsv" | cut -f2)" lt 1e-4
 check_num "convergence: error at dt = 5 us relative to the peak force" \
@@ -144,3 +154,13 @@ for b in 0.05 0.075 0.1 0.125; do
         "$(col "$TMP/rip.tsv" ripples_per_period)" near "$(awk -v b=$b 'BEGIN { print 1 / b }')" \
         "$(awk -v b=$b 'BEGIN { print 0.15 / b }')"
 done
+
+# bow-zoom's title is the run's: its regime, place, force and ripple count; "Figure 6b" only for
+# the article's stroke (exercise 1's gesture is not Figure 6).
+$BIN/bow --quick --f_b 2 --x_b_rel 0.1 --out "$TMP/z" --wav "$TMP/z/b.wav" --plot --figures "$TMP/zf" >"$TMP/z.txt" 2>&1
+title=$(grep -o 'three periods[^<]*' "$TMP/zf/bow-zoom.svg" | head -1)
+rip=$(sed -n 's/^Schelleng ripples per period: \([0-9.]*\) .*/\1/p' "$TMP/z.txt")
+reg=$(sed -n 's/^regime: \([^(]*[^( ]\) (.*/\1/p' "$TMP/z.txt")
+check_text "bow-zoom title: the run's regime, x_b/L, f_b and printed ripple count" "$title" \
+    "three periods of $reg, x_b/L = 0.1, f_b = 2 N: $rip ripples a period"
+check_num "bow-zoom title of a moved stroke does not say Figure 6b" "$(printf '%s' "$title" | grep -c 'Figure 6b')" near 0 0
