@@ -121,15 +121,19 @@ static int boundaries(const char *results, const plane_grid *g, bool tsv)
     int rc = plane_boundaries(results, g, fit, path, sizeof path);
     for (int e = 0; e < REGIME_EDGE_COUNT; e++) {
         table_cell(&tab, "%s", regime_edge_name((regime_edge)e));
+        bool fitted = isfinite(fit[e].slope);     /* REGIME_FIT_MIN_COLUMNS columns or more */
         table_cell(&tab, "%zu", fit[e].points);
-        table_cell(&tab, "%.3f", fit[e].slope);
-        table_cell(&tab, "%.3f", fit[e].slope_se);
-        table_cell(&tab, "%.4g", pow(10, fit[e].intercept));
+        table_cell_or(&tab, fitted, "%.3f", fit[e].slope, tsv ? "nan" : "-");
+        table_cell_or(&tab, fitted, "%.3f", fit[e].slope_se, tsv ? "nan" : "-");
+        table_cell_or(&tab, fitted, "%.4g", pow(10, fit[e].intercept), tsv ? "nan" : "-");
         if (isnan(plane_schelleng_slope[e]))
             table_cell(&tab, "none");
         else
             table_cell(&tab, "%.0f", plane_schelleng_slope[e]);
     }
+    if (!tsv)
+        printf("a boundary is fitted from %d or more columns with an edge ('-': fewer); its slope_se counts "
+               "the fit's residuals and the grid's resolution\n", REGIME_FIT_MIN_COLUMNS);
     if (rc)
         perror(PROGRAM ": cannot write the boundaries file");
     return rc != 0;

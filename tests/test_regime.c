@@ -302,6 +302,24 @@ int main(void)
         kind[j * NX] = REGIME_RAUCOUS;
     regime_edges(kind, xs, NX, fs_, NF, REGIME_EDGE_HELMHOLTZ_MAX, edge, &fit);
     check(isnan(edge[0]), "a column of raucous cells: no Helmholtz edge");
+    /* A fit needs REGIME_FIT_MIN_COLUMNS columns to estimate its error: on a 3-column plane whose
+     * edges lie on one line of the grid, no fit (was slope -1.903 +- 0.000); on 4, an error that
+     * includes the grid's resolution (above 0 although the points are collinear). */
+    for (int nc = 3; nc <= 4; nc++) {
+        int k3[4 * 5];
+        double x3[4] = {0.025, 0.05, 0.1, 0.2}, f3[5] = {0.1, 0.2, 0.4, 0.8, 1.6}, e3[4];
+        for (int j = 0; j < 5; j++)
+            for (int i = 0; i < nc; i++)
+                k3[j * nc + i] = j >= 4 - i ? REGIME_HELMHOLTZ : REGIME_MULTIPLE_SLIP;
+        regime_edges(k3, x3, (size_t)nc, f3, 5, REGIME_EDGE_HELMHOLTZ_MIN, e3, &fit);
+        if (nc == 3)
+            check(fit.points == 3 && isnan(fit.slope) && isnan(fit.slope_se),
+                  "3 columns with an edge: no fit (slope %g +- %g)", fit.slope, fit.slope_se);
+        else
+            check(fit.points == 4 && isfinite(fit.slope) && fit.slope_se > 0.05,
+                  "4 columns with an edge: slope %.3f +- %.3f (the grid's resolution counted)", fit.slope,
+                  fit.slope_se);
+    }
 
     free(v);
     free(F);

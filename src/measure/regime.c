@@ -542,7 +542,7 @@ const char *regime_edge_name(regime_edge e)
 void regime_edges(const int *kind, const double *x, size_t nx, const double *f, size_t nf, regime_edge e,
                   double *edge_f, regime_fit *fit)
 {
-    double *lx = xcalloc(nx + 1, sizeof *lx), *lf = xcalloc(nx + 1, sizeof *lf);
+    double *lx = xcalloc(nx + 1, sizeof *lx), *lf = xcalloc(nx + 1, sizeof *lf), var_q = 0;
     size_t m = 0;
     for (size_t i = 0; i < nx; i++) {
         long lo = -1, hi = -1;  /* lowest and highest Helmholtz cell of the column */
@@ -569,18 +569,24 @@ void regime_edges(const int *kind, const double *x, size_t nx, const double *f, 
         }
         edge_f[i] = below >= 0 ? sqrt(f[below] * f[below + 1]) : NAN;
         if (below >= 0) {
+            double step = log10(f[below + 1] / f[below]);
+            var_q += step * step / 12.0;   /* the edge is anywhere in its cell */
             lx[m] = log10(x[i]);
             lf[m++] = log10(edge_f[i]);
         }
     }
     fit->points = m;
     fit->slope = fit->slope_se = fit->intercept = NAN;
-    double c0, c1, c00, c01, c11, sumsq;
-    if (m >= 2 && gsl_fit_linear(lx, 1, lf, 1, m, &c0, &c1, &c00, &c01, &c11, &sumsq) == GSL_SUCCESS) {
+    double c0, c1, c00, c01, c11, sumsq, sxx = 0, mx = 0;
+    if (m >= REGIME_FIT_MIN_COLUMNS &&
+        gsl_fit_linear(lx, 1, lf, 1, m, &c0, &c1, &c00, &c01, &c11, &sumsq) == GSL_SUCCESS) {
+        for (size_t k = 0; k < m; k++)
+            mx += lx[k] / (double)m;
+        for (size_t k = 0; k < m; k++)
+            sxx += (lx[k] - mx) * (lx[k] - mx);
         fit->slope = c1;
         fit->intercept = c0;
-        if (m >= 3)
-            fit->slope_se = sqrt(c11);
+        fit->slope_se = sqrt(c11 + var_q / (double)m / sxx);
     }
     free(lx);
     free(lf);

@@ -197,11 +197,16 @@ double regime_helmholtz_pp(double tension, double v_bow, double beta, double wav
  *                    lowest Helmholtz cell. */
 typedef enum { REGIME_EDGE_HELMHOLTZ_MAX, REGIME_EDGE_HELMHOLTZ_MIN, REGIME_EDGE_DOUBLE_MULTIPLE, REGIME_EDGE_COUNT } regime_edge;
 
+/* A boundary is fitted only from this many columns with an edge: two degrees of freedom left
+ * for its error (three points on a coarse grid can lie on a line and print an error of 0). */
+enum { REGIME_FIT_MIN_COLUMNS = 4 };
+
 typedef struct regime_fit {
     size_t points;      /* columns with an edge */
-    double slope;       /* d log f / d log x (NAN with fewer than two points) */
-    double slope_se;    /* its standard error from the fit's residuals (NAN with fewer than three) */
-    double intercept;   /* log10 f at x_b/L = 1 */
+    double slope;       /* d log f / d log x (NAN with fewer than REGIME_FIT_MIN_COLUMNS points) */
+    double slope_se;    /* its standard error: the fit's residuals and the grid's resolution (an
+                         * edge lies anywhere in its cell, log10 step^2 / 12 a point), NAN as slope */
+    double intercept;   /* log10 f at x_b/L = 1 (NAN as slope) */
 } regime_fit;
 
 /* kind[j * nx + i] is the regime (a regime_kind, or -1 for a failed cell) at x[i], f[j]

@@ -199,6 +199,38 @@ for e in helmholtz_max helmholtz_min; do
 done
 check_text "the boundaries table names Schelleng's slopes" "$(awk -F'\t' '$1 == "helmholtz_max" { print $6 }' "$TMP/bd.tsv")" "-1"
 check_num "boundaries file: one edge row per column" "$(awk 'NF == 0 { exit } NR > 1' "$O3/results-stand-in-boundaries.tsv" | wc -l)" near 8 0
+# A fit is printed only from 4 or more columns with an edge (enough to estimate its error): on 3
+# columns none is (was "slope -1.903 +- 0.000" on the default 6 x 6 grid), and a printed error is
+# never 0 (it counts the grid's resolution).
+"$S" --stand_in --what sweep --nx 3 --nf 6 --tsv --out "$TMP/b3" >"$TMP/b3.tsv" 2>/dev/null
+check_text "3 columns: no boundary fitted (slope, slope_se, f_b_at_1_N nan)" \
+    "$(awk -F'\t' 'NR > 1 { printf "%s %s %s %s;", $1, $3, $4, $5 }' "$TMP/b3.tsv")" \
+    "helmholtz_max nan nan nan;helmholtz_min nan nan nan;double_multiple nan nan nan;"
+check_num "8 x 8: every printed fit has 4 or more columns and an error above 0 (violations)" \
+    "$(awk -F'\t' 'NR > 1 && $3 != "nan" && ($2 < 4 || !($4 > 0))' "$TMP/bd.tsv" | wc -l)" near 0 0
+"$S" --stand_in --what sweep --nx 3 --nf 6 --out "$TMP/b3h" >"$TMP/b3h.txt" 2>/dev/null
+check_text "the human table says when a boundary is fitted" "$(cat "$TMP/b3h.txt")" "fitted from 4 or more columns"
+
+# Figures drawn from this data say what it holds: schelleng_measures counts every cell (36 of a
+# 6 x 6 grid, not the 18 inside a range), Figure 13 labels its lines as the main sweep's fits, and
+# its title fits beside the outside key (half its width, at gnuplot's character width, inside the
+# canvas from the plot's centre).
+F=$TMP/fig; mkdir -p "$F"
+"$S" --stand_in --what sweep --nx 6 --nf 6 --tsv --out "$F" >/dev/null 2>&1
+"$S" --stand_in --what fig13 --nx 6 --nf 6 --tsv --out "$F" >/dev/null 2>&1
+for k in "" -boundaries; do cp "$F/results-stand-in$k.tsv" "$F/results$k.tsv"; done
+cp "$F/results-fig13-stand-in.tsv" "$F/results-fig13.tsv"
+gnuplot -e "fmt='svg'; outfile='$TMP/m.svg'; dir='$F'" plots/schelleng_measures.gp 2>/dev/null
+check_text "schelleng_measures title: the 36 cells drawn" "$(cat "$TMP/m.svg")" "simulated, 36 cells"
+gnuplot -e "fmt='svg'; outfile='$TMP/f13.svg'; dir='$F'" plots/schelleng_fig13.gp - <<'GP' >"$TMP/f13.txt" 2>&1
+print sprintf("%d %d %g", GPVAL_TERM_XMIN, GPVAL_TERM_XMAX, 1.0 * GPVAL_TERM_HCHAR / GPVAL_TERM_SCALE)
+print heading
+GP
+check_text "Figure 13 labels its lines as the main sweep's" "$(cat "$TMP/f13.svg")" "main sweep's"
+read -r xmin xmax hchar < <(head -1 "$TMP/f13.txt")
+chars=$(sed -n 2p "$TMP/f13.txt" | sed -e 's|{/Symbol ||g' -e 's/[{}_^]//g' | awk '{ print length($0) }')
+check_num "Figure 13 title: from the plot's centre, half its width fits in the canvas (px to spare)" \
+    "$(awk -v a="$xmin" -v b="$xmax" -v h="$hchar" -v n="$chars" 'BEGIN { print (a + b) / 2 - n * h / 2 }')" ge 0
 
 # --keep: a rerun into another results file classifies the kept windows instead of simulating
 # (the same rows, in a fraction of the time); a kept window from other parameters is not used.
