@@ -355,7 +355,7 @@ int main(int argc, char **argv)
         if (article)    /* the article's stroke, unchanged */
             printf("peak contact temperature %.1f degC; the article's Figure 6 peaks at about %g degC: our thermal "
                    "parameters (a_tau, b_tau, c_tau, tau_g) are reconstructed from a survey, the article's Table 1 "
-                   "being lost (shared/spec/bowed-string-parameters.md); the gap is open\n",
+                   "being lost (lessons/params/cello-g.ini names each value's source); the gap is open\n",
                    ss.peak_tau + in.ambient_c, sp.article_peak_c);
         if (fig7_slipped >= 0) {
             printf("Figure 7: %d of 9 first-slip transients slipped; first slip (s), its force drop (N), steepest fall:\n",
