@@ -88,9 +88,9 @@ static const char exercises[] =
     "  1. RK4 on the Galerkin string (M = 200) blows up at one step a sample (m = 1). Which mode sets\n"
     "     its limit, and how many substeps m bring E_wave below 1e-3?\n"
     "     check: bin/pluck --solve --space modal --method rk4\n"
-    "  2. Score a solution yourself: the WAVs of the runs are in OUT/wav/; score the m = 2 run\n"
-    "     against the reference and compare with the table's E_wave.\n"
-    "     check: bin/score build/sound/pluck-reference.wav build/data/pluck/wav/modal-200-rk4-m2.wav\n";
+    "  2. Score a solution yourself: the WAVs of exercise 1's runs and the reference are in OUT/wav/;\n"
+    "     score the m = 2 run against the reference and compare with the table's E_wave.\n"
+    "     check: bin/score build/data/pluck/wav/reference.wav build/data/pluck/wav/modal-200-rk4-m2.wav\n";
 
 /* ---- the settings: the challenge, pluck.ini, the flags ---- */
 

@@ -193,9 +193,10 @@ static const char exercises[] =
     "  1. Move the bow from x_b/L = 0.075 to 0.1 at 2 N: does the string keep one slip a period\n"
     "     (Helmholtz motion)? At which pitch?\n"
     "     check: bin/bow --quick --f_b 2 --x_b_rel 0.1\n"
-    "  2. Lower the force to 1 N there: below Schelleng's minimum force the slips multiply. How many\n"
-    "     slips a period, and how much cooler is the contact than at 2 N?\n"
-    "     check: bin/bow --quick --f_b 1 --x_b_rel 0.1\n";
+    "  2. Lower the force to 0.5 N there: below Schelleng's minimum force Helmholtz motion gives way.\n"
+    "     Which regime, how many slips a period, and how much cooler is the contact than at 2 N\n"
+    "     (peak_temp_c here and in exercise 1)?\n"
+    "     check: bin/bow --quick --f_b 0.5 --x_b_rel 0.1\n";
 
 int main(int argc, char **argv)
 {

@@ -244,8 +244,10 @@ static int run_plane(plane_run *pr, table *tab, const char *what, totals *t)
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
-    "  1. Classify one cell of the diagram: Helmholtz motion or not?\n"
-    "     check: bin/schelleng --cell 0.075,2.15\n";
+    "  1. Walk down the force at x_b/L = 0.1: at 2 N the string keeps Helmholtz motion; at 0.5 N,\n"
+    "     below Schelleng's minimum force, which regime does the classifier find, with how many\n"
+    "     slips a period?\n"
+    "     check: bin/schelleng --cell 0.1,0.5\n";
 
 int main(int argc, char **argv)
 {

@@ -164,3 +164,20 @@ reg=$(sed -n 's/^regime: \([^(]*[^( ]\) (.*/\1/p' "$TMP/z.txt")
 check_text "bow-zoom title: the run's regime, x_b/L, f_b and printed ripple count" "$title" \
     "three periods of $reg, x_b/L = 0.1, f_b = 2 N: $rip ripples a period"
 check_num "bow-zoom title of a moved stroke does not say Figure 6b" "$(printf '%s' "$title" | grep -c 'Figure 6b')" near 0 0
+
+# Each exercise's check command (the end of --help), run as printed with its outputs in scratch:
+# it prints the answer its question asks for.
+mapfile -t checks < <($BIN/bow --help | sed -n 's/^ *check: //p')
+check_num "bow --help: two exercise check commands" "${#checks[@]}" near 2 0
+for k in 0 1; do
+    ${checks[$k]/#bin\//$BIN/} --out "$TMP/ex$k" --wav "$TMP/ex$k/b.wav" >"$TMP/ex$k.txt" 2>/dev/null
+    ${checks[$k]/#bin\//$BIN/} --tsv --out "$TMP/ex$k" --wav "$TMP/ex$k/b.wav" >"$TMP/ex$k.tsv" 2>/dev/null
+done
+check_text "exercise 1 (x_b/L 0.1, 2 N): Helmholtz motion, said" "$(cat "$TMP/ex0.txt")" "regime: Helmholtz motion"
+check_num "exercise 1: one slip a period" "$(col "$TMP/ex0.tsv" slips_per_period)" near 1 0.05
+check_num "exercise 1: its pitch, Hz" "$(col "$TMP/ex0.tsv" f0_hz)" near 98 3
+check_text "exercise 2 (0.5 N): Helmholtz motion gives way to double slips, said" "$(cat "$TMP/ex1.txt")" \
+    "regime: double slips"
+check_num "exercise 2: about two slips a period" "$(col "$TMP/ex1.tsv" slips_per_period)" near 2 0.1
+check_num "exercise 2: the contact is cooler than in exercise 1, degC" "$(col "$TMP/ex1.tsv" peak_temp_c)" lt \
+    "$(col "$TMP/ex0.tsv" peak_temp_c)"

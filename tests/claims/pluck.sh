@@ -142,3 +142,20 @@ check_text "pluck --help: --challenge's default is challenge.json" "$($BIN/pluck
 expect_bad_input "--solve --fs 11025 (refused before the sweep)" $BIN/pluck --solve --fs 11025 --out "$TMP/out" --wav "$TMP/out/r.wav"
 expect_bad_input "--fs 44100 (the default run solves too): no WAV written" $BIN/pluck --fs 44100 --out "$TMP/out" --wav "$TMP/out/r.wav"
 expect_bad_input "--solve --duration 0.05" $BIN/pluck --solve --duration 0.05 --out "$TMP/out" --wav "$TMP/out/r.wav"
+
+# Each exercise's check command (the end of --help), run as printed with its outputs in scratch
+# (build/data/pluck read as $TMP/ex): it prints the answer its question asks for.
+mapfile -t checks < <($BIN/pluck --help | sed -n 's/^ *check: //p')
+check_num "pluck --help: two exercise check commands" "${#checks[@]}" near 2 0
+ex() { printf '%s' "$1" | sed -e "s|^bin/|$BIN/|" -e "s|build/data/pluck|$TMP/ex|g"; }
+$(ex "${checks[0]}") --out "$TMP/ex" --wav "$TMP/ex/r.wav" >"$TMP/ex1.txt" 2>/dev/null
+lim=$(sed -n 's/.*rk4: stable only for .*(m >= \([0-9]*\) substeps), set by mode \([0-9]*\).*/\1 \2/p' "$TMP/ex1.txt")
+first=$(awk '$1 == "modal" && $3 == "rk4" && $9 == "ok" && $5 < 1e-3 { print $4; exit }' "$TMP/ex1.txt")
+check_num "exercise 1: the mode that sets RK4's limit is named (M = 200: the fastest, 199 with 0 first)" \
+    "${lim#* }" near 199 0
+check_num "exercise 1: the table shows a first m with E_wave < 1e-3 (the answer)" "$first" ge 1
+check_num "exercise 1: that m is at or above the stable limit printed (m >= ${lim% *})" "$first" ge "${lim% *}"
+$(ex "${checks[1]}") >"$TMP/ex2.txt" 2>&1
+check_num "exercise 2: bin/score's E_wave of the m = 2 run = the table's" \
+    "$(awk '/modal-200-rk4-m2.wav/ { printf "%.4e", $2 }' "$TMP/ex2.txt")" near \
+    "$(awk '$1 == "modal" && $3 == "rk4" && $4 == 2 { print $5 }' "$TMP/ex1.txt")" 1e-8

@@ -343,3 +343,13 @@ for sig in TERM HUP INT; do
     ends_with_parent "bin/schelleng --what gallery" $sig "$S" --what gallery --jobs 2 --t_hold 2 --out "$TMP/gal-$sig"
 done
 ends_with_parent "a sweep" HUP "$S" --stand_in --what sweep --nx 6 --nf 6 --jobs 2 --out "$TMP/hup"
+
+# The exercise's check command (the end of --help), run as printed: it prints the answer its
+# question asks for (not the default cell: below the minimum force, double slips).
+chk=$($S --help | sed -n 's/^ *check: //p')
+check_num "schelleng --help: one exercise check command" "$(printf '%s\n' "$chk" | grep -c .)" near 1 0
+${chk/#bin\/schelleng/$S} >"$TMP/ex.txt" 2>&1
+check_text "exercise 1 (x_b/L 0.1, 0.5 N): the classifier finds double slips" "$(cat "$TMP/ex.txt")" "double slips:"
+check_text "exercise 1: with two slips a period" "$(cat "$TMP/ex.txt")" "2 slips and 2 flybacks per period"
+${chk/#bin\/schelleng/$S} --tsv >"$TMP/ex.tsv" 2>/dev/null
+check_num "exercise 1: not the default Figure 6 cell (x_b/L)" "$(awk -F'\t' 'NR == 2 { print $1 }' "$TMP/ex.tsv")" near 0.1 0
