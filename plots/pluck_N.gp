@@ -10,9 +10,9 @@ f = datadir("pluck")."fd-N.tsv"
 fc = datadir("pluck")."fd-N-cvode.tsv"
 ff = datadir("pluck")."fd-N-fixed.tsv"
 rng = system("awk -F'\t' '$2 + 0 > 0 { if (lo == \"\" || $2 + 0 < lo) lo = $2 + 0; if ($2 + 0 > hi) hi = $2 + 0 } END { print lo, hi }' ".shq(f)." ".shq(ff)." 2>/dev/null")
-Nlo = real(word(rng, 1)); Nhi = real(word(rng, 2))
-set xrange [Nlo / 1.25 : Nhi * 1.25]
+if (words(rng) == 2) { set xrange [real(word(rng, 1)) / 1.25 : real(word(rng, 2)) * 1.25] }
 set format x "%g"
+set lmargin 12
 set rmargin at screen 0.62
 set multiplot layout 2, 1 title "string-pluck-v1, finite differences in space (method of lines)"
 set logscale xy
