@@ -241,6 +241,16 @@ static int run_plane(plane_run *pr, table *tab, const char *what, totals *t)
     return pr->ps.failed > 0;
 }
 
+/* fig13-params.tsv (key, value): the friction values the Figure 13 sweep ran with (its title's). */
+static void write_fig13_params(const char *out, const bow_instrument *in)
+{
+    atomic_file af;
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, out, "fig13-params.tsv");
+    fprintf(f, "key\tvalue\nmu_s\t%g\nmu_d\t%g\ny_a\t%g\ntau_g\t%g\nb_tau\t%g\n", in->mu_s, in->mu_d, in->y_a,
+            in->tau_g, in->b_tau);
+    atomic_commit_or_exit(&af, PROGRAM);
+}
+
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
@@ -383,6 +393,8 @@ int main(int argc, char **argv)
                 return 1;   /* a cell lost or a row not written: said on stderr */
             status = 1;
         }
+    if (do_fig13)
+        write_fig13_params(common.out, &run[1].inst);
     if (do_sweep && g.nx >= 2 && g.nf >= 2 && !redo)    /* a redo is not the whole plane */
         status |= boundaries(path_main, &g, common.tsv);
     if ((all && !stand_in) || strcmp(what, "gallery") == 0) {

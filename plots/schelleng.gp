@@ -36,7 +36,8 @@ set grid xtics ytics mxtics mytics
 # boundary is fitted from 4 or more columns with an edge); fit_from names the sweep they come
 # from when it is not the one drawn (Figure 13 marks the main sweep's lines).
 if (!exists("fit_from")) fit_from = ""
-fit_of(name, col) = system(sprintf("awk -F'\\t' '$1 == \"%s\" { v = $%d } END { print (v == \"\" || v ~ /nan/) ? \"NaN\" : v }' %s 2>/dev/null", name, col, shq(boundaries)))
+fit_raw(name, col) = system(sprintf("awk -F'\\t' '$1 == \"%s\" { v = $%d } END { print (v == \"\" || v ~ /nan/) ? \"NaN\" : v }' %s 2>/dev/null", name, col, shq(boundaries)))
+fit_of(name, col) = (fit_tmp = fit_raw(name, col), fit_tmp eq "" ? "NaN" : fit_tmp)   # NaN: no boundaries file
 s_max = real(fit_of("helmholtz_max", 3)); f1_max = real(fit_of("helmholtz_max", 5))
 s_min = real(fit_of("helmholtz_min", 3)); f1_min = real(fit_of("helmholtz_min", 5))
 s_dm = real(fit_of("double_multiple", 3)); f1_dm = real(fit_of("double_multiple", 5))

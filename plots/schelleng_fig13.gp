@@ -9,6 +9,10 @@ call "plots/common.gp" name
 results = datadir("schelleng")."results-fig13.tsv"
 main = system("test -f ".shq(datadir("schelleng")."results-full.tsv")." && echo y") eq "y" ? "results-full" : "results"
 boundaries = datadir("schelleng").main."-boundaries.tsv"
-heading = "Figure 13: no Stribeck effect, {/Symbol m}_d = {/Symbol m}_s = 1.05"
+# the friction values of the run (fig13-params.tsv), not typed
+fp(k) = system(sprintf("awk -F'\t' '$1 == \"%s\" { print $2 }' %s 2>/dev/null", k, shq(datadir("schelleng")."fig13-params.tsv")))
+mus = fp("mu_s"); mud = fp("mu_d")
+heading = mus eq mud ? sprintf("Figure 13: no Stribeck effect, {/Symbol m}_d = {/Symbol m}_s = %s", mus) : \
+          sprintf("Figure 13 sweep: {/Symbol m}_d = %s, {/Symbol m}_s = %s", mud, mus)
 fit_from = "main sweep's "
 load "plots/schelleng.gp"

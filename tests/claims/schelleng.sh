@@ -227,6 +227,15 @@ print sprintf("%d %d %g", GPVAL_TERM_XMIN, GPVAL_TERM_XMAX, 1.0 * GPVAL_TERM_HCH
 print heading
 GP
 check_text "Figure 13 labels its lines as the main sweep's" "$(cat "$TMP/f13.svg")" "main sweep's"
+check_text "Figure 13 title: the run's mu_s (fig13-params.tsv), not typed" "$(sed -n 2p "$TMP/f13.txt")" \
+    "{/Symbol m}_s = $(awk -F'\t' '$1 == "mu_s" { print $2 }' "$F/fig13-params.tsv")"
+"$S" --stand_in --what fig13 --nx 3 --nf 3 --set mu_s=1.2 --tsv --out "$TMP/f13b" >/dev/null 2>&1
+cp "$TMP/f13b/results-fig13-stand-in.tsv" "$TMP/f13b/results-fig13.tsv"
+gnuplot -e "fmt='svg'; outfile='$TMP/f13b.svg'; dir='$TMP/f13b'" plots/schelleng_fig13.gp - <<'GP' >"$TMP/f13b.txt" 2>&1
+print heading
+GP
+check_text "Figure 13 title after --set mu_s=1.2: the values run, no 'no Stribeck effect'" "$(cat "$TMP/f13b.txt")" \
+    "Figure 13 sweep: {/Symbol m}_d = 1.05, {/Symbol m}_s = 1.2"
 read -r xmin xmax hchar < <(head -1 "$TMP/f13.txt")
 chars=$(sed -n 2p "$TMP/f13.txt" | sed -e 's|{/Symbol ||g' -e 's/[{}_^]//g' | awk '{ print length($0) }')
 check_num "Figure 13 title: from the plot's centre, half its width fits in the canvas (px to spare)" \
