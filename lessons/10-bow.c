@@ -282,6 +282,11 @@ int main(int argc, char **argv)
     bow_model m;
     if (bow_model_init(&m, &in, &g, err, sizeof err) != 0)
         cli_fail(PROGRAM, "%s", err);
+    /* the figures' strokes cross-checked now, before any work or file (not after the stroke) */
+    if (!quick && bow_fig7_check(&in, &fp, err, sizeof err) != 0)
+        cli_fail(PROGRAM, "Figure 7's strokes (at x_b/L = %g; --quick skips them): %s", fp.fig7_x_b_rel, err);
+    if (!quick && bow_convergence_check(&in, &g, &cp, err, sizeof err) != 0)
+        cli_fail(PROGRAM, "the convergence study (--quick skips it): %s", err);
     bow_solver sv = strcmp(solver, "cvode") == 0 ? BOW_CVODE : BOW_FIXED;
     /* one sample a step of dt, every one recorded; CVODE's work counted 800 steps a dt */
     double samples = g.duration / in.dt, weight = sv == BOW_CVODE ? 800.0 : 1.0;

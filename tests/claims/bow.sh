@@ -181,3 +181,11 @@ check_text "exercise 2 (0.5 N): Helmholtz motion gives way to double slips, said
 check_num "exercise 2: about two slips a period" "$(col "$TMP/ex1.tsv" slips_per_period)" near 2 0.1
 check_num "exercise 2: the contact is cooler than in exercise 1, degC" "$(col "$TMP/ex1.tsv" peak_temp_c)" lt \
     "$(col "$TMP/ex0.tsv" peak_temp_c)"
+
+# Every cross check of flags before any work or file: an instrument the stroke takes but one of
+# the figures' strokes does not (L = 0.4 m, hair 5 cm: Figure 7's bow at x_b/L 0.05 is over the
+# bridge) is refused at once, exit 2, nothing written (was: the stroke's files, then exit 2).
+expect_bad_input "--set L=0.4 --set W_b=0.05: Figure 7's strokes refused before the stroke" \
+    $BIN/bow --set L=0.4 --set W_b=0.05 --out "$TMP/out" --wav "$TMP/out/b.wav"
+$BIN/bow --quick --duration 0.05 --set L=0.4 --set W_b=0.05 --out "$TMP/lq" --wav "$TMP/lq/b.wav" >/dev/null 2>&1
+check_num "the same instrument with --quick (no Figure 7): runs" "$?" near 0 0
