@@ -164,6 +164,9 @@ reg=$(sed -n 's/^regime: \([^(]*[^( ]\) (.*/\1/p' "$TMP/z.txt")
 check_text "bow-zoom title: the run's regime, x_b/L, f_b and printed ripple count" "$title" \
     "three periods of $reg, x_b/L = 0.1, f_b = 2 N: $rip ripples a period"
 check_num "bow-zoom title of a moved stroke does not say Figure 6b" "$(printf '%s' "$title" | grep -c 'Figure 6b')" near 0 0
+check_text "bow (Figure 6's panels) title: the run's x_b/L and f_b" "$(cat "$TMP/zf/bow.svg")" "x_b/L = 0.1, f_b = 2 N"
+check_num "bow and bow-loop titles of a moved stroke do not say Figure 6" \
+    "$(cat "$TMP/zf/bow.svg" "$TMP/zf/bow-loop.svg" | grep -c 'Figure 6')" near 0 0
 
 # Each exercise's check command (the end of --help), run as printed with its outputs in scratch:
 # it prints the answer its question asks for.
