@@ -160,10 +160,13 @@ check_num "exercise 2: bin/score's E_wave of the m = 2 run = the table's" \
     "$(awk '/modal-200-rk4-m2.wav/ { printf "%.4e", $2 }' "$TMP/ex2.txt")" near \
     "$(awk '$1 == "modal" && $3 == "rk4" && $4 == 2 { print $5 }' "$TMP/ex1.txt")" 1e-8
 
-# pluck_N's x axis spans the grids of the run drawn (was 10-10000 for data at 65-1040), its key
+# pluck_N's x axis spans the grids of the run drawn (was 10-10000 for data at 65-1040; here the
+# rk4 run's grids), its key
 # outside the panels.
 gnuplot -e "fmt='svg'; outfile='$TMP/pN.svg'; dir='$TMP/t'" plots/pluck_N.gp - <<'GP' >"$TMP/pN.txt" 2>&1
 print GPVAL_X_MIN, GPVAL_X_MAX
 GP
-check_text "pluck_N (fd5 N = 520 only): x axis 416 to 650, N / 1.25 to N * 1.25" "$(tail -1 "$TMP/pN.txt")" "416.0 650.0"
+want=$(awk -F'\t' '$2 + 0 > 0 { if (lo == "" || $2 + 0 < lo) lo = $2 + 0; if ($2 + 0 > hi) hi = $2 + 0 }
+    END { printf "%.1f %.1f", lo / 1.25, hi * 1.25 }' "$TMP/t/fd-N.tsv" "$TMP/t/fd-N-fixed.tsv")
+check_text "pluck_N: x axis from the smallest to the largest N drawn (/ and x 1.25: $want)" "$(tail -1 "$TMP/pN.txt")" "$want"
 check_num "pluck_N: its keys outside the panels (set key outside)" "$(grep -c '^set key outside' plots/pluck_N.gp)" near 2 0
