@@ -222,6 +222,9 @@ for k in "" -boundaries; do cp "$F/results-stand-in$k.tsv" "$F/results$k.tsv"; d
 cp "$F/results-fig13-stand-in.tsv" "$F/results-fig13.tsv"
 gnuplot -e "fmt='svg'; outfile='$TMP/m.svg'; dir='$F'" plots/schelleng_measures.gp 2>/dev/null
 check_text "schelleng_measures title: the 36 cells drawn" "$(cat "$TMP/m.svg")" "simulated, 36 cells"
+gnuplot -e "fmt='svg'; outfile='$TMP/sb.svg'; dir='$F'" plots/schelleng_boundaries.gp 2>/dev/null
+check_num "schelleng_boundaries: a boundary not fitted says so, no 'slope nan' in its key" \
+    "$(grep -c 'slope nan' "$TMP/sb.svg")" near 0 0
 gnuplot -e "fmt='svg'; outfile='$TMP/f13.svg'; dir='$F'" plots/schelleng_fig13.gp - <<'GP' >"$TMP/f13.txt" 2>&1
 print sprintf("%d %d %g", GPVAL_TERM_XMIN, GPVAL_TERM_XMAX, 1.0 * GPVAL_TERM_HCHAR / GPVAL_TERM_SCALE)
 print heading
