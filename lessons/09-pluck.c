@@ -54,14 +54,15 @@ static void run_done(string_sweep *w, string_run *r, void *ctx)
 {
     (void)w;
     table *t = ctx;
+    bool made = strcmp(r->status, "not_run") != 0;  /* a run not made: "-" where a measurement would be */
     table_cell(t, "%s", r->space);
     table_cell(t, "%ld", r->size);
     table_cell(t, "%s", r->method);
     table_cell(t, "%ld", r->substeps);
-    table_cell(t, "%.4e", r->E_wave);
-    table_cell(t, "%.4e", r->E_spec);
-    table_cell(t, "%.3f", r->seconds);
-    table_cell(t, "%ld", r->nfev);
+    table_cell_or(t, made, "%.4e", r->E_wave, "-");
+    table_cell_or(t, made, "%.4e", r->E_spec, "-");
+    table_cell_or(t, made, "%.3f", r->seconds, "-");
+    table_cell_or(t, made, "%.0f", (double)r->nfev, "-");
     table_cell(t, "%s", r->status);
 }
 
@@ -88,9 +89,9 @@ static const char exercises[] =
     "  1. RK4 on the Galerkin string (M = 200) blows up at one step a sample (m = 1). Which mode sets\n"
     "     its limit, and how many substeps m bring E_wave below 1e-3?\n"
     "     check: bin/pluck --solve --space modal --method rk4\n"
-    "  2. Score a solution yourself: the WAVs of the runs are in OUT/wav/; score the m = 2 run\n"
-    "     against the reference and compare with the table's E_wave.\n"
-    "     check: bin/score build/sound/pluck-reference.wav build/data/pluck/wav/modal-200-rk4-m2.wav\n";
+    "  2. Score a solution yourself: the WAVs of exercise 1's runs and the reference are in OUT/wav/;\n"
+    "     score the m = 2 run against the reference and compare with the table's E_wave.\n"
+    "     check: bin/score build/data/pluck/wav/reference.wav build/data/pluck/wav/modal-200-rk4-m2.wav\n";
 
 /* ---- the settings: the challenge, pluck.ini, the flags ---- */
 
@@ -200,9 +201,13 @@ static void check_settings(settings *st)
         if (!st->listen_path)
             atomic_check_output("pluck", "listen", st->listen_path = "build/sound/pluck-reference-listen.wav", true);
     }
-    if (st->do_solve && st->n < st->ch.frame_length)
-        cli_fail("pluck", "--duration %g gives %ld samples, fewer than one E_spec frame (%d samples); accepted: "
-                 "duration * fs >= %d", st->duration, st->n, st->ch.frame_length, st->ch.frame_length);
+    /* --solve scores as the challenge does, at its rate and length: refused here, before any work
+     * or file, not after the sweep (score_check_format would refuse the reference then) */
+    if (st->do_solve && (st->fs != st->ch.sample_rate || st->n != st->ch.num_samples))
+        cli_fail("pluck", "--fs %g --duration %g (%ld samples) with --solve (part of the default run): solutions are scored as the challenge %s "
+                 "does, at %d Hz and %ld samples; accepted: --fs %d --duration %g with --solve (any rate or length "
+                 "with --reference alone)", st->fs, st->duration, st->n, st->chal_flag, st->ch.sample_rate,
+                 st->ch.num_samples, st->ch.sample_rate, (double)st->ch.num_samples / st->ch.sample_rate);
 }
 
 /* The work before it starts: the reference (nm modes over n samples at most), the field, and the

@@ -158,15 +158,45 @@ static void summary_table(const stroke_summary *ss, const bow_record *r, const b
     table_cell(&tab, "%s", stroke_loop_direction(ss->loop_tau));
 }
 
+/* summary.tsv (key, value): what the figures' titles say of this run (bow-zoom's regime, place,
+ * force and ripples), so that no title is typed. article: 1 when the stroke is Figure 6's. */
+static void write_summary(const char *dir, const stroke_summary *ss, const gesture *g, double x_b_rel,
+                          bool article)
+{
+    atomic_file af;
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "summary.tsv");
+    fprintf(f, "key\tvalue\nregime\t%s\nregime_label\t%s\nf0_hz\t%.3f\nslips_per_period\t%.3f\n"
+            "ripples_per_period\t%.1f\nx_b_over_L\t%g\nf_b_N\t%g\narticle_figure6\t%d\n",
+            regime_name(ss->regime.kind), regime_label(ss->regime.kind), ss->f0, ss->slips_per_period,
+            ss->ripples, x_b_rel, gesture_value(&g->force, g->duration), article);
+    atomic_commit_or_exit(&af, PROGRAM);
+}
+
+/* The convergence study's order as measured, and why it is not a clean 2. */
+static void print_order(const bow_conv_params *cp, double order, const double *pairwise,
+                        const double *dt_range)
+{
+    printf("fixed-step scheme against CVODE BDF (to %g Hz, first %g s): measured order %.2f "
+           "(least squares over dt = %g-%g us; between neighbours", cp->f_max, cp->duration, order,
+           dt_range[0] * 1e6, dt_range[1] * 1e6);
+    for (int l = 0; l + 1 < (int)lround(cp->levels); l++)
+        printf(" %.2f", pairwise[l]);
+    printf(")\n  the trapezoidal rule is second order where the right-hand side is smooth; the "
+           "friction law (11) switches alpha off where v z changes sign, a kink in dz/dt at every "
+           "slip and stick, and a step that straddles one errs by O(dt^2) with a constant set by "
+           "where in the step the kink falls: the errors scatter about a dt^2 line\n");
+}
+
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
     "  1. Move the bow from x_b/L = 0.075 to 0.1 at 2 N: does the string keep one slip a period\n"
     "     (Helmholtz motion)? At which pitch?\n"
     "     check: bin/bow --quick --f_b 2 --x_b_rel 0.1\n"
-    "  2. Lower the force to 1 N there: below Schelleng's minimum force the slips multiply. How many\n"
-    "     slips a period, and how much cooler is the contact than at 2 N?\n"
-    "     check: bin/bow --quick --f_b 1 --x_b_rel 0.1\n";
+    "  2. Lower the force to 0.5 N there: below Schelleng's minimum force Helmholtz motion gives way.\n"
+    "     Which regime, how many slips a period, and how much cooler is the contact than at 2 N\n"
+    "     (peak_temp_c here and in exercise 1)?\n"
+    "     check: bin/bow --quick --f_b 0.5 --x_b_rel 0.1\n";
 
 int main(int argc, char **argv)
 {
@@ -252,6 +282,11 @@ int main(int argc, char **argv)
     bow_model m;
     if (bow_model_init(&m, &in, &g, err, sizeof err) != 0)
         cli_fail(PROGRAM, "%s", err);
+    /* the figures' strokes cross-checked now, before any work or file (not after the stroke) */
+    if (!quick && bow_fig7_check(&in, &fp, err, sizeof err) != 0)
+        cli_fail(PROGRAM, "Figure 7's strokes (at x_b/L = %g; --quick skips them): %s", fp.fig7_x_b_rel, err);
+    if (!quick && bow_convergence_check(&in, &g, &cp, err, sizeof err) != 0)
+        cli_fail(PROGRAM, "the convergence study (--quick skips it): %s", err);
     bow_solver sv = strcmp(solver, "cvode") == 0 ? BOW_CVODE : BOW_FIXED;
     /* one sample a step of dt, every one recorded; CVODE's work counted 800 steps a dt */
     double samples = g.duration / in.dt, weight = sv == BOW_CVODE ? 800.0 : 1.0;
@@ -290,19 +325,21 @@ int main(int argc, char **argv)
     size_t nz = ss.f0 > 0 ? (size_t)lround(3.0 * fs / ss.f0) : 0;   /* three periods, for zoom.tsv */
 
     bow_write_stroke_data(PROGRAM, &r, &m, sp.v_hold / sp.accel, sp.f_b, velocity.n > 0, nz, common.out);
+    bool article = memcmp(&sp, &sp_file, sizeof sp) == 0 && velocity.n == 0 && force.n == 0;
+    write_summary(common.out, &ss, &g, sp.x_b_rel, article);
     /* the sound: band-limited to 48 kHz, normalised to 0.9 of full scale */
     double peak = max_abs(wav, nw);
     wav_write_or_exit(PROGRAM, wav_path, wav, nw, WAV_RATE, peak > 0 ? 0.9 / peak : 1.0, NULL);
 
     int fig7_slipped = -1;
-    double conv_order = NAN;
+    double conv_order = NAN, pairwise[8], dt_range[2];
     double t_slip[9], drop[9], fall[9];
     if (!quick) {
         bow_write_modes(PROGRAM, &m, fp.qref_sigma0, fp.qref_sigma2, common.out);
         bow_write_fig4(PROGRAM, &in, &fp, common.out);
         bow_write_pluck(PROGRAM, &m, fp.pluck_x_rel, fp.pluck_amplitude, fp.pluck_duration, common.out);
         fig7_slipped = bow_fig7_write(PROGRAM, &in, &fp, common.out, jobs, t_slip, drop, fall);
-        conv_order = bow_convergence_study(PROGRAM, &in, &g, &cp, common.out);
+        conv_order = bow_convergence_study(PROGRAM, &in, &g, &cp, common.out, pairwise, dt_range);
     }
 
     if (!common.tsv) {
@@ -321,10 +358,10 @@ int main(int argc, char **argv)
         printf("last three periods: the f/f_b - v loop runs %s (area %.3g m/s), the tau - v loop %s (%.3g K m/s)\n",
                stroke_loop_direction(ss.loop_f), ss.loop_f, stroke_loop_direction(ss.loop_tau), ss.loop_tau);
         printf("smallest contact temperature rise: %.3g K (never below ambient)\n", r.tau_min);
-        if (memcmp(&sp, &sp_file, sizeof sp) == 0)    /* the article's stroke, unchanged */
+        if (article)    /* the article's stroke, unchanged */
             printf("peak contact temperature %.1f degC; the article's Figure 6 peaks at about %g degC: our thermal "
                    "parameters (a_tau, b_tau, c_tau, tau_g) are reconstructed from a survey, the article's Table 1 "
-                   "being lost (shared/spec/bowed-string-parameters.md); the gap is open\n",
+                   "being lost (lessons/params/cello-g.ini names each value's source); the gap is open\n",
                    ss.peak_tau + in.ambient_c, sp.article_peak_c);
         if (fig7_slipped >= 0) {
             printf("Figure 7: %d of 9 first-slip transients slipped; first slip (s), its force drop (N), steepest fall:\n",
@@ -338,8 +375,7 @@ int main(int argc, char **argv)
             }
         }
         if (!quick)
-            printf("fixed-step scheme against CVODE BDF (to %g Hz, first %g s): measured order %.2f\n", cp.f_max,
-                   cp.duration, conv_order);
+            print_order(&cp, conv_order, pairwise, dt_range);
         printf("wrote %s/stroke.tsv, %s (%zu samples at %d Hz)\n\n", common.out, wav_path, nw, WAV_RATE);
     }
     summary_table(&ss, &r, &in, residual, g.duration / res.seconds, common.tsv);

@@ -121,15 +121,19 @@ static int boundaries(const char *results, const plane_grid *g, bool tsv)
     int rc = plane_boundaries(results, g, fit, path, sizeof path);
     for (int e = 0; e < REGIME_EDGE_COUNT; e++) {
         table_cell(&tab, "%s", regime_edge_name((regime_edge)e));
+        bool fitted = isfinite(fit[e].slope);     /* REGIME_FIT_MIN_COLUMNS columns or more */
         table_cell(&tab, "%zu", fit[e].points);
-        table_cell(&tab, "%.3f", fit[e].slope);
-        table_cell(&tab, "%.3f", fit[e].slope_se);
-        table_cell(&tab, "%.4g", pow(10, fit[e].intercept));
+        table_cell_or(&tab, fitted, "%.3f", fit[e].slope, tsv ? "nan" : "-");
+        table_cell_or(&tab, fitted, "%.3f", fit[e].slope_se, tsv ? "nan" : "-");
+        table_cell_or(&tab, fitted, "%.4g", pow(10, fit[e].intercept), tsv ? "nan" : "-");
         if (isnan(plane_schelleng_slope[e]))
             table_cell(&tab, "none");
         else
             table_cell(&tab, "%.0f", plane_schelleng_slope[e]);
     }
+    if (!tsv)
+        printf("a boundary is fitted from %d or more columns with an edge ('-': fewer); its slope_se counts "
+               "the fit's residuals and the grid's resolution\n", REGIME_FIT_MIN_COLUMNS);
     if (rc)
         perror(PROGRAM ": cannot write the boundaries file");
     return rc != 0;
@@ -237,11 +241,23 @@ static int run_plane(plane_run *pr, table *tab, const char *what, totals *t)
     return pr->ps.failed > 0;
 }
 
+/* fig13-params.tsv (key, value): the friction values the Figure 13 sweep ran with (its title's). */
+static void write_fig13_params(const char *out, const bow_instrument *in)
+{
+    atomic_file af;
+    FILE *f = atomic_open_or_exit(&af, PROGRAM, out, "fig13-params.tsv");
+    fprintf(f, "key\tvalue\nmu_s\t%g\nmu_d\t%g\ny_a\t%g\ntau_g\t%g\nb_tau\t%g\n", in->mu_s, in->mu_d, in->y_a,
+            in->tau_g, in->b_tau);
+    atomic_commit_or_exit(&af, PROGRAM);
+}
+
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
-    "  1. Classify one cell of the diagram: Helmholtz motion or not?\n"
-    "     check: bin/schelleng --cell 0.075,2.15\n";
+    "  1. Walk down the force at x_b/L = 0.1: at 2 N the string keeps Helmholtz motion; at 0.5 N,\n"
+    "     below Schelleng's minimum force, which regime does the classifier find, with how many\n"
+    "     slips a period?\n"
+    "     check: bin/schelleng --cell 0.1,0.5\n";
 
 int main(int argc, char **argv)
 {
@@ -377,6 +393,8 @@ int main(int argc, char **argv)
                 return 1;   /* a cell lost or a row not written: said on stderr */
             status = 1;
         }
+    if (do_fig13)
+        write_fig13_params(common.out, &run[1].inst);
     if (do_sweep && g.nx >= 2 && g.nf >= 2 && !redo)    /* a redo is not the whole plane */
         status |= boundaries(path_main, &g, common.tsv);
     if ((all && !stand_in) || strcmp(what, "gallery") == 0) {

@@ -4,7 +4,9 @@
 # mapping (28).
 call "plots/common.gp" "bow-loop"
 f = datadir("bow")."zoom.tsv"
-set multiplot layout 1,2 title "friction and temperature against relative velocity, three periods (Figure 6f, 6g)"
+sm = datadir("bow")."summary.tsv"
+fig6 = system(sprintf("awk -F'\t' '$1 == \"article_figure6\" { print $2 }' %s 2>/dev/null", shq(sm))) eq "1"
+set multiplot layout 1,2 title "friction and temperature against relative velocity, three periods".(fig6 ? " (Figure 6f, 6g)" : "")
 set xlabel "mean relative velocity v (m/s)"
 set ylabel "f / f_b"
 set key top right

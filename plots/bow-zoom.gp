@@ -1,8 +1,15 @@
-# bow-zoom.gp: the last three periods of the Figure 6 stroke (lesson 10, bin/bow): the
-# sawtooth of Helmholtz motion with its Schelleng ripples (about L/x_b = 13 a period).
+# bow-zoom.gp: the last three periods of the stroke (lesson 10, bin/bow): the sawtooth of
+# Helmholtz motion with its Schelleng ripples (about L/x_b a period) at the article's Figure 6
+# stroke. The title is the run's own (summary.tsv): its regime, bow place, force and ripple count,
+# and "Figure 6b" only when the stroke is the article's.
 call "plots/common.gp" "bow-zoom"
 f = datadir("bow")."zoom.tsv"
-set multiplot layout 2,1 title "three periods of Helmholtz motion (Figure 6b)"
+sm = datadir("bow")."summary.tsv"
+val(k) = system(sprintf("awk -F'\\t' '$1 == \"%s\" { print $2 }' %s", k, shq(sm)))
+heading = sprintf("three periods of %s, x_b/L = %s, f_b = %s N: %s ripples a period%s", \
+                  val("regime_label"), val("x_b_over_L"), val("f_b_N"), val("ripples_per_period"), \
+                  val("article_figure6") eq "1" ? " (Figure 6b)" : "")
+set multiplot layout 2,1 title heading noenhanced
 set lmargin 12
 set ylabel "bridge force (N)"
 set key top left

@@ -1,11 +1,14 @@
-# bow.gp: the article's Figure 6 (lesson 10, bin/bow): one stroke at x_b/L = 0.075,
-# f_b = 2.15 N, 0.5 m/s^2 for 200 ms then 0.1 m/s. (a) bridge force with the quasi-static
+# bow.gp: one stroke (lesson 10, bin/bow); at the defaults the article's Figure 6, x_b/L = 0.075,
+# f_b = 2.15 N, 0.5 m/s^2 for 200 ms then 0.1 m/s (the title from the run's summary.tsv). (a) bridge force with the quasi-static
 # line (89), (c) mean relative velocity, (d) mean shear deformation, (e) contact temperature.
 height = 1000
 call "plots/common.gp" "bow"
 f = datadir("bow")."stroke.tsv"
 stats f using 3 nooutput
-set multiplot layout 4,1 title "bowed cello G string, thermal elasto-plastic friction (Figure 6)"
+sm = datadir("bow")."summary.tsv"
+val(k) = system(sprintf("awk -F'\t' '$1 == \"%s\" { print $2 }' %s 2>/dev/null", k, shq(sm)))
+set multiplot layout 4,1 title sprintf("bowed cello G string, thermal elasto-plastic friction: x_b/L = %s, f_b = %s N%s", \
+    val("x_b_over_L"), val("f_b_N"), val("article_figure6") eq "1" ? " (Figure 6)" : "") noenhanced
 set lmargin 12
 set ylabel "bridge force (N)"
 set yrange [STATS_min - 0.3 : STATS_max + 0.5]

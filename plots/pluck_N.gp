@@ -2,17 +2,24 @@
 # modes) and with CVODE, with the part of the error from modes whose phase error has passed a
 # radian (dashed): while that part dominates, the slope stays below 2 and 4 (lower panel). The
 # implicit fixed-step methods (backward Euler, trapezoid, on a band LU) run to large N too.
-width = 900; height = 800
+# The x axis spans the grids of this run's data (a factor 1.25 of margin), and the key stands
+# right of the panels, off the curves.
+width = 1250; height = 800
 call "plots/common.gp" "pluck_N"
 f = datadir("pluck")."fd-N.tsv"
 fc = datadir("pluck")."fd-N-cvode.tsv"
 ff = datadir("pluck")."fd-N-fixed.tsv"
+rng = system("awk -F'\t' '$2 + 0 > 0 { if (lo == \"\" || $2 + 0 < lo) lo = $2 + 0; if ($2 + 0 > hi) hi = $2 + 0 } END { print lo, hi }' ".shq(f)." ".shq(ff)." 2>/dev/null")
+if (words(rng) == 2) { set xrange [real(word(rng, 1)) / 1.25 : real(word(rng, 2)) * 1.25] }
+set format x "%g"
+set lmargin 12
+set rmargin at screen 0.62
 set multiplot layout 2, 1 title "string-pluck-v1, finite differences in space (method of lines)"
 set logscale xy
 set format y "10^{%L}"
 set xlabel "intervals N (dx = L/N)"
 set ylabel "E_{wave} (relative)"
-set key bottom left
+set key outside right top
 s2(x) = 0.024 * (x / 520.0)**-2
 s4(x) = 2.7e-4 * (x / 520.0)**-4
 plot f index 0 using 2:3 with linespoints pt 7 lw 2 lc rgb c_euler title "3-point, exact in time", \
@@ -30,7 +37,7 @@ set ylabel "measured order -dlog E / dlog N"
 unset logscale y
 set format y "%g"
 set yrange [0:5]
-set key bottom right
+set key outside right top
 plot f index 0 using 2:7 with linespoints pt 7 lw 2 lc rgb c_euler title "3-point", \
      f index 1 using 2:7 with linespoints pt 7 lw 2 lc rgb c_rk4 title "5-point", \
      2 with lines dt 3 lc rgb "#909090" notitle, 4 with lines dt 4 lc rgb "#909090" notitle

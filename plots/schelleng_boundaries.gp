@@ -48,11 +48,11 @@ plot results using 3:(r("helmholtz")) with points pt 5 ps 0.9 lc rgb "#1f77b4" t
 set title "the edges, column by column, and the fits"
 set key top right font ",10"
 plot boundaries index 0 using 1:2 with points pt 9 ps 1.2 lc rgb "#1f77b4" title "edge above the highest Helmholtz cell", \
-     f1_max * x**s_max with lines lw 2 lc rgb "#1f77b4" title sprintf("f_{max} fit: slope %.2f {/Symbol \261} %.2f", s_max, e_max), \
+     f1_max * x**s_max with lines lw 2 lc rgb "#1f77b4" title (s_max == s_max ? sprintf("f_{max} fit: slope %.2f {/Symbol \261} %.2f", s_max, e_max) : "f_{max}: not fitted (fewer than 4 columns with an edge)"), \
      f1_max * xm**(s_max + 1) * x**(-1) with lines lw 1.5 dt 2 lc rgb "#1f77b4" title "Schelleng: slope -1", \
      boundaries index 0 using 1:3 with points pt 11 ps 1.2 lc rgb "#d62728" title "edge below the lowest Helmholtz cell", \
-     f1_min * x**s_min with lines lw 2 lc rgb "#d62728" title sprintf("f_{min} fit: slope %.2f {/Symbol \261} %.2f", s_min, e_min), \
+     f1_min * x**s_min with lines lw 2 lc rgb "#d62728" title (s_min == s_min ? sprintf("f_{min} fit: slope %.2f {/Symbol \261} %.2f", s_min, e_min) : "f_{min}: not fitted (fewer than 4 columns with an edge)"), \
      f1_min * xm**(s_min + 2) * x**(-2) with lines lw 1.5 dt 2 lc rgb "#d62728" title "Schelleng: slope -2", \
      boundaries index 0 using 1:4 with points pt 6 ps 1.2 lc rgb "#2ca02c" title "edge between multiple and double slips", \
-     f1_dm * x**s_dm with lines lw 2 lc rgb "#2ca02c" title sprintf("double/multiple fit: slope %.2f {/Symbol \261} %.2f", s_dm, e_dm)
+     f1_dm * x**s_dm with lines lw 2 lc rgb "#2ca02c" title (s_dm == s_dm ? sprintf("double/multiple fit: slope %.2f {/Symbol \261} %.2f", s_dm, e_dm) : "double/multiple: not fitted (fewer than 4 columns with an edge)")
 unset multiplot

@@ -7,6 +7,8 @@ height = 900
 call "plots/common.gp" "schelleng_measures"
 sch = datadir("schelleng")
 f = system("test -f ".shq(sch."results-full.tsv")." && echo y") eq "y" ? sch."results-full.tsv" : sch."results.tsv"
+stats f using 3 nooutput    # every cell, counted before any range is set (a range filters stats)
+cells = STATS_records
 stats f using 16 nooutput
 set xrange [STATS_min:*]
 stats f using 17 nooutput
@@ -24,8 +26,7 @@ set ylabel "f_b (N)"
 set style fill solid 1.0 noborder
 set palette rgbformulae 33,13,10
 unset key
-stats f using 3 nooutput
-set multiplot layout 2,2 title sprintf("Schelleng plane: measures of the steady bridge force (simulated, %d cells)", STATS_records)
+set multiplot layout 2,2 title sprintf("Schelleng plane: measures of the steady bridge force (simulated, %d cells)", cells)
 set title "mean (N)"
 plot f using 3:4:16:17:18:19:8 with boxxyerror fc palette
 set title "RMS about the mean (N)"

@@ -1,4 +1,4 @@
-/* test_measure.c: the signal measures of src/measure.c that the lessons read a stroke with,
+/* test_measure.c: the signal measures of src/measure/measure.c that the lessons read a stroke with,
  * on signals whose answer is known: the fundamental of a sine, of a sawtooth whose
  * fundamental is weaker than its harmonics' sum, of a signal with a DC offset, and of
  * nothing periodic; the signed area of a circle run both ways and of a rectangle; the

@@ -48,7 +48,7 @@ int main(void)
     check_close("first slip, s", s.first_slip, 0.1, 0.5 / FS);
     check_close("slips per period", s.slips_per_period, 1.0, 0.05);
     check(labs(s.slips - lround(0.2 * F0)) <= 1, "slips in the 0.2 s window: %ld (about %g)", s.slips, 0.2 * F0);
-    check(s.ripples == 13, "Schelleng ripples per period: %g (13)", s.ripples);
+    check(fabs(s.ripples - 13) < 0.5, "Schelleng ripples per period: %g (13)", s.ripples);
     check_close("peak temperature rise, K", s.peak_tau, 15.0, 0.01);
     check_close("bow velocity in the window, m/s", s.v_window, 0.1, 1e-12);
     check(s.regime.kind == REGIME_HELMHOLTZ, "regime: %s (%s)", regime_name(s.regime.kind), s.regime.why);

@@ -116,13 +116,36 @@ void bow_write_pluck(const char *prog, const bow_model *m, double x_rel, double 
     atomic_commit_or_exit(&af, prog);
 }
 
-double bow_convergence_study(const char *prog, const bow_instrument *in0, const gesture *g0,
-                             const bow_conv_params *cp, const char *dir)
+/* The convergence study's instrument and stroke: modes to f_max, the stroke up to duration. */
+static void conv_setup(const bow_instrument *in0, const gesture *g0, const bow_conv_params *cp, bow_instrument *in,
+                       gesture *g)
 {
-    bow_instrument in = *in0;
-    in.f_max = cp->f_max;
-    gesture g = *g0;
-    g.duration = cp->duration;
+    *in = *in0;
+    in->f_max = cp->f_max;
+    *g = *g0;
+    g->duration = cp->duration;
+}
+
+int bow_convergence_check(const bow_instrument *in0, const gesture *g0, const bow_conv_params *cp, char *err,
+                          size_t errlen)
+{
+    bow_instrument in;
+    gesture g;
+    bow_model m;
+    conv_setup(in0, g0, cp, &in, &g);
+    if (bow_model_init(&m, &in, &g, err, errlen) != 0)
+        return -1;
+    bow_model_free(&m);
+    return 0;
+}
+
+double bow_convergence_study(const char *prog, const bow_instrument *in0, const gesture *g0,
+                             const bow_conv_params *cp, const char *dir, double *pairwise,
+                             double *dt_range)
+{
+    bow_instrument in;
+    gesture g;
+    conv_setup(in0, g0, cp, &in, &g);
     bow_model m;
     char err[600];
     if (bow_model_init(&m, &in, &g, err, sizeof err) != 0)
@@ -155,6 +178,8 @@ double bow_convergence_study(const char *prog, const bow_instrument *in0, const 
     }
     atomic_commit_or_exit(&af, prog);
     double order = measure_loglog_slope(c.h, c.err, L);
+    measure_pairwise_slopes(c.h, c.err, L, pairwise);
+    dt_range[0] = c.h[0], dt_range[1] = c.h[L - 1];
     bow_convergence_free(&c);
     bow_model_free(&m);
     return order;

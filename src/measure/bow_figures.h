@@ -62,8 +62,14 @@ void bow_write_pluck(const char *prog, const bow_model *m, double x_rel, double 
 /* The fixed-step scheme against the CVODE BDF reference on the first slips: a reduced mode
  * set (f_max), the stroke g0 up to duration, the transverse bridge force compared every dt_out.
  * Writes convergence.tsv and conv_traj.tsv; returns the least-squares order over the dt
- * values. A model refused: exit 2; a failed run: exit 1. */
+ * values, the slopes between neighbouring dt in pairwise (levels - 1 of them) and the largest
+ * and smallest dt in dt_range[0], [1]. A model refused: exit 2; a failed run: exit 1. */
+/* Whether the model takes the convergence study's parameters (before any work or file): 0, or -1
+ * with the model's reason in err. */
+int bow_convergence_check(const bow_instrument *in0, const gesture *g0, const bow_conv_params *cp, char *err,
+                          size_t errlen);
 double bow_convergence_study(const char *prog, const bow_instrument *in0, const gesture *g0,
-                             const bow_conv_params *cp, const char *dir);
+                             const bow_conv_params *cp, const char *dir, double *pairwise,
+                             double *dt_range);
 
 #endif

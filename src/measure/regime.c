@@ -9,6 +9,7 @@
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -476,24 +477,58 @@ long regime_count_slips(const regime_opts *o, const double *v_rel, const double 
     return count;
 }
 
+/* The steepest fall of y in [a, b): the sample before it. */
+static size_t steepest_fall(const double *y, size_t a, size_t b)
+{
+    size_t at = a;
+    for (size_t k = a; k + 1 < b; k++)
+        if (y[k + 1] - y[k] < y[at + 1] - y[at])
+            at = k;
+    return at;
+}
+
+/* The stick part of one period, y[a..b), less its least-squares line: into r; its length. */
+static size_t detrend(const double *y, size_t a, size_t b, double *r)
+{
+    size_t m = b > a ? b - a : 0;
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (size_t k = 0; k < m; k++)
+        sx += k, sy += y[a + k], sxx += (double)k * k, sxy += k * y[a + k];
+    double den = m * sxx - sx * sx, slope = den > 0 ? (m * sxy - sx * sy) / den : 0.0,
+           icpt = m ? (sy - slope * sx) / m : 0.0;
+    for (size_t k = 0; k < m; k++)
+        r[k] = y[a + k] - icpt - slope * k;
+    return m;
+}
+
 double regime_ripples_per_period(const double *y, size_t n, double fs, double f0)
 {
-    if (n < 16 || !(f0 > 0))
+    double P = f0 > 0 ? fs / f0 : 0.0;       /* samples a period */
+    if (n < 16 || !(P >= 40) || (double)n < 2.5 * P)
         return 0.0;
-    double best = 0.0;
-    int nbest = 0;
-    for (int h = 3; h <= 60 && h * f0 < 0.45 * fs; h++) {
-        double re = 0, im = 0, w = 2 * M_PI * h * f0 / fs;
-        for (size_t k = 0; k < n; k++) {
-            double hann = 0.5 - 0.5 * cos(2 * M_PI * k / (n - 1));
-            re += hann * y[k] * cos(w * k);
-            im -= hann * y[k] * sin(w * k);
-        }
-        double a = h * hypot(re, im);
-        if (a > best)
-            best = a, nbest = h;
+    size_t lmin = (size_t)(P / 80), lmax = (size_t)(P / 2.5);
+    double *R = xcalloc(lmax + 2, sizeof *R), *cnt = xcalloc(lmax + 2, sizeof *cnt), *r = xcalloc(n, sizeof *r);
+    size_t d0 = steepest_fall(y, 0, (size_t)P + 1);
+    while ((double)d0 + 1.5 * P < (double)n) {
+        size_t d1 = steepest_fall(y, d0 + (size_t)(0.5 * P), d0 + (size_t)(1.5 * P));
+        size_t m = detrend(y, d0 + (size_t)(0.05 * P), d1 - (size_t)(0.02 * P), r);
+        for (size_t l = lmin; l <= lmax && l < m; l++)
+            for (size_t k = 0; k + l < m; k++)
+                R[l] += r[k] * r[k + l], cnt[l] += 1;
+        d0 = d1;
     }
-    return nbest;
+    double best = 0;
+    for (size_t l = lmin; l <= lmax; l++)
+        if ((R[l] = cnt[l] > 0 ? R[l] / cnt[l] : 0.0) > best)
+            best = R[l];
+    double count = 0.0;     /* the first autocorrelation peak within 0.8 of the highest */
+    for (size_t l = lmin + 1; l < lmax && best > 0 && count == 0.0; l++)
+        if (R[l] >= 0.8 * best && R[l] >= R[l - 1] && R[l] >= R[l + 1]) {
+            double den = R[l - 1] - 2 * R[l] + R[l + 1];
+            count = P / (l + (den < 0 ? 0.5 * (R[l - 1] - R[l + 1]) / den : 0.0));
+        }
+    free(R), free(cnt), free(r);
+    return count;
 }
 
 /* ---- the boundaries of a Schelleng diagram ----------------------------------------------- */
@@ -507,7 +542,7 @@ const char *regime_edge_name(regime_edge e)
 void regime_edges(const int *kind, const double *x, size_t nx, const double *f, size_t nf, regime_edge e,
                   double *edge_f, regime_fit *fit)
 {
-    double *lx = xcalloc(nx + 1, sizeof *lx), *lf = xcalloc(nx + 1, sizeof *lf);
+    double *lx = xcalloc(nx + 1, sizeof *lx), *lf = xcalloc(nx + 1, sizeof *lf), var_q = 0;
     size_t m = 0;
     for (size_t i = 0; i < nx; i++) {
         long lo = -1, hi = -1;  /* lowest and highest Helmholtz cell of the column */
@@ -534,18 +569,24 @@ void regime_edges(const int *kind, const double *x, size_t nx, const double *f, 
         }
         edge_f[i] = below >= 0 ? sqrt(f[below] * f[below + 1]) : NAN;
         if (below >= 0) {
+            double step = log10(f[below + 1] / f[below]);
+            var_q += step * step / 12.0;   /* the edge is anywhere in its cell */
             lx[m] = log10(x[i]);
             lf[m++] = log10(edge_f[i]);
         }
     }
     fit->points = m;
     fit->slope = fit->slope_se = fit->intercept = NAN;
-    double c0, c1, c00, c01, c11, sumsq;
-    if (m >= 2 && gsl_fit_linear(lx, 1, lf, 1, m, &c0, &c1, &c00, &c01, &c11, &sumsq) == GSL_SUCCESS) {
+    double c0, c1, c00, c01, c11, sumsq, sxx = 0, mx = 0;
+    if (m >= REGIME_FIT_MIN_COLUMNS &&
+        gsl_fit_linear(lx, 1, lf, 1, m, &c0, &c1, &c00, &c01, &c11, &sumsq) == GSL_SUCCESS) {
+        for (size_t k = 0; k < m; k++)
+            mx += lx[k] / (double)m;
+        for (size_t k = 0; k < m; k++)
+            sxx += (lx[k] - mx) * (lx[k] - mx);
         fit->slope = c1;
         fit->intercept = c0;
-        if (m >= 3)
-            fit->slope_se = sqrt(c11);
+        fit->slope_se = sqrt(c11 + var_q / (double)m / sxx);
     }
     free(lx);
     free(lf);

@@ -172,11 +172,12 @@ int regime_reason_from_name(const char *name);
 long regime_count_slips(const regime_opts *o, const double *v_rel, const double *v_bow, size_t n, long *first);
 
 /* Schelleng ripples per period of a Helmholtz bridge force y (n samples at fs, fundamental
- * f0): a sawtooth's harmonics fall as 1/h, and the ripples add a bump of harmonics near their
- * own count per period; the count is the harmonic number h in 3..60 (below 0.45 fs) where
- * h |Y_h| is largest, Y_h the Hann-windowed spectrum of y at h f0. 0 when none (n < 16 or
- * f0 <= 0). A heuristic for a non-integer L/x_b: at an integer L/x_b the sawtooth lacks
- * exactly those harmonics and the count is unreliable (x_b/L = 0.1 gives 21, not 10). */
+ * f0), counted as the eye counts them on bow-zoom: the stick part of each period (from just after
+ * one steepest fall to just before the next) less its straight line, autocorrelated; the ripple
+ * period is the first autocorrelation peak (lags P/80 to P/2.5, P = fs/f0) within 0.8 of the
+ * highest, so sub-wiggles at half the ripple period do not double the count. The count is P over
+ * that lag (parabolic peak), about L/x_b. 0 when none (f0 <= 0, P < 40 samples, fewer than 2.5
+ * periods, or no peak). */
 double regime_ripples_per_period(const double *y, size_t n, double fs, double f0);
 
 /* The ideal Helmholtz peak-to-peak bridge force 2 T v_b / (beta c), N: the bridge slope of
@@ -196,11 +197,16 @@ double regime_helmholtz_pp(double tension, double v_bow, double beta, double wav
  *                    lowest Helmholtz cell. */
 typedef enum { REGIME_EDGE_HELMHOLTZ_MAX, REGIME_EDGE_HELMHOLTZ_MIN, REGIME_EDGE_DOUBLE_MULTIPLE, REGIME_EDGE_COUNT } regime_edge;
 
+/* A boundary is fitted only from this many columns with an edge: two degrees of freedom left
+ * for its error (three points on a coarse grid can lie on a line and print an error of 0). */
+enum { REGIME_FIT_MIN_COLUMNS = 4 };
+
 typedef struct regime_fit {
     size_t points;      /* columns with an edge */
-    double slope;       /* d log f / d log x (NAN with fewer than two points) */
-    double slope_se;    /* its standard error from the fit's residuals (NAN with fewer than three) */
-    double intercept;   /* log10 f at x_b/L = 1 */
+    double slope;       /* d log f / d log x (NAN with fewer than REGIME_FIT_MIN_COLUMNS points) */
+    double slope_se;    /* its standard error: the fit's residuals and the grid's resolution (an
+                         * edge lies anywhere in its cell, log10 step^2 / 12 a point), NAN as slope */
+    double intercept;   /* log10 f at x_b/L = 1 (NAN as slope) */
 } regime_fit;
 
 /* kind[j * nx + i] is the regime (a regime_kind, or -1 for a failed cell) at x[i], f[j]

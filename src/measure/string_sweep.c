@@ -84,7 +84,8 @@ static void pick(string_sweep *w, const string_run *r)
  * handed on. */
 static void finish(string_sweep *w, string_run *r)
 {
-    r->E_wave = r->E_spec = INFINITY;
+    bool made = strcmp(r->status, "not_run") != 0;    /* a run not made has no scores */
+    r->E_wave = r->E_spec = made ? INFINITY : NAN;
     if (string_run_ok(r)) {
         char name[160], path[4096], err[600];
         snprintf(name, sizeof name, "wav/%s-%ld-%s-m%ld.wav", r->space, r->size, r->method, r->substeps);
@@ -217,7 +218,7 @@ static void fd_fixed(string_sweep *w, const char *space, long N, string_fd *fd, 
         long sub = w->fd_sub;
         string_run *r = new_run(w, space, N, m->name, sub);
         if (lim && 1.0 / (fs * sub) > hmax) {
-            r->status = "blowup";
+            r->status = "not_run";
             snprintf(r->message, sizeof r->message,
                      "not run: h = %.4g s > %.4g s, the largest stable step (set by the fastest mode, omega = %.4g rad/s; "
                      "needs m >= %.0f)", 1.0 / (fs * sub), hmax, sqrt(fm[lim - 1].omega0sq),
@@ -228,7 +229,7 @@ static void fd_fixed(string_sweep *w, const char *space, long N, string_fd *fd, 
         finish(w, r);
         if (!string_run_ok(r)) {
             string_sweep_note(w, "%s N = %ld, %s, m = %ld: %s\n", space, N, m->name, sub, r->message);
-            unstable[i] = strcmp(r->status, "blowup") == 0;
+            unstable[i] = strcmp(r->status, "blowup") == 0 || strcmp(r->status, "not_run") == 0;
         } else
             fprintf(w->ffx, "%s\t%ld\t%.6e\t%.6e\t%s\t%ld\t%.4f\n", space, N, r->E_wave, r->E_spec, m->name, sub,
                     r->seconds);

@@ -36,7 +36,8 @@ typedef struct string_run {
     double seconds;             /* wall time of the solve, s */
     long nfev;                  /* F evaluations (for the modal system: of all 2x2 mode problems) */
     long steps;                 /* CVODE's internal steps (0 for fixed steps) */
-    const char *status;         /* "ok", "blowup", "refused", "failed" */
+    const char *status;         /* "ok", "blowup", "refused", "failed", "not_run" (h above the largest
+                                 * stable step: not stepped, no scores, E_wave NAN) */
     char message[640];          /* why, when not ok; CVODE's counts when ok */
 } string_run;
 

@@ -35,17 +35,39 @@ typedef struct fig7_job {
 } fig7_job;
 
 
+/* The instrument and stroke of transient c = 3 b + d (b_tau scale b, mu_d d). */
+static void fig7_setup(const bow_instrument *in0, const bow_figure_params *fp, long c, bow_instrument *in,
+                       gesture *g)
+{
+    *in = *in0;
+    in->mu_d = fp->fig7_mu_d[c % 3];
+    in->b_tau = in0->b_tau * fp->fig7_b_scale[c / 3];
+    *g = gesture_stroke(fp->fig7_accel, fp->fig7_accel * fp->fig7_duration, 0.0, 0.0, fp->fig7_f_b,
+                        fp->fig7_x_b_rel * in->L);
+    g->duration = fp->fig7_duration;
+}
+
+int bow_fig7_check(const bow_instrument *in0, const bow_figure_params *fp, char *err, size_t errlen)
+{
+    for (long c = 0; c < 9; c++) {
+        bow_instrument in;
+        gesture g;
+        bow_model m;
+        fig7_setup(in0, fp, c, &in, &g);
+        if (bow_model_init(&m, &in, &g, err, errlen) != 0)
+            return -1;
+        bow_model_free(&m);
+    }
+    return 0;
+}
+
 /* In a worker: transient c = 3 b + d (b_tau scale b, mu_d d). */
 static void fig7_run(long c, void *ctx, sweep_msg *out)
 {
     const fig7_job *job = ctx;
-    const bow_figure_params *fp = job->fp;
-    bow_instrument in = *job->in0;
-    in.mu_d = fp->fig7_mu_d[c % 3];
-    in.b_tau = job->in0->b_tau * fp->fig7_b_scale[c / 3];
-    gesture g = gesture_stroke(fp->fig7_accel, fp->fig7_accel * fp->fig7_duration, 0.0, 0.0, fp->fig7_f_b,
-                               fp->fig7_x_b_rel * in.L);
-    g.duration = fp->fig7_duration;
+    bow_instrument in;
+    gesture g;
+    fig7_setup(job->in0, job->fp, c, &in, &g);
     fig7_head h = {0};
     bow_model m;
     if (bow_model_init(&m, &in, &g, h.err, sizeof h.err) != 0) {

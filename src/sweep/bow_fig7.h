@@ -15,5 +15,8 @@
  * the program in both). */
 int bow_fig7_write(const char *prog, const bow_instrument *in0, const bow_figure_params *fp, const char *dir,
                    long jobs, double *t_slip, double *drop, double *fall);
+/* Whether the model takes all nine transients' parameters (before any work or file): 0, or -1
+ * with the model's reason in err. */
+int bow_fig7_check(const bow_instrument *in0, const bow_figure_params *fp, char *err, size_t errlen);
 
 #endif

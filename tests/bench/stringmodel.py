@@ -1,7 +1,7 @@
 """string-pluck-v1 for the Python peers: parameters from challenge.json, the initial shape u0(x)
 and the modal coefficients of the specification's appendix, in NumPy (vectorised over x or n).
 
-This is what a SciPy user would write from ../shared/spec/string-pluck-v1.md; it shares no code
+This is what a SciPy user would write from the string-pluck-v1 specification; it shares no code
 with ivplab (src/models/string.c), so the benchmark also cross-checks the two implementations.
 """
 import json

@@ -40,7 +40,7 @@ check_num "Figure 7: more heat conduction b_tau delays the first slip for every 
         END { n = 0; for (m in d) { if (!(t["0.5," m] < t["1," m] && t["1," m] < t["2," m])) n++ } print n }' "$d7")" near 0 0
 # The nine Figure 7 runs are independent tasks on sweep.h's workers: --jobs 4 (results arriving in
 # any order) and --jobs 1 write the same Figure 7 files byte for byte, and the same summary.
-$BIN/bow --jobs 1 --tsv --out "$TMP/bow-j1" --wav "$TMP/bow-j1/bow.wav" >"$TMP/bow-j1.tsv" 2>/dev/null
+$BIN/bow --jobs 1 --out "$TMP/bow-j1" --wav "$TMP/bow-j1/bow.wav" >"$TMP/bow-j1.txt" 2>/dev/null
 $BIN/bow --jobs 4 --tsv --out "$TMP/bow-j4" --wav "$TMP/bow-j4/bow.wav" >"$TMP/bow-j4.tsv" 2>/dev/null
 for f in fig7 fig7_drops; do
     if cmp -s "$TMP/bow-j1/$f.tsv" "$TMP/bow-j4/$f.tsv" && [ -s "$TMP/bow-j1/$f.tsv" ]; then
@@ -71,6 +71,16 @@ check_num "the WAV is at 48 kHz" "$(od -A n -t u4 -j 24 -N 4 "$TMP/bow/bow.wav" 
 order=$(awk -F'\t' 'NR > 1 { n++; x = log($1); y = log($2); sx += x; sy += y; sxx += x * x; sxy += x * y }
     END { printf "%.3f", (n * sxy - sx * sy) / (n * sxx - sx * sx) }' "$TMP/bow/convergence.tsv")
 check_num "convergence against CVODE: least-squares order" "$order" gt 1.5
+# The printed order is the measurement: the fit and the neighbours' slopes of convergence.tsv.
+printed=$(sed -n 's/.*measured order \([0-9.]*\) .*/\1/p' "$TMP/bow-j1.txt")
+check_num "printed order = least-squares slope of convergence.tsv" "$printed" near "$order" 0.006
+pairs=$(awk -F'\t' 'NR > 1 { if (n++) printf "%s%.2f", (n > 2 ? " " : ""), log($2 / e) / log($1 / h); h = $1; e = $2 }' \
+    "$TMP/bow/convergence.tsv")
+check_text "printed slopes between neighbouring dt = those of convergence.tsv" "$(cat "$TMP/bow-j1.txt")" \
+    "between neighbours $pairs)"
+check_text "the order's gap from 2 is said (the friction law's kinks)" "$(cat "$TMP/bow-j1.txt")" \
+    "a kink in dz/dt at every slip and stick"
+check_text "README states the measured order" "$(cat "$(dirname "$0")/../../README.md")" "measured order $printed"
 check_num "convergence against CVODE: finest error relative to the peak force" \
     "$(tail -1 "$TMP/bow/convergence.tsv" | cut -f2)" lt 1e-4
 check_num "convergence: error at dt = 5 us relative to the peak force" \
@@ -133,3 +143,52 @@ for f in set params accel v_hold t_hold decel f_b x_b_rel velocity force duratio
     check_text "--help lists --$f" "$help" "--$f"
 done
 check_text "--help shows the default stroke's force from stroke-fig6.ini" "$help" "2.15 N"
+
+# Schelleng ripples counted as bow-zoom shows them (about L/x_b a period; sub-wiggles at half the
+# ripple period are not counted): at several bow positions, the force scaled as beta^-1.5 to stay
+# inside Helmholtz motion.
+for b in 0.05 0.075 0.1 0.125; do
+    f=$(awk -v b=$b 'BEGIN { printf "%.3f", 2.15 * (0.075 / b) ^ 1.5 }')
+    $BIN/bow --quick --f_b "$f" --x_b_rel $b --tsv --out "$TMP/rip" --wav "$TMP/rip/b.wav" >"$TMP/rip.tsv" 2>/dev/null
+    check_num "ripples per period at x_b/L = $b, f_b = $f N, against L/x_b (15%)" \
+        "$(col "$TMP/rip.tsv" ripples_per_period)" near "$(awk -v b=$b 'BEGIN { print 1 / b }')" \
+        "$(awk -v b=$b 'BEGIN { print 0.15 / b }')"
+done
+
+# bow-zoom's title is the run's: its regime, place, force and ripple count; "Figure 6b" only for
+# the article's stroke (exercise 1's gesture is not Figure 6).
+$BIN/bow --quick --f_b 2 --x_b_rel 0.1 --out "$TMP/z" --wav "$TMP/z/b.wav" --plot --figures "$TMP/zf" >"$TMP/z.txt" 2>&1
+title=$(grep -o 'three periods[^<]*' "$TMP/zf/bow-zoom.svg" | head -1)
+rip=$(sed -n 's/^Schelleng ripples per period: \([0-9.]*\) .*/\1/p' "$TMP/z.txt")
+reg=$(sed -n 's/^regime: \([^(]*[^( ]\) (.*/\1/p' "$TMP/z.txt")
+check_text "bow-zoom title: the run's regime, x_b/L, f_b and printed ripple count" "$title" \
+    "three periods of $reg, x_b/L = 0.1, f_b = 2 N: $rip ripples a period"
+check_num "bow-zoom title of a moved stroke does not say Figure 6b" "$(printf '%s' "$title" | grep -c 'Figure 6b')" near 0 0
+check_text "bow (Figure 6's panels) title: the run's x_b/L and f_b" "$(cat "$TMP/zf/bow.svg")" "x_b/L = 0.1, f_b = 2 N"
+check_num "bow and bow-loop titles of a moved stroke do not say Figure 6" \
+    "$(cat "$TMP/zf/bow.svg" "$TMP/zf/bow-loop.svg" | grep -c 'Figure 6')" near 0 0
+
+# Each exercise's check command (the end of --help), run as printed with its outputs in scratch:
+# it prints the answer its question asks for.
+mapfile -t checks < <($BIN/bow --help | sed -n 's/^ *check: //p')
+check_num "bow --help: two exercise check commands" "${#checks[@]}" near 2 0
+for k in 0 1; do
+    ${checks[$k]/#bin\//$BIN/} --out "$TMP/ex$k" --wav "$TMP/ex$k/b.wav" >"$TMP/ex$k.txt" 2>/dev/null
+    ${checks[$k]/#bin\//$BIN/} --tsv --out "$TMP/ex$k" --wav "$TMP/ex$k/b.wav" >"$TMP/ex$k.tsv" 2>/dev/null
+done
+check_text "exercise 1 (x_b/L 0.1, 2 N): Helmholtz motion, said" "$(cat "$TMP/ex0.txt")" "regime: Helmholtz motion"
+check_num "exercise 1: one slip a period" "$(col "$TMP/ex0.tsv" slips_per_period)" near 1 0.05
+check_num "exercise 1: its pitch, Hz" "$(col "$TMP/ex0.tsv" f0_hz)" near 98 3
+check_text "exercise 2 (0.5 N): Helmholtz motion gives way to double slips, said" "$(cat "$TMP/ex1.txt")" \
+    "regime: double slips"
+check_num "exercise 2: about two slips a period" "$(col "$TMP/ex1.tsv" slips_per_period)" near 2 0.1
+check_num "exercise 2: the contact is cooler than in exercise 1, degC" "$(col "$TMP/ex1.tsv" peak_temp_c)" lt \
+    "$(col "$TMP/ex0.tsv" peak_temp_c)"
+
+# Every cross check of flags before any work or file: an instrument the stroke takes but one of
+# the figures' strokes does not (L = 0.4 m, hair 5 cm: Figure 7's bow at x_b/L 0.05 is over the
+# bridge) is refused at once, exit 2, nothing written (was: the stroke's files, then exit 2).
+expect_bad_input "--set L=0.4 --set W_b=0.05: Figure 7's strokes refused before the stroke" \
+    $BIN/bow --set L=0.4 --set W_b=0.05 --out "$TMP/out" --wav "$TMP/out/b.wav"
+$BIN/bow --quick --duration 0.05 --set L=0.4 --set W_b=0.05 --out "$TMP/lq" --wav "$TMP/lq/b.wav" >/dev/null 2>&1
+check_num "the same instrument with --quick (no Figure 7): runs" "$?" near 0 0

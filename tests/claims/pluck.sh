@@ -85,7 +85,13 @@ check_num "fd5 N=520 trapezoid (band Newton): status ok, E_wave at its time-erro
 check_num "fd5 N=520 trapezoid: written for the pluck_N figure" "$(awk -F'\t' '$1 == "fd5" && $2 == 520 && $5 == "trapezoid"' "$TMP/t/fd-N-fixed.tsv" | wc -l)" near 1 0
 # An explicit method unstable on a grid is refused there (from R) and not tried on finer grids.
 $BIN/pluck --solve --space fd5 --method rk4 --N-min 65 --N-max 1040 --fd-fixed-N-max 1040 --tsv --out "$TMP/t" >"$TMP/rk.tsv"
-check_num "rk4 on fd5 N = 65 ... 1040 at h = 1/fs: one refused grid, then none tried" "$(awk -F'\t' 'NR > 1 && $3 == "rk4" && $9 == "blowup"' "$TMP/rk.tsv" | wc -l)" near 1 0
+check_num "rk4 on fd5 N = 65 ... 1040 at h = 1/fs: one refused grid (not_run), then none tried" "$(awk -F'\t' 'NR > 1 && $3 == "rk4" && $9 == "not_run"' "$TMP/rk.tsv" | wc -l)" near 1 0
+# A run not made says so in its status column, with no scores: never listed as a blow-up.
+$BIN/pluck --solve --space fd3 --method euler --N-min 65 --N-max 65 --fd-fixed-N-max 65 --tsv --out "$TMP/e" >"$TMP/e.tsv" 2>/dev/null
+check_text "fd3 N = 65 euler at h = 1/fs (past its stable step): status not_run, no scores" \
+    "$(awk -F'\t' 'NR == 2 { print $5, $6, $8, $9 }' "$TMP/e.tsv")" "- - - not_run"
+check_num "no row with status blowup that took no step (nfev 0)" \
+    "$(awk -F'\t' 'NR > 1 && $9 == "blowup" && $8 == 0' "$TMP/e.tsv" "$TMP/rk.tsv" | wc -l)" near 0 0
 
 # CVODE's order cap (the order study, figure pluck_cvode_order): steps per second of sound against q = 1..5.
 $BIN/pluck --solve --space fd5 --method cvode --N-min 65 --N-max 65 --cvode-N-max 6 --out "$TMP/o" >"$TMP/o.txt"
@@ -130,3 +136,37 @@ check_num "leapfrog on fd5 N = 65: E_wave near the grid's floor 0.0735" "$(awk -
 # --help names challenge.json as --challenge's default (two files asked for by one program once
 # shared a buffer, and the help showed pluck.ini there).
 check_text "pluck --help: --challenge's default is challenge.json" "$($BIN/pluck --help | grep -- '--challenge')" "challenge.json]"
+
+# Every cross check of flags before any work or file (exit 2, one line, nothing written): --solve
+# scores as the challenge does, at its rate and length, so another rate or length is refused at once.
+expect_bad_input "--solve --fs 11025 (refused before the sweep)" $BIN/pluck --solve --fs 11025 --out "$TMP/out" --wav "$TMP/out/r.wav"
+expect_bad_input "--fs 44100 (the default run solves too): no WAV written" $BIN/pluck --fs 44100 --out "$TMP/out" --wav "$TMP/out/r.wav"
+expect_bad_input "--solve --duration 0.05" $BIN/pluck --solve --duration 0.05 --out "$TMP/out" --wav "$TMP/out/r.wav"
+
+# Each exercise's check command (the end of --help), run as printed with its outputs in scratch
+# (build/data/pluck read as $TMP/ex): it prints the answer its question asks for.
+mapfile -t checks < <($BIN/pluck --help | sed -n 's/^ *check: //p')
+check_num "pluck --help: two exercise check commands" "${#checks[@]}" near 2 0
+ex() { printf '%s' "$1" | sed -e "s|^bin/|$BIN/|" -e "s|build/data/pluck|$TMP/ex|g"; }
+$(ex "${checks[0]}") --out "$TMP/ex" --wav "$TMP/ex/r.wav" >"$TMP/ex1.txt" 2>/dev/null
+lim=$(sed -n 's/.*rk4: stable only for .*(m >= \([0-9]*\) substeps), set by mode \([0-9]*\).*/\1 \2/p' "$TMP/ex1.txt")
+first=$(awk '$1 == "modal" && $3 == "rk4" && $9 == "ok" && $5 < 1e-3 { print $4; exit }' "$TMP/ex1.txt")
+check_num "exercise 1: the mode that sets RK4's limit is named (M = 200: the fastest, 199 with 0 first)" \
+    "${lim#* }" near 199 0
+check_num "exercise 1: the table shows a first m with E_wave < 1e-3 (the answer)" "$first" ge 1
+check_num "exercise 1: that m is at or above the stable limit printed (m >= ${lim% *})" "$first" ge "${lim% *}"
+$(ex "${checks[1]}") >"$TMP/ex2.txt" 2>&1
+check_num "exercise 2: bin/score's E_wave of the m = 2 run = the table's" \
+    "$(awk '/modal-200-rk4-m2.wav/ { printf "%.4e", $2 }' "$TMP/ex2.txt")" near \
+    "$(awk '$1 == "modal" && $3 == "rk4" && $4 == 2 { print $5 }' "$TMP/ex1.txt")" 1e-8
+
+# pluck_N's x axis spans the grids of the run drawn (was 10-10000 for data at 65-1040; here the
+# rk4 run's grids), its key
+# outside the panels.
+gnuplot -e "fmt='svg'; outfile='$TMP/pN.svg'; dir='$TMP/t'" plots/pluck_N.gp - <<'GP' >"$TMP/pN.txt" 2>&1
+print GPVAL_X_MIN, GPVAL_X_MAX
+GP
+want=$(awk -F'\t' '$2 + 0 > 0 { if (lo == "" || $2 + 0 < lo) lo = $2 + 0; if ($2 + 0 > hi) hi = $2 + 0 }
+    END { printf "%.1f %.1f", lo / 1.25, hi * 1.25 }' "$TMP/t/fd-N.tsv" "$TMP/t/fd-N-fixed.tsv")
+check_text "pluck_N: x axis from the smallest to the largest N drawn (/ and x 1.25: $want)" "$(tail -1 "$TMP/pN.txt")" "$want"
+check_num "pluck_N: its keys outside the panels (set key outside)" "$(grep -c '^set key outside' plots/pluck_N.gp)" near 2 0

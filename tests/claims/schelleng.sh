@@ -199,6 +199,50 @@ for e in helmholtz_max helmholtz_min; do
 done
 check_text "the boundaries table names Schelleng's slopes" "$(awk -F'\t' '$1 == "helmholtz_max" { print $6 }' "$TMP/bd.tsv")" "-1"
 check_num "boundaries file: one edge row per column" "$(awk 'NF == 0 { exit } NR > 1' "$O3/results-stand-in-boundaries.tsv" | wc -l)" near 8 0
+# A fit is printed only from 4 or more columns with an edge (enough to estimate its error): on 3
+# columns none is (was "slope -1.903 +- 0.000" on the default 6 x 6 grid), and a printed error is
+# never 0 (it counts the grid's resolution).
+"$S" --stand_in --what sweep --nx 3 --nf 6 --tsv --out "$TMP/b3" >"$TMP/b3.tsv" 2>/dev/null
+check_text "3 columns: no boundary fitted (slope, slope_se, f_b_at_1_N nan)" \
+    "$(awk -F'\t' 'NR > 1 { printf "%s %s %s %s;", $1, $3, $4, $5 }' "$TMP/b3.tsv")" \
+    "helmholtz_max nan nan nan;helmholtz_min nan nan nan;double_multiple nan nan nan;"
+check_num "8 x 8: every printed fit has 4 or more columns and an error above 0 (violations)" \
+    "$(awk -F'\t' 'NR > 1 && $3 != "nan" && ($2 < 4 || !($4 > 0))' "$TMP/bd.tsv" | wc -l)" near 0 0
+"$S" --stand_in --what sweep --nx 3 --nf 6 --out "$TMP/b3h" >"$TMP/b3h.txt" 2>/dev/null
+check_text "the human table says when a boundary is fitted" "$(cat "$TMP/b3h.txt")" "fitted from 4 or more columns"
+
+# Figures drawn from this data say what it holds: schelleng_measures counts every cell (36 of a
+# 6 x 6 grid, not the 18 inside a range), Figure 13 labels its lines as the main sweep's fits, and
+# its title fits beside the outside key (half its width, at gnuplot's character width, inside the
+# canvas from the plot's centre).
+F=$TMP/fig; mkdir -p "$F"
+"$S" --stand_in --what sweep --nx 6 --nf 6 --tsv --out "$F" >/dev/null 2>&1
+"$S" --stand_in --what fig13 --nx 6 --nf 6 --tsv --out "$F" >/dev/null 2>&1
+for k in "" -boundaries; do cp "$F/results-stand-in$k.tsv" "$F/results$k.tsv"; done
+cp "$F/results-fig13-stand-in.tsv" "$F/results-fig13.tsv"
+gnuplot -e "fmt='svg'; outfile='$TMP/m.svg'; dir='$F'" plots/schelleng_measures.gp 2>/dev/null
+check_text "schelleng_measures title: the 36 cells drawn" "$(cat "$TMP/m.svg")" "simulated, 36 cells"
+gnuplot -e "fmt='svg'; outfile='$TMP/sb.svg'; dir='$F'" plots/schelleng_boundaries.gp 2>/dev/null
+check_num "schelleng_boundaries: a boundary not fitted says so, no 'slope nan' in its key" \
+    "$(grep -c 'slope nan' "$TMP/sb.svg")" near 0 0
+gnuplot -e "fmt='svg'; outfile='$TMP/f13.svg'; dir='$F'" plots/schelleng_fig13.gp - <<'GP' >"$TMP/f13.txt" 2>&1
+print sprintf("%d %d %g", GPVAL_TERM_XMIN, GPVAL_TERM_XMAX, 1.0 * GPVAL_TERM_HCHAR / GPVAL_TERM_SCALE)
+print heading
+GP
+check_text "Figure 13 labels its lines as the main sweep's" "$(cat "$TMP/f13.svg")" "main sweep's"
+check_text "Figure 13 title: the run's mu_s (fig13-params.tsv), not typed" "$(sed -n 2p "$TMP/f13.txt")" \
+    "{/Symbol m}_s = $(awk -F'\t' '$1 == "mu_s" { print $2 }' "$F/fig13-params.tsv")"
+"$S" --stand_in --what fig13 --nx 3 --nf 3 --set mu_s=1.2 --tsv --out "$TMP/f13b" >/dev/null 2>&1
+cp "$TMP/f13b/results-fig13-stand-in.tsv" "$TMP/f13b/results-fig13.tsv"
+gnuplot -e "fmt='svg'; outfile='$TMP/f13b.svg'; dir='$TMP/f13b'" plots/schelleng_fig13.gp - <<'GP' >"$TMP/f13b.txt" 2>&1
+print heading
+GP
+check_text "Figure 13 title after --set mu_s=1.2: the values run, no 'no Stribeck effect'" "$(cat "$TMP/f13b.txt")" \
+    "Figure 13 sweep: {/Symbol m}_d = 1.05, {/Symbol m}_s = 1.2"
+read -r xmin xmax hchar < <(head -1 "$TMP/f13.txt")
+chars=$(sed -n 2p "$TMP/f13.txt" | sed -e 's|{/Symbol ||g' -e 's/[{}_^]//g' | awk '{ print length($0) }')
+check_num "Figure 13 title: from the plot's centre, half its width fits in the canvas (px to spare)" \
+    "$(awk -v a="$xmin" -v b="$xmax" -v h="$hchar" -v n="$chars" 'BEGIN { print (a + b) / 2 - n * h / 2 }')" ge 0
 
 # --keep: a rerun into another results file classifies the kept windows instead of simulating
 # (the same rows, in a fraction of the time); a kept window from other parameters is not used.
@@ -311,3 +355,13 @@ for sig in TERM HUP INT; do
     ends_with_parent "bin/schelleng --what gallery" $sig "$S" --what gallery --jobs 2 --t_hold 2 --out "$TMP/gal-$sig"
 done
 ends_with_parent "a sweep" HUP "$S" --stand_in --what sweep --nx 6 --nf 6 --jobs 2 --out "$TMP/hup"
+
+# The exercise's check command (the end of --help), run as printed: it prints the answer its
+# question asks for (not the default cell: below the minimum force, double slips).
+chk=$($S --help | sed -n 's/^ *check: //p')
+check_num "schelleng --help: one exercise check command" "$(printf '%s\n' "$chk" | grep -c .)" near 1 0
+${chk/#bin\/schelleng/$S} >"$TMP/ex.txt" 2>&1
+check_text "exercise 1 (x_b/L 0.1, 0.5 N): the classifier finds double slips" "$(cat "$TMP/ex.txt")" "double slips:"
+check_text "exercise 1: with two slips a period" "$(cat "$TMP/ex.txt")" "2 slips and 2 flybacks per period"
+${chk/#bin\/schelleng/$S} --tsv >"$TMP/ex.tsv" 2>/dev/null
+check_num "exercise 1: not the default Figure 6 cell (x_b/L)" "$(awk -F'\t' 'NR == 2 { print $1 }' "$TMP/ex.tsv")" near 0.1 0
