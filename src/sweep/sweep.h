@@ -105,8 +105,9 @@ long sweep_pending(const sweep_spec *spec);
  * their rows, in task order, to spec->results (atomically) with the header of a whole run.
  * spec->identity is the identity without the shard (", shard K/N" is what the parts add). Every
  * part must start with this sweep's header and the same N; together they must hold every task
- * exactly once, each row whole and valid (no task to run again). 0; 2 with one line on stderr
- * naming the part and the task (or the shards missing); 1 when the file cannot be written. */
+ * exactly once, each row whole and valid (no task to run again). A part after the first that
+ * does not exist counts as its shard missing. 0; 2 with one line on stderr naming the part and
+ * the task (or the shards missing); 1 when the file cannot be written. */
 int sweep_merge(const sweep_spec *spec, char *const *part, int nparts);
 /* The header's last field for part sh of a sweep whose whole identity is base. */
 void sweep_shard_identity(char *buf, size_t n, const char *base, sweep_shard sh);

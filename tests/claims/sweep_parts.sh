@@ -54,6 +54,7 @@ cell_of() { awk -F'\t' -v n="$2" 'NR == n { print "cell (" $1 ", " $2 ")" }' "$1
 { cat "$P2"; sed -n 2p "$P2"; } >"$TMP/dup.tsv"
 refused "a duplicate cell" "$TMP/dup.tsv:9: $(cell_of "$P2" 2) again (first at $TMP/dup.tsv:2)" "$P1" "$TMP/dup.tsv" "$P3"
 refused "a missing shard" "shards 2 of 3 missing" "$P1" "$P3"
+refused "a part's file not there" "shards 2 of 3 missing" "$P1" "$TMP/sh/none-2-of-3.tsv" "$P3"
 refused "a part given twice" "$P3 is shard 3/3 again" "$P1" "$P2" "$P3" "$P3"
 grep -v "^4	3	" "$P2" >"$TMP/short.tsv"
 refused "an unfinished part" "$TMP/short.tsv lacks cell (4, 3) (an unfinished part)" "$P1" "$TMP/short.tsv" "$P3"
