@@ -77,7 +77,8 @@ NOTEBOOKS := $(sort $(wildcard notebooks-c/[0-9][0-9]-*.md))
 NB_ENV = NB_CC='$(CC)' NB_CFLAGS='-std=c17 -O2 -Wall $(NB_SAN) -I$(abspath src) -D_DEFAULT_SOURCE $(PKG_CFLAGS)' \
          NB_LIBS='$(abspath $(LIB)) $(SUN_LIBS) $(PKG_LIBS) -lm'
 
-.PHONY: all run test plots notebooks fuzz deps clean run-lessons render-plots render-notebooks check bench
+.PHONY: all run test plots notebooks fuzz deps clean run-lessons render-plots render-notebooks check bench \
+        deps-cluster test-cluster
 .DEFAULT_GOAL := all
 
 all: $(LIB) $(LESSON_BINS) $(TOOL_BINS) $(TEST_BINS) $(REPLAY_BINS) wasm
@@ -216,22 +217,38 @@ clean:
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
+# $(call install_debs,WHO,PACKAGES): the Debian packages of PACKAGES not installed yet, installed
+# as root; otherwise the apt-get line to run, and a failure.
+install_debs = missing=""; for p in $(2); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "$(1): installing$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null \
+	      || { echo "$(1): apt-get install failed for:$$missing" >&2; exit 1; }; \
+	  else \
+	    echo "$(1): missing Debian packages; run:  sudo apt-get install -y$$missing" >&2; exit 1; \
+	  fi; \
+	fi
+
 # make bench: ivplab against the tools a user would pick instead (tests/bench/, README "Benchmarks");
 # never part of make test. Its own set-up adds Debian's python3-numpy and python3-scipy for the
 # Python peers. BENCH_ARGS go to the driver, e.g. make bench BENCH_ARGS='--reps 9 --rows 1,2'.
 BENCH_PACKAGES := python3-numpy python3-scipy
 bench: deps
-	@missing=""; for p in $(BENCH_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "bench: installing$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null \
-	      || { echo "bench: apt-get install failed for:$$missing" >&2; exit 1; }; \
-	  else \
-	    echo "bench: missing Debian packages; run:  sudo apt-get install -y$$missing" >&2; exit 1; \
-	  fi; \
-	fi
+	@$(call install_debs,bench,$(BENCH_PACKAGES))
 	@$(MAKE) --no-print-directory all
 	@$(NB_ENV) BIN=$(BIN) bash tests/bench/run.sh $(BENCH_ARGS)
+
+# Sweeps beyond one machine (issue 29): the README's GNU parallel block and Slurm job array for
+# bin/schelleng, run on this machine (tests/cluster/: parallel with the local sshlogin, and a
+# one-node Slurm cluster that the test starts as root in a scratch folder and stops). Debian's
+# parallel, slurm-wlm (slurmctld, slurmd, the clients) and munge. CI runs it after make test.
+CLUSTER_PACKAGES := parallel slurm-wlm munge
+deps-cluster: deps
+	@$(call install_debs,deps-cluster,$(CLUSTER_PACKAGES))
+
+test-cluster: deps-cluster
+	@$(MAKE) --no-print-directory all
+	@BIN=$(BIN) bash tests/cluster/run.sh

@@ -251,6 +251,32 @@ static void write_fig13_params(const char *out, const bow_instrument *in)
     atomic_commit_or_exit(&af, PROGRAM);
 }
 
+/* --merge PART...: the parts checked and merged, then the boundaries and figures of the whole
+ * grid. */
+static int merge_parts(bool merge, char *const *part, int nparts, const char *results, const cli_common *common,
+                       plot_opts *plot)
+{
+    if (!merge)
+        cli_fail(PROGRAM, "'%s' is not a flag; accepted: PART... only after --merge", part[0]);
+    if (nparts == 0)
+        cli_fail(PROGRAM, "--merge without parts; accepted: --merge PART... (the results-...-K-of-N.tsv files)");
+    plane_grid g;
+    char path[4096];
+    int rc = plane_merge(PROGRAM, part, nparts, results, &g, path, sizeof path);
+    if (rc != 0)
+        return rc;
+    if (!common->tsv)
+        printf("merged %d parts into %s (%d x %d cells)\n\n", nparts, path, g.nx, g.nf);
+    table tab;
+    table_begin(&tab, stdout, common->tsv, "what", "regime", "cells", "of", NULL);
+    plane_summary_rows(&tab, "merged", path);
+    if (g.nx >= 2 && g.nf >= 2)
+        rc = boundaries(path, &g, common->tsv);
+    if (plot_render(plot, PROGRAM, common->out, common->tsv) != 0)
+        rc = 1;
+    return rc;
+}
+
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
@@ -276,7 +302,7 @@ int main(int argc, char **argv)
     long nx = lround(pp.nx), nf = lround(pp.nf), jobs = sysconf(_SC_NPROCESSORS_ONLN);
     if (jobs < 1)
         jobs = 1;
-    bool full = false, stand_in = false;
+    bool full = false, stand_in = false, merge = false;
     const char *what = "default", *results = NULL, *keep = NULL, *redo = NULL;
     sweep_shard sh = {1, 1};
     point cell = {0, 0, false};
@@ -297,6 +323,7 @@ int main(int argc, char **argv)
         {"results", CLI_STRING, &results, "", "results TSV, appended as cells finish (default OUT/results[-PARAMS][-full][-K-of-N].tsv; the boundaries beside it, RESULTS-boundaries.tsv)", 0, 0, 0, NULL, NULL, NULL},
         {"keep", CLI_STRING, &keep, "", "keep each cell's analysis window in this folder; a later run with the same folder classifies the kept windows instead of simulating (e.g. into another --results)", 0, 0, 0, NULL, NULL, NULL},
         {"redo_unclassified", CLI_STRING, &redo, "", "run only the cells that this results file (of the same grid) has as unclassified, e.g. with a longer --t_hold into another --results", 0, 0, 0, NULL, NULL, NULL},
+        {"merge", CLI_FLAG, &merge, "", "check the parts PART... of a --shard K/N sweep (one grid and model, every cell once, whole valid rows) and merge them into --results (default: the parts' name without -K-of-N), with the boundaries of the whole grid", 0, 0, 0, NULL, NULL, NULL},
         {"what", CLI_CHOICE, &what, "", "default: sweep, Figure 13 sweep, Figure 9 gallery, Figure 11 examples; or one of them", 0, 0, 0, "default|sweep|fig13|gallery|examples", NULL, NULL},
         {"cell", CLI_CUSTOM, &cell, "", "classify one stroke at x_b/L,f_b and print it (no files)", 0, 0, 0, NULL, parse_point, "X,F with X = x_b/L in (0, 1) and F in (0, 100] N"},
         {"accel", CLI_DOUBLE, &pp.stroke.accel, "m/s^2", "bow acceleration from rest", 0, 1000, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -312,8 +339,10 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {PROGRAM, "Schelleng diagrams: classify the steady oscillation of bowed strokes over x_b/L and f_b, in parallel.",
-                           NULL, 0, opts, exercises};
-    cli_parse(&spec, argc, argv);
+                           "[--merge PART...]", 0, opts, exercises};
+    int first = cli_parse(&spec, argc, argv);
+    if (merge || first < argc)
+        return merge_parts(merge, argv + first, argc - first, results, &common, &plot);
     if (full) {
         nx = nf = lround(pp.n_full);
         if (strcmp(what, "default") == 0)
@@ -395,7 +424,7 @@ int main(int argc, char **argv)
         }
     if (do_fig13)
         write_fig13_params(common.out, &run[1].inst);
-    if (do_sweep && g.nx >= 2 && g.nf >= 2 && !redo)    /* a redo is not the whole plane */
+    if (do_sweep && g.nx >= 2 && g.nf >= 2 && !redo && sh.n == 1)  /* a redo or a part is not the whole plane */
         status |= boundaries(path_main, &g, common.tsv);
     if ((all && !stand_in) || strcmp(what, "gallery") == 0) {
         if (!common.tsv)

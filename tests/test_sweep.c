@@ -49,9 +49,9 @@ static int take(long t, const void *msg, size_t len, void *ctx, char *row)
     return snprintf(row, SWEEP_ROW_MAX, "%ld\t%ld\n", t, sq);
 }
 
-static long row_task(char *const *field, void *ctx, char *why, size_t whylen)
+static long row_task(char *const *field, void *ctx, bool *again, char *why, size_t whylen)
 {
-    (void)ctx;
+    (void)ctx, (void)again;
     char *end;
     long t = strtol(field[0], &end, 10);
     if (*end || t < 0) {
@@ -64,7 +64,7 @@ static long row_task(char *const *field, void *ctx, char *why, size_t whylen)
 static sweep_spec spec_of(toy *c, long tasks, sweep_shard sh, long jobs, const char *results)
 {
     return (sweep_spec){"test_sweep", "toy", "tasks", tasks, sh, jobs, false, NULL, results, columns,
-                        "bin/test_sweep results v1: toy", row_task, run, take, c};
+                        "bin/test_sweep results v1: toy", row_task, run, take, c, NULL};
 }
 
 /* Opens and runs; the sweep_run status (sweep_open's when it refuses, + 10). */

@@ -164,6 +164,13 @@ void budget_finish(void)
     meter.active = false;
 }
 
+void budget_stop(void)
+{
+    if (meter.active && meter.shown)
+        draw(false), fputs(isatty(2) ? "\n" : "", stderr);
+    meter.active = false;
+}
+
 long budget_stride(long n)
 {
     return n > BUDGET_ROWS ? (n + BUDGET_ROWS - 1) / BUDGET_ROWS : 1;

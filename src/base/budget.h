@@ -47,6 +47,8 @@ void budget_meter(const char *label, const char *unit, double total, bool always
 void budget_tick(double units);
 /* The work is done: the final progress line (when one was shown) ends with a newline. */
 void budget_finish(void);
+/* Ends the progress line where the work stopped short (a failure): the count reached, no 100%. */
+void budget_stop(void);
 
 /* Keep every stride-th of n + 1 samples (and the last) so that a data file has at most about
  * BUDGET_ROWS rows: 1 when n is below that. */

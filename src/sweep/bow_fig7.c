@@ -127,7 +127,7 @@ int bow_fig7_write(const char *prog, const bow_instrument *in0, const bow_figure
 {
     fig7_job job = {prog, in0, fp, {{0}}, {0}, NULL};
     sweep_spec spec = {prog, "figure 7", "runs", 9, {1, 1}, jobs, false, NULL, NULL, NULL, NULL, NULL, fig7_run,
-                       fig7_take, &job};
+                       fig7_take, &job, NULL};
     sweep s;
     sweep_stats st;
     if (sweep_open(&s, &spec) != 0 || sweep_run(&s, &st) != 0)

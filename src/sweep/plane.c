@@ -4,6 +4,7 @@
 #include "measure/resample.h"
 #include "base/util.h"
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,17 +155,55 @@ static bool on_grid(const plane_grid *g, int i, int j, double x, double f)
            fabs(f / plane_f(g, j) - 1) <= 1e-5;
 }
 
-static long row_cell(char *const *field, void *ctx, char *why, size_t whylen)
+/* Field k of a row as a number: whole, and finite unless nan_ok. */
+static bool number(char *const *field, int k, bool nan_ok, double *v)
+{
+    char *end;
+    *v = strtod(field[k], &end);
+    return end != field[k] && !*end && (isfinite(*v) || (nan_ok && isnan(*v)));
+}
+
+/* The fields after the cell of a row (x, f: the cell's): "" when each is of this program's
+ * making, else what is wrong (the column). */
+static void row_fields(char *const *field, const plane_sweep *ps, double x, double f, char *bad, size_t n)
+{
+    static const int nan_ok[] = {6, 9, 10, 14};    /* f0, centroid, T/T0, amplitude ratio: NAN when not periodic */
+    double v[PLANE_NCOLUMNS], sx = sqrt(ps->grid.rx), sf = sqrt(ps->grid.rf);
+    bad[0] = 0;
+    for (int k = 5; k < PLANE_NCOLUMNS && !bad[0]; k++) {
+        bool nan = false;
+        for (size_t q = 0; q < sizeof nan_ok / sizeof nan_ok[0]; q++)
+            nan |= nan_ok[q] == k;
+        if (k != 22 && k != 23 && !number(field, k, nan, &v[k]))
+            snprintf(bad, n, "%s '%s' is not a %snumber", columns[k], field[k], nan ? "" : "finite ");
+    }
+    int kind = regime_from_name(field[4]), reason = regime_reason_from_name(field[23]);
+    const double edge[4] = {x / sx, x * sx, f / sf, f * sf};
+    for (int k = 15; k < 19 && !bad[0]; k++)
+        if (fabs(v[k] / edge[k - 15] - 1) > 1e-5)
+            snprintf(bad, n, "%s %s is not the cell's edge %.6g", columns[k], field[k], edge[k - 15]);
+    if (bad[0])
+        return;
+    if (kind < 0 || reason < 0)
+        snprintf(bad, n, "%s '%s' is not one of this program's", kind < 0 ? "regime" : "reason",
+                 kind < 0 ? field[4] : field[23]);
+    else if ((kind == REGIME_UNCLASSIFIED) != (reason != REGIME_REASON_NONE))
+        snprintf(bad, n, "regime %s with reason %s", field[4], field[23]);
+    else if (v[19] < 0 || v[20] < 0 || v[21] <= 0)
+        snprintf(bad, n, "seconds, cpu_seconds, dt_s %s, %s, %s out of range", field[19], field[20], field[21]);
+}
+
+static long row_cell(char *const *field, void *ctx, bool *again, char *why, size_t whylen)
 {
     const plane_sweep *ps = ctx;
-    int i, j;
+    char *end_i, *end_j, bad[200];
+    long i = strtol(field[0], &end_i, 10), j = strtol(field[1], &end_j, 10);
     double x, f;
-    if (sscanf(field[0], "%d", &i) != 1 || sscanf(field[1], "%d", &j) != 1 || sscanf(field[2], "%lf", &x) != 1 ||
-        sscanf(field[3], "%lf", &f) != 1)
+    if (*end_i || *end_j || !number(field, 2, false, &x) || !number(field, 3, false, &f))
         return -1;
-    if (!on_grid(&ps->grid, i, j, x, f)) {
-        snprintf(why, whylen, "cell (%d, %d) at x_b/L %g, f_b %g N is not on this grid; accepted: the grid that made "
-                 "the file, or another --results file", i, j, x, f);
+    if (i > INT_MAX || j > INT_MAX || !on_grid(&ps->grid, (int)i, (int)j, x, f)) {
+        snprintf(why, whylen, "cell (%ld, %ld) at x_b/L %g, f_b %g N is not on this grid; accepted: the grid that "
+                 "made the file, or another --results file", i, j, x, f);
         return -1;
     }
     if (strcmp(field[22], source_name(ps)) != 0) {
@@ -172,12 +211,29 @@ static long row_cell(char *const *field, void *ctx, char *why, size_t whylen)
                  source_name(ps));
         return -1;
     }
-    return (long)j * ps->grid.nx + i;
+    *again = strcmp(field[4], "failed") == 0 && strcmp(field[23], "failed") == 0;
+    if (*again) {
+        snprintf(why, whylen, "cell (%ld, %ld) failed", i, j);
+        return j * ps->grid.nx + i;
+    }
+    row_fields(field, ps, x, f, bad, sizeof bad);
+    if (bad[0]) {
+        snprintf(why, whylen, "cell (%ld, %ld): %s; accepted: rows as bin/schelleng writes them (without this "
+                 "row its cell runs again)", i, j, bad);
+        return -1;
+    }
+    return j * ps->grid.nx + i;
+}
+
+static void cell_name(long t, void *ctx, char *buf, size_t n)
+{
+    const plane_sweep *ps = ctx;
+    snprintf(buf, n, "cell (%ld, %ld)", t % ps->grid.nx, t / ps->grid.nx);
 }
 
 /* The header's last field: this program, the grid and the model (FNV-1a over every instrument
  * value and the stroke, as text). */
-static void identity(plane_sweep *ps, const char *program)
+static void identity(plane_sweep *ps, const char *program, sweep_shard shard)
 {
     unsigned long long h = 1469598103934665603ull;
     char text[160];
@@ -199,6 +255,9 @@ static void identity(plane_sweep *ps, const char *program)
     const plane_grid *g = &ps->grid;
     snprintf(ps->identity, sizeof ps->identity, "bin/%s results v1: x %.9g-%.9g (%d), f %.9g-%.9g N (%d), model "
              "%016llx, %s", program, g->x_min, g->x_max, g->nx, g->f_min, g->f_max, g->nf, h, source_name(ps));
+    char whole[sizeof ps->identity];
+    memcpy(whole, ps->identity, sizeof whole);
+    sweep_shard_identity(ps->identity, sizeof ps->identity, whole, shard);
 }
 
 /* want[c] = 1 for the cells that ps->redo has as unclassified; 0, or -1 with the reason. */
@@ -232,7 +291,7 @@ int plane_sweep_init(plane_sweep *ps, const char *program, const char *label, co
                      sweep_shard shard, long jobs)
 {
     ps->failed = 0, ps->cpu = 0, ps->first_error[0] = 0, ps->want = NULL;
-    identity(ps, program);
+    identity(ps, program, shard);
     char why[1200];
     if (ps->redo && unclassified_cells(ps, why, sizeof why) != 0) {
         fprintf(stderr, "%s: --redo_unclassified %s: %s\n", program, ps->redo, why);
@@ -240,7 +299,7 @@ int plane_sweep_init(plane_sweep *ps, const char *program, const char *label, co
         return 2;
     }
     ps->spec = (sweep_spec){program, label, "cells", (long)ps->grid.nx * ps->grid.nf, shard, jobs, true, ps->want,
-                            results, columns, ps->identity, row_cell, run_cell, take_cell, ps};
+                            results, columns, ps->identity, row_cell, run_cell, take_cell, ps, cell_name};
     return 0;
 }
 
@@ -256,6 +315,62 @@ void plane_sweep_free(plane_sweep *ps)
 {
     free(ps->want);
     ps->want = NULL;
+}
+
+/* The merged file's name from a part's: ...-K-of-N.tsv without -K-of-N; 0, or -1. */
+static int merged_name(const char *part, char *path, size_t n)
+{
+    const char *of = NULL, *k, *p;
+    for (p = strstr(part, "-of-"); p; p = strstr(p + 1, "-of-"))
+        of = p;
+    for (k = of; k && k > part && k[-1] >= '0' && k[-1] <= '9'; k--)
+        ;
+    long total;
+    char tail[8] = "";
+    if (!of || k == of || k == part || k[-1] != '-' || sscanf(of, "-of-%ld%7s", &total, tail) != 2 ||
+        strcmp(tail, ".tsv") != 0)
+        return -1;
+    snprintf(path, n, "%.*s.tsv", (int)(k - 1 - part), part);
+    return 0;
+}
+
+int plane_merge(const char *program, char *const *part, int nparts, const char *results, plane_grid *g, char *path,
+                size_t pathlen)
+{
+    char line[2048] = "", tag[64], source[32] = "", base[sizeof ((plane_sweep *)0)->identity];
+    FILE *f = fopen(part[0], "r");
+    if (!f) {
+        fprintf(stderr, "%s: --merge: cannot read %s: %s\n", program, part[0], strerror(errno));
+        return 2;
+    }
+    if (!fgets(line, sizeof line, f))
+        line[0] = 0;
+    fclose(f);
+    const char *id = strrchr(line, '\t');
+    int nx = 0, nf = 0, used = 0;
+    double x0, x1, f0, f1;
+    snprintf(tag, sizeof tag, "bin/%s results v1: x", program);
+    if (!id || strncmp(id + 1, tag, strlen(tag)) != 0 ||
+        sscanf(id + 1 + strlen(tag), " %lf-%lf (%d), f %lf-%lf N (%d), model %*[0-9a-f], %31[a-z-]%n", &x0, &x1, &nx, &f0, &f1,
+               &nf, source, &used) != 7 || nx < 1 || nf < 1 || nx > 400 || nf > 400) {
+        fprintf(stderr, "%s: --merge: %s does not start with a results header of bin/%s; accepted: the parts that "
+                "--shard K/N wrote\n", program, part[0], program);
+        return 2;
+    }
+    if (!results && merged_name(part[0], path, pathlen) != 0) {
+        fprintf(stderr, "%s: --merge: %s is not named ...-K-of-N.tsv, so the merged file has no name; accepted: "
+                "--results FILE\n", program, part[0]);
+        return 2;
+    }
+    if (results)
+        snprintf(path, pathlen, "%s", results);
+    snprintf(base, sizeof base, "%.*s", (int)(strlen(tag) + (size_t)used), id + 1);
+    plane_sweep ps = {.stand_in = strcmp(source, "stand-in") == 0};
+    plane_grid_init(&ps.grid, nx, nf, x0, x1, f0, f1);
+    *g = ps.grid;
+    sweep_spec spec = {program, "merge", "cells", (long)nx * nf, {1, 1}, 1, false, NULL, path, columns, base, row_cell,
+                       NULL, NULL, &ps, cell_name};
+    return sweep_merge(&spec, part, nparts);
 }
 
 void plane_results_name(char *path, size_t n, const char *out, const char *params_name, bool full, bool stand_in,
@@ -419,7 +534,7 @@ int plane_gallery(const char *program, const bow_instrument *in, const schelleng
     memset(out, 0, (size_t)n * sizeof *out);
     gallery_job job = {program, in, st, x, f, rate, out};
     sweep_spec spec = {program, "gallery", "strokes", n, {1, 1}, jobs, false, NULL, NULL, NULL, NULL, NULL,
-                       gallery_stroke, gallery_take, &job};
+                       gallery_stroke, gallery_take, &job, NULL};
     sweep s;
     sweep_stats stats;
     int failed = sweep_open(&s, &spec) != 0 || sweep_run(&s, &stats) != 0;

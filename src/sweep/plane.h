@@ -81,6 +81,14 @@ void plane_sweep_free(plane_sweep *ps);
 void plane_results_name(char *path, size_t n, const char *out, const char *params_name, bool full, bool stand_in,
                         sweep_shard sh);
 
+/* bin/schelleng --merge: the parts of a sweep run with --shard K/N (sweep_merge: every part
+ * of this program, one grid, model and N, every cell once, every row whole and valid) into
+ * results (NULL: the first part's name without -K-of-N), atomically; its name into path, its
+ * grid (from the parts' header) into g. 0, or the exit status with one line on stderr (2: the
+ * part and the cell, or the shards missing). */
+int plane_merge(const char *program, char *const *part, int nparts, const char *results, plane_grid *g, char *path,
+                size_t pathlen);
+
 /* A row of a results file, read back. */
 typedef struct plane_row {
     int i, j;       /* grid indices */

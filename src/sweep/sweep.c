@@ -1,6 +1,7 @@
 #include "sweep/sweep.h"
 #include "base/budget.h"
 #include "base/util.h"
+#include "io/atomic.h"
 #include "sweep/workers.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -125,80 +126,98 @@ static void header_refusal(const sweep_spec *sp, const char *line, const char *h
 
 /* Checks one line read at lineno (len bytes from fgets over span bytes of the file): 0 a whole
  * line, 1 an unfinished last row to cut, -1 refused (why). */
-static int line_shape(const sweep_spec *sp, const char *line, size_t len, long span, long lineno, char *why,
+static int line_shape(const char *path, const char *line, size_t len, long span, long lineno, char *why,
                       size_t whylen)
 {
-    const char *path = sp->results;
     if ((long)len != span) {
         snprintf(why, whylen, "%s:%ld: a NUL byte; not a results file of this program, left untouched", path, lineno);
         return -1;
     }
     if (line[len - 1] == '\n')
         return 0;
-    bool head = sp->shard.k == 1;
     if (len == LINE_MAX_B - 1)
         snprintf(why, whylen, "%s:%ld: a line over %d characters; not a results file of this program, left "
                  "untouched", path, lineno, LINE_MAX_B - 2);
-    else if (lineno == 1 || (lineno == 2 && head))
+    else if (lineno <= 2)
         snprintf(why, whylen, "%s: no whole %s; not a results file of this program, left untouched", path,
-                 lineno == 1 && head ? "header" : "row");
+                 lineno == 1 ? "header" : "row");
     else
         return 1;
     return -1;
 }
 
-/* A row: marks its task in done[]; 0, or -1 refused (why). */
-static int take_row(const sweep_spec *sp, char *line, long lineno, char *done, long *rows, char *why, size_t whylen)
+/* The task of a row (line, split in place), checked by row_task: the task, or -1 (why, without
+ * the file's name). *again: a whole row of a task to run again. */
+static long parse_row(const sweep_spec *sp, char *line, bool *again, char *why, size_t whylen)
 {
     char *field[MAX_FIELDS];
     int nf = 0;
     for (char *s = strtok(line, "\t\n"); s && nf < MAX_FIELDS; s = strtok(NULL, "\t\n"))
         field[nf++] = s;
-    char reason[1024] = "not a results row of this program; the file is left untouched";
-    long t = nf == ncolumns(sp) ? sp->row_task(field, sp->ctx, reason, sizeof reason) : -1;
-    if (t < 0 || t >= sp->tasks) {
-        snprintf(why, whylen, "%s:%ld: %s", sp->results, lineno, reason);
+    snprintf(why, whylen, "not a results row of this program (%d fields, %d expected)", nf, ncolumns(sp));
+    *again = false;
+    long t = nf == ncolumns(sp) ? sp->row_task(field, sp->ctx, again, why, whylen) : -1;
+    if (t >= sp->tasks) {
+        snprintf(why, whylen, "task %ld is not of this grid (%ld tasks)", t, sp->tasks);
         return -1;
     }
-    *rows += !done[t];
-    done[t] = 1;
+    return t;
+}
+
+/* A row: marks its task in done[] (not one to run again: *again counts those); 0, or -1
+ * refused (why). */
+static int take_row(const sweep_spec *sp, char *line, long lineno, char *done, long *rows, long *again, char *why,
+                    size_t whylen)
+{
+    char reason[1024];
+    bool redo;
+    long t = parse_row(sp, line, &redo, reason, sizeof reason);
+    if (t < 0) {
+        snprintf(why, whylen, "%s:%ld: %s; the file is left untouched", sp->results, lineno, reason);
+        return -1;
+    }
+    *again += redo;
+    *rows += !done[t] && !redo;
+    done[t] |= !redo;
     return 0;
 }
 
 /* Reads the file from its start: done[] from its rows; *good_end the end of its last whole
- * line. 0, or -1 refused (why). */
+ * line; *again the rows of tasks to run again. 0, or -1 refused (why). */
 static int read_results(const sweep_spec *sp, FILE *f, const char *header, char *done, long *rows, long *good_end,
-                        char *why, size_t whylen)
+                        long *again, char *why, size_t whylen)
 {
     char line[LINE_MAX_B];
     long lineno = 0;
-    *good_end = 0;
+    *good_end = 0, *again = 0;
     for (;;) {
         long start = ftell(f);
         if (!fgets(line, sizeof line, f))
             return 0;
         lineno++;
-        int shape = line_shape(sp, line, strlen(line), ftell(f) - start, lineno, why, whylen);
+        int shape = line_shape(sp->results, line, strlen(line), ftell(f) - start, lineno, why, whylen);
         if (shape != 0)
             return shape > 0 ? 0 : -1;
-        if (lineno == 1 && sp->shard.k == 1) {
+        if (lineno == 1) {
             if (strcmp(line, header) != 0) {
                 header_refusal(sp, line, header, why, whylen);
                 return -1;
             }
-        } else if (take_row(sp, line, lineno, done, rows, why, whylen) != 0)
+        } else if (take_row(sp, line, lineno, done, rows, again, why, whylen) != 0)
             return -1;
         *good_end = ftell(f);
     }
 }
 
-/* Opens (creating its folder) and locks the results file: the descriptor, or -1 (why, *code). */
-static int open_locked(const sweep_spec *sp, int *code, char *why, size_t whylen)
+/* Opens (creating its folder) and locks the results file: the descriptor, or -1 (why, *code).
+ * *created: the file is new. */
+static int open_locked(const sweep_spec *sp, bool *created, int *code, char *why, size_t whylen)
 {
     const char *path = sp->results;
-    struct stat sb;
+    struct stat sb, now;
     *code = 2;
-    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+    *created = stat(path, &sb) != 0;
+    if (!*created && !S_ISREG(sb.st_mode)) {
         snprintf(why, whylen, "--results %s is not a regular file; accepted: a results file of this program, or a "
                  "new name", path);
         return -1;
@@ -215,7 +234,9 @@ static int open_locked(const sweep_spec *sp, int *code, char *why, size_t whylen
         snprintf(why, whylen, "cannot open %s: %s", path, strerror(errno));
         return -1;
     }
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    /* locked, and still the file of that name (not one a rewrite has just replaced) */
+    bool locked = flock(fd, LOCK_EX | LOCK_NB) == 0;
+    if (!locked || fstat(fd, &sb) != 0 || stat(path, &now) != 0 || sb.st_ino != now.st_ino) {
         snprintf(why, whylen, "--results %s is in use by another bin/%s run (locked); accepted: wait for it to end, "
                  "or another --results file", path, sp->program);
         close(fd);
@@ -224,19 +245,67 @@ static int open_locked(const sweep_spec *sp, int *code, char *why, size_t whylen
     return fd;
 }
 
-/* The results file opened, read into done[], its torn last row cut and the header written
- * when new: the descriptor, or -1 (why, *code). */
-static int open_results(const sweep_spec *sp, char *done, long *rows, int *code, char *why, size_t whylen)
+/* The results file rewritten without the rows of tasks to run again, up to good_end: the new
+ * file replaces it atomically, locked before it is in place. Its descriptor (appending), or -1
+ * (why); fd is closed either way. */
+static int drop_again(const sweep_spec *sp, int fd, long good_end, long *end, char *why, size_t whylen)
 {
-    int fd = open_locked(sp, code, why, whylen);
+    atomic_file af;
+    FILE *in = fdopen(fd, "r"), *out = atomic_open(&af, sp->results);
+    int lock = out ? dup(af.fd) : -1;
+    if (!in || !out || lock < 0 || flock(lock, LOCK_EX | LOCK_NB) != 0) {
+        snprintf(why, whylen, "cannot rewrite %s without its failed rows: %s", sp->results, strerror(errno));
+        if (out)
+            atomic_abort(&af);
+        if (in)
+            fclose(in);
+        else
+            close(fd);
+        if (lock >= 0)
+            close(lock);
+        return -1;
+    }
+    char line[LINE_MAX_B], copy[LINE_MAX_B], reason[1024];
+    rewind(in);
+    *end = 0;
+    for (long lineno = 1; ftell(in) < good_end && fgets(line, sizeof line, in); lineno++) {
+        bool again = false;
+        memcpy(copy, line, sizeof line);
+        if (lineno > 1)
+            parse_row(sp, copy, &again, reason, sizeof reason);
+        if (!again)
+            fputs(line, out), *end += (long)strlen(line);
+    }
+    fclose(in);
+    if (atomic_commit(&af) != 0 || fcntl(lock, F_SETFL, O_APPEND) != 0) {
+        snprintf(why, whylen, "cannot rewrite %s without its failed rows: %s", sp->results, strerror(errno));
+        close(lock);
+        return -1;
+    }
+    return lock;
+}
+
+/* Gives up a results file that could not get its header: removed when this run made it. */
+static void drop_new(const sweep *s)
+{
+    if (ftruncate(s->fd, 0) == 0 && s->created)
+        unlink(s->spec->results);
+}
+
+/* The results file opened, read into done[], its torn last row cut, the rows to run again
+ * dropped and the header written when new: s->fd, or -1 (why, *code). */
+static int open_results(sweep *s, char *done, long *rows, int *code, char *why, size_t whylen)
+{
+    const sweep_spec *sp = s->spec;
+    int fd = open_locked(sp, &s->created, code, why, whylen);
     if (fd < 0)
         return -1;
     char header[LINE_MAX_B + 512];
     header_text(sp, header, sizeof header);
     FILE *f = fdopen(dup(fd), "r");
-    long good_end = 0;
+    long good_end = 0, again = 0;
     *code = 2;
-    int rc = f ? read_results(sp, f, header, done, rows, &good_end, why, whylen) : -1;
+    int rc = f ? read_results(sp, f, header, done, rows, &good_end, &again, why, whylen) : -1;
     if (!f) {
         *code = 1;
         snprintf(why, whylen, "cannot read %s: %s", sp->results, strerror(errno));
@@ -247,12 +316,19 @@ static int open_results(const sweep_spec *sp, char *done, long *rows, int *code,
         *code = 1, rc = -1;
         snprintf(why, whylen, "cannot cut the unfinished last row of %s: %s", sp->results, strerror(errno));
     }
-    if (rc == 0 && good_end == 0 && sp->shard.k == 1 && write_all(fd, header, strlen(header)) != 0) {
+    s->end = good_end;
+    if (rc == 0 && again > 0 && (fd = drop_again(sp, fd, good_end, &s->end, why, whylen)) < 0)
+        return *code = 1, -1;
+    s->fd = fd;
+    if (rc == 0 && good_end == 0 && write_all(fd, header, strlen(header)) != 0) {
         *code = 1, rc = -1;
         snprintf(why, whylen, "cannot write %s: %s", sp->results, strerror(errno));
-    }
+        drop_new(s);
+    } else if (rc == 0 && good_end == 0)
+        s->end = (long)strlen(header);
     if (rc != 0) {
         close(fd);
+        s->fd = -1;
         return -1;
     }
     return fd;
@@ -261,14 +337,14 @@ static int open_results(const sweep_spec *sp, char *done, long *rows, int *code,
 long sweep_pending(const sweep_spec *spec)
 {
     char *done = xcalloc((size_t)spec->tasks + 1, 1), line[LINE_MAX_B], why[256];
-    long rows = 0, lineno = 0, pending = 0;
+    long rows = 0, lineno = 0, pending = 0, again = 0;
     FILE *f = spec->results ? fopen(spec->results, "r") : NULL;
     while (f && fgets(line, sizeof line, f)) {
         size_t len = strlen(line);
-        if (++lineno == 1 && spec->shard.k == 1)
+        if (++lineno == 1)
             continue;   /* the header */
         if (len && line[len - 1] == '\n')
-            take_row(spec, line, lineno, done, &rows, why, sizeof why);
+            take_row(spec, line, lineno, done, &rows, &again, why, sizeof why);
     }
     if (f)
         fclose(f);
@@ -287,8 +363,7 @@ int sweep_open(sweep *s, const sweep_spec *spec)
     long rows = 0;
     if (spec->results) {
         int code;
-        s->fd = open_results(spec, done, &rows, &code, why, sizeof why);
-        if (s->fd < 0) {
+        if (open_results(s, done, &rows, &code, why, sizeof why) < 0) {
             fprintf(stderr, "%s: %s\n", spec->program, why);
             free(done);
             return code;
@@ -316,6 +391,176 @@ void sweep_free(sweep *s)
     s->fd = -1;
     s->todo = NULL;
     s->ntodo = 0;
+}
+
+/* ---- merging the parts of a sharded sweep ------------------------------------------------ */
+
+void sweep_shard_identity(char *buf, size_t n, const char *base, sweep_shard sh)
+{
+    if (sh.n > 1)
+        snprintf(buf, n, "%s, shard %ld/%ld", base, sh.k, sh.n);
+    else
+        snprintf(buf, n, "%s", base);
+}
+
+static void name_task(const sweep_spec *sp, long t, char *buf, size_t n)
+{
+    if (sp->task_name)
+        sp->task_name(t, sp->ctx, buf, n);
+    else
+        snprintf(buf, n, "task %ld", t);
+}
+
+/* What the parts hold, as they are read. */
+typedef struct merged {
+    char **row;         /* row[t]: the line of task t, NULL until seen */
+    int *from;          /* from[t]: the part it came from */
+    long *line;         /* line[t]: its line there */
+    char **shard_of;    /* shard_of[k - 1]: the part that is shard k, NULL until seen */
+    sweep_shard sh;     /* the first part's shard: its total is every part's */
+} merged;
+
+/* The shard a part's header names, from its first line: 0, or -1 (why). */
+static int part_header(const sweep_spec *sp, const char *part, const char *line, sweep_shard *sh, char *why,
+                       size_t whylen)
+{
+    char header[LINE_MAX_B + 512], wanted[LINE_MAX_B + 512];
+    header_text(sp, header, sizeof header);
+    size_t cols = (size_t)(strrchr(header, '\t') - header) + 1, base = strlen(header) - 1;
+    const char *tag = line + cols;
+    *sh = (sweep_shard){1, 1};
+    if (strncmp(line, header, cols) != 0 || strncmp(tag, "bin/", 4) != 0) {
+        snprintf(why, whylen, "%s does not start with a results header of bin/%s; accepted: the parts that "
+                 "--shard K/N wrote", part, sp->program);
+        return -1;
+    }
+    const char *at = strstr(tag, ", shard ");
+    if (at && sscanf(at, ", shard %ld/%ld", &sh->k, &sh->n) != 2)
+        *sh = (sweep_shard){0, 0};
+    sweep_shard_identity(wanted, sizeof wanted, sp->identity, *sh);
+    if (strncmp(line, header, base) != 0 || strcmp(tag, strcat(wanted, "\n")) != 0) {
+        snprintf(why, whylen, "%s is of another grid or model: its header says '%.*s', the first part's '%s'; "
+                 "accepted: parts of one sweep", part, (int)strcspn(tag, "\n"), tag, sp->identity);
+        return -1;
+    }
+    return 0;
+}
+
+/* Reads part p into m. 0, or -1 (why: the part, its line, the task). */
+static int merge_part(const sweep_spec *sp, char *const *part, int p, merged *m, char *why, size_t whylen)
+{
+    FILE *f = fopen(part[p], "r");
+    if (!f && errno == ENOENT && p > 0)
+        return 0;   /* a part not there: its shard is named missing */
+    if (!f) {
+        snprintf(why, whylen, "cannot read %s: %s", part[p], strerror(errno));
+        return -1;
+    }
+    char line[LINE_MAX_B], copy[LINE_MAX_B], reason[1024], task[128];
+    sweep_shard sh = {0, 0};
+    int rc = 0;
+    for (long lineno = 1; rc == 0; lineno++) {
+        long start = ftell(f);
+        if (!fgets(line, sizeof line, f))
+            break;
+        size_t len = strlen(line);
+        if (line_shape(part[p], line, len, ftell(f) - start, lineno, why, whylen) != 0) {
+            if (line[len - 1] != '\n' && len < LINE_MAX_B - 1)
+                snprintf(why, whylen, "%s:%ld: a torn row (no newline at its end); accepted: whole parts (the "
+                         "command of shard %ld/%ld again cuts it and completes the part)", part[p], lineno, sh.k, sh.n);
+            rc = -1;
+        } else if (lineno == 1) {
+            rc = part_header(sp, part[p], line, &sh, why, whylen);
+            if (rc == 0 && p == 0)
+                m->sh = sh, m->shard_of = xcalloc((size_t)sh.n, sizeof *m->shard_of);
+            if (rc == 0 && sh.n != m->sh.n)
+                snprintf(why, whylen, "%s is shard %ld of %ld, %s of %ld; accepted: the parts of one --shard K/N",
+                         part[p], sh.k, sh.n, part[0], m->sh.n), rc = -1;
+            else if (rc == 0 && m->shard_of[sh.k - 1])
+                snprintf(why, whylen, "%s is shard %ld/%ld again (so is %s); accepted: each part once", part[p],
+                         sh.k, sh.n, m->shard_of[sh.k - 1]), rc = -1;
+            else if (rc == 0)
+                m->shard_of[sh.k - 1] = part[p];
+        } else {
+            bool again;
+            memcpy(copy, line, len + 1);
+            long t = parse_row(sp, copy, &again, reason, sizeof reason);
+            if (t >= 0)
+                name_task(sp, t, task, sizeof task);
+            if (t < 0)
+                snprintf(why, whylen, "%s:%ld: %s", part[p], lineno, reason);
+            else if (again)
+                snprintf(why, whylen, "%s:%ld: %s; accepted: whole valid rows (the command of shard %ld/%ld runs it "
+                         "again)", part[p], lineno, reason, sh.k, sh.n);
+            else if (!sweep_in_shard(t, sh))
+                snprintf(why, whylen, "%s:%ld: %s is not of shard %ld/%ld", part[p], lineno, task, sh.k, sh.n);
+            else if (m->row[t])
+                snprintf(why, whylen, "%s:%ld: %s again (first at %s:%ld); accepted: each cell once", part[p], lineno,
+                         task, part[m->from[t]], m->line[t]);
+            rc = t < 0 || again || !sweep_in_shard(t, sh) || m->row[t] ? -1 : 0;
+            if (rc == 0)
+                m->row[t] = xstrdup(line), m->from[t] = p, m->line[t] = lineno;
+        }
+    }
+    if (rc == 0 && sh.n == 0)
+        snprintf(why, whylen, "%s: empty; accepted: the parts that --shard K/N wrote", part[p]), rc = -1;
+    fclose(f);
+    return rc;
+}
+
+/* Every shard there and every task of each: 0, or -1 (why: the shards or the cell to rerun). */
+static int merge_complete(const sweep_spec *sp, const merged *m, char *why, size_t whylen)
+{
+    size_t len = 0;
+    why[0] = 0;
+    for (long k = 1; k <= m->sh.n; k++)
+        if (!m->shard_of[k - 1] && len < whylen)
+            len += (size_t)snprintf(why + len, whylen - len, "%s%ld", len ? ", " : "", k);
+    if (len) {
+        char list[512];
+        snprintf(list, sizeof list, "%s", why);
+        snprintf(why, whylen, "shards %s of %ld missing; accepted: every part (run --shard K/%ld for those K)", list,
+                 m->sh.n, m->sh.n);
+        return -1;
+    }
+    for (long t = 0; t < sp->tasks; t++)
+        if (!m->row[t]) {
+            char task[128];
+            name_task(sp, t, task, sizeof task);
+            sweep_shard sh = {t % m->sh.n + 1, m->sh.n};
+            snprintf(why, whylen, "%s lacks %s (an unfinished part); accepted: whole parts (the command of shard "
+                     "%ld/%ld completes it)", m->shard_of[sh.k - 1], task, sh.k, sh.n);
+            return -1;
+        }
+    return 0;
+}
+
+int sweep_merge(const sweep_spec *sp, char *const *part, int nparts)
+{
+    merged m = {xcalloc((size_t)sp->tasks, sizeof(char *)), xcalloc((size_t)sp->tasks, sizeof(int)),
+                xcalloc((size_t)sp->tasks, sizeof(long)), NULL, {0, 0}};
+    char why[2400], header[LINE_MAX_B + 512];
+    int rc = 0;
+    for (int p = 0; p < nparts && rc == 0; p++)
+        rc = merge_part(sp, part, p, &m, why, sizeof why) ? 2 : 0;
+    if (rc == 0)
+        rc = merge_complete(sp, &m, why, sizeof why) ? 2 : 0;
+    atomic_file af;
+    FILE *out = rc == 0 ? atomic_open(&af, sp->results) : NULL;
+    if (rc == 0 && out) {
+        header_text(sp, header, sizeof header);
+        fputs(header, out);
+        for (long t = 0; t < sp->tasks; t++)
+            fputs(m.row[t], out);
+    }
+    if (rc == 0 && (!out || atomic_commit(&af) != 0))
+        rc = 1, snprintf(why, sizeof why, "cannot write %s: %s", sp->results, strerror(errno));
+    if (rc)
+        fprintf(stderr, "%s: %s\n", sp->program, why);
+    for (long t = 0; t < sp->tasks; t++)
+        free(m.row[t]);
+    free(m.row), free(m.from), free(m.line), free(m.shard_of);
+    return rc;
 }
 
 /* ---- the workers ---------------------------------------------------------------------------- */
@@ -485,13 +730,17 @@ static int receive(sweep *s, worker *w, sweep_stats *st)
     int len = sp->take(fr.task, msg, fr.len, sp->ctx, row);
     free(msg);
     w->task = -1;
+    if (len > 0 && s->fd >= 0 && write_all(s->fd, row, (size_t)len) != 0) {    /* one write of the whole row */
+        int e = errno;
+        bool cut = ftruncate(s->fd, s->end) == 0;  /* a part of the row written: cut back to the whole rows */
+        fprintf(stderr, "%s: cannot append to %s: %s; %s\n", sp->program, sp->results, strerror(e),
+                cut ? "it holds whole rows only: the same command resumes it" : "and cannot cut its torn last row");
+        return 1;
+    }
+    s->end += len > 0 ? len : 0;
     st->computed++;
     if (sp->progress)
         budget_tick(1.0);
-    if (len > 0 && s->fd >= 0 && write_all(s->fd, row, (size_t)len) != 0) {    /* one write of the whole row */
-        fprintf(stderr, "%s: cannot append to %s: %s\n", sp->program, sp->results, strerror(errno));
-        return 1;
-    }
     return 0;
 }
 
@@ -576,8 +825,10 @@ int sweep_run(sweep *s, sweep_stats *st)
             end_worker(&w[k], rc != 0 || (stop_sig && abandon));
         }
         free(w);
-        if (sp->progress && !stop_sig)
+        if (sp->progress && !stop_sig && rc == 0 && !st->lost)
             budget_finish();
+        else if (sp->progress && !stop_sig)
+            budget_stop();
         if (stop_sig)
             stopped(s, st, in_flight);
         release_stops();

@@ -2,12 +2,15 @@
  * A worker runs one task at a time and sends its result back as one message of any size; the
  * parent turns each result into a row and appends it to the results file with a single
  * write(2), so neither a crash nor two workers ever leave half a row, or hands it to the caller
- * (no results file). A results file starts with a header (the column names and one field
- * naming the program, the grid and the model); a run over an existing file checks that header,
- * skips the tasks whose rows it holds (an unfinished last row is cut off) and refuses, leaving
- * the file untouched, a file that is not this sweep's. The file is locked against a second run.
- * --shard K/N runs the tasks t with t mod N = K - 1 (part 1 alone writes the header, so the
- * parts concatenate into one file). A progress line with the ETA goes to stderr (budget.h).
+ * (no results file); a write that fails (a full disk) is cut back to the last whole row. A
+ * results file starts with a header (the column names and one field naming the program, the
+ * grid, the model and the shard); a run over an existing file checks that header and every
+ * field of every row, skips the tasks whose rows it holds (an unfinished last row is cut off;
+ * the rows of tasks to run again, e.g. failed ones, are dropped by an atomic rewrite) and
+ * refuses, leaving the file untouched, a file that is not this sweep's. The file is locked
+ * against a second run. --shard K/N runs the tasks t with t mod N = K - 1 into a part with its
+ * own header; sweep_merge checks the parts and joins them. A progress line with the ETA goes to
+ * stderr (budget.h).
  *
  * Stop signals during the run: SIGINT with a results file stops handing out tasks, finishes the
  * rows in flight and says how to resume (a second SIGINT abandons them); SIGTERM, SIGHUP, or
@@ -48,9 +51,10 @@ typedef struct sweep_spec {
     const char *results;            /* its path */
     const char *const *columns;     /* the column names, NULL-terminated */
     const char *identity;           /* the header's last field, "bin/PROGRAM results v1: ...grid, model" */
-    /* Parses a row of the file back (fields split at tabs, as many as columns): the task it
-     * holds, or -1 with the reason it is not this sweep's row in why. */
-    long (*row_task)(char *const *field, void *ctx, char *why, size_t whylen);
+    /* Parses a row of the file back (fields split at tabs, as many as columns) and checks every
+     * field: the task it holds, or -1 with the reason it is not this sweep's row in why. *again
+     * (false on entry) set: a whole row of a task that must run again (why says why). */
+    long (*row_task)(char *const *field, void *ctx, bool *again, char *why, size_t whylen);
     /* In a worker: runs task t, appending its result to out. */
     void (*run)(long t, void *ctx, sweep_msg *out);
     /* In the parent, as results arrive (in any order): takes the result of task t and formats
@@ -58,6 +62,8 @@ typedef struct sweep_spec {
      * length (0: no row). */
     int (*take)(long t, const void *msg, size_t len, void *ctx, char *row);
     void *ctx;              /* handed to the callbacks */
+    /* The task t in words for messages ("cell (3, 4)"; NULL: "task t"). */
+    void (*task_name)(long t, void *ctx, char *buf, size_t n);
 } sweep_spec;
 
 /* A sweep opened: the results file checked and locked, the tasks still to run. */
@@ -68,6 +74,8 @@ typedef struct sweep {
     long ntodo;             /* how many, tasks */
     long tasks;             /* tasks of this shard (and of want), tasks */
     long skipped;           /* of them already in the results file, tasks */
+    long end;               /* the end of the file's last whole row, B */
+    bool created;           /* the results file was made by this run */
 } sweep;
 
 typedef struct sweep_stats {
@@ -93,6 +101,16 @@ void sweep_free(sweep *s);
  * creating or refusing anything (a line it cannot read counts for nothing), for the estimate
  * that budget.h checks before any file is touched. */
 long sweep_pending(const sweep_spec *spec);
+/* Checks the parts of a sweep run with --shard K/N (paths part[0 .. nparts - 1]) and writes
+ * their rows, in task order, to spec->results (atomically) with the header of a whole run.
+ * spec->identity is the identity without the shard (", shard K/N" is what the parts add). Every
+ * part must start with this sweep's header and the same N; together they must hold every task
+ * exactly once, each row whole and valid (no task to run again). A part after the first that
+ * does not exist counts as its shard missing. 0; 2 with one line on stderr naming the part and
+ * the task (or the shards missing); 1 when the file cannot be written. */
+int sweep_merge(const sweep_spec *spec, char *const *part, int nparts);
+/* The header's last field for part sh of a sweep whose whole identity is base. */
+void sweep_shard_identity(char *buf, size_t n, const char *base, sweep_shard sh);
 /* Whether task t belongs to part sh of the grid. */
 bool sweep_in_shard(long t, sweep_shard sh);
 /* The --shard flag's parser (cli.h CLI_CUSTOM): "K/N" into the sweep_shard at dest. */

@@ -3,8 +3,8 @@
 # (the Figure 6 point is Helmholtz motion; low forces near the bridge give multiple slips or
 # unclassified; very high forces give raucous motion; two points of the Figure 9 gallery),
 # the Figure 13 parameter set reaching the model, and the sweep machinery on the stand-in cell
-# function (parallel workers, rows appended whole, resume after an interruption, shards that
-# merge by concatenation), progress on stderr, and bad input.
+# function (parallel workers, rows appended whole, resume after an interruption; shards and
+# their merge in sweep_parts.sh), progress on stderr, and bad input.
 . "$(dirname "$0")/../lib.sh"
 S=$BIN/schelleng
 
@@ -146,20 +146,8 @@ check_num "a worker killed mid-sweep: only whole rows" "$(tail -n +2 "$R6" | awk
 "$S" --stand_in --what sweep --nx 12 --nf 12 --jobs 2 --out "$O6" >"$TMP/killed.out" 2>/dev/null
 check_text "after the killed worker, resumed: the lost cells computed" "$(cat "$TMP/killed.out")" "144 cells ($rows already in the results, $lost computed)"
 
-# Shards: 1/3, 2/3, 3/3 concatenated equal the whole sweep (timing columns aside).
-for k in 1 2 3; do
-    "$S" --stand_in --what sweep --nx 5 --nf 4 --shard $k/3 --out "$TMP/sh" >/dev/null 2>&1
-done
-cat "$TMP"/sh/results-stand-in-{1,2,3}-of-3.tsv >"$TMP/merged.tsv"
-check_num "shards: only part 1 has the header" "$(grep -c '^i_x' "$TMP/merged.tsv")" near 1 0
-strip() { cut -f1-19 "$1" | sort; }
-if [ "$(strip "$TMP/merged.tsv")" = "$(strip "$R")" ]; then
-    pass "shards 1/3 + 2/3 + 3/3 concatenated = the whole sweep (20 cells)"
-else
-    fail "shards concatenated differ from the whole sweep"
-fi
-check_num "shard 2/3 holds cells c with c mod 3 = 1 only" \
-    "$(awk -F'\t' '($2 * 5 + $1) % 3 != 1' "$TMP/sh/results-stand-in-2-of-3.tsv" | wc -l)" near 0 0
+# Shards, their merge (--merge), a full disk and resuming over failed or edited rows:
+# tests/claims/sweep_parts.sh.
 
 # Unclassified is a finding: every unclassified row names its reason, every classified row "-".
 check_num "every unclassified row has a reason, every classified one '-'" \
