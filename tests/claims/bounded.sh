@@ -14,3 +14,14 @@ timeout 10 "$BIN/stability" --add-method "$TMP/theta.tab" --tsv >"$TMP/theta.tsv
 rc=$?
 check_num "bin/stability --add-method theta.tab ends (exit status)" "$rc" near 0
 check_num "theta-method real_bound = 2/(2 theta - 1)" "$(tsv_get "$TMP/theta.tsv" method theta real_bound)" near 10000 1e-6
+
+# 5. E_spec's work (frames x 2 M log2 M FFT operations a scored file) is estimated from
+# challenge.json before a sample is read: hop 1 with 65536-sample frames (both in range) is
+# 6.4e10 operations a file, over a minute, refused by bin/score and by bin/pluck --solve.
+"$BIN/pluck" --reference --wav "$TMP/r.wav" --out "$TMP/ref" >/dev/null 2>&1
+sed -e 's/"frame_length": *[0-9]*/"frame_length": 65536/' -e 's/"hop": *[0-9]*/"hop": 1/' challenge.json >"$TMP/c1.json"
+check_text "challenge with hop 1, frame_length 65536" "$(grep -c '"hop": 1,' "$TMP/c1.json")" "1"
+expect_bad_input "bin/score with E_spec hop 1, M 65536" timeout 5 "$BIN/score" --challenge "$TMP/c1.json" "$TMP/r.wav" "$TMP/r.wav"
+check_text "bin/score: the E_spec estimate and --allow-long" "$(cat "$TMP/stderr")" "FFT operations, 0 B written and 1.54 MB of memory, above the cap of 2e+10 FFT operations; accepted: smaller values, or --allow-long"
+expect_bad_input "bin/pluck --solve with E_spec hop 1, M 65536" timeout 5 "$BIN/pluck" --solve --challenge "$TMP/c1.json" --out "$O" --wav "$O/r.wav"
+check_text "bin/pluck --solve: the E_spec estimate" "$(cat "$TMP/stderr")" "E_spec frame_length M and hop"
