@@ -25,3 +25,14 @@ expect_bad_input "bin/score with E_spec hop 1, M 65536" timeout 5 "$BIN/score" -
 check_text "bin/score: the E_spec estimate and --allow-long" "$(cat "$TMP/stderr")" "FFT operations, 0 B written and 1.54 MB of memory, above the cap of 2e+10 FFT operations; accepted: smaller values, or --allow-long"
 expect_bad_input "bin/pluck --solve with E_spec hop 1, M 65536" timeout 5 "$BIN/pluck" --solve --challenge "$TMP/c1.json" --out "$O" --wav "$O/r.wav"
 check_text "bin/pluck --solve: the E_spec estimate" "$(cat "$TMP/stderr")" "E_spec frame_length M and hop"
+
+# 2. bin/drop: the steps follow m1's ringing, (f0 / 400 Hz)^0.9 more a second above 400 Hz
+# (measured 1.4e6 a second at 20 kHz): --f0 20000 --T 60 is 1e8 steps, refused. A stiff contact
+# chatters (impacts without end at --kc 1e15): the run stops at 1e4 impacts, exit 1 naming the
+# cap, in memory far below the 1 GB cap (it grew 40 MB/s for ever).
+expect_bad_input "bin/drop --f0 20000 --T 60" timeout 5 "$BIN/drop" --f0 20000 --T 60 --out "$O" --sound "$O"
+check_text "bin/drop --f0 20000 --T 60: the estimate" "$(cat "$TMP/stderr")" "ask for an estimated 1.01e+08 steps"
+(ulimit -v 800000; timeout 40 "$BIN/drop" --kc 1e15 --T 60 --out "$TMP/kc" --sound "$TMP/kc" >/dev/null 2>"$TMP/kc.err")
+rc=$?
+check_num "bin/drop --kc 1e15 --T 60 under 800 MB: exit 1 at a cap" "$rc" near 1
+check_text "bin/drop --kc 1e15 --T 60: names the impact cap" "$(tail -1 "$TMP/kc.err")" "10000 impacts, the cap of the run; --allow-long raises it"
