@@ -36,3 +36,16 @@ check_text "bin/drop --f0 20000 --T 60: the estimate" "$(cat "$TMP/stderr")" "as
 rc=$?
 check_num "bin/drop --kc 1e15 --T 60 under 800 MB: exit 1 at a cap" "$rc" near 1
 check_text "bin/drop --kc 1e15 --T 60: names the impact cap" "$(tail -1 "$TMP/kc.err")" "10000 impacts, the cap of the run; --allow-long raises it"
+
+# 3. bin/stiff --method: the adaptive solver's steps come from a pilot of 5000 steps, extrapolated
+# over --T: a light, stiff m2 at rtol 1e-12 is refused at once (it ran past 90 s, RSS growing);
+# an accepted run keeps its steps' lengths thinned to 2^20 (8 MB): gsl-rk2 at rtol 1e-10 takes
+# 1.1e7 steps in 0.5 s, under an 80 MB address-space limit (it kept 8 B a step, and failed there).
+expect_bad_input "bin/stiff --method cvode-bdf --rtol 1e-12 --T 100 --m2 1e-10 --k2 1e15" timeout 10 "$BIN/stiff" \
+    --method cvode-bdf --rtol 1e-12 --T 100 --m2 1e-10 --k2 1e15 --out "$O"
+check_text "bin/stiff cvode-bdf stiff m2: the pilot's estimate" "$(cat "$TMP/stderr")" "(a pilot of 5000 steps, extrapolated) ask for an estimated 2.82e+16 steps"
+expect_bad_input "bin/stiff --method gsl-rkf45 --rtol 1e-12 --T 100 --m2 1e-10 --k2 1e15" timeout 10 "$BIN/stiff" \
+    --method gsl-rkf45 --rtol 1e-12 --T 100 --m2 1e-10 --k2 1e15 --out "$O"
+(ulimit -v 80000; timeout 30 "$BIN/stiff" --method gsl-rk2 --rtol 1e-10 --T 0.5 --out "$TMP/rk2" --tsv >/dev/null 2>"$TMP/rk2.err")
+check_num "bin/stiff --method gsl-rk2 --rtol 1e-10 --T 0.5 under 80 MB: exit 0" "$?" near 0
+check_num "its adaptive.tsv: steps" "$(tsv_get "$TMP/rk2/adaptive.tsv" method gsl-rk2 steps)" gt 1e7
