@@ -49,3 +49,14 @@ expect_bad_input "bin/stiff --method gsl-rkf45 --rtol 1e-12 --T 100 --m2 1e-10 -
 (ulimit -v 80000; timeout 30 "$BIN/stiff" --method gsl-rk2 --rtol 1e-10 --T 0.5 --out "$TMP/rk2" --tsv >/dev/null 2>"$TMP/rk2.err")
 check_num "bin/stiff --method gsl-rk2 --rtol 1e-10 --T 0.5 under 80 MB: exit 0" "$?" near 0
 check_num "its adaptive.tsv: steps" "$(tsv_get "$TMP/rk2/adaptive.tsv" method gsl-rk2 steps)" gt 1e7
+
+# 4. A bowed step's cost grows with modes x contact points (bow_step_cost, calibrated: 4.8 us for
+# the default cello, 282 us for 1190 modes and N = 64): the estimate weighs steps by it. bin/bow
+# --quick at f0 10 Hz, f_max 100 kHz, N = 64 and a 30 s hold is 3.5e8 default steps (it ran,
+# "ETA 17:51"); the same instrument in a 10 x 10 Schelleng sweep is 8e8 (it was 1.4e7, accepted).
+expect_bad_input "bin/bow --quick --set f0=10 --set f_max=100000 --set N=64 --t_hold 30" timeout 10 "$BIN/bow" --quick \
+    --set f0=10 --set f_max=100000 --set N=64 --t_hold 30 --out "$O" --wav "$O/b.wav"
+check_text "bin/bow: the weighed estimate" "$(cat "$TMP/stderr")" "ask for an estimated 3.52e+08 steps"
+expect_bad_input "bin/schelleng --what sweep, the same instrument, 10 x 10" timeout 10 "$BIN/schelleng" --what sweep \
+    --set f0=10 --set f_max=100000 --set N=64 --t_hold 0.5 --nx 10 --nf 10 --out "$O"
+check_text "bin/schelleng: each step weighed by its cost" "$(cat "$TMP/stderr")" "each weighed by its cost"
