@@ -176,6 +176,11 @@ int main(int argc, char **argv)
         const method *m = method_all[k];
         char b1[32], b2[32];
         double rb = stability_bound(m, -1.0), ib = stability_bound(m, I);
+        if (isnan(rb) || isnan(ib)) {
+            fprintf(stderr, "stability: %s: the bisection for the %s stability bound gave up after %d halvings "
+                    "(|R| not a number there?)\n", m->name, isnan(rb) ? "real" : "imaginary", STABILITY_BISECT_MAX);
+            return 1;
+        }
         double worst = 0.0;
         bool ok = true;
         for (int i = 0; i < neig; i++) {

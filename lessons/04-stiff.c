@@ -85,12 +85,15 @@ static const char exercises[] =
     "     --add-method of both files), then read fast_gain and fast_mode.\n"
     "     check: bin/stiff --add-method lessons/methods/gauss2.tab --tsv | cut -f1,14,17\n";
 
+enum { STIFF_PILOT = 5000 };  /* steps of the pilot that estimates --method's steps */
+
 /* The flags, and what every run shares once they are read. */
 typedef struct {
     spring2 s;
     double pull, T, h_big, h_small, blowup, zoom;   /* m, s, s, s, (ratio), s */
     const char *solver;     /* --method: an adaptive solver, or "none" */
     double rtol;            /* its relative tolerance */
+    long max_steps;         /* its steps allowed (the budget's) */
     cli_common common;
     spring2_modes md;
     ivp p;
@@ -237,7 +240,7 @@ static int adaptive_run(stiff *a)
 {
     spring2_adaptive ad;
     char err[600];
-    if (spring2_adaptive_run(&a->s, &a->md, a->y0, a->T, a->solver, a->rtol, a->rtol * fabs(a->pull), &ad, err,
+    if (spring2_adaptive_run(&a->s, &a->md, a->y0, a->T, a->solver, a->rtol, a->rtol * fabs(a->pull), a->max_steps, &ad, err,
                              sizeof err) != 0) {
         fprintf(stderr, "stiff: %s\n", err);
         return 1;
@@ -340,7 +343,8 @@ int main(int argc, char **argv)
     }
     snprintf(choices, sizeof choices, "none|cvode-bdf|cvode-adams|%s", gsl_pair_choices());
     budget bg;
-    budget_init(&bg, "stiff", "steps", 1e8, "--T / --h-big (three runs) and --T / --h-small");
+    budget_init(&bg, "stiff", "steps", 1e8, "--T / --h-big (three runs) and --T / --h-small, and --method's "
+                "steps over --T (a pilot of 5000 steps, extrapolated)");
     plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
         {"m1", CLI_DOUBLE, &a.s.m1, "kg", "heavy mass (spring2.ini)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -383,11 +387,20 @@ int main(int argc, char **argv)
     for (int k = 0; method_all[k]; k++)
         nadd += tableau_file(method_all[k]) != NULL;
     double n_big = (double)nsteps[0], n_small = (double)nsteps[1];
-    bg.work = (3.0 + nadd) * n_big + n_small;
+    /* --method: its steps from a pilot of STIFF_PILOT steps, extrapolated over T (its steps at
+     * once when it reaches T): an explicit pair's steps follow the fast mode's period, CVODE's
+     * the tolerance; the run stops at the budget's cap, or 4 times the estimate with --allow-long */
+    a.y0[0] = a.pull;
+    double n_adaptive = 0.0;
+    spring2_modes md;
+    if (strcmp(a.solver, "none") != 0 && spring2_modes_of(&a.s, &md) == 0)
+        n_adaptive = spring2_adaptive_pilot(&a.s, &md, a.y0, a.T, a.solver, a.rtol, a.rtol * fabs(a.pull), STIFF_PILOT);
+    bg.work = (3.0 + nadd) * n_big + n_small + n_adaptive;
     bg.bytes_out = ((3.0 + nadd) * fmin(n_big, BUDGET_ROWS) + fmin(n_small, BUDGET_ROWS) + 8.0 + 2.0 * nadd) * 60.0 +
                    20001.0 * 40.0;
+    bg.bytes_mem = n_adaptive > 0 ? fmin(n_adaptive, 1 << 20) * 8.0 : 0.0;    /* its steps' lengths */
     budget_check(&bg);
-    a.y0[0] = a.pull;
+    a.max_steps = (long)fmin(bg.allow_long ? 4.0 * n_adaptive + 1e6 : bg.cap, 1e15);
     if (lesson(&a, hs, nsteps, h_lasts) != 0)
         return 1;
     budget_finish();

@@ -73,7 +73,7 @@ static int step(double t, double h, const double *y, void *ctx)
  * evaluations, wall time, impacts, and how many leading impacts agree with the run's (CVODE BDF)
  * within a third of its first contact. Written to solvers.tsv and printed. */
 static int solver_table(const ball *b, const double y0[4], const ball_settings *s, const ball_adaptive_result *ref,
-                        const char *out, bool tsv)
+                        const char *out, bool tsv, long max_steps, long max_impacts)
 {
     char list[240];
     snprintf(list, sizeof list, "%s", ball_adaptive_methods());
@@ -93,7 +93,8 @@ static int solver_table(const ball *b, const double y0[4], const ball_settings *
     double best_s = INFINITY;
     char cheapest[32] = "", fastest[32] = "";
     for (char *save = NULL, *m = strtok_r(list, "|", &save); m; m = strtok_r(NULL, "|", &save)) {
-        ball_adaptive_opts o = {s->T, s->rtol, s->atol, s->max_step, NULL, 0, NULL, NULL, NULL, m};
+        ball_adaptive_opts o = {s->T, s->rtol, s->atol, s->max_step, NULL, 0, NULL, NULL, NULL, m, max_steps,
+                                max_impacts};
         ball_adaptive_result r;
         char err[600];
         if (ball_solve_adaptive(b, y0, &o, &r, err, sizeof err) != 0) {
@@ -144,6 +145,7 @@ static const char exercises[] =
     "     check: bin/drop --rtol 1e-10 --tsv | head -12\n";
 
 #define DROP_ROWS_SHOWN 8   /* impact rows printed for people without --all */
+#define DROP_IMPACTS 10000L /* impacts a run may find (the default run: 189) */
 
 int main(int argc, char **argv)
 {
@@ -157,7 +159,8 @@ int main(int argc, char **argv)
     char choices[240];
     snprintf(choices, sizeof choices, "%s|all", ball_adaptive_methods());
     budget bg;
-    budget_init(&bg, PROG, "steps", 1e7, "--T / --max-step, and --T (about 5e4 CVODE steps a second of bouncing)");
+    budget_init(&bg, PROG, "steps", 1e7, "--T / --max-step, and --T and --f0 (about 5e4 CVODE steps a second of "
+                "bouncing at 400 Hz, times (f0 / 400 Hz)^0.9 above; a run stops at 1e4 impacts, 1e6 with --allow-long)");
     const cli_opt opts[] = {
         {"method", CLI_CHOICE, &method, "",
          "adaptive solver of the run (all: the run with CVODE BDF, then every solver side by side)", 0, 0, 0, choices,
@@ -181,18 +184,25 @@ int main(int argc, char **argv)
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
 
-    /* CVODE's steps: at least T / max-step, and about 5e4 a second of bouncing (1.07e5 in the
-     * default 2 s, measured; the explicit pairs of --method may take more), kept in memory;
-     * steps.tsv holds the steps of smallest and largest h and u1 in each of STEP_BUCKETS spans */
+    /* CVODE's steps: at least T / max-step, and about 5e4 a second of bouncing at f0 = 400 Hz
+     * (1.07e5 in the default 2 s, measured), more for a faster m1, whose ringing it follows
+     * (measured a second: 3.7e5 at 4 kHz, 1.4e6 at 20 kHz; (f0/400)^0.9 gives 4e5, 1.7e6); each
+     * kept in memory (40 B here, 8 B in ball.c); steps.tsv holds the steps of smallest and largest
+     * h and u1 in each of STEP_BUCKETS spans. A run stops, exit 1, at the step cap (the budget's
+     * share of a run, or 4 times the estimate with --allow-long: memory stays below the cap) and
+     * at DROP_IMPACTS impacts (a stiff contact chatters: 7727 impacts in 4 s at --kc 1e13). */
     double n_audio = s.T * s.fs_audio, n_dense = (s.window_before + s.window_after) * s.dense_rate;
     double runs = 1.0;      /* --method all: the run, then every solver once more */
     if (strcmp(method, "all") == 0)
         for (const char *c = ball_adaptive_methods(); *c; c++)
             runs += *c == '|' || c == ball_adaptive_methods();
-    bg.work = runs * (s.T / s.max_step + 5e4 * s.T);
+    double per_run = s.T / s.max_step + 5e4 * s.T * pow(fmax(1.0, s.f0 / 400.0), 0.9);
+    bg.work = runs * per_run;
     bg.bytes_out = (4.0 * STEP_BUCKETS + 2.0) * 70.0 + n_audio * 2.0 + n_dense * 60.0 + n_audio * 20.0;
-    bg.bytes_mem = (n_audio + n_dense) * 8.0 * 5.0 + (s.T / s.max_step + 5e4 * s.T) * 40.0;  /* the steps, kept */
+    bg.bytes_mem = (n_audio + n_dense) * 8.0 * 5.0 + per_run * 48.0;  /* the steps, kept */
     budget_check(&bg);
+    long max_steps = (long)(bg.allow_long ? 4.0 * per_run + 1e6 : bg.cap / runs);
+    long max_impacts = bg.allow_long ? 100 * DROP_IMPACTS : DROP_IMPACTS;
 
     ball b = ball_from_settings(&s);
     double y0[4];
@@ -208,11 +218,14 @@ int main(int argc, char **argv)
 
     bool all = strcmp(method, "all") == 0;
     const char *run_method = all ? "cvode-bdf" : method;
-    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tout, nout, sample, step, &c, run_method};
+    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tout, nout, sample, step, &c, run_method, max_steps,
+                             max_impacts};
     ball_adaptive_result r;
     char err[600];
     if (ball_solve_adaptive(&b, y0, &ao, &r, err, sizeof err) != 0) {
-        fprintf(stderr, PROG ": %s\n", err);
+        budget_finish();
+        fprintf(stderr, PROG ": %s%s\n", err, strstr(err, "the cap of the run") && !bg.allow_long
+                ? "; --allow-long raises it (to 1e6 impacts and 4 times the estimated steps)" : "");
         return 1;
     }
     budget_finish();
@@ -384,7 +397,7 @@ int main(int argc, char **argv)
                r.h_median[BALL_FALL], s.max_step, r.h_median[BALL_RING], r.h_median[BALL_CONTACT]);
         printf("Data: %s/ (steps, impacts, first_impact, spectrum, summary); sound: %s\n", common.out, wav);
     }
-    if (all && solver_table(&b, y0, &s, &r, common.out, common.tsv) != 0)
+    if (all && solver_table(&b, y0, &s, &r, common.out, common.tsv, max_steps, max_impacts) != 0)
         return 1;
     ball_impacts_free(&r.impacts);
     free(c.audio);

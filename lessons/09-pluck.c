@@ -215,6 +215,7 @@ static void check_settings(settings *st)
 static void check_budget(settings *st, int nm)
 {
     double n = (double)st->n, work = (double)nm * n, wavs = 1.0, mem = 4.0 * n * 8.0;
+    double spec_out = 0.0;
     double field = st->field_path ? (double)st->ch.field_nx * st->ch.field_nt : 0.0;
     work += field * nm, mem += field * 4.0;
     if (st->do_solve) {
@@ -225,9 +226,21 @@ static void check_budget(settings *st, int nm)
             if (want(st->method, method_all[i]->name))
                 p.nmeth++, p.nimpl += method_all[i]->implicit;
         string_sweep_estimate(&p, &work, &wavs, &mem);
+        /* E_spec of each scored WAV and the reference's spectrogram (half an E_spec): held whole,
+         * written up to 8 kHz, ~25 B a row */
+        int M = st->ch.frame_length;
+        double fr = (double)score_frames((size_t)st->n, M, st->ch.hop);
+        budget spec;
+        budget_init(&spec, "pluck", "FFT operations", SCORE_SPEC_CAP,
+                    "challenge.json's E_spec frame_length M and hop (frames x 2 M log2 M a scored run)");
+        spec.work = (wavs + 0.5) * score_spec_work((size_t)st->n, M, st->ch.hop);
+        spec.allow_long = st->bg.allow_long;
+        budget_check(&spec);
+        mem += fr * (M / 2 + 1) * 8.0;
+        spec_out = fr * (fmin(8000.0 * M / st->fs, M / 2) + 2.0) * 25.0;
     }
     st->bg.work = work;
-    st->bg.bytes_out = wavs * n * 4.0 + (st->listen_path ? n * 4.0 : 0.0) + field * 4.0;
+    st->bg.bytes_out = wavs * n * 4.0 + (st->listen_path ? n * 4.0 : 0.0) + field * 4.0 + spec_out;
     st->bg.bytes_mem = mem + (double)nm * 64.0;
     budget_check(&st->bg);
 }

@@ -181,7 +181,7 @@ int main(void)
     for (size_t k = 0; k < nout; k++)
         tout[k] = 0.17 + 1e-6 * (double)k;     /* 1 MHz over [0.17, 0.19] s */
     trap_ctx tc = {&b, 0, 0, 0, 0};
-    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tout, nout, trap_sink, NULL, &tc, NULL};
+    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tout, nout, trap_sink, NULL, &tc, NULL, 0, 0};
     ball_adaptive_result r;
     rc = ball_solve_adaptive(&b, y0, &ao, &r, err, sizeof err);
     check(rc == 0, "adaptive run to %g s %s", s.T, rc ? err : "ran");

@@ -166,7 +166,8 @@ static int locate_event(run *r, double tp, double *t, double *y, char *err, size
     size_t n = r->p->dim;
     double lo = tp, hi = *t;
     memcpy(r->ye, y, n * sizeof(double));
-    for (int it = 0; it < 200 && hi - lo > 1e-13 * fmax(1.0, fabs(hi)); it++) {
+    int it = 0;
+    for (; it < 200 && hi - lo > 1e-13 * fmax(1.0, fabs(hi)); it++) {
         double mid = 0.5 * (lo + hi);
         memcpy(r->yt, r->y0, n * sizeof(double));
         gsl_odeiv2_step_reset(r->s);
@@ -183,6 +184,11 @@ static int locate_event(run *r, double tp, double *t, double *y, char *err, size
         } else {
             lo = mid;
         }
+    }
+    if (it == 200) {       /* never from a finite bracket: 1e-13 is ~450 doubles, ~100 halvings at most */
+        snprintf(err, errlen, "gsl-%s gave up locating an event in [%.9g, %.9g] s after 200 halvings", r->name, lo,
+                 hi);
+        return -1;
     }
     *t = hi;
     memcpy(y, r->ye, n * sizeof(double));

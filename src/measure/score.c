@@ -240,6 +240,11 @@ size_t score_frames(size_t n, int M, int H)
     return M < 2 || H < 1 || n < (size_t)M ? 0 : (n - (size_t)M) / (size_t)H + 1;
 }
 
+double score_spec_work(size_t n, int M, int H)
+{
+    return (double)score_frames(n, M, H) * 2.0 * M * log2(M > 1 ? M : 2);
+}
+
 static double *hann(int M)
 {
     double *g = xcalloc((size_t)M, sizeof(double));

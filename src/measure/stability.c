@@ -37,14 +37,16 @@ double stability_bound(const method *m, double complex dir)
     }
     if (lo == 0.0)
         return 0.0;
-    while (hi - lo > 1e-12) {
+    /* relative to the bound (absolute below 1): above ~8192 doubles are further apart than 1e-12 */
+    int it = 0;
+    for (; it < STABILITY_BISECT_MAX && hi - lo > STABILITY_BISECT_RTOL * fmax(1.0, hi); it++) {
         double mid = 0.5 * (lo + hi);
         if (stability_stable(m, mid * dir))
             lo = mid;
         else
             hi = mid;
     }
-    return lo;
+    return it < STABILITY_BISECT_MAX ? lo : NAN;
 }
 
 double stability_phase_error(const method *m, double complex z)

@@ -14,6 +14,11 @@
 #define STABILITY_SCAN_STEP 1e-3
 /* An axis stable out to this |z| (and at the few far points beyond it) is reported as infinite. */
 #define STABILITY_SCAN_MAX 100.0
+/* The bisection after the scan: it stops when the bracket is below this share of the bound (of 1
+ * below 1), or gives up (NAN) after this many halvings; from the widest bracket (9e7 wide, 1e8)
+ * it takes 47 halvings, so NAN means R misbehaves (a NaN), never a slow search. */
+#define STABILITY_BISECT_RTOL 1e-12
+#define STABILITY_BISECT_MAX 200
 
 /* Where a method's R is read for the eigenvalue lambda (1/s) at the step h (s): z = h lambda, but
  * j h |lambda| (with the sign of Im lambda) for a method on (u, v) halves (leapfrog), whose R is
@@ -26,7 +31,8 @@ bool stability_stable(const method *m, double complex z);
 /* The largest x such that |R(x dir)| <= 1 for every point of [0, x] along the direction dir
  * (dir = -1: the negative real axis, dir = j: the imaginary axis). INFINITY when the whole
  * half-axis is stable, 0 when no interval of at least STABILITY_SCAN_STEP is. Found by a scan
- * of STABILITY_SCAN_STEP, then bisection to 1e-12. */
+ * of STABILITY_SCAN_STEP, then bisection to STABILITY_BISECT_RTOL (relative); NAN when the
+ * bisection gave up after STABILITY_BISECT_MAX halvings (the caller says so). */
 double stability_bound(const method *m, double complex dir);
 
 /* The phase error of one step on an oscillator, arg R(z) - Im z, taken in (-pi, pi], rad: the

@@ -36,7 +36,20 @@ typedef struct {
     bool struck;            /* the first contact has begun */
     double *h[3];           /* internal steps of each kind, s */
     size_t nh[3], caph[3];
+    const char *capped;     /* the cap that stopped the run ("steps", "impacts"), or NULL */
+    double t_capped;        /* where, s */
 } adaptive_ctx;
+
+/* Whether the run has reached one of o's caps (then noted in c). */
+static bool at_cap(adaptive_ctx *c, double t)
+{
+    long steps = (long)(c->nh[0] + c->nh[1] + c->nh[2]), impacts = (long)c->r->impacts.n;
+    c->capped = c->o->max_steps > 0 && steps >= c->o->max_steps       ? "steps"
+              : c->o->max_impacts > 0 && impacts >= c->o->max_impacts ? "impacts"
+                                                                      : NULL;
+    c->t_capped = t;
+    return c->capped != NULL;
+}
 
 /* Roots: the gap delta = u1 - u2 (contact on/off by geometry) and 1 + lambda delta' (the
  * loss term switching the force off while the surfaces still overlap). */
@@ -89,7 +102,7 @@ static int on_event(double t, const double *y, const int *dir, void *ctx)
         e->centre = c->t_on + moment / e->impulse;
     }
     c->on = on;
-    return 0;
+    return at_cap(c, t) ? 1 : 0;
 }
 
 static int on_step(double t, double h, const double *y, void *ctx)
@@ -99,6 +112,8 @@ static int on_step(double t, double h, const double *y, void *ctx)
     int kind = c->on ? BALL_CONTACT : c->struck ? BALL_RING : BALL_FALL;
     c->h[kind] = xgrow(c->h[kind], &c->caph[kind], c->nh[kind] + 1, sizeof *c->h[kind]);
     c->h[kind][c->nh[kind]++] = h;
+    if (at_cap(c, t))
+        return 1;
     return c->o->on_step ? c->o->on_step(t, h, y, c->o->ctx) : 0;
 }
 
@@ -157,6 +172,11 @@ int ball_solve_adaptive(const ball *b, const double y0[4], const ball_adaptive_o
     } else {
         co.lmm = strcmp(m, "cvode-adams") == 0 ? CVODE_ADAMS : CVODE_BDF;
         rc = cvode_solve(&p, 0.0, y, o->T, &co, &r->stats, err, errlen);
+    }
+    if (c.capped) {
+        snprintf(err, errlen, "%s stopped at t = %.6g s of %g s: %ld %s, the cap of the run", m, c.t_capped, o->T,
+                 c.capped[0] == 's' ? o->max_steps : o->max_impacts, c.capped);
+        rc = -1;
     }
     r->energy_final = ball_energy(o->T, y, (void *)b);
     for (int k = 0; k < 3; k++) {
@@ -235,14 +255,14 @@ int ball_reference_run(ball *b, const ball_settings *s, const double y0[4], doub
     for (size_t k = 0; k < nref; k++)
         R->tout[k] = (double)k / fs;
     R->u1 = xcalloc(nref, sizeof(double));
-    ball_adaptive_opts ao = {s->T, s->rtol, s->atol, s->max_step, R->tout, nref, reference_sample, NULL, R, NULL};
+    ball_adaptive_opts ao = {s->T, s->rtol, s->atol, s->max_step, R->tout, nref, reference_sample, NULL, R, NULL, 0, 0};
     char why[600];
     if (ball_solve_adaptive(b, y0, &ao, &R->run, why, sizeof why) != 0) {
         snprintf(err, errlen, "the adaptive reference failed: %s", why);
         return -1;
     }
     ball_adaptive_opts tight = {s->T, s->rtol * s->check_tol, s->atol * s->check_tol, s->max_step, NULL, 0, NULL, NULL,
-                                NULL, NULL};
+                                NULL, NULL, 0, 0};
     if (ball_solve_adaptive(b, y0, &tight, &R->check, why, sizeof why) != 0) {
         snprintf(err, errlen, "the check of the adaptive reference failed: %s", why);
         return -1;

@@ -45,6 +45,8 @@ typedef struct ball_adaptive_opts {
     void *ctx;
     const char *method;     /* the adaptive solver: "cvode-bdf" (NULL: the same), "cvode-adams", or
                                "gsl-PAIR" for one of GSL's explicit pairs (gsl_pairs.h) */
+    long max_steps;         /* internal steps allowed (0: no cap): the run stops there, -1 naming the cap */
+    long max_impacts;       /* impacts allowed (0: no cap), likewise: a stiff contact can chatter without end */
 } ball_adaptive_opts;
 
 /* "cvode-bdf|cvode-adams|gsl-rk2|gsl-rkf45|gsl-rkck|gsl-rk8pd": what ball_adaptive_opts.method takes. */

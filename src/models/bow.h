@@ -180,6 +180,19 @@ typedef struct bow_run_result {
 /* Run from the rest state; x receives the final state. 0 on success, else 1 (message set). */
 int bow_run(bow_model *m, const bow_run_opts *o, double *x, bow_run_result *res);
 const char *bow_solver_name(bow_solver s);
+/* The processor time of one fixed step with modes modes (transverse and torsional) and N contact
+ * points, s: 3 us + 2 ns a mode and point (the modal updates) + 30 ns a pair of points (the N x N
+ * contact Newton solve), calibrated on the user time of 6000-step strokes (bin/bow --quick
+ * --duration 0.03): 161 modes, N = 4: 4.8 us (measured 5); N = 16: 11 (12); N = 32: 43 (32);
+ * N = 64: 126 (123); 1190 modes, N = 4: 13 (7); N = 64: 282 (260); 755 modes, N = 16: 35 (33).
+ * A first-steps pilot was 8 times low: the bow starting from rest sticks, its Newton solve done
+ * at once. */
+double bow_step_cost(int modes, int N);
+#define BOW_REF_MODES 161       /* the default cello G (cello-g.ini: 128 + 33 modes, N = 4) */
+#define BOW_REF_N 4
+/* A step of in's model over a step of the default cello's (bow_step_cost): what the estimates of
+ * bin/bow and bin/schelleng weigh their steps by (1 when the model cannot be built). */
+double bow_step_weight(const bow_instrument *in);
 
 /* The whole stroke for sweeps: the transverse bridge force (N) and the mean relative velocity
  * (m/s) at every step of in->dt from 0 to g->duration, allocated (*n samples). 0 on success. */

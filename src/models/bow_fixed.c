@@ -565,6 +565,23 @@ int bow_run(bow_model *m, const bow_run_opts *o, double *x, bow_run_result *res)
     return rc;
 }
 
+double bow_step_cost(int modes, int N)
+{
+    return 3e-6 + 2e-9 * modes * N + 30e-9 * (double)N * N;
+}
+
+double bow_step_weight(const bow_instrument *in)
+{
+    gesture g = gesture_stroke(1.0, 0.1, 0.0, 0.0, 1.0, 0.1 * in->L);    /* the sizes are the instrument's */
+    bow_model m;
+    char err[300];
+    if (bow_model_init(&m, in, &g, err, sizeof err) != 0)
+        return 1.0;
+    double w = bow_step_cost(m.Mu + m.Mw, m.N) / bow_step_cost(BOW_REF_MODES, BOW_REF_N);
+    bow_model_free(&m);
+    return w;
+}
+
 typedef struct stroke_ctx {
     const bow_model *m;
     double *bridge, *v_rel;

@@ -1,4 +1,5 @@
 #include "models/spring2.h"
+#include "base/budget.h"
 #include "base/cli.h"
 #include "base/util.h"
 #include "drive/gsl_pairs.h"
@@ -137,7 +138,8 @@ int spring2_load_params(spring2 *s, double *pull, double *T, const char *path, c
     return params_load(spec, path ? path : params_path("spring2.ini"), false, err, errlen);
 }
 
-/* An adaptive run's steps: each step's length, and the heavy mass's largest error. */
+/* An adaptive run's steps: their lengths (every stride-th, at most SPRING2_H_KEPT: a thinned
+ * series has about the same median), and the heavy mass's largest error. */
 typedef struct {
     const spring2 *s;
     const spring2_modes *md;
@@ -145,7 +147,12 @@ typedef struct {
     double *h;              /* step lengths, s */
     size_t n, cap;
     double max_err_u1;      /* m */
+    long steps, stride;     /* steps taken; one in stride kept */
+    long stop;              /* a pilot: stop after this many steps (0: never) */
+    double t;               /* the last step's end, s */
 } step_log;
+
+enum { SPRING2_H_KEPT = 1 << 20 };
 
 static int log_step(double t, double h, const double *y, void *ctx)
 {
@@ -153,37 +160,58 @@ static int log_step(double t, double h, const double *y, void *ctx)
     double ex[4];
     spring2_exact(a->s, a->md, a->y0, t, ex);
     a->max_err_u1 = fmax(a->max_err_u1, fabs(y[0] - ex[0]));
-    if (a->n == a->cap) {
-        a->cap = a->cap ? 2 * a->cap : 1024;
-        double *v = xcalloc(a->cap, sizeof(double));
-        if (a->n)
-            memcpy(v, a->h, a->n * sizeof(double));
-        free(a->h);
-        a->h = v;
+    a->t = t;
+    if (a->steps++ % a->stride == 0) {
+        if (a->n == SPRING2_H_KEPT) {   /* full: keep every other one, and half as many from now on */
+            for (size_t i = 0; 2 * i < a->n; i++)
+                a->h[i] = a->h[2 * i];
+            a->n = (a->n + 1) / 2, a->stride *= 2;
+        }
+        a->h = xgrow(a->h, &a->cap, a->n + 1, sizeof *a->h);
+        a->h[a->n++] = h;
     }
-    a->h[a->n++] = h;
+    if (a->stop)
+        return a->steps >= a->stop;
+    budget_tick(1.0);
     return 0;
 }
 
-int spring2_adaptive_run(spring2 *s, const spring2_modes *md, const double y0[4], double T, const char *solver,
-                         double rtol, double atol, spring2_adaptive *out, char *err, size_t errlen)
+/* The solver from y0 over [0, T], each step logged; the solver's status (nonzero: err). */
+static int run_logged(spring2 *s, const double y0[4], double T, const char *solver, double rtol, double atol,
+                      long max_steps, step_log *log, cvode_stats *st, char *err, size_t errlen)
 {
-    step_log log = {s, md, y0, NULL, 0, 0, 0.0};
     ivp p = spring2_ivp(s);
     cvode_opts co = cvode_defaults();
     co.rtol = rtol;
     co.atol = atol;
-    co.max_steps = 100000000L;
+    co.max_steps = max_steps;
     co.on_step = log_step;
-    co.ctx = &log;
+    co.ctx = log;
     double y[4] = {y0[0], y0[1], y0[2], y0[3]};
-    int rc;
-    if (strncmp(solver, "gsl-", 4) == 0) {
-        rc = gsl_pair_solve(solver + 4, &p, 0.0, y, T, &co, &out->st, err, errlen);
-    } else {
-        co.lmm = strcmp(solver, "cvode-adams") == 0 ? CVODE_ADAMS : CVODE_BDF;
-        rc = cvode_solve(&p, 0.0, y, T, &co, &out->st, err, errlen);
-    }
+    if (strncmp(solver, "gsl-", 4) == 0)
+        return gsl_pair_solve(solver + 4, &p, 0.0, y, T, &co, st, err, errlen);
+    co.lmm = strcmp(solver, "cvode-adams") == 0 ? CVODE_ADAMS : CVODE_BDF;
+    return cvode_solve(&p, 0.0, y, T, &co, st, err, errlen);
+}
+
+double spring2_adaptive_pilot(spring2 *s, const spring2_modes *md, const double y0[4], double T, const char *solver,
+                              double rtol, double atol, long n)
+{
+    step_log log = {s, md, y0, NULL, 0, 0, 0.0, 0, 1, n, 0.0};
+    cvode_stats st;
+    char err[400];
+    int rc = run_logged(s, y0, T, solver, rtol, atol, 0, &log, &st, err, sizeof err);
+    free(log.h);
+    if (rc == 0 && log.steps < n)
+        return (double)log.steps;       /* it reached T */
+    return log.t > 0 ? (double)log.steps * T / log.t : INFINITY;
+}
+
+int spring2_adaptive_run(spring2 *s, const spring2_modes *md, const double y0[4], double T, const char *solver,
+                         double rtol, double atol, long max_steps, spring2_adaptive *out, char *err, size_t errlen)
+{
+    step_log log = {s, md, y0, NULL, 0, 0, 0.0, 0, 1, 0, 0.0};
+    int rc = run_logged(s, y0, T, solver, rtol, atol, max_steps, &log, &out->st, err, errlen);
     out->median_h = median_of(log.h, log.n);
     out->max_err_u1 = log.max_err_u1;
     free(log.h);

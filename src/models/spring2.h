@@ -38,10 +38,15 @@ typedef struct spring2_adaptive {
     double max_err_u1;      /* largest |u1 - exact u1| over the accepted steps, m */
 } spring2_adaptive;
 /* Solve from y0 over [0, T] with solver "cvode-bdf", "cvode-adams" or "gsl-NAME" (drive/gsl_pairs.h)
- * at rtol and atol, every accepted step's length and error kept. 0, or -1 with the solver's reason
- * in err. */
+ * at rtol and atol, at most max_steps steps (0: the solver's default), each step's error watched
+ * and its length kept (thinned to at most 2^20: 8 MB), one budget_tick a step. 0, or -1 with the
+ * solver's reason in err. */
 int spring2_adaptive_run(spring2 *s, const spring2_modes *md, const double y0[4], double T, const char *solver,
-                         double rtol, double atol, spring2_adaptive *out, char *err, size_t errlen);
+                         double rtol, double atol, long max_steps, spring2_adaptive *out, char *err, size_t errlen);
+/* The steps of that run over [0, T], estimated by a pilot of at most n steps: its steps, when it
+ * reached T, else its steps times T over the time it reached (INFINITY when none). */
+double spring2_adaptive_pilot(spring2 *s, const spring2_modes *md, const double y0[4], double T, const char *solver,
+                              double rtol, double atol, long n);
 
 /* Read lessons/params/spring2.ini (or path, if not NULL) into s, the pull of the heavy mass (m)
  * and the run length (s). 0, or -1 with one line in err. */

@@ -2,6 +2,7 @@
  * IEEE float, mono, the rate and the length of challenge.json) and scores each submission against
  * the reference: E_wave (waveform) and E_spec (magnitude spectrogram, GSL's FFT).
  * A file that is not the specified format is refused with every mismatch named, exit status 2. */
+#include "base/budget.h"
 #include "base/cli.h"
 #include "io/table.h"
 #include "io/wav.h"
@@ -25,10 +26,14 @@ int main(int argc, char **argv)
 {
     cli_common common = {false, NULL};     /* no --out: the table goes to standard output only */
     const char *chal = challenge_path();
+    budget bg;
+    budget_init(&bg, "score", "FFT operations", SCORE_SPEC_CAP,
+                "challenge.json's E_spec frame_length M and hop, and the submissions (frames x 2 M log2 M each)");
     const cli_opt opts[] = {
         {"challenge", CLI_STRING, &chal, "", "the challenge file (format, frame length, hop)", 0, 0, 0, NULL, NULL, NULL},
         {"tsv", CLI_FLAG, &common.tsv, "", "print the table as tab-separated values with a header row", 0, 0, 0, NULL,
          NULL, NULL},
+        BUDGET_OPT(bg),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
     const cli_spec spec = {"score", "Score submissions against a reference: E_wave and E_spec of string-pluck-v1.",
@@ -41,6 +46,13 @@ int main(int argc, char **argv)
     char err[600];
     if (challenge_load(chal, &ch, err, sizeof err) != 0)
         cli_fail("score", "--challenge %s: %s", chal, err);
+    /* E_spec's work from the challenge alone, before a sample is read: the files hold
+     * ch.num_samples samples each (load_checked refuses any other length) */
+    int nsub = argc - first - 1;
+    double per_sub = score_spec_work((size_t)ch.num_samples, ch.frame_length, ch.hop);
+    bg.work = nsub * per_sub;
+    bg.bytes_mem = (nsub + 1.0) * ch.num_samples * 8.0;
+    budget_check(&bg);
     wav_data ref;
     load_checked(argv[first], &ch, &ref);
     double energy = 0.0;
@@ -49,7 +61,6 @@ int main(int argc, char **argv)
     if (energy == 0.0)
         cli_fail("score", "%s: the reference is silent (all samples zero); accepted: a nonzero reference", argv[first]);
     /* check every submission before printing anything */
-    int nsub = argc - first - 1;
     wav_data sub[nsub];
     for (int i = 0; i < nsub; i++)
         load_checked(argv[first + 1 + i], &ch, &sub[i]);
@@ -64,7 +75,9 @@ int main(int argc, char **argv)
         table_cell(&t, "%.12e", score_wave(sub[i].x, ref.x, n));
         table_cell(&t, "%.12e", score_spec(sub[i].x, ref.x, n, ch.frame_length, ch.hop));
         wav_data_free(&sub[i]);
+        budget_tick(per_sub);
     }
+    budget_finish();
     wav_data_free(&ref);
     return 0;
 }

@@ -284,9 +284,11 @@
             ctx.restore();
             p.axes();
             var a = X.ex_abs_R(st.m, st.z[0], st.z[1]), ok = X.ex_stable(st.m, st.z[0], st.z[1]);
+            /* NaN: the bisection gave up (its halving cap) */
+            var bound = function (v) { return isNaN(v) ? '? (the bound search gave up)' : fmt(v); };
             var rb = X.ex_bound(st.m, 0), ib = X.ex_bound(st.m, 1);
-            info.textContent = str(X.ex_method_label(st.m)) + ': shaded |R(z)| <= 1; stable on [-' + fmt(rb) + ', 0] and on j[0, ' +
-                fmt(ib) + ']. Black dot z = ' + fmt(st.z[0]) + (st.z[1] < 0 ? ' - ' : ' + ') + fmt(Math.abs(st.z[1])) + 'j: |R(z)| = ' +
+            info.textContent = str(X.ex_method_label(st.m)) + ': shaded |R(z)| <= 1; stable on [-' + bound(rb) + ', 0] and on j[0, ' +
+                bound(ib) + ']. Black dot z = ' + fmt(st.z[0]) + (st.z[1] < 0 ? ' - ' : ' + ') + fmt(Math.abs(st.z[1])) + 'j: |R(z)| = ' +
                 fmt(a, 6) + (ok ? ' (stable)' : ' (unstable)') + '. Red: h\u03bb of ' + (st.net ? 'the spring network (modes 10.5 Hz and 1950 Hz)' :
                 'the oscillator (\u03c90 = 2\u03c0 rad/s, \u03c30 = 0.2 1/s)') + ' at h = ' + st.h + ' s, max |R| = ' +
                 fmt(hz[2 * ne], 6) + (hz[2 * ne + 1] ? ', stable' : ', unstable') + '. Move the mouse over the plane.';
