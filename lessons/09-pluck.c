@@ -229,6 +229,13 @@ static int partials_methods(const settings *st, const method **ms)
     return n;
 }
 
+/* The columns of --partials' table (stdout) and data files. */
+static void partials_table_begin(table *t, FILE *f, bool tsv)
+{
+    table_begin(t, f, tsv, "method", "mode", "f_exact_hz", "t60_exact_s", "excitation", "status",
+                "cents_predicted", "cents_measured", "t60_ratio_predicted", "t60_ratio_measured", NULL);
+}
+
 /* One method's rows: to the table t (stdout) and to the data file's table d. */
 static void partials_rows(table *t, table *d, const method *m, const partial_row *rows, int M)
 {
@@ -478,10 +485,11 @@ static int partials_one(const settings *st, const method *m, const string_mode *
     atomic_file a;
     table d;
     FILE *f = atomic_open_or_exit(&a, "pluck", st->out, name);
-    table_begin(&d, f, true, "method", "mode", "f_exact_hz", "t60_exact_s", "excitation", "status",
-                "cents_predicted", "cents_measured", "t60_ratio_predicted", "t60_ratio_measured", NULL);
-    if (!st->tsv)
+    partials_table_begin(&d, f, true);
+    if (!st->tsv) {
         printf("\n%s (%s), h = 1/(%g x %ld) s:\n", m->label, m->name, st->fs, st->pc.sub);
+        partials_table_begin(t, stdout, false);
+    }
     partials_rows(t, &d, m, rows, M);
     atomic_commit_or_exit(&a, "pluck");
     partials_grids(st, m);
@@ -566,8 +574,8 @@ static int run_partials(settings *st)
                "kappa beta_k^2/2); measured: a matrix pencil (GSL SVD and eigenvalues) on the first %ld samples of the "
                "pickup signal of the method's run\n", M, st->pc.f_max, st->fs, st->pc.sub, st->pc.n_fit);
     table t;
-    table_begin(&t, stdout, st->tsv, "method", "mode", "f_exact_hz", "t60_exact_s", "excitation", "status",
-                "cents_predicted", "cents_measured", "t60_ratio_predicted", "t60_ratio_measured", NULL);
+    if (st->tsv)
+        partials_table_begin(&t, stdout, true);
     int status = 0;
     for (int i = 0; i < nms; i++)
         status |= partials_one(st, ms[i], modes, M, &t);
