@@ -7,7 +7,10 @@
 width = 1300; height = 900
 call "plots/common.gp" "pluck_partials"
 d = datadir("pluck")
+stats d."partials-note.txt" using 1 nooutput    # no --partials data: gnuplot names the missing file,
+if (!exists("STATS_records")) exit error "no data of bin/pluck --partials"   # and the figure is skipped
 methods = system("cat ".shq(d."partials-methods.txt"))
+meas = system("cat ".shq(d."partials-measured.txt"))   # the methods with measured partials
 note = system("head -n 1 ".shq(d."partials-note.txt"))
 jnd = real(system("sed -n 2p ".shq(d."partials-note.txt")))
 col(m) = mcolor(m, words(methods[1:strstrt(methods, m)]))
@@ -20,14 +23,14 @@ set key bottom left
 set ylabel "pitch error (cents)"
 set title "Galerkin system: lines R(h {/Symbol l}_k), points measured"
 plot for [m in methods] d."partials-".m.".tsv" using 3:7 with lines lw 2 lc rgb col(m) title m, \
-     for [m in methods] d."partials-".m.".tsv" using 3:8 with points pt 7 ps 0.8 lc rgb col(m) notitle, \
+     for [m in meas] d."partials-".m.".tsv" using 3:8 with points pt 7 ps 0.8 lc rgb col(m) notitle, \
      jnd with lines dt 3 lc rgb "#606060" title sprintf("just noticeable, %g cents", jnd), \
      -jnd with lines dt 3 lc rgb "#606060" notitle
 set logscale y
 set ylabel "T60 ratio (method / exact)"
 set title "Galerkin system: T60 ratio (log scale; a partial that grows is off the axis)"
 plot for [m in methods] d."partials-".m.".tsv" using 3:9 with lines lw 2 lc rgb col(m) title m, \
-     for [m in methods] d."partials-".m.".tsv" using 3:10 with points pt 7 ps 0.8 lc rgb col(m) notitle, \
+     for [m in meas] d."partials-".m.".tsv" using 3:10 with points pt 7 ps 0.8 lc rgb col(m) notitle, \
      1 with lines dt 3 lc rgb "#606060" notitle
 unset logscale y
 set ylabel "pitch error (cents)"
