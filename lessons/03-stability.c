@@ -63,6 +63,42 @@ static const char *fmt_bound(double b, char *buf, size_t n)
     return buf;
 }
 
+/* The audio bandwidth of every method at fs (sub steps a sample): the frequency up to which a
+ * partial that rings for t60 s keeps its pitch within 1 cent and its T60 within 10%, from
+ * R(h lambda) (stability_bandwidth); bandwidth.tsv, and the lines unless tsv. */
+static void print_bandwidth(double fs, long sub, double t60, const char *out, bool tsv)
+{
+    /* the lecture's T60 = 6 ln 10 / sigma */
+    double h = 1.0 / (fs * (double)sub), alpha = 6.0 * log(10.0) / t60;
+    atomic_file a;
+    FILE *f = atomic_open_or_exit(&a, "stability", out, "bandwidth.tsv");
+    fprintf(f, "method\tfs_hz\tsubsteps\tt60_s\tbandwidth_hz\tlimit\n");
+    if (!tsv)
+        printf("\naudio bandwidth at fs = %g Hz, %ld step(s) a sample: the frequency up to "
+               "which a partial of T60 = %g s\nkeeps its pitch error under 1 cent and its T60 "
+               "ratio within 10%% (from R(h lambda), lambda = -%.4g + j 2 pi f;\na scan in 1%% "
+               "steps, then bisection to 1e-9 relative, at most 100 halvings):\n", fs, sub, t60,
+               alpha);
+    for (int k = 0; method_all[k]; k++) {
+        const method *m = method_all[k];
+        const char *limit;
+        double bw = stability_bandwidth(m, h, alpha, fs / 2.0, 1.0, 0.1, &limit);
+        fprintf(f, "%s\t%g\t%ld\t%g\t%.6g\t%s\n", m->name, fs, sub, t60, bw,
+                isnan(bw) ? "n/a" : limit);
+        if (tsv)
+            continue;
+        if (isnan(bw))
+            printf("  %-16s n/a (its R is for the undamped oscillator: no T60 to read)\n",
+                   m->name);
+        else
+            printf("  %-16s %9.1f Hz  (%s)\n", m->name, bw,
+                   strcmp(limit, "none") == 0    ? "the Nyquist frequency"
+                   : strcmp(limit, "pitch") == 0 ? "then the pitch error passes 1 cent"
+                                                 : "then the T60 ratio leaves 0.9-1.1");
+    }
+    atomic_commit_or_exit(&a, "stability");
+}
+
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
@@ -87,6 +123,8 @@ int main(int argc, char **argv)
     double z[3] = {0.0, 0.0, 0.0};     /* re, im, given */
     double gd_L = 10.0, gd_mu = 1.0;
     long gd_steps = 100;
+    double bw_fs = 48000.0, bw_t60 = 1.0;
+    long bw_sub = 1;
     cli_common common = {false, "build/data/stability"};
     plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
@@ -100,6 +138,12 @@ int main(int argc, char **argv)
         {"gd-L", CLI_DOUBLE, &gd_L, "", "gradient descent: largest curvature L of the bowl f = (mu x^2 + L y^2)/2", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"gd-mu", CLI_DOUBLE, &gd_mu, "", "gradient descent: smallest curvature mu (at most L)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"gd-steps", CLI_LONG, &gd_steps, "", "gradient descent: iterations a run", 1, 100000, 0, NULL, NULL, NULL},
+        {"fs", CLI_DOUBLE, &bw_fs, "Hz", "audio bandwidth: the sample rate", 1000, 384000, 0,
+         NULL, NULL, NULL},
+        {"substeps", CLI_LONG, &bw_sub, "", "audio bandwidth: steps a sample, h = 1/(fs m)", 1,
+         1 << 20, 0, NULL, NULL, NULL},
+        {"bandwidth-t60", CLI_DOUBLE, &bw_t60, "s", "audio bandwidth: the T60 of the partial",
+         1e-3, 1e3, 0, NULL, NULL, NULL},
         METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
         PLOT_OPTS(plot),
@@ -217,6 +261,7 @@ int main(int argc, char **argv)
                "so its region is the imaginary segment |Im z| <= %.4f alone; for a problem's eigenvalues it is read\n"
                "at z = j h |lambda| (the undamped frequency).\n", stability_bound(&method_leapfrog, I));
     }
+    print_bandwidth(bw_fs, bw_sub, bw_t60, common.out, common.tsv);
     /* Gradient descent as forward Euler: steps h = r 2/L either side of the bound, each run's f(x_k),
      * its contraction per step at the end against max_i |R(-h a_i)| of forward Euler's table entry. */
     const double gd_r[GD_RUNS] = {0.5, 0.9, 0.99, 1.01, 1.1, 1.5};

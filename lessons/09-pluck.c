@@ -16,6 +16,7 @@
 #include "io/table.h"
 #include "io/wav.h"
 #include "measure/measure.h"
+#include "measure/partials.h"
 #include "measure/score.h"
 #include "measure/string_sweep.h"
 #include "method/method.h"
@@ -45,6 +46,12 @@ typedef struct settings {
     budget bg;                  /* the estimate and its cap */
     plot_opts plot;             /* --plot, --show */
     method_arg marg;            /* --method */
+    bool do_partials;           /* --partials */
+    double sub;                 /* --substeps of --partials */
+    partials_cfg pc;            /* --partials-max-hz, --partials-level (and the rate) */
+    double fit;                 /* --partials-samples */
+    double grid_N;              /* --partials-N: the grids of the figure */
+    const char *listen_ref;     /* --listen-reference (--partials --listen): the reference's */
 } settings;
 
 static bool want(const char *filter, const char *name) { return string_sweep_wants(filter, name); }
@@ -116,6 +123,11 @@ static void load_settings(settings *st, int argc, char **argv)
     st->space = st->method = "all";
     st->lmm = "bdf";
     st->marg = (method_arg){&st->method, "all|cvode|exact", ""};
+    st->sub = 1;
+    st->pc = (partials_cfg){0, 1, 8000.0, 1e-3, 0};
+    st->fit = 1200;
+    st->grid_N = 130;
+    st->listen_ref = "build/sound/pluck-partials-reference-listen.wav";
 }
 
 static void parse_flags(settings *st, int argc, char **argv)
@@ -161,6 +173,20 @@ static void parse_flags(settings *st, int argc, char **argv)
         {"cvode-study-N", CLI_DOUBLE, &st->run.study_N, "", "order study: N of the 5-point grid (the Galerkin system has --modes)", 6, big, 0, NULL, NULL, NULL},
         {"cvode-study-steps", CLI_DOUBLE, &st->run.study_steps, "", "order study: internal steps allowed a run (cost is per simulated second)", 10, 1e9, 0, NULL, NULL, NULL},
         {"blowup", CLI_DOUBLE, &st->run.blowup, "", "blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
+        {"partials", CLI_FLAG, &st->do_partials, "", "what --method does to each partial: "
+         "pitch and T60, predicted from R and measured", 0, 0, 0, NULL, NULL, NULL},
+        {"substeps", CLI_DOUBLE, &st->sub, "", "--partials: steps a sample, h = 1/(fs m)", 1,
+         1 << 20, 0, NULL, NULL, NULL},
+        {"partials-max-hz", CLI_DOUBLE, &st->pc.f_max, "Hz", "--partials: the modes up to this "
+         "exact frequency (at most fs/2)", 100, CHALLENGE_FS_MAX / 2, 0, NULL, NULL, NULL},
+        {"partials-level", CLI_DOUBLE, &st->pc.level, "", "--partials: relative excitation at or "
+         "above which a partial is measured", PARTIALS_NODE, 1, 0, NULL, NULL, NULL},
+        {"partials-samples", CLI_DOUBLE, &st->fit, "", "--partials: samples the matrix pencil "
+         "reads (more than 6 a mode)", 60, 6000, 0, NULL, NULL, NULL},
+        {"partials-N", CLI_DOUBLE, &st->grid_N, "", "--partials: intervals of the FD3 and FD5 "
+         "grids of the figure", 6, 20000, 0, NULL, NULL, NULL},
+        {"listen-reference", CLI_STRING, &st->listen_ref, "", "--partials --listen: the "
+         "reference's copy, at the same gain: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
         BUDGET_OPT(st->bg),
         CLI_COMMON_OPTS(st->common),
         PLOT_OPTS(st->plot),
@@ -169,6 +195,113 @@ static void parse_flags(settings *st, int argc, char **argv)
     const cli_spec spec = {"pluck", "string-pluck-v1: the exact reference, and the string solved as an IVP, scored (neither --reference nor --solve: both, the default sweep and a listening copy).", NULL, 0,
                            opts, exercises};
     cli_parse(&spec, argc, argv);
+}
+
+/* ---- --partials: what the method does to each partial ---- */
+
+/* The just-noticeable pitch difference the figure marks, cents: about 5 cents for a steady tone
+ * in the middle of the range (psychoacoustic measurements give 3 to 10). */
+#define JND_CENTS 5.0
+
+/* What --partials cannot take: the other modes, a method with no R of the damped oscillator,
+ * modes past the Nyquist frequency, one method for --listen. */
+static void check_partials(settings *st)
+{
+    if (st->do_ref || st->do_solve)
+        cli_fail("pluck", "--partials with --%s; accepted: --partials alone",
+                 st->do_ref ? "reference" : "solve");
+    const method *m = method_find(st->method);
+    if (strcmp(st->method, "all") != 0 && (!m || m->needs_uv))
+        cli_fail("pluck", "--method %s with --partials; accepted: a fixed-step method whose R(z) "
+                 "holds on the damped oscillator (not leapfrog, cvode or exact), a tableau file, "
+                 "or all", st->method);
+    if (st->pc.f_max > st->fs / 2)
+        cli_fail("pluck", "--partials-max-hz %g above the Nyquist frequency of --fs %g; "
+                 "accepted: at most %g", st->pc.f_max, st->fs, st->fs / 2);
+    if (st->listen_path && !m)
+        cli_fail("pluck", "--listen with --partials and --method %s; accepted: one method (a "
+                 "name or a tableau file)", st->method);
+    if (st->listen_path)
+        atomic_check_output("pluck", "listen-reference", st->listen_ref, true);
+    st->out = st->common.out;
+    st->tsv = st->common.tsv;
+    st->pc.fs = st->fs;
+    st->pc.sub = lround(st->sub);
+    st->pc.n_fit = lround(st->fit);
+}
+
+/* The methods --partials runs (leapfrog passed over: its R is for the undamped oscillator). */
+static int partials_methods(const settings *st, const method **ms)
+{
+    int n = 0;
+    for (int i = 0; method_all[i]; i++)
+        if (want(st->method, method_all[i]->name) && !method_all[i]->needs_uv)
+            ms[n++] = method_all[i];
+    return n;
+}
+
+/* The columns of --partials' table (stdout) and data files. */
+static void partials_table_begin(table *t, FILE *f, bool tsv)
+{
+    table_begin(t, f, tsv, "method", "mode", "f_exact_hz", "t60_exact_s", "excitation", "status",
+                "cents_predicted", "cents_measured", "t60_ratio_predicted", "t60_ratio_measured",
+                NULL);
+}
+
+/* One method's rows: to the table t (stdout) and to the data file's table d. */
+static void partials_rows(table *t, table *d, const method *m, const partial_row *rows, int M)
+{
+    for (int k = 0; k < M; k++) {
+        const partial_row *r = &rows[k];
+        bool ms = strcmp(r->status, "measured") == 0;
+        for (table *x = t; x; x = x == t ? d : NULL) {
+            table_cell(x, "%s", m->name);
+            table_cell(x, "%d", r->mode);
+            table_cell(x, "%.3f", r->f_exact);
+            table_cell(x, "%.4f", r->t60_exact);
+            table_cell(x, "%.3e", r->excitation);
+            table_cell(x, "%s", r->status);
+            table_cell(x, "%.9g", r->pred.cents);
+            table_cell_or(x, ms, "%.9g", r->cents_meas, "-");
+            table_cell(x, "%.9g", r->pred.t60_ratio);
+            table_cell_or(x, ms, "%.9g", r->t60_ratio_meas, "-");
+        }
+    }
+}
+
+/* The largest |cents measured - predicted| and |T60 ratio measured / predicted - 1| of the
+ * measured rows, and their number. */
+static int partials_agreement(const partial_row *rows, int M, double *dc, double *dr)
+{
+    int n = 0;
+    *dc = *dr = 0.0;
+    for (int k = 0; k < M; k++)
+        if (strcmp(rows[k].status, "measured") == 0) {
+            n++;
+            *dc = fmax(*dc, fabs(rows[k].cents_meas - rows[k].pred.cents));
+            *dr = fmax(*dr, fabs(rows[k].t60_ratio_meas / rows[k].pred.t60_ratio - 1.0));
+        }
+    return n;
+}
+
+/* The FD3 and FD5 grids of --partials-N under the method: partials-fd3-NAME.tsv, -fd5-. */
+static void partials_grids(const settings *st, const method *m)
+{
+    char err[300], name[128];
+    string_stencil sts[2] = {STRING_FD3, STRING_FD5};
+    for (int g = 0; g < 2; g++) {
+        string_fd fd;
+        long N = lround(st->grid_N);
+        if (string_fd_init(&fd, &st->ch.string, sts[g], N, false, err, sizeof err) != 0)
+            cli_fail("pluck", "--partials-N %g: %s", st->grid_N, err);
+        snprintf(name, sizeof name, "partials-fd%d-%s.tsv", (int)sts[g], m->name);
+        atomic_file a;
+        FILE *f = atomic_open_or_exit(&a, "pluck", st->out, name);
+        fprintf(f, "mode\tf_exact_hz\tf_grid_hz\tcents_grid\tcents_total\tt60_ratio_grid\t"
+                   "t60_ratio_total\n");
+        partials_grid_tsv(f, &fd, m, 1.0 / (st->fs * st->sub), st->pc.f_max);
+        atomic_commit_or_exit(&a, "pluck");
+    }
 }
 
 /* What the flags cannot say alone: outputs writable, whole numbers, orders, the samples. */
@@ -195,6 +328,10 @@ static void check_settings(settings *st)
                  st->duration, st->fs);
     if (string_settings_check(&st->run, st->fs, strcmp(st->lmm, "bdf") == 0, err, sizeof err) != 0)
         cli_fail("pluck", "%s", err);
+    if (st->do_partials) {
+        check_partials(st);
+        return;
+    }
     if (!st->do_ref && !st->do_solve) {
         /* the default run (make run): the deliverable, a copy for the ear, the sweep */
         st->do_ref = st->do_solve = true;
@@ -367,6 +504,146 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
     return status;
 }
 
+/* One method: predicted, measured, its data files and (unless --tsv) what it shows. 0; -1 when
+ * no partial could be measured (the method makes one grow); 1 when the run or the pencil failed
+ * (said on stderr). */
+static int partials_one(const settings *st, const method *m, const string_mode *modes, int M,
+                        table *t)
+{
+    char err[600], name[128];
+    partial_row *rows;
+    int rc = partials_study(&st->pc, m, modes, M, &rows, err, sizeof err);
+    if (rc < 0) {
+        fprintf(stderr, "pluck: --partials: %s\n", err);
+        free(rows);
+        return 1;
+    }
+    snprintf(name, sizeof name, "partials-%s.tsv", m->name);
+    atomic_file a;
+    table d;
+    FILE *f = atomic_open_or_exit(&a, "pluck", st->out, name);
+    partials_table_begin(&d, f, true);
+    if (!st->tsv) {
+        printf("\n%s (%s), h = 1/(%g x %ld) s:\n", m->label, m->name, st->fs, st->pc.sub);
+        partials_table_begin(t, stdout, false);
+    }
+    partials_rows(t, &d, m, rows, M);
+    atomic_commit_or_exit(&a, "pluck");
+    partials_grids(st, m);
+    double dc, dr;
+    int nmeas = partials_agreement(rows, M, &dc, &dr);
+    if (!st->tsv && rc > 0)
+        printf("%s\n", err);
+    if (!st->tsv && nmeas > 0)
+        printf("%s: %d partials measured (excitation >= %g, resolved); measured against "
+               "predicted: largest |cents difference| %.3g, largest |T60 ratio "
+               "measured/predicted - 1| %.3g\n",
+               m->name, nmeas, st->pc.level, dc, dr);
+    else if (!st->tsv)
+        printf("%s: no partial measured\n", m->name);
+    free(rows);
+    return nmeas > 0 ? 0 : -1;
+}
+
+/* The figure's words: the methods (partials-methods.txt), those with measured partials
+ * (partials-measured.txt) and the run (partials-note.txt). */
+static void partials_notes(const settings *st, const method **ms, const bool *measured, int nms,
+                           int M)
+{
+    atomic_file a;
+    for (int pass = 0; pass < 2; pass++) {
+        const char *name = pass ? "partials-measured.txt" : "partials-methods.txt";
+        FILE *f = atomic_open_or_exit(&a, "pluck", st->out, name);
+        for (int i = 0, n = 0; i < nms; i++)
+            if (!pass || measured[i])
+                fprintf(f, "%s%s", n++ ? " " : "", ms[i]->name);
+        fputc('\n', f);
+        atomic_commit_or_exit(&a, "pluck");
+    }
+    FILE *f = atomic_open_or_exit(&a, "pluck", st->out, "partials-note.txt");
+    fprintf(f, "fs = %g Hz, %ld step(s) a sample, %d modes up to %g Hz; points: measured (matrix "
+            "pencil, excitation >= %g); grids N = %ld\n%g\n", st->fs, st->pc.sub, M, st->pc.f_max,
+            st->pc.level, lround(st->grid_N), JND_CENTS);
+    atomic_commit_or_exit(&a, "pluck");
+}
+
+/* --listen with --partials: the method's run on the M modes and their exact sum (the reference
+ * of the Galerkin system), both at the playback gain through the same limiter. */
+static void partials_listen(const settings *st, const method *m, const string_mode *modes, int M)
+{
+    double *x = xcalloc((size_t)st->n, sizeof(double));
+    double *ref = xcalloc((size_t)st->n, sizeof(double));
+    double tol = st->run.tol * st->ch.signal_scale;
+    string_run_cfg rc = {st->fs, st->n, tol, st->run.blowup, false, 0, 0, 0, false};
+    string_run r;
+    string_run_start(&r, "modal", M, m->name, st->pc.sub);
+    string_run_modal(&rc, modes, M, m, st->pc.sub, x, &r);
+    if (!string_run_ok(&r)) {
+        fprintf(stderr, "pluck: --listen: %s on the Galerkin system: %s\n", m->name, r.message);
+        exit(1);
+    }
+    string_sum_info info;
+    string_pickup_signal(modes, M, st->fs, st->n, tol, ref, &info);
+    double g = pow(10.0, st->ch.playback_gain_db / 20.0) / st->ch.signal_scale, cut[2], lim[2];
+    double ceil = st->run.ceiling, rel = st->run.release;
+    double *lx = score_listening_copy(x, st->n, g, ceil, rel, st->fs, &cut[0], &lim[0]);
+    double *lr = score_listening_copy(ref, st->n, g, ceil, rel, st->fs, &cut[1], &lim[1]);
+    wav_write_or_exit("pluck", st->listen_path, lx, (size_t)st->n, (int)st->fs, 1.0, NULL);
+    wav_write_or_exit("pluck", st->listen_ref, lr, (size_t)st->n, (int)st->fs, 1.0, NULL);
+    if (!st->tsv)
+        printf("\nlistening copies (%+g dB, the same limiter at %g): %s: %s (limiter cut up to "
+               "%.1f dB), the exact sum of the same %d modes: %s (%.1f dB)\n",
+               st->ch.playback_gain_db, ceil, m->name, st->listen_path, cut[0], M, st->listen_ref,
+               cut[1]);
+    free(lx);
+    free(lr);
+    free(x);
+    free(ref);
+}
+
+/* --partials: every method of --method over the modes up to --partials-max-hz. */
+static int run_partials(settings *st)
+{
+    const method *ms[METHOD_MAX];
+    int nms = partials_methods(st, ms);
+    string_mode *modes;
+    int M = partials_modes(&st->ch.string, st->pc.f_max, 20000, &modes);
+    if (3 * (2 * M) >= st->pc.n_fit)
+        cli_fail("pluck", "--partials-samples %g for %d modes (up to %g Hz); accepted: more than "
+                 "%d (6 per mode: the pencil's columns exceed its order)", st->fit, M,
+                 st->pc.f_max, 6 * M);
+    double nf = (double)st->pc.n_fit;
+    st->bg.work = nms * (2.0 * M * nf * st->pc.sub + nf * nf * nf / 3.0) +
+                  (st->listen_path ? 4.0 * M * (double)st->n * st->pc.sub : 0.0);
+    st->bg.bytes_out = nms * M * 400.0 + (st->listen_path ? 8.0 * (double)st->n : 0.0);
+    st->bg.bytes_mem = nf * nf * 8.0 + 4.0 * 8.0 * (double)st->n;
+    budget_check(&st->bg);
+    if (!st->tsv)
+        printf("what the method does to each partial: the %d modes of the Galerkin system up to "
+               "%g Hz at fs = %g Hz, %ld step(s) a sample.\npredicted: R(h lambda_k), lambda_k = "
+               "-sigma_k + j omega_k (sigma_k = sigma0 + kappa beta_k^2/2); measured: a matrix "
+               "pencil (GSL SVD and eigenvalues) on the first %ld samples of the pickup signal of "
+               "the method's run\n", M, st->pc.f_max, st->fs, st->pc.sub, st->pc.n_fit);
+    table t;
+    if (st->tsv)
+        partials_table_begin(&t, stdout, true);
+    int status = 0;
+    bool measured[METHOD_MAX];
+    for (int i = 0; i < nms; i++) {
+        int rc = partials_one(st, ms[i], modes, M, &t);
+        measured[i] = rc == 0;
+        status |= rc > 0;
+    }
+    partials_notes(st, ms, measured, nms, M);
+    if (status == 0 && st->listen_path)
+        partials_listen(st, ms[0], modes, M);
+    budget_finish();
+    free(modes);
+    if (status == 0 && plot_render(&st->plot, "pluck", st->out, st->tsv) != 0)
+        status = 1;
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     settings st;
@@ -374,6 +651,8 @@ int main(int argc, char **argv)
     load_settings(&st, argc, argv);
     parse_flags(&st, argc, argv);
     check_settings(&st);
+    if (st.do_partials)
+        return run_partials(&st);
 
     /* ---- the reference ---- */
     double t0 = wall_seconds();

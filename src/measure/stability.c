@@ -76,3 +76,58 @@ int stability_grid(const method *m, FILE *f, double x0, double x1, int nx, doubl
     }
     return ferror(f) ? -1 : 0;
 }
+
+stability_partial stability_partial_of(const method *m, double h, double alpha, double omega)
+{
+    double complex z = h * (-alpha + I * omega);
+    stability_partial p;
+    p.omega = omega + stability_phase_error(m, z) / h;
+    p.decay = -log(cabs(m->R(z))) / h;
+    p.cents = 1200.0 * log2(p.omega / omega);
+    p.t60_ratio = p.decay == 0 ? INFINITY : alpha / p.decay;
+    return p;
+}
+
+/* Which criterion the partial at f Hz fails, or NULL when it passes both. */
+static const char *bandwidth_fails(const method *m, double h, double alpha, double f, double cents_max,
+                                   double ratio_tol)
+{
+    stability_partial p = stability_partial_of(m, h, alpha, 2.0 * M_PI * f);
+    if (!(fabs(p.cents) <= cents_max))
+        return "pitch";
+    if (!(fabs(p.t60_ratio - 1.0) <= ratio_tol))
+        return "T60";
+    return NULL;
+}
+
+double stability_bandwidth(const method *m, double h, double alpha, double f_max, double cents_max,
+                           double ratio_tol, const char **limit)
+{
+    *limit = "none";
+    if (m->needs_uv)
+        return NAN;
+    double lo = 1.0, hi = 0.0;
+    if ((*limit = bandwidth_fails(m, h, alpha, lo, cents_max, ratio_tol)) != NULL)
+        return 0.0;
+    *limit = "none";
+    for (double f = lo * 1.01; hi == 0.0; f *= 1.01) {
+        if (f >= f_max) {
+            if (!bandwidth_fails(m, h, alpha, f_max, cents_max, ratio_tol))
+                return f_max;
+            f = f_max;
+        }
+        if (bandwidth_fails(m, h, alpha, f, cents_max, ratio_tol))
+            hi = f;
+        else
+            lo = f;
+    }
+    for (int it = 0; it < 100 && hi - lo > 1e-9 * hi; it++) {
+        double mid = 0.5 * (lo + hi);
+        if (bandwidth_fails(m, h, alpha, mid, cents_max, ratio_tol))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    *limit = bandwidth_fails(m, h, alpha, hi, cents_max, ratio_tol);
+    return lo;
+}

@@ -40,6 +40,29 @@ double stability_bound(const method *m, double complex dir);
  * grows without bound, so the plain difference is off by whole turns once |Im z| > pi - arg R. */
 double stability_phase_error(const method *m, double complex z);
 
+/* What one step of h does to a damped partial y = e^{lambda t}, lambda = -alpha + j omega
+ * (omega > 0, rad/s; alpha, 1/s), read from R(h lambda): the method's frequency (Im z plus the
+ * phase error of the step, over h: arg R / h without the wrap), its decay -ln|R| / h, the pitch
+ * error 1200 log2(omega_num / omega) in cents and the T60 ratio alpha / decay (numerical T60
+ * over exact; negative when the method makes the partial grow, INFINITY when |R| = 1). */
+typedef struct stability_partial {
+    double omega;           /* the method's angular frequency, rad/s */
+    double decay;           /* the method's decay rate, 1/s */
+    double cents;           /* pitch error, cents */
+    double t60_ratio;       /* numerical T60 over exact, 1 */
+} stability_partial;
+stability_partial stability_partial_of(const method *m, double h, double alpha, double omega);
+
+/* The "audio bandwidth" at step h: the frequency (Hz) up to which a partial of decay alpha (1/s)
+ * keeps |cents| <= cents_max and |T60 ratio - 1| <= ratio_tol. A scan up from 1 Hz in steps of
+ * 1% finds the first failing frequency (at most f_max, the Nyquist frequency of the rate); a
+ * bisection then ends when the bracket is within 1e-9 relative or after 100 halvings. *limit is
+ * "pitch" or "T60" (what fails first) or "none" (f_max reached: f_max is returned). 0 when the
+ * lowest frequency already fails; NAN for a method whose R is for the undamped oscillator only
+ * (leapfrog: stability_z), whose T60 it cannot say. */
+double stability_bandwidth(const method *m, double h, double alpha, double f_max, double cents_max,
+                           double ratio_tol, const char **limit);
+
 /* Whether the region is bounded: every point of the circle |z| = radius (720 points) unstable.
  * Explicit methods (R a polynomial) have bounded regions; A-stable ones do not. */
 bool stability_region_bounded(const method *m, double radius);

@@ -105,7 +105,7 @@ double string_mode_velocity_bound(const string_mode *m, double t)
     return A * w2 * fmin(env1, env2);
 }
 
-static string_mode exact_mode(const string_params *s, int n)
+string_mode string_exact_mode(const string_params *s, int n)
 {
     double k = n * M_PI / s->L;
     string_mode m = {string_mode_amplitude(s, n), s->sigma0 + 0.5 * s->kappa * k * k, s->c * s->c * k * k,
@@ -135,7 +135,7 @@ int string_reference_modes(const string_params *s, double t1, double tol, int ma
             fprintf(stderr, "out of memory\n");
             exit(1);
         }
-        m[n] = exact_mode(s, n + 1);
+        m[n] = string_exact_mode(s, n + 1);
         n++;
         if (n <= n_res)
             continue;

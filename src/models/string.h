@@ -46,6 +46,10 @@ typedef struct string_mode {
 
 /* a(t), m, and a'(t), m/s, exactly, in every regime (under-, critically and over-damped). */
 void string_mode_eval(const string_mode *m, double t, double *a, double *adot);
+/* Mode n (1-based) of the exact series: A_n, alpha_n = sigma0 + kappa beta_n^2 / 2, omega0^2 =
+ * c^2 beta_n^2 (beta_n = n pi / L) and the pickup weight sin(beta_n xm). Mode n of the Galerkin
+ * system is this one. */
+string_mode string_exact_mode(const string_params *s, int n);
 /* An upper bound on |pickup * a'(t)| valid for all t' >= t, m/s. */
 double string_mode_velocity_bound(const string_mode *m, double t);
 
