@@ -63,17 +63,17 @@ o=$(run_check convergence 3)
 check_num "convergence 3: midpoint.tab's order on the oscillator" "$(awk -F'\t' '$1 == "oscillator" && $2 == "midpoint" { print $3 }' <<<"$o")" near 2 0.05
 # stability 1: midpoint's imaginary bound (0, as Heun's) and |R(0.5j)| > 1.
 o=$(run_check stability 1)
-check_num "stability 1: midpoint's imag_bound" "$(awk '$1 == "midpoint" { print $3 }' <<<"$o")" near 0 0
-check_num "stability 1: midpoint's |R(0.5j)| above 1" "$(awk '$1 == "midpoint" { print $7 }' <<<"$o")" gt 1
+check_num "stability 1: midpoint's imag_bound" "$(awk '$1 == "midpoint" { print $3; exit }' <<<"$o")" near 0 0
+check_num "stability 1: midpoint's |R(0.5j)| above 1" "$(awk '$1 == "midpoint" { print $7; exit }' <<<"$o")" gt 1
 # stability 2: RK4 on the stiff network is stable at 0.23 ms (its bound 0.23085 ms).
-check_text "stability 2: RK4 stable at h = 0.23 ms" "$(run_check stability 2 | awk '$1 == "rk4" { print $6 }')" "yes"
-check_text "stability 2: and not at 0.24 ms" "$($BIN/stability --problem stiff --h 0.00024 --out "$TMP/s24" | awk '$1 == "rk4" { print $6 }')" "no"
+check_text "stability 2: RK4 stable at h = 0.23 ms" "$(run_check stability 2 | awk '$1 == "rk4" { print $6; exit }')" "yes"
+check_text "stability 2: and not at 0.24 ms" "$($BIN/stability --problem stiff --h 0.00024 --out "$TMP/s24" | awk '$1 == "rk4" { print $6; exit }')" "no"
 # stability 3: RK4 cannot take z = -2.79 (its real bound 2.7853).
-check_text "stability 3: RK4 unstable at z = -2.79" "$(run_check stability 3 | awk '$1 == "rk4" { print $8 }')" "no"
+check_text "stability 3: RK4 unstable at z = -2.79" "$(run_check stability 3 | awk '$1 == "rk4" { print $8; exit }')" "no"
 # stability 4: Radau IIA sends z = -1e6 to about 0, Gauss to about -1.
 o=$(run_check stability 4)
-check_num "stability 4: Radau IIA |R(-1e6)| near 0" "$(awk '$1 == "radau-iia3" { print $7 }' <<<"$o")" lt 1e-5
-check_num "stability 4: Gauss |R(-1e6)| near 1" "$(awk '$1 == "gauss2" { print $7 }' <<<"$o")" near 1 1e-4
+check_num "stability 4: Radau IIA |R(-1e6)| near 0" "$(awk '$1 == "radau-iia3" { print $7; exit }' <<<"$o")" lt 1e-5
+check_num "stability 4: Gauss |R(-1e6)| near 1" "$(awk '$1 == "gauss2" { print $7; exit }' <<<"$o")" near 1 1e-4
 # oscillator 1: at sigma0 = omega0 the two roots meet at -omega0.
 check_text "oscillator 1: the roots at sigma0/omega0 = 1" "$(run_check oscillator 1)" "at sigma0/omega0 = 1: s+ = -6.28319 +0j rad/s, s- = -6.28319"
 # oscillator 2: T60 = 3.0001 s at sigma0 = 4.605, measured from the peaks as well, and every
