@@ -1,6 +1,7 @@
 /* fopencookie: the stream keeps the reason of the first failed write or close. */
 #define _GNU_SOURCE
 #include "io/atomic.h"
+#include "io/manifest.h"
 #include "base/cli.h"
 #include "base/util.h"
 #include <errno.h>
@@ -442,6 +443,7 @@ void atomic_commit_or_exit(atomic_file *a, const char *program)
     snprintf(path, sizeof path, "%s", a->path);
     if (atomic_commit(a) != 0)
         cannot_write(program, path, errno);
+    manifest_note(path);
 }
 
 void atomic_check_output(const char *program, const char *flag, const char *path, bool dash_ok)

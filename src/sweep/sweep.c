@@ -1,4 +1,5 @@
 #include "sweep/sweep.h"
+#include "io/manifest.h"
 #include "base/budget.h"
 #include "base/util.h"
 #include "sweep/workers.h"
@@ -215,6 +216,7 @@ static int open_locked(const sweep_spec *sp, int *code, char *why, size_t whylen
         snprintf(why, whylen, "cannot open %s: %s", path, strerror(errno));
         return -1;
     }
+    manifest_note(path);    /* this run's results (resumed or new) are its figures' data */
     if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
         snprintf(why, whylen, "--results %s is in use by another bin/%s run (locked); accepted: wait for it to end, "
                  "or another --results file", path, sp->program);
