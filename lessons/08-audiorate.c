@@ -217,7 +217,7 @@ static void one_run(const ball_settings *s, ball *b, const double y0[4], const r
         ball_rhythm_words(why, sizeof why, ri, &fr.impacts, v.heard, v.rh.compared, 1e-3 * s->hear_abs_ms, s->hear_rel);
         size_t n0 = strlen(o->verdicts);
         snprintf(o->verdicts + n0, sizeof o->verdicts - n0,
-                 "  %s: lecture's %d impacts: %s (%.3g ms off); first %zu: %s (%.3g ms off);\n      %s\n",
+                 "  %s: impacts 1-%d (lecture): %s (%.3g ms off); 1-%zu: %s (%.3g ms off)\n      %s\n",
                  label, LECTURE_IMPACTS, v.verdict2, 1e3 * v.rh2.max_error, v.judged, v.verdict, 1e3 * v.rh.max_error, why);
     }
     for (size_t i = 0; i < fr.impacts.n; i++)
