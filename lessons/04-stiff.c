@@ -73,8 +73,8 @@ static int sample(long k, double t, const double *y, void *ctx)
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
-    "  1. Find the largest step at which RK4 keeps the stiff network bounded: between 0.2 ms and 0.25\n"
-    "     ms. Compare with 2.83 / (2 pi 1950 Hz).\n"
+    "  1. Find the largest step at which RK4 is stable on the stiff network (max |R(h lambda)| <= 1):\n"
+    "     between 0.2 ms and 0.25 ms. Compare with 2.83 / (2 pi 1950 Hz), which the check prints.\n"
     "     check: bin/stiff --h-big 0.00025 | grep -e '^ *rk4' -e 'RK4 stable bound'\n"
     "  2. Backward Euler at 1 ms erases the fast mode. At which step does it keep at least half of\n"
     "     it per step? Predict from |R| = 1 / |1 - h lambda| (h = sqrt(3) / (2 pi 1950 Hz) = 0.141 ms),\n"

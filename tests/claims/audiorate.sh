@@ -144,3 +144,7 @@ check_num "--wide: every column of the TSV" "$($BIN/audiorate --wide --out "$TMP
 # Item 11: the figure's title from the run (--f0 300, not the default 400 Hz).
 $BIN/audiorate --f0 300 --plot --out "$TMP/f3" --sound "$TMP/s" --figures "$TMP/f3f" >/dev/null
 check_text "--f0 300: the title names the 300 Hz oscillator" "$(cat "$TMP/f3f/audiorate.svg")" "the 300 Hz oscillator"
+# Item 15: each exercise's check command prints the answer it asks for.
+check_text "exercise 1's check prints RK4 96 kHz's verdicts on 2 and on 6 impacts" "$(exercise_output audiorate 1)" \
+    "RK4, 96 kHz: impacts 1-2 (lecture): keeps"
+check_text "exercise 2's check prints backward Euler's T60 (t60_s 0.1712 s against 1.5)" "$(exercise_output audiorate 2)" "0.1712"

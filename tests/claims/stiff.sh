@@ -91,9 +91,12 @@ check_text "--h-big 0.000231: says RK4 unstable, with its growth a second" "$(ca
     "RK4, h = 0.231 ms: unstable (max |R(h lambda)| = 1.005 > 1: 1950 Hz mode grows x10^8.903 a second)"
 check_text "prints RK4's bound 2.8284 / (2 pi 1950.03 Hz) = 0.23085 ms" "$(cat "$TMP/b1.txt")" \
     "RK4 stable bound: h <= 2.8284 / (2 pi 1950.03 Hz) = 0.23085 ms"
-check_text "exercise 1's check prints the bound" \
-    "$(bd=$(cd "$BIN" && pwd) && cd "$TMP" && ln -sfn "$bd" bin && bash -c "$($BIN/stiff --help | sed -n 's/^     check: //p' | head -1)")" \
-    "RK4 stable bound: h <= 2.8284"
+check_text "exercise 1's check prints the bound" "$(exercise_output stiff 1)" "RK4 stable bound: h <= 2.8284 / (2 pi 1950.03 Hz) = 0.23085 ms"
+check_text "exercise 1's check prints RK4's verdict at 0.25 ms" "$(exercise_output stiff 1)" "unstable"
+check_text "exercise 2's check prints backward Euler's factor at 0.125 ms (|R| = 0.547)" "$(exercise_output stiff 2)" \
+    "$(printf 'backward-euler\t0.000125\t0.2989\t0.4578')"
+check_text "exercise 3's check prints gauss2's fast mode (kept: |R| = 1)" "$(exercise_output stiff 3)" "$(printf 'gauss2\t1.0000\t')"
+check_text "exercise 3's check prints Radau's fast mode (erased)" "$(exercise_output stiff 3)" "$(printf 'radau-iia3\t0.2568\terased')"
 $BIN/stiff --h-big 0.00023 --tsv --out "$TMP/b2" >"$TMP/b2.tsv"
 check_text "--h-big 0.00023 (just inside the bound): RK4 stable" "$(tsv_get "$TMP/b2.tsv" h_s 0.00023 stable)" "stable"
 # Item 19: the human table fits 100 columns; --wide and --tsv give every column.
