@@ -19,8 +19,11 @@ set multiplot layout 1,2 title sprintf("stiff spring network (modes %.4g Hz and 
 set xlabel "time t (s)"
 set ylabel "heavy mass displacement u_1 (m)"
 set yrange [-1.5*pull:1.5*pull]
-set key below font ",9" maxrows 2 height 1
-set bmargin 7
+# the legend below in 2 columns, a row for each 2 curves (and the exact one): the bottom margin
+# grows with it, so the x label stays above it however many runs there are
+krows = ceil((nr + 1) / 2.0)
+set key below font ",9" maxcols 2 height 1
+set bmargin 5 + krows
 set title "heavy mass u_1 (a run that blows up leaves the plot)"
 plot d."exact.tsv" using 1:2 with lines lw 5 lc rgb c_exact title "exact (modal)", \
      for [i=1:nr] d.word(runs, i) using 1:2 with lines lw (small(i) ? 3.5 : 1.5) dt 1 + small(i) \
