@@ -11,7 +11,7 @@ HIDDEN_MAX=${HIDDEN_MAX:-20}     # dark pixels a legend may cover (antialiasing 
 # The runs whose figures are drawn, one a line: a program and its flags (the stiff network with
 # three more tableaus: a legend of 4 rows that once covered the x label).
 if [ "${LAYOUT_ALL:-${CLAIMS_FULL:-0}}" = 1 ]; then
-    runs=$(grep -ho 'datadir("[a-z_0-9-]*")\|data\."/[a-z_0-9-]*/' plots/*.gp | sed 's/.*["/]\([a-z_0-9-]*\)["/]$/\1/' | sort -u)
+    runs=$(grep -ho 'datadir("[a-z_0-9-]*")\|data\."/[a-z_0-9-]*/' plots/*.gp | sed -E 's/^datadir\("([^"]*)"\)$/\1/; s/^data\."\/([^/]*)\/$/\1/' | sort -u)
 else
     runs=${LAYOUT_RUNS:-"stiff
 stiff --add-method lessons/methods/gauss2.tab --add-method lessons/methods/sdirk3.tab --add-method lessons/methods/kutta38.tab
