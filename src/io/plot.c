@@ -445,7 +445,7 @@ static int commit_all(job *jobs, int njobs, const char *program, const char *cwd
         } else if (!ok && j->pid > 0 && missing_data(j->err, miss, sizeof miss)) {
             /* not this run's figure (e.g. bin/bow --quick writes no Figure 4 data): say so, go on */
             if (k % 2 == 0)
-                fprintf(stderr, "%s: figure %s skipped: no %s (this run did not write its data)\n", program, j->name,
+                fprintf(stderr, "%s: figure %s skipped: %s is not from this run (it did not write it)\n", program, j->name,
                         shown(miss, cwd));
             atomic_abort(&j->out);
             j->status = -2;
