@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include "io/plot.h"
 #include "io/atomic.h"
-#include "io/manifest.h"
 #include "base/util.h"
 #include <dirent.h>
 #include <errno.h>

@@ -1,5 +1,4 @@
 #include "sweep/plane.h"
-#include "io/manifest.h"
 #include "base/cli.h"
 #include "io/atomic.h"
 #include "measure/resample.h"

@@ -1,5 +1,5 @@
 #include "sweep/sweep.h"
-#include "io/manifest.h"
+#include "io/atomic.h"
 #include "base/budget.h"
 #include "base/util.h"
 #include "sweep/workers.h"
