@@ -192,7 +192,7 @@ static void say_verdict(const stiff *a, const run_spec *rs, double gain, double 
     if (stable)
         snprintf(head, sizeof head, "stable (max |R(h lambda)| = %.4f <= 1)", maxR);
     else
-        snprintf(head, sizeof head, "unstable (max |R(h lambda)| = %.4g > 1: %.4g Hz mode grows x10^%.4g a second)",
+        snprintf(head, sizeof head, "unstable (max |R(h lambda)| = %.4g > 1: %.4g Hz mode grows x10^%.4g per s)",
                  maxR, a->md.omega[k] / (2 * M_PI), log10(maxR) / rs->h);
     char run[160];
     if (st == SOLVE_BLOWUP)
@@ -341,10 +341,10 @@ static void closing(const stiff *a, const run_spec *runs, const run_out *out, in
     double fast_u1 = spring2_mode_amplitude(&a->s, &a->md, a->y0, 1, 0), be = out[2].err_u1;
     for (int r = 4; r < nrun; r++)
         if (strcmp(runs[r].m->name, "radau-iia3") == 0)
-            printf("\nRadau IIA (order 5) and backward Euler (order 1) both erase the fast mode at %g ms; heavy-mass\n"
-                   "error %.3e m against %.3e m. The erased mode's own amplitude on the heavy\n"
-                   "mass is %.3e m: Radau IIA's error is that mode's, to %.1e of it; \n"
-                   "backward Euler's is %.0f times it, the rest its slow mode's.\n",
+            printf("\nRadau IIA (order 5) and backward Euler (order 1) erase the fast mode at %g ms; heavy-mass error\n"
+                   "%.3e m against %.3e m. The erased mode's own amplitude on the heavy mass is %.3e m:\n"
+                   "Radau IIA's error is that mode's, to %.1e of it; backward Euler's is %.0f times it, the rest\n"
+                   "its slow mode's.\n",
                    1e3 * runs[r].h, out[r].err_u1, be, fast_u1, fabs(out[r].err_u1 - fast_u1) / fast_u1, be / fast_u1);
 }
 

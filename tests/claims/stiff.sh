@@ -88,7 +88,7 @@ $BIN/stiff --h-big 0.000231 --tsv --out "$TMP/b1" >"$TMP/b1.tsv"
 check_text "--h-big 0.000231: RK4 unstable (|R(h lambda)| = 1.0047 > 1)" "$(tsv_get "$TMP/b1.tsv" h_s 0.000231 stable)" "unstable"
 check_num "--h-big 0.000231: RK4's max |R(h lambda)|" "$(tsv_get "$TMP/b1.tsv" h_s 0.000231 max_abs_R_hlambda)" near 1.00475 0.0001
 check_text "--h-big 0.000231: says RK4 unstable, with its growth a second" "$(cat "$TMP/b1.txt")" \
-    "RK4, h = 0.231 ms: unstable (max |R(h lambda)| = 1.005 > 1: 1950 Hz mode grows x10^8.903 a second)"
+    "RK4, h = 0.231 ms: unstable (max |R(h lambda)| = 1.005 > 1: 1950 Hz mode grows x10^8.903 per s)"
 check_text "prints RK4's bound 2.8284 / (2 pi 1950.03 Hz) = 0.23085 ms" "$(cat "$TMP/b1.txt")" \
     "RK4 stable bound: h <= 2.8284 / (2 pi 1950.03 Hz) = 0.23085 ms"
 check_text "exercise 1's check prints the bound" "$(exercise_output stiff 1)" "RK4 stable bound: h <= 2.8284 / (2 pi 1950.03 Hz) = 0.23085 ms"
