@@ -4,7 +4,7 @@
 # hides are the difference of the two counts: a legend over data, or over an axis label, shows here.
 # Ink on the image's outermost 2 pixels is a title or label clipped by the canvas. Generic: any
 # plots/NAME.gp, drawn from its program's run at the defaults.
-# make test draws the figures of LAYOUT_RUNS (default: stiff twice and work, seconds); LAYOUT_ALL=1
+# make test draws the figures of LAYOUT_RUNS (default: stiff with three more tableaus, and work); LAYOUT_ALL=1
 # (or CLAIMS_FULL=1) draws every program's at its defaults (minutes: pluck, bow and schelleng run).
 . "$(dirname "$0")/../lib.sh"
 HIDDEN_MAX=${HIDDEN_MAX:-20}     # dark pixels a legend may cover (antialiasing at its border)
@@ -13,8 +13,7 @@ HIDDEN_MAX=${HIDDEN_MAX:-20}     # dark pixels a legend may cover (antialiasing 
 if [ "${LAYOUT_ALL:-${CLAIMS_FULL:-0}}" = 1 ]; then
     runs=$(grep -ho 'datadir("[a-z_0-9-]*")\|data\."/[a-z_0-9-]*/' plots/*.gp | sed -E 's/^datadir\("([^"]*)"\)$/\1/; s/^data\."\/([^/]*)\/$/\1/' | sort -u)
 else
-    runs=${LAYOUT_RUNS:-"stiff
-stiff --add-method lessons/methods/gauss2.tab --add-method lessons/methods/sdirk3.tab --add-method lessons/methods/kutta38.tab
+    runs=${LAYOUT_RUNS:-"stiff --add-method lessons/methods/gauss2.tab --add-method lessons/methods/sdirk3.tab --add-method lessons/methods/kutta38.tab
 work"}
 fi
 
