@@ -27,7 +27,7 @@ dark() {
 }
 
 while read -r p flags; do
-    extra=(); case $p in drop|audiorate|bow|pluck) extra=(--sound "$TMP/snd");; esac
+    extra=(); case $p in drop|audiorate) extra=(--sound "$TMP/snd");; bow|pluck) extra=(--wav "$TMP/$p.wav");; esac
     rm -rf "$TMP/data"; mkdir -p "$TMP/data"
     # shellcheck disable=SC2086
     $BIN/$p $flags --out "$TMP/data/$p" "${extra[@]}" >/dev/null 2>"$TMP/$p.err" </dev/null
