@@ -73,9 +73,9 @@ static int sample(long k, double t, const double *y, void *ctx)
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
-    "  1. Find the largest step at which RK4 keeps the stiff network bounded: between 0.2 ms and 0.25\n"
-    "     ms. Compare with 2.83 / (2 pi 1950 Hz).\n"
-    "     check: bin/stiff --h-big 0.00025 | grep '^ *rk4'\n"
+    "  1. Find the largest step at which RK4 is stable on the stiff network (max |R(h lambda)| <= 1):\n"
+    "     between 0.2 ms and 0.25 ms. Compare with 2.83 / (2 pi 1950 Hz), which the check prints.\n"
+    "     check: bin/stiff --h-big 0.00025 | grep -e '^ *rk4' -e 'RK4 stable bound'\n"
     "  2. Backward Euler at 1 ms erases the fast mode. At which step does it keep at least half of\n"
     "     it per step? Predict from |R| = 1 / |1 - h lambda| (h = sqrt(3) / (2 pi 1950 Hz) = 0.141 ms),\n"
     "     then read the one-step factor fast_factor (re, im) at 0.125 ms.\n"
@@ -94,6 +94,7 @@ typedef struct {
     const char *solver;     /* --method: an adaptive solver, or "none" */
     double rtol;            /* its relative tolerance */
     long max_steps;         /* its steps allowed (the budget's) */
+    bool wide;              /* --wide: every column in the human table */
     cli_common common;
     spring2_modes md;
     ivp p;
@@ -150,13 +151,62 @@ static void print_header(const stiff *a, const double hs[2], const long nsteps[2
     printf("modes (GSL gensymmv): %.4f Hz and %.2f Hz; pull m1 by %g m, release; T = %g s\n", a->md.omega[0] / (2 * M_PI),
            a->md.omega[1] / (2 * M_PI), a->pull, a->T);
     printf("fast mode's amplitude on the light mass (exact, constant): %.4e m\n", a->fast_exact);
-    printf("fast mode h lambda = %.4gj at h = %g s, %.4gj at h = %g s (RK4 stable on the imaginary axis for\n"
-           "|h lambda| <= %.4f, from its R)\n\n",
-           a->md.omega[1] * a->h_big, a->h_big, a->md.omega[1] * a->h_small, a->h_small, stability_bound(&method_rk4, I));
+    double rk4_bound = stability_bound(&method_rk4, I);
+    printf("fast mode h lambda = %.4gj at h = %g s, %.4gj at h = %g s\n(RK4 stable on the imaginary axis for "
+           "|h lambda| <= %.4f, from its R)\n",
+           a->md.omega[1] * a->h_big, a->h_big, a->md.omega[1] * a->h_small, a->h_small, rk4_bound);
+    printf("RK4 stable bound: h <= %.4f / (2 pi %.2f Hz) = %.5f ms\n\n", rk4_bound, a->md.omega[1] / (2 * M_PI),
+           1e3 * rk4_bound / a->md.omega[1]);
     for (int i = 0; i < 2; i++)
         if (h_lasts[i] > 0.0)
             printf("T is not a multiple of h = %g s: %ld steps of h, the last one short, %.6g s, to end at T\n", hs[i],
                    nsteps[i] - 1, h_lasts[i]);
+}
+
+/* The run's stability from the problem: max |R(h lambda)| over the eigenvalues +-j omega_k of the
+ * undamped network (the mode where it is largest into *which), and whether it is <= 1. */
+static bool run_stable(const stiff *a, const method *m, double h, double *max_abs_R, int *which)
+{
+    bool stable = true;
+    *max_abs_R = 0.0;
+    *which = 1;
+    for (int k = 0; k < 2; k++) {
+        double complex z = stability_z(m, h, I * a->md.omega[k]);
+        double r = cabs(m->R(z));
+        stable = stable && stability_stable(m, z);
+        if (!(r <= *max_abs_R)) {
+            *max_abs_R = r;
+            *which = k;
+        }
+    }
+    return stable;
+}
+
+/* The verdict's lines: stable or not from max |R(h lambda)| (a mode that grows, by how much a
+ * second), what the run did (bounded to T or blew up), and what it did to the fast mode. */
+static void say_verdict(const stiff *a, const run_spec *rs, double gain, double turn, double turn_exact,
+                        double seen_exact, const char *mode, const char *detail, double amp_ratio, solve_status st,
+                        run_out *o)
+{
+    double maxR;
+    int k;
+    bool stable = run_stable(a, rs->m, rs->h, &maxR, &k);
+    char head[200];
+    if (stable)
+        snprintf(head, sizeof head, "stable (max |R(h lambda)| = %.4f <= 1)", maxR);
+    else
+        snprintf(head, sizeof head, "unstable (max |R(h lambda)| = %.4g > 1: %.4g Hz mode grows x10^%.4g per s)",
+                 maxR, a->md.omega[k] / (2 * M_PI), log10(maxR) / rs->h);
+    char run[160];
+    if (st == SOLVE_BLOWUP)
+        snprintf(run, sizeof run, "blew up before T");
+    else
+        snprintf(run, sizeof run, "at T: %.3g x exact", amp_ratio);
+    snprintf(o->verdict, sizeof o->verdict,
+             "%.40s, h = %g ms: %.150s\n      %.40s; a step multiplies the %.0f Hz mode by %.3f, turns it %.3f rad\n"
+             "      (exact: 1 and %.3f rad, seen at %.1f Hz): %s%s",
+             rs->m->label, 1e3 * rs->h, head, run, a->md.omega[1] / (2 * M_PI), gain, turn, turn_exact, seen_exact,
+             mode, detail);
 }
 
 /* What a run shows of the fast mode, from the measured factor per step c1/c0: its gain, the angle it
@@ -179,14 +229,13 @@ static void fast_mode_cells(const stiff *a, const run_spec *rs, const run_ctx *r
                                                                  : "kept";
     char detail[80] = "";
     if (strcmp(mode, "erased") == 0)
-        snprintf(detail, sizeof detail, ": its amplitude at T is %.1e of the exact one", amp_ratio);
+        snprintf(detail, sizeof detail, ": at T %.1e of the exact amplitude", amp_ratio);
     else if (strcmp(mode, "aliased") == 0)
         snprintf(detail, sizeof detail, ": it is seen at %.1f Hz", seen);
-    snprintf(o->verdict, sizeof o->verdict,
-             "%s, h = %g ms: %s; a step multiplies the %.0f Hz mode by %.3f and turns it %.3f rad (exact: "
-             "1 and %.3f rad, seen at %.1f Hz): %s%s",
-             rs->m->label, 1e3 * rs->h, st == SOLVE_BLOWUP ? "unstable" : "stable", f_fast, gain, turn, turn_exact,
-             seen_exact, mode, detail);
+    say_verdict(a, rs, gain, turn, turn_exact, seen_exact, mode, detail, amp_ratio, st, o);
+    double maxR;
+    int k;
+    bool stable = run_stable(a, rs->m, rs->h, &maxR, &k);
     table_cell(tab, "%s", rs->m->name);
     table_cell(tab, "%g", rs->h);
     table_cell(tab, "%.4f", a->md.omega[0] / (2 * M_PI));
@@ -207,6 +256,9 @@ static void fast_mode_cells(const stiff *a, const run_spec *rs, const run_ctx *r
     table_cell(tab, "%ld", res->counts.nfactor);
     table_cell(tab, "%ld", res->counts.nnewton);
     table_cell(tab, "%ld", res->counts.nfev);
+    table_cell(tab, "%s", stable ? "stable" : "unstable");
+    table_cell(tab, "%.10f", maxR);
+    table_cell(tab, "%.4g", log10(maxR) / rs->h);
 }
 
 /* One fixed-step run into its file and its table row; 0, or 1 after a numerical failure (said on
@@ -276,10 +328,14 @@ static void closing(const stiff *a, const run_spec *runs, const run_out *out, in
     printf("\n");
     for (int i = 0; i < nmsg; i++)
         printf("%s\n", messages[i]);
+    printf("stable: max |R(h lambda)| over the network's eigenvalues +-j omega_k is <= 1 (log10_growth_per_s:\n"
+           "log10 of that |R| over h); status: whether the run stayed below --blowup times the exact motion\n"
+           "to T.\n");
     printf("fast_amp_ratio: the fast mode's amplitude on the light mass at t_end over the exact one;\n"
            "fast_factor: that mode's complex amplitude after one step over before, beside R(h lambda);\n"
            "fast_gain, fast_turn_rad: its modulus and angle; fast_seen_hz: the frequency that angle a step is\n"
-           "seen at, turn / (2 pi h) (the exact mode turns omega h modulo 2 pi, itself an alias above h = 1/(2 f));\n"
+           "seen at, turn / (2 pi h) (the exact mode turns omega h modulo 2 pi, itself an alias above\n"
+           "h = 1/(2 f));\n"
            "fast_mode: erased (amplitude at T below %g of the exact), aliased (seen more than 5%% away from\n"
            "where the exact mode sampled every h is seen), kept, or blew-up.\n\n"
            "Stable is not accurate: what each run does to the fast mode.\n", FAST_ERASED);
@@ -288,9 +344,10 @@ static void closing(const stiff *a, const run_spec *runs, const run_out *out, in
     double fast_u1 = spring2_mode_amplitude(&a->s, &a->md, a->y0, 1, 0), be = out[2].err_u1;
     for (int r = 4; r < nrun; r++)
         if (strcmp(runs[r].m->name, "radau-iia3") == 0)
-            printf("\nRadau IIA (order 5) and backward Euler (order 1) both erase the fast mode at %g ms; heavy-mass error\n"
-                   "%.3e m against %.3e m. The erased mode's own amplitude on the heavy mass is %.3e m: Radau IIA's\n"
-                   "error is that mode's, to %.1e of it; backward Euler's is %.0f times it, the rest its slow mode's.\n",
+            printf("\nRadau IIA (order 5) and backward Euler (order 1) erase the fast mode at %g ms; heavy-mass error\n"
+                   "%.3e m against %.3e m. The erased mode's own amplitude on the heavy mass is %.3e m:\n"
+                   "Radau IIA's error is that mode's, to %.1e of it; backward Euler's is %.0f times it, the rest\n"
+                   "its slow mode's.\n",
                    1e3 * runs[r].h, out[r].err_u1, be, fast_u1, fabs(out[r].err_u1 - fast_u1) / fast_u1, be / fast_u1);
 }
 
@@ -312,9 +369,11 @@ static int lesson(stiff *a, const double hs[2], const long nsteps[2], const doub
     if (!a->common.tsv)
         print_header(a, hs, nsteps, h_lasts);
     table tab;
-    table_begin(&tab, stdout, a->common.tsv, "method", "h_s", "slow_hz", "fast_hz", "status", "t_end_s", "max_err_u1_m",
-                "fast_amp_end_m", "fast_amp_ratio", "fast_factor_re", "fast_factor_im", "R_re", "R_im", "fast_gain",
-                "fast_turn_rad", "fast_seen_hz", "fast_mode", "nfactor", "nnewton", "nfev", NULL);
+    /* the human table fits 100 columns; --wide and --tsv give every column */
+    table_begin(&tab, stdout, a->common.tsv ? TABLE_TSV : a->wide ? TABLE_WIDE : TABLE_HUMAN, "method", "h_s", "+slow_hz",
+                "+fast_hz", "status", "+t_end_s", "+max_err_u1_m", "+fast_amp_end_m", "+fast_amp_ratio", "+fast_factor_re",
+                "+fast_factor_im", "+R_re", "+R_im", "+fast_gain", "+fast_turn_rad", "+fast_seen_hz", "fast_mode",
+                "+nfactor", "+nnewton", "+nfev", "stable", "max_abs_R_hlambda", "+log10_growth_per_s", NULL);
     for (int r = 0; r < nrun; r++) {
         if (one_run(a, &runs[r], &tab, &out[r], messages[nmsg], sizeof messages[0]) != 0)
             return 1;
@@ -325,7 +384,8 @@ static int lesson(stiff *a, const double hs[2], const long nsteps[2], const doub
         return 1;
     atomic_file aw;     /* the figure's window, as data the script reads */
     FILE *fw = atomic_open_or_exit(&aw, "stiff", a->common.out, "window.tsv");
-    fprintf(fw, "zoom_s\tpull_m\n%g\t%g\n", a->zoom, a->pull);
+    fprintf(fw, "zoom_s\tpull_m\tslow_hz\tfast_hz\n%g\t%g\t%.4g\t%.4g\n", a->zoom, a->pull, a->md.omega[0] / (2 * M_PI),
+            a->md.omega[1] / (2 * M_PI));
     atomic_commit_or_exit(&aw, "stiff");
     if (!a->common.tsv)
         closing(a, runs, out, nrun, messages, nmsg);
@@ -360,6 +420,7 @@ int main(int argc, char **argv)
         {"method", CLI_CHOICE, &a.solver, "", "also solve with this adaptive solver (e.g. gsl-rkf45: an explicit pair "
          "crawling on the stiff network)", 0, 0, 0, choices, NULL, NULL},
         {"rtol", CLI_DOUBLE, &a.rtol, "", "its relative tolerance (absolute: rtol times the pull)", 1e-12, 1e-2, 0, NULL, NULL, NULL},
+        {"wide", CLI_FLAG, &a.wide, "", "print every column (the human table shows those that fit 100 columns)", 0, 0, 0, NULL, NULL, NULL},
         {"zoom", CLI_DOUBLE, &a.zoom, "s", "window of the light-mass figure", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
         BUDGET_OPT(bg),
         METHOD_ADD_OPT,

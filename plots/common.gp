@@ -13,6 +13,9 @@ if (!exists("data")) data = "build/data"
 if (!exists("outdir")) outdir = "plots/out"
 if (!exists("width")) width = 900
 if (!exists("height")) height = 560
+# tests/claims/layout.sh draws every figure at one size and, once more, with a see-through legend:
+# what the legend box hides of the data is the difference of the two
+if (exists("force_width")) { width = force_width; height = force_height }
 # s quoted for the shell of system(): 'it'\''s'
 shq_(s) = strstrt(s, "'") ? s[1:strstrt(s, "'") - 1] . "'\\''" . shq_(s[strstrt(s, "'") + 1:]) : s
 shq(s) = "'" . shq_(s) . "'"
@@ -23,7 +26,7 @@ if (fmt eq "svg") {
     if (!exists("wterm") || wterm eq "") { wterm = strstrt(GPVAL_TERMINALS, " qt ") ? "qt" : strstrt(GPVAL_TERMINALS, " wxt ") ? "wxt" : "x11" }
     eval sprintf('set terminal %s size %d, %d enhanced font "DejaVu Sans,11" title "%s"', wterm, width, height, name)
 } else {
-    set terminal pngcairo size width, height enhanced font "DejaVu Sans,11" background rgb "white"
+    eval sprintf('set terminal pngcairo size %d, %d enhanced font "DejaVu Sans,%d" background rgb "white"', width, height, exists("force_fontsize") ? force_fontsize : 11)
 }}
 if (fmt ne "window") {
     if (exists("outfile") && outfile ne "") { set output outfile } else { system("mkdir -p ".shq(outdir)); set output outdir."/".name.".".fmt }
@@ -31,6 +34,7 @@ if (fmt ne "window") {
 set datafile separator "\t"
 set grid lc rgb "#e0e0e0"
 set key box opaque samplen 2
+if (exists("key_see_through") && key_see_through) { set key noopaque }
 set border lw 1.2
 
 # One colour per method, as in the lecture; a method these do not name (a tableau file, a new

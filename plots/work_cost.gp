@@ -17,18 +17,22 @@ array K[nb]
 do for [i=1:nb] {
     stats f index (i - 1) using (L[i] = strcol(2), K[i] = strcol(3), 0) nooutput
 }
-set multiplot layout 1, 2 title "work against accuracy, damped oscillator; cost = ".model noenhanced
+set multiplot title "work against accuracy, damped oscillator; cost = ".model noenhanced
+set origin 0, 0; set size 0.43, 0.95
 set logscale xy
 set format x "10^{%L}"; set format y "10^{%L}"
 set ylabel "error ||y - y(T)||"
 set yrange [1e-13:1e2]
 set arrow 1 from graph 0, first target to graph 1, first target nohead dt 3 lw 1.5 lc rgb "gray"
 set xlabel "cost (F-equivalents: F, Jacobians, LU factorizations, solves)"
-set key bottom left font ",9"
-plot for [i=1:nb] f index (i - 1) using 13:10 with linespoints pt (K[i] eq "adaptive" ? 5 : 7) ps 0.6 \
-         lw 1.5 dt 1 + (K[i] eq "adaptive") lc rgb mcolor(L[i], i) title (L[i]) noenhanced
-set xlabel "wall time of one run (s)"
+# one legend for both panels, right of the second: outside every curve however the runs fall
 unset key
-plot for [i=1:nb] f index (i - 1) using 14:10 with linespoints pt (K[i] eq "adaptive" ? 5 : 7) ps 0.6 \
+plot for [i=1:nb] f index (i - 1) using 13:10 with linespoints pt (K[i] eq "adaptive" ? 5 : 7) ps 0.6 \
          lw 1.5 dt 1 + (K[i] eq "adaptive") lc rgb mcolor(L[i], i) notitle
+set xlabel "wall time of one run (s)"
+set origin 0.43, 0; set size 0.57, 0.95
+set xtics 100
+set key outside right top font ",9"
+plot for [i=1:nb] f index (i - 1) using 14:10 with linespoints pt (K[i] eq "adaptive" ? 5 : 7) ps 0.6 \
+         lw 1.5 dt 1 + (K[i] eq "adaptive") lc rgb mcolor(L[i], i) title (L[i]) noenhanced
 unset multiplot

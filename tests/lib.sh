@@ -50,3 +50,13 @@ expect_bad_input() {
         fail "$desc: exit $rc, $lines stderr lines, $files files: $(head -c 300 "$TMP/stderr")"
     fi
 }
+
+# exercise_output PROG N: what the Nth exercise's check command of bin/PROG prints (its stdout), run
+# in a scratch folder with bin/ and lessons/ of this checkout, as a student types it.
+exercise_output() {
+    local cmd bd root
+    cmd=$($BIN/$1 --help | sed -n 's/^     check: //p' | sed 's/   (.*$//' | sed -n "${2}p")
+    bd=$(cd "$BIN" && pwd); root=$(pwd)
+    mkdir -p "$TMP/ex-$1-$2" && ln -sfn "$bd" "$TMP/ex-$1-$2/bin" && ln -sfn "$root/lessons" "$TMP/ex-$1-$2/lessons"
+    ( cd "$TMP/ex-$1-$2" && bash -o pipefail -c "$cmd" 2>/dev/null )
+}

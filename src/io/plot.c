@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -265,13 +266,64 @@ static const char *window_terminal(char *term, size_t n)
 static int render(const plot_opts *p, const char *program, const char *root, const char *data, const char *figs,
                   const char *cwd, const char *linkroot, char names[][64], int n, bool tsv);
 
-/* path for the user: relative to the working directory when below it. */
+/* The view of the data a run's figures read (see make_view) and the folder it stands for. */
+static char view_path[PATH_MAX + 128], view_data[PATH_MAX];
+
+/* path for the user: a file of the view as the data folder's, relative to the working directory
+ * when below it. */
 static const char *shown(const char *path, const char *cwd)
 {
+    static char buf[2 * PATH_MAX + 256];
+    size_t v = strlen(view_path);
+    if (v && strncmp(path, view_path, v) == 0 && (path[v] == '/' || path[v] == '\0')) {
+        snprintf(buf, sizeof buf, "%s%s", view_data, path + v);
+        path = buf;
+    }
     size_t n = strlen(cwd);
     if (n > 1 && strncmp(path, cwd, n) == 0 && path[n] == '/')
         return path + n + 1;
     return path;
+}
+
+/* view: a link to the data folder when it has no manifest (-1), else a folder of links to the
+ * files its manifest lists that exist (how many); -2 with errno when it cannot be made. */
+static int make_view(const char *data, const char *view)
+{
+    static char names[4096][256];
+    int n = manifest_read(data, names, 4096);
+    if (n < 0)
+        return symlink(data, view) == 0 ? -1 : -2;
+    if (mkdir(view, 0700) != 0)
+        return -2;
+    int made = 0;
+    for (int i = 0; i < n; i++) {
+        char from[PATH_MAX + 260], to[PATH_MAX + 400];
+        snprintf(from, sizeof from, "%.4000s/%.255s", data, names[i]);
+        snprintf(to, sizeof to, "%.4000s/%.255s", view, names[i]);
+        if (access(from, F_OK) == 0 && symlink(from, to) == 0)
+            made++;
+    }
+    return made;
+}
+
+/* Remove what make_view made. */
+static void drop_view(const char *view, int nlisted)
+{
+    if (nlisted < 0) {
+        unlink(view);
+        return;
+    }
+    DIR *d = opendir(view);
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+            char path[PATH_MAX + 300];
+            snprintf(path, sizeof path, "%.4000s/%.255s", view, e->d_name);
+            unlink(path);
+        }
+    if (d)
+        closedir(d);
+    rmdir(view);
 }
 
 int plot_render(const plot_opts *p, const char *program, const char *dir, bool tsv)
@@ -303,22 +355,28 @@ int plot_render(const plot_opts *p, const char *program, const char *dir, bool t
         return 1;
     }
     /* data/PROGRAM is this run's folder for scripts that read data."/PROGRAM/" rather than
-     * datadir(): a link in a private temporary folder, removed at the end. */
+     * datadir(), in a private temporary folder removed at the end: the data folder itself, or,
+     * when it has a manifest, a folder of links to the files it lists (the last run's) alone. */
     const char *tmpdir = getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp";
-    char linkroot[PATH_MAX], link[PATH_MAX + 128];
+    char linkroot[PATH_MAX], view[PATH_MAX + 128];
     snprintf(linkroot, sizeof linkroot, "%s/ivplab-plot-XXXXXX", tmpdir);
     if (!mkdtemp(linkroot)) {
         fprintf(stderr, "%s: --plot: cannot make a temporary folder in %s: %s\n", program, tmpdir, strerror(errno));
         return 1;
     }
-    snprintf(link, sizeof link, "%s/%s", linkroot, program);
-    if (symlink(data, link) != 0) {
-        fprintf(stderr, "%s: --plot: cannot link %s: %s\n", program, link, strerror(errno));
+    snprintf(view, sizeof view, "%s/%s", linkroot, program);
+    snprintf(view_path, sizeof view_path, "%s", view);
+    snprintf(view_data, sizeof view_data, "%s", data);
+    manifest_write();
+    int nlisted = make_view(data, view);
+    if (nlisted == -2) {
+        fprintf(stderr, "%s: --plot: cannot link %s: %s\n", program, view, strerror(errno));
         rmdir(linkroot);
         return 1;
     }
-    int rc = render(p, program, root, data, figs, cwd, linkroot, names, n, tsv);
-    unlink(link);
+    int rc = render(p, program, root, nlisted >= 0 ? view : data, figs, cwd, linkroot, names, n, tsv);
+    drop_view(view, nlisted);
+    view_path[0] = '\0';
     rmdir(linkroot);
     return rc;
 }
@@ -412,7 +470,7 @@ static int commit_all(job *jobs, int njobs, const char *program, const char *cwd
         } else if (!ok && j->pid > 0 && missing_data(j->err, miss, sizeof miss)) {
             /* not this run's figure (e.g. bin/bow --quick writes no Figure 4 data): say so, go on */
             if (k % 2 == 0)
-                fprintf(stderr, "%s: figure %s skipped: no %s (this run did not write its data)\n", program, j->name,
+                fprintf(stderr, "%s: figure %s skipped: %s is not from this run (it did not write it)\n", program, j->name,
                         shown(miss, cwd));
             atomic_abort(&j->out);
             j->status = -2;

@@ -30,8 +30,10 @@ typedef struct plot_opts {
 
 /* If p asks for it, render every figure of program from the data folder dir: each script once as
  * PNG and once as SVG (in parallel, written under temporary names and renamed into place), the
- * paths printed (stdout, or stderr when tsv keeps stdout for the table). A figure whose data file
- * the run did not write is skipped with a note. Returns 0 on success (and when nothing was
+ * paths printed (stdout, or stderr when tsv keeps stdout for the table). The scripts read a view
+ * of dir holding only the files its manifest.txt lists (io/manifest.h: those the last run wrote;
+ * the whole folder when it has none), so a figure whose data file the run did not write is skipped
+ * with a note, never drawn from an older run's file. Returns 0 on success (and when nothing was
  * asked), 1 after printing "program: figure NAME: reason" (or when no figure had data). */
 int plot_render(const plot_opts *p, const char *program, const char *dir, bool tsv);
 

@@ -2,20 +2,27 @@
 #include <stdarg.h>
 #include <string.h>
 
-void table_begin(table *t, FILE *f, int tsv, ...)
+void table_begin(table *t, FILE *f, int mode, ...)
 {
     va_list ap;
     memset(t, 0, sizeof *t);
     t->f = f;
-    t->tsv = tsv != 0;
-    va_start(ap, tsv);
+    t->tsv = mode == TABLE_TSV;
+    va_start(ap, mode);
+    bool first = true;
     for (const char *name; (name = va_arg(ap, const char *)) && t->ncol < TABLE_MAX_COLS; t->ncol++) {
+        bool wide = name[0] == '+';
+        name += wide;
+        t->hidden[t->ncol] = wide && mode == TABLE_HUMAN;
         int w = (int)strlen(name);
         t->width[t->ncol] = w < 12 ? 12 : w;
-        if (tsv)
-            fprintf(f, "%s%s", t->ncol ? "\t" : "", name);
+        if (t->hidden[t->ncol])
+            continue;
+        if (t->tsv)
+            fprintf(f, "%s%s", first ? "" : "\t", name);
         else
-            fprintf(f, "%s%*s", t->ncol ? "  " : "", t->width[t->ncol], name);
+            fprintf(f, "%s%*s", first ? "" : "  ", t->width[t->ncol], name);
+        first = false;
     }
     va_end(ap);
     fputc('\n', f);
@@ -28,10 +35,15 @@ void table_cell(table *t, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (t->tsv)
-        fprintf(t->f, "%s%s", t->col ? "\t" : "", buf);
+    int shown_before = 0;
+    for (int c = 0; c < t->col; c++)
+        shown_before += !t->hidden[c];
+    if (t->hidden[t->col])
+        ;
+    else if (t->tsv)
+        fprintf(t->f, "%s%s", shown_before ? "\t" : "", buf);
     else
-        fprintf(t->f, "%s%*s", t->col ? "  " : "", t->width[t->col], buf);
+        fprintf(t->f, "%s%*s", shown_before ? "  " : "", t->width[t->col], buf);
     if (++t->col == t->ncol) {
         fputc('\n', t->f);
         t->col = 0;

@@ -1,5 +1,7 @@
 /* table.h: the tables programs print: aligned columns for people, or with --tsv
- * tab-separated values with a header row, for tests, gnuplot and pipes. */
+ * tab-separated values with a header row, for tests, gnuplot and pipes. A column whose name
+ * starts with '+' is a wide one: in the TSV (named without the '+') and in TABLE_WIDE, left out
+ * of the human table so that it fits a projector (100 columns). */
 #ifndef IVPLAB_TABLE_H
 #define IVPLAB_TABLE_H
 #include <stdbool.h>
@@ -13,10 +15,15 @@ typedef struct table {
     int ncol;                       /* number of columns */
     int col;                        /* next column of the current row */
     int width[TABLE_MAX_COLS];      /* aligned column widths, characters */
+    bool hidden[TABLE_MAX_COLS];    /* a wide column left out of this (human) table */
 } table;
 
-/* Start a table with the named columns (NULL-terminated) and print its header. */
-void table_begin(table *t, FILE *f, int tsv, ...);   /* int: va_start needs a promoted type */
+/* The modes of table_begin: aligned without the wide columns, TSV, aligned with all of them. */
+enum { TABLE_HUMAN = 0, TABLE_TSV = 1, TABLE_WIDE = 2 };
+
+/* Start a table with the named columns (NULL-terminated) and print its header; mode is
+ * TABLE_HUMAN (or false), TABLE_TSV (or true) or TABLE_WIDE. */
+void table_begin(table *t, FILE *f, int mode, ...);   /* int: va_start needs a promoted type */
 /* Add one cell to the current row (printf format); the row ends after the last column. */
 void table_cell(table *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The cell of the number v (printf format fmt, one double) when ok, else the word ("none", "-"). */

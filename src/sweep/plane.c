@@ -601,7 +601,10 @@ static int write_boundaries(const char *path, const double *x, size_t nx, double
     for (int e = 0; e < REGIME_EDGE_COUNT; e++)
         fprintf(o, "%s\t%zu\t%.6g\t%.6g\t%.6g\t%g\n", regime_edge_name((regime_edge)e), fit[e].points, fit[e].slope,
                 fit[e].slope_se, pow(10, fit[e].intercept), plane_schelleng_slope[e]);
-    return atomic_commit(&af) != 0 ? -1 : 0;
+    if (atomic_commit(&af) != 0)
+        return -1;
+    manifest_note(path);
+    return 0;
 }
 
 int plane_boundaries(const char *results, const plane_grid *g, regime_fit fit[REGIME_EDGE_COUNT], char *path,

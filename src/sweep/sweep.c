@@ -242,6 +242,7 @@ static int open_locked(const sweep_spec *sp, bool *created, int *code, char *why
         close(fd);
         return -1;
     }
+    manifest_note(path);    /* this run's results (resumed or new) are its figures' data */
     return fd;
 }
 
@@ -555,6 +556,8 @@ int sweep_merge(const sweep_spec *sp, char *const *part, int nparts)
     }
     if (rc == 0 && (!out || atomic_commit(&af) != 0))
         rc = 1, snprintf(why, sizeof why, "cannot write %s: %s", sp->results, strerror(errno));
+    if (rc == 0)
+        manifest_note(sp->results);     /* the merged grid is this run's data for the figures */
     if (rc)
         fprintf(stderr, "%s: %s\n", sp->program, why);
     for (long t = 0; t < sp->tasks; t++)

@@ -366,11 +366,13 @@
 
     /* ---- 4. drop the ball and listen at an audio rate (as bin/audiorate --method M --fs FS) ---- */
     function drop(box) {
-        var st = {m: 4, fs: 11025}, cv = el('canvas', {width: 860, height: 340}), info = el('div', {'class': 'ex-info'});
+        var st = {m: 4, fs: 11025, ref: []}, cv = el('canvas', {width: 860, height: 340}), info = el('div', {'class': 'ex-info'});
         var settings = box.querySelector('script.explore-settings');
         (settings ? settings.textContent : '').split('\n').forEach(function (line) {
-            var t = line.replace(/#.*/, '').trim();
-            if (t && t[0] !== '[' && withString(t, function (q) { return X.ex_drop_set(q); }) !== 0)
+            var t = line.replace(/#.*/, '').trim(), r = /^reference\s*=\s*(.*)$/.exec(t);
+            if (r)      /* the reference's impact starts (bin/drop's CVODE run), s: the row to compare with */
+                st.ref = r[1].split(/\s+/).filter(function (x) { return x !== ''; }).map(Number);
+            else if (t && t[0] !== '[' && withString(t, function (q) { return X.ex_drop_set(q); }) !== 0)
                 info.textContent = 'settings: ' + str(X.ex_error());
         });
         var T = withString('T', function (q) { return X.ex_drop_get(q); });
@@ -382,6 +384,10 @@
             last = {n: n, ms: performance.now() - t0, sound: snd, fs: st.fs, err: str(X.ex_error())};
             return last;
         }
+        /* each of the first 4 impacts' start against the reference's, ms (Infinity: missing) */
+        function refErrors(starts) {
+            return st.ref.slice(0, 4).map(function (r, k) { return k < starts.length ? 1e3 * Math.abs(starts[k] - r) : Infinity; });
+        }
         function draw() {
             run();
             var n = last.n, u = f64(X.ex_drop_u1_ptr(), n), peak = X.ex_drop_peak() * 1e6, ni = X.ex_drop_impacts();
@@ -390,13 +396,19 @@
             p.clear();
             p.clip();
             var ctx = p.ctx, step = Math.max(1, Math.floor(n / 4000));
-            ctx.strokeStyle = '#d62728';
             ctx.lineWidth = 1;
+            /* the reference's impacts in a grey row on top, the run's (red) below it */
+            var top = st.ref.length ? 0.8 * lim : lim;
+            ctx.strokeStyle = '#a0a0a0';
+            st.ref.forEach(function (s) {
+                ctx.beginPath(); ctx.moveTo(p.px(s), p.py(lim)); ctx.lineTo(p.px(s), p.py(0.84 * lim)); ctx.stroke();
+            });
+            ctx.strokeStyle = '#d62728';
             var starts = [];
             for (var k = 0; k < ni; k++) {
                 var s = X.ex_drop_impact(k, 0);
                 starts.push(s);
-                ctx.beginPath(); ctx.moveTo(p.px(s), p.py(-lim)); ctx.lineTo(p.px(s), p.py(lim)); ctx.stroke();
+                ctx.beginPath(); ctx.moveTo(p.px(s), p.py(-lim)); ctx.lineTo(p.px(s), p.py(top)); ctx.stroke();
             }
             /* min and max of each pixel column's samples keep every ring visible */
             ctx.strokeStyle = '#1f77b4';
@@ -412,7 +424,10 @@
             p.axes();
             info.textContent = str(X.ex_method_label(st.m)) + ' at fs = ' + st.fs + ' Hz (h = 1/fs), ' + T + ' s: ' + ni +
                 ' impacts (red lines), the first at ' + starts.slice(0, 4).map(function (s) { return fmt(s, 7) + ' s'; }).join(', ') +
-                (ni > 4 ? ', ...' : '') + '; rendered in ' + last.ms.toFixed(1) + ' ms' + (last.err ? ' (' + last.err + ')' : '') + '.';
+                (ni > 4 ? ', ...' : '') + '; rendered in ' + last.ms.toFixed(1) + ' ms' + (last.err ? ' (' + last.err + ')' : '') + '.' +
+                (st.ref.length ? ' Grey row on top: the reference (bin/drop, CVODE), ' + st.ref.length + ' impacts; impacts 1-4 off ' +
+                 'it by ' + refErrors(starts).map(function (e) { return isFinite(e) ? fmt(e, 3) + ' ms' : 'missing'; }).join(', ') +
+                 '.' : '');
             return starts;
         }
         rebuilders.push(methodButtons(box, draw, st));
@@ -440,7 +455,7 @@
         box.appendChild(cv);
         box.appendChild(info);
         draw();
-        return {draw: draw, run: run, state: st};
+        return {draw: draw, run: run, state: st, refErrors: refErrors};
     }
 
     var makers = {oscillator: oscillator, stability: stability, roots: roots, drop: drop};
@@ -534,6 +549,8 @@
             var starts = d.draw();
             add('drop_rk4_11025_impacts', starts.length);
             add('drop_rk4_11025_starts', starts.map(function (x) { return x.toFixed(9); }).join(','));
+            add('drop_reference_impacts', d.state.ref.length);
+            add('drop_rk4_11025_ref_err_ms', d.refErrors(starts).map(function (e) { return e.toFixed(6); }).join(','));
             d.state.m = idx('trapezoid');
             add('drop_trapezoid_11025_starts', d.draw().map(function (x) { return x.toFixed(9); }).join(','));
             d.state.m = idx('rk4');

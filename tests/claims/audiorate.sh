@@ -39,7 +39,8 @@ check_num "default: RK4 16 kHz heard from impact 4" "$(r4 rk4 16000 heard_at_imp
 check_num "default: RK4 8 kHz heard from impact 2" "$(r4 rk4 8000 heard_at_impact)" near 2 0
 check_num "default: forward Euler's missing second impact is heard" "$(r4 euler 44100 heard_at_impact)" near 2 0
 check_text "the verdict says on how many impacts it was judged" "$(cat "$TMP/a4.txt")" \
-    "RK4, 44.1 kHz: drifts, judged on 4 impacts, off by up to 5.19 ms; a listener hears no change"
+    "1-4: drifts (5.19 ms off)
+      a listener hears no change"
 check_text "the threshold and its source are stated" "$(cat "$TMP/a4.txt")" "Friberg and Sundberg, J. Acoust. Soc. Am. 98, 1995"
 # The figure's data: each impact's error against its index, per run; chaos: RK4 44.1 kHz's error
 # grows from impact 2 to impact 4 by more than a factor 100.
@@ -108,7 +109,7 @@ check_num "leapfrog: more than 100 impacts in 2 s" "$(lf impacts)" gt 100
 $BIN/audiorate --method all --tsv --out "$TMP/all" --sound "$TMP/s" >"$TMP/all.tsv" 2>"$TMP/all.err"
 check_num "--method all: exit status" "$?" near 0 0
 check_num "--method all: a row per method" "$(($(wc -l <"$TMP/all.tsv") - 1))" ge 5
-refused=$(awk -F'\t' 'NR > 1 && $NF == "refused"' "$TMP/all.tsv" | wc -l)
+refused=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "status") c = i; next } $c == "refused"' "$TMP/all.tsv" | wc -l)
 check_num "--method all: refusals are reported with a reason" "$(grep -c 'failed in the step' "$TMP/all.err")" ge "$refused"
 
 # Bad input: one line, exit 2, no file.
@@ -122,3 +123,28 @@ help=$($BIN/audiorate --help)
 for f in method fs m1 m2 h0 f0 t60 kc lambda g T blowup keep-ms lose-ms rhythm-impacts hear-ms hear-rel sound tsv out; do
     check_text "audiorate --help lists --$f" "$help" "--$f"
 done
+
+# Issue 26 item 7: the rhythm on the lecture's 2 impacts beside the one on the 4 the reference is
+# sure of, and why they differ. RK4 at 44.1 kHz keeps the first (0.0217 ms) and drifts on the second.
+$BIN/audiorate --out "$TMP/l2" --sound "$TMP/s" >"$TMP/l2.txt"
+$BIN/audiorate --tsv --out "$TMP/l2" --sound "$TMP/s" >"$TMP/l2.tsv"
+lr() { awk -F'\t' -v m="$1" -v fs="$2" -v c="$3" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+       $h["method"] == m && $h["fs"] == fs { print $h[c]; exit }' "$TMP/l2.tsv"; }
+check_text "RK4 44.1 kHz on the lecture's 2 impacts: keeps" "$(lr rk4 44100 rhythm_2)" "keeps"
+check_text "RK4 44.1 kHz on the 4 the reference is sure of: drifts" "$(lr rk4 44100 rhythm)" "drifts"
+check_num "RK4 44.1 kHz: error on 2 impacts below keep_ms" "$(lr rk4 44100 impact_error_2_ms)" lt "$(ini keep_ms)"
+check_text "both verdicts side by side, in words" "$(cat "$TMP/l2.txt")" \
+    "RK4, 44.1 kHz: impacts 1-2 (lecture): keeps (0.0217 ms off); 1-4: drifts (5.19 ms off)"
+check_text "one line on why they differ" "$(cat "$TMP/l2.txt")" "Why 2 and 4 impacts differ: a timing error grows at every bounce"
+check_text "exercise 1 no longer asks for the default 4" "$($BIN/audiorate --help | sed -n '/^  1\./,/check:/p')" "Judge it on 6"
+# Item 19: the human table fits 100 columns (--wide: every column).
+check_num "the human output's widest line (columns)" "$(awk '{ n = length($0) > n ? length($0) : n } END { print n }' "$TMP/l2.txt")" le 100
+check_num "--wide: every column of the TSV" "$($BIN/audiorate --wide --out "$TMP/l3" --sound "$TMP/s" | awk '/^ +method +fs/ { print NF }')" \
+    near "$(head -1 "$TMP/l2.tsv" | awk -F'\t' '{ print NF }')" 0
+# Item 11: the figure's title from the run (--f0 300, not the default 400 Hz).
+$BIN/audiorate --f0 300 --plot --out "$TMP/f3" --sound "$TMP/s" --figures "$TMP/f3f" >/dev/null
+check_text "--f0 300: the title names the 300 Hz oscillator" "$(cat "$TMP/f3f/audiorate.svg")" "the 300 Hz oscillator"
+# Item 15: each exercise's check command prints the answer it asks for.
+check_text "exercise 1's check prints RK4 96 kHz's verdicts on 2 and on 6 impacts" "$(exercise_output audiorate 1)" \
+    "RK4, 96 kHz: impacts 1-2 (lecture): keeps"
+check_text "exercise 2's check prints backward Euler's T60 (t60_s 0.1712 s against 1.5)" "$(exercise_output audiorate 2)" "0.1712"

@@ -105,3 +105,14 @@ for f in m1 m2 h0 f0 t60 kc lambda g T rtol atol max-step sound tsv out; do
     check_text "drop --help lists --$f" "$help" "--$f"
 done
 check_text "drop --help shows ball.ini's m1 with its unit" "$help" "[0.1 kg]"
+
+# Issue 26 item 15: each exercise's check command prints the answer it asks for: from h0 = 0.3 m the
+# count of impacts in 2 s and the first start (free fall sqrt(2 h0 / g)), not two rows of a table.
+$BIN/drop --h0 0.3 --tsv --out "$TMP/x1" --sound "$TMP/x1" >"$TMP/x1.tsv"
+n03=$(($(wc -l <"$TMP/x1.tsv") - 1)); t03=$(awk -F'\t' 'NR == 2 { print $2 }' "$TMP/x1.tsv")
+check_text "exercise 1's check prints the count of impacts ($n03) and the first start ($t03 s)" "$(exercise_output drop 1)" \
+    "$n03 impacts. The first starts at $t03 s"
+ex2=$(exercise_output drop 2)
+check_num "exercise 2's check prints the start times at both tolerances side by side (3 columns)" \
+    "$(awk -F'\t' 'NR == 5 { print NF }' <<<"$ex2")" near 3 0
+check_num "exercise 2's check: 11 impacts shown" "$(grep -c '^[0-9]' <<<"$ex2")" near 11 0

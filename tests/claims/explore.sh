@@ -133,6 +133,13 @@ check_num "trapezoid at 11025 Hz: impacts in the page = bin/audiorate's ($(wc -l
     "$(wc -l <"$TMP/page_tstarts")" near "$(wc -l <"$TMP/cli_tstarts")" 0
 check_num "trapezoid at 11025 Hz: every impact start within one sample of bin/audiorate's (worst, in samples)" "$worst" lt 1
 check_num "the page renders 2 s at 44.1 kHz: 88201 samples" "$(sel drop_rk4_44100_samples)" near 88201 0
+# the drop explorer's reference row (issue 26 item 14): bin/drop's impacts, and the run's first 4 against them
+$BIN/drop --tsv --out "$TMP/dref" --sound "$TMP/snd" >"$TMP/dref.tsv"
+check_num "drop explorer: a reference row with bin/drop's impacts" "$(sel drop_reference_impacts)" near "$(($(wc -l <"$TMP/dref.tsv") - 1))" 0
+e4=$(paste <(sed -n 2,5p "$TMP/dref.tsv" | cut -f2) <(head -4 "$TMP/cli_starts") | awk '{ d = $1 - $2; if (d < 0) d = -d; printf "%s%.6f", (NR > 1 ? "," : ""), 1e3 * d }')
+check_num "drop explorer: the 4 reference errors computed here" "$(tr , "\n" <<<"$e4" | grep -c .)" near 4 0
+check_text "drop explorer: RK4 11025 Hz's first 4 impacts against the reference, ms, as bin/drop and bin/audiorate give" \
+    "$(sel drop_rk4_11025_ref_err_ms)" "$e4"
 
 # Speed is make bench's to judge; the times the page measured are shown, not asserted.
 echo "explore: module $(sel wasm_bytes) bytes; redraw per slider move (median/max ms): oscillator" \

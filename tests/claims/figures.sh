@@ -189,3 +189,24 @@ check_num "drop --all: every impact row" "$rows_all" near "$(($(wc -l <"$TMP/dro
 # Help lines that are true: a default outside the accepted range is shown as none.
 check_text "oscillator --help: --ratio has no default" "$($BIN/oscillator --help | grep -- '--ratio')" "[none]"
 check_text "audiorate --help: --fs names its default" "$($BIN/audiorate --help | grep -- '--fs')" "default 44100 Hz"
+
+# Issue 26 item 10: a figure draws exactly the data of the run that made it. A quick bow run in a
+# folder that holds a full run's files (a stand-in: the files of Figures 7 and 8d and of the
+# convergence study, from an older run) draws its own figures and skips the others, naming them.
+mkdir -p "$TMP/bowq"
+$BIN/bow --quick --out "$TMP/bowq" >/dev/null 2>&1
+for f in fig7.tsv fig7_drops.tsv convergence.tsv conv_traj.tsv pluck.tsv modes.tsv fig4_v.tsv fig4_y.tsv; do
+    printf 'old\tdata\n1\t2\n' >"$TMP/bowq/$f"
+done
+$BIN/bow --quick --plot --out "$TMP/bowq" --figures "$TMP/bowq-fig" >"$TMP/bowq.txt" 2>"$TMP/bowq.err"
+check_num "bow --quick --plot over an older run's files: exit status" "$?" near 0 0
+for name in bow-firstslip bow-convergence bow-pluck; do
+    check_text "bow --quick --plot: $name (an older run's data) is skipped" "$(cat "$TMP/bowq.err")" "figure $name skipped:"
+    [ -e "$TMP/bowq-fig/$name.png" ] && fail "bow --quick --plot drew $name from an older run's data" || pass "bow --quick --plot: no $name drawn"
+done
+check_text "bow --quick --plot: its own figures drawn" "$(cat "$TMP/bowq.txt")" "figure: $TMP/bowq-fig/bow-zoom.png"
+check_num "the manifest lists the quick run's 3 files" "$(grep -vc '^#' "$TMP/bowq/manifest.txt")" near 3 0
+# bin/plot (make render-plots) reads the same manifest: the older files are not drawn there either.
+mkdir -p "$TMP/rp"; cp -r "$TMP/bowq" "$TMP/rp/bow"
+$BIN/plot --data "$TMP/rp" --figures "$TMP/rp-fig" bow >/dev/null 2>"$TMP/rp.err"
+check_text "bin/plot bow: the older run's figure is skipped" "$(cat "$TMP/rp.err")" "figure bow-firstslip skipped:"

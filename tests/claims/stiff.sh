@@ -54,7 +54,7 @@ check_num "trapezoid 1 ms: fast mode turns 2 atan(6.125) rad a step" "$(row trap
 check_num "trapezoid 1 ms: zigzag seen at 448.5 Hz" "$(row trapezoid 0.001 fast_seen_hz)" near 448.5 0.5
 check_text "trapezoid 1 ms: verdict aliased" "$(row trapezoid 0.001 fast_mode)" "aliased"
 check_text "prints: stable is not accurate" "$(cat "$TMP/h.txt")" "Stable is not accurate"
-check_text "prints RK4 0.2 ms erasing the mode" "$(cat "$TMP/h.txt")" "RK4, h = 0.2 ms: stable; a step multiplies the 1950 Hz mode by 0.500"
+check_text "prints RK4 0.2 ms erasing the mode" "$(cat "$TMP/h.txt")" "a step multiplies the 1950 Hz mode by 0.500"
 check_text "prints the trapezoid's alias" "$(cat "$TMP/h.txt")" "aliased: it is seen at 448.5 Hz"
 # --method: an adaptive solver on the same network. The fast mode is in the motion, so GSL's rkf45 at
 # rtol 1e-6 follows it with many steps a fast period and thousands a slow one, and stays accurate.
@@ -75,7 +75,40 @@ $BIN/stiff --h-big 0.0007 --tsv --out "$TMP/s7" >"$TMP/s7.tsv"
 check_num "--h-big 0.0007: exit status" "$?" near 0 0
 check_num "--h-big 0.0007: the trapezoid reaches T = 0.25 s" "$(awk -F'\t' '$1 == "trapezoid" { print $6 }' "$TMP/s7.tsv")" near 0.25 1e-12
 check_num "--h-big 0.0007: 357 steps and a short one: 716 F evaluations of the trapezoid" \
-    "$(awk -F'\t' '$1 == "trapezoid" { print $NF }' "$TMP/s7.tsv")" near 716 0
+    "$(tsv_get "$TMP/s7.tsv" method trapezoid nfev)" near 716 0
 check_text "--h-big 0.0007: says the last step is short" "$($BIN/stiff --h-big 0.0007 --out "$TMP/s7")" \
     "357 steps of h, the last one short, 0.0001 s"
 check_text "--help shows the file's k2" "$($BIN/stiff --help)" "1.4842e+06"
+
+# Issue 26 item 2: stable or unstable from max |R(h lambda)| over the network's eigenvalues, not from
+# whether the run crossed the blow-up bound. At 0.231 ms RK4 is just past its bound 2.8284 /
+# (2 pi 1950.03 Hz) = 0.23085 ms: unstable although the run stays below the bound to T.
+$BIN/stiff --h-big 0.000231 --out "$TMP/b1" >"$TMP/b1.txt"
+$BIN/stiff --h-big 0.000231 --tsv --out "$TMP/b1" >"$TMP/b1.tsv"
+check_text "--h-big 0.000231: RK4 unstable (|R(h lambda)| = 1.0047 > 1)" "$(tsv_get "$TMP/b1.tsv" h_s 0.000231 stable)" "unstable"
+check_num "--h-big 0.000231: RK4's max |R(h lambda)|" "$(tsv_get "$TMP/b1.tsv" h_s 0.000231 max_abs_R_hlambda)" near 1.00475 0.0001
+check_text "--h-big 0.000231: says RK4 unstable, with its growth a second" "$(cat "$TMP/b1.txt")" \
+    "RK4, h = 0.231 ms: unstable (max |R(h lambda)| = 1.005 > 1: 1950 Hz mode grows x10^8.903 per s)"
+check_text "prints RK4's bound 2.8284 / (2 pi 1950.03 Hz) = 0.23085 ms" "$(cat "$TMP/b1.txt")" \
+    "RK4 stable bound: h <= 2.8284 / (2 pi 1950.03 Hz) = 0.23085 ms"
+check_text "exercise 1's check prints the bound" "$(exercise_output stiff 1)" "RK4 stable bound: h <= 2.8284 / (2 pi 1950.03 Hz) = 0.23085 ms"
+check_text "exercise 1's check prints RK4's verdict at 0.25 ms" "$(exercise_output stiff 1)" "unstable"
+check_text "exercise 2's check prints backward Euler's factor at 0.125 ms (|R| = 0.547)" "$(exercise_output stiff 2)" \
+    "$(printf 'backward-euler\t0.000125\t0.2989\t0.4578')"
+check_text "exercise 3's check prints gauss2's fast mode (kept: |R| = 1)" "$(exercise_output stiff 3)" "$(printf 'gauss2\t1.0000\t')"
+check_text "exercise 3's check prints Radau's fast mode (erased)" "$(exercise_output stiff 3)" "$(printf 'radau-iia3\t0.2568\terased')"
+$BIN/stiff --h-big 0.00023 --tsv --out "$TMP/b2" >"$TMP/b2.tsv"
+check_text "--h-big 0.00023 (just inside the bound): RK4 stable" "$(tsv_get "$TMP/b2.tsv" h_s 0.00023 stable)" "stable"
+# Item 19: the human table fits 100 columns; --wide and --tsv give every column.
+check_num "the human output's widest line (columns)" "$(awk '{ n = length($0) > n ? length($0) : n } END { print n }' "$TMP/b1.txt")" le 100
+check_num "--wide: every TSV column in the human table" "$($BIN/stiff --wide --out "$TMP/w" | awk '/^ +method/ { print NF }')" \
+    near "$(head -1 "$TMP/s.tsv" | awk -F'\t' '{ print NF }')" 0
+# Item 11: the figure's title from the run: --k2 3e5 moves the modes to 10.49 and 879.2 Hz.
+$BIN/stiff --k2 3e5 --plot --out "$TMP/k2" --figures "$TMP/k2f" >/dev/null
+check_text "--k2 3e5: the figure's title names the run's modes" "$(cat "$TMP/k2f/stiff.svg")" "modes 10.49 Hz and 879.2 Hz"
+# Item 10: a figure draws the files of the run that made it: a plain run after an --add-method run
+# does not draw the added method's old file.
+$BIN/stiff --add-method lessons/methods/gauss2.tab --out "$TMP/g" >/dev/null
+$BIN/stiff --plot --out "$TMP/g" --figures "$TMP/gf" >/dev/null
+check_num "plain --plot after --add-method gauss2: gauss2 not drawn" "$(grep -c 'gauss' "$TMP/gf/stiff.svg")" near 0 0
+check_text "the manifest lists this run's files" "$(cat "$TMP/g/manifest.txt")" "run_radau-iia3_big.tsv"

@@ -76,3 +76,9 @@ done
 check_num "heun-euler at 1e-6: as many steps in steps.tsv as accepted in the record" \
     "$(awk -F'\t' '$1 == "heun-euler" { n++ } END { print n }' "$st")" near \
     "$(awk -F'\t' '$1 == "heun-euler" && $4 == 1e-06 { print $5 }' "$rec")" 0
+
+# Issue 26 item 15: each exercise's check command prints the answer it asks for.
+ex1=$(exercise_output work 1)
+check_text "exercise 1's check prints each method's F evaluations to 1e-8 (RK4's row)" "$ex1" "evals_to_target"
+check_num "exercise 1's check: a row for every method of the work table" "$(grep -cE '^ *(rk4|dopri54|radau-iia3|cvode-bdf) ' <<<"$ex1")" ge 4
+check_text "exercise 2's check prints RK4's weights 1/6, 1/3, 1/3, 1/6" "$(exercise_output work 2)" "|   0.1667   0.3333   0.3333   0.1667"
