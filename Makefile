@@ -132,7 +132,7 @@ endif
 
 deps:
 	@missing=""; \
-	for p in $(DEB_PACKAGES) $(SUN_PACKAGES); do \
+	for p in $(DEB_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	wmissing=""; \
@@ -152,7 +152,7 @@ deps:
 	    echo "deps: missing Debian packages; run:  sudo apt-get install -y$$missing" >&2; exit 1; \
 	  fi; \
 	fi
-	@$(if $(filter system,$(SUNDIALS)),true,tools/sundials.sh $(SUN_CACHE) >/dev/null || true)
+	@$(if $(filter system,$(SUNDIALS)),true,SUN_PACKAGES='$(SUN_PACKAGES)' tools/sundials.sh $(SUN_CACHE) >/dev/null || true)
 
 run: deps
 	@$(MAKE) --no-print-directory all

@@ -12,6 +12,20 @@ cache=${1:?usage: tools/sundials.sh CACHE}
 ver=$(dpkg-query -W -f='${Version}' libsundials-dev 2>/dev/null) || { echo "sundials: libsundials-dev is not installed" >&2; exit 1; }
 prefix=$cache/$ver
 [ -e "$prefix/.done" ] && { echo "$prefix"; exit 0; }
+# SUN_PACKAGES (the Makefile's: cmake dpkg-dev) are installed as root; a user who cannot is told.
+missing=""
+for p in ${SUN_PACKAGES:-}; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing="$missing $p"
+done
+if [ -n "$missing" ] && [ "$(id -u)" = 0 ]; then
+  echo "sundials: installing$missing" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null \
+    || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null; } \
+    || { echo "sundials: apt-get install failed for:$missing; the system library is used" >&2; exit 1; }
+elif [ -n "$missing" ]; then
+  echo "sundials: Debian's unoptimised library is used; for the -O3 build:  sudo apt-get install -y$missing && make deps" >&2
+  exit 1
+fi
 for c in cmake dpkg-source apt-get; do
   command -v $c >/dev/null || { echo "sundials: no $c (make deps installs cmake and dpkg-dev as root)" >&2; exit 1; }
 done

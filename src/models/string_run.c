@@ -339,7 +339,7 @@ void string_sweep_estimate(const string_sweep_plan *p, double *work, double *wav
                     *mem = fmax(*mem, 2.0 * d * (6.0 * sten + 1.0) * 8.0 + 4.0 * n * 8.0);
             }
             if (p->cvode && N <= p->cvode_N_max)
-                *work += d * 5.0 * 1e5 * (N / 65.0) * p->duration, *wavs += 1;
+                *work += d * 2.7e5 * fmax(1.0, N / 130.0) * p->duration, *wavs += 1;
         }
     }
 }
