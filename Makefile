@@ -60,7 +60,7 @@ SUNDIALS_PREFIX := $(SUN_OWN)
 endif
 endif
 endif
-SUN_WHICH := $(if $(SUNDIALS_PREFIX),$(SUNDIALS_PREFIX),system (Debian's libsundials-dev))
+SUN_WHICH := $(if $(SUNDIALS_PREFIX),$(SUNDIALS_PREFIX)$(if $(filter $(SUN_OWN),$(SUNDIALS_PREFIX)), (-O3 build of make deps)),the system library (Debian libsundials-dev, built without optimisation))
 # A change of library rebuilds the one file that includes SUNDIALS, and so relinks every program.
 SUN_STAMP := $(BUILD)/sundials.which
 $(shell mkdir -p $(BUILD) && { echo '$(SUN_WHICH)' | cmp -s - $(SUN_STAMP) || echo '$(SUN_WHICH)' > $(SUN_STAMP); })
