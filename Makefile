@@ -1,4 +1,4 @@
-# ivplab: make run | make test | make plots | make bench | make deps | make clean
+# ivplab: make run | make test | make plots | make bench | make deps | make clean | make distclean
 # Every target that needs the libraries first runs `deps`, which installs what is missing
 # (as root) or prints the exact apt-get line; the build itself runs in a sub-make so that
 # pkg-config is asked only after the packages are there.
@@ -43,8 +43,27 @@ PKG_CFLAGS := $(shell pkg-config --cflags gsl sndfile hdf5-serial libcmark-gfm j
 PKG_LIBS   := $(shell pkg-config --libs gsl sndfile libcmark-gfm jansson samplerate 2>/dev/null)
 HDF5_SO    := $(shell for d in $(patsubst -L%,%,$(shell pkg-config --libs-only-L hdf5-serial 2>/dev/null)) /usr/lib/x86_64-linux-gnu; do \
                 [ -e $$d/libhdf5.so ] && { objdump -p $$d/libhdf5.so | awk '/SONAME/ {print $$2}'; break; }; done)
-# SUNDIALS: Debian's 6.4 by default; another install (e.g. 7.x) with
+# SUNDIALS: Debian 12's libsundials is compiled without optimisation (debian/rules passes
+# -DCMAKE_C_FLAGS=-fcommon, replacing dpkg-buildflags' -O2, and CMAKE_BUILD_TYPE=None adds no -O),
+# so `make deps` builds CVODE from Debian's own source of the installed version at -O3
+# (src/tools/sundials.sh) into SUN_CACHE, which `make clean` keeps and `make distclean` removes; the
+# programs link it with an rpath. Without that build (or with SUNDIALS=system) Debian's library
+# is used. Another install (e.g. 7.x):
 #   make SUNDIALS_PREFIX=/opt/sundials BUILD=build/sun BIN=build/sun/bin all
+SUN_PACKAGES := cmake dpkg-dev
+SUN_CACHE    := .deps/sundials
+SUN_OWN      := $(abspath $(SUN_CACHE)/$(shell dpkg-query -W -f='$${Version}' libsundials-dev 2>/dev/null))
+ifndef SUNDIALS_PREFIX
+ifneq ($(SUNDIALS),system)
+ifneq ($(wildcard $(SUN_OWN)/.done),)
+SUNDIALS_PREFIX := $(SUN_OWN)
+endif
+endif
+endif
+SUN_WHICH := $(if $(SUNDIALS_PREFIX),$(SUNDIALS_PREFIX)$(if $(filter $(SUN_OWN),$(SUNDIALS_PREFIX)), (-O3 build of make deps)),the system library (Debian libsundials-dev, built without optimisation))
+# A change of library rebuilds the one file that includes SUNDIALS, and so relinks every program.
+SUN_STAMP := $(BUILD)/sundials.which
+$(shell mkdir -p $(BUILD) && { echo '$(SUN_WHICH)' | cmp -s - $(SUN_STAMP) || echo '$(SUN_WHICH)' > $(SUN_STAMP); })
 ifdef SUNDIALS_PREFIX
 SUN_CPPFLAGS := -I$(SUNDIALS_PREFIX)/include
 SUN_LDFLAGS  := -L$(SUNDIALS_PREFIX)/lib -Wl,-rpath,$(SUNDIALS_PREFIX)/lib
@@ -77,11 +96,14 @@ NOTEBOOKS := $(sort $(wildcard notebooks-c/[0-9][0-9]-*.md))
 NB_ENV = NB_CC='$(CC)' NB_CFLAGS='-std=c17 -O2 -Wall $(NB_SAN) -I$(abspath src) -D_DEFAULT_SOURCE $(PKG_CFLAGS)' \
          NB_LIBS='$(abspath $(LIB)) $(SUN_LIBS) $(PKG_LIBS) -lm'
 
-.PHONY: all run test plots notebooks fuzz deps clean run-lessons render-plots render-notebooks check bench \
-        deps-cluster test-cluster
+.PHONY: all run test plots notebooks fuzz deps clean distclean run-lessons render-plots render-notebooks check \
+        bench deps-cluster test-cluster
 .DEFAULT_GOAL := all
 
 all: $(LIB) $(LESSON_BINS) $(TOOL_BINS) $(TEST_BINS) $(REPLAY_BINS) wasm
+	@echo "sundials: $(SUN_WHICH)"
+
+$(BUILD)/obj/src/drive/cvode.o: $(SUN_STAMP)
 
 # The explorers' module: the part of libivplab the four explorers call, the same source files the
 # lessons compile, and src/wasm/: its exports, and the few GSL calls method/newton.c makes (a dense
@@ -131,6 +153,7 @@ deps:
 	    echo "deps: missing Debian packages; run:  sudo apt-get install -y$$missing" >&2; exit 1; \
 	  fi; \
 	fi
+	@$(if $(filter system,$(SUNDIALS)),true,SUN_PACKAGES='$(SUN_PACKAGES)' src/tools/sundials.sh $(SUN_CACHE) >/dev/null || true)
 
 run: deps
 	@$(MAKE) --no-print-directory all
@@ -214,6 +237,10 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/%.o $(LIB)
 
 clean:
 	rm -rf build bin plots/out
+
+# clean, and the optimised SUNDIALS that make deps built (.deps/).
+distclean: clean
+	rm -rf .deps
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 

@@ -38,6 +38,7 @@ typedef struct settings {
     string_settings run;        /* the sweep's numbers (pluck.ini, then the flags) */
     const char *space, *method; /* sweep filters */
     const char *lmm;            /* CVODE's family: "bdf" or "adams" */
+    const char *nls;            /* CVODE's nonlinear solver: "newton" or "fixedpoint" */
     const char *out;            /* data folder */
     bool tsv;
     bool do_ref, do_solve;      /* --reference, --solve */
@@ -121,7 +122,8 @@ static void load_settings(settings *st, int argc, char **argv)
     budget_init(&st->bg, "pluck", "unknown-steps", 5e10, "--duration * --fs, --modes, --substeps-max, --N-max, "
                 "--fd-fixed-N-max, --cvode-N-max and the field's size (one unknown of the state advanced one step)");
     st->space = st->method = "all";
-    st->lmm = "bdf";
+    st->lmm = "adams";          /* with fixed-point iteration: the cheapest CVODE on the string (README) */
+    st->nls = "fixedpoint";
     st->marg = (method_arg){&st->method, "all|cvode|exact", ""};
     st->sub = 1;
     st->pc = (partials_cfg){0, 1, 8000.0, 1e-3, 0};
@@ -164,8 +166,9 @@ static void parse_flags(settings *st, int argc, char **argv)
         {"fd-fixed-N-max", CLI_DOUBLE, &st->run.fd_fixed_N_max, "", "largest N of the fixed-step FD runs", 6, big, 0, NULL, NULL, NULL},
         {"cvode-rtol", CLI_DOUBLE, &st->run.rtol, "", "CVODE relative tolerance", 1e-15, 1e-2, 0, NULL, NULL, NULL},
         {"cvode-N-max", CLI_DOUBLE, &st->run.cvode_N_max, "", "largest N of the CVODE FD runs", 6, big, 0, NULL, NULL, NULL},
-        {"cvode-modal", CLI_DOUBLE, &st->run.cvode_modal, "", "1: CVODE on the Galerkin system too (slow: ~2e5 steps)", 0, 1, 0, NULL, NULL, NULL},
-        {"cvode-lmm", CLI_CHOICE, &st->lmm, "", "CVODE's multistep family (Newton on the band Jacobian either way)", 0, 0, 0, "bdf|adams", NULL, NULL},
+        {"cvode-modal", CLI_DOUBLE, &st->run.cvode_modal, "", "1: CVODE on the Galerkin system too", 0, 1, 0, NULL, NULL, NULL},
+        {"cvode-lmm", CLI_CHOICE, &st->lmm, "", "CVODE's multistep family", 0, 0, 0, "bdf|adams", NULL, NULL},
+        {"cvode-nls", CLI_CHOICE, &st->nls, "", "CVODE's nonlinear solver: Newton on the band Jacobian, or fixed-point iteration (no Jacobian)", 0, 0, 0, "newton|fixedpoint", NULL, NULL},
         {"cvode-atol", CLI_DOUBLE, &st->run.atol, "m", "CVODE absolute tolerance", 1e-30, 1, 0, NULL, NULL, NULL},
         {"cvode-max-order", CLI_DOUBLE, &st->run.max_order, "", "CVODE's largest order q (BDF 1-5, Adams 1-12): BDF above 2 is not A-stable", 1, 12, 0, NULL, NULL, NULL},
         {"cvode-stab-lim", CLI_DOUBLE, &st->run.stab_lim, "", "1: CVODE's BDF stability-limit detection (lowers q when it sees instability)", 0, 1, 0, NULL, NULL, NULL},
@@ -467,7 +470,8 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
     atomic_commit_or_exit(&a, "pluck");
     table tab;
     string_sweep w = {
-        .cfg = {st->fs, st->n, st->run.tol * st->ch.signal_scale, st->run.blowup, strcmp(st->lmm, "adams") == 0, st->run.rtol,
+        .cfg = {st->fs, st->n, st->run.tol * st->ch.signal_scale, st->run.blowup, strcmp(st->lmm, "adams") == 0,
+                strcmp(st->nls, "fixedpoint") == 0, st->run.rtol,
                 st->run.atol, (int)st->run.max_order, st->run.stab_lim == 1},
         .program = "pluck", .out = st->out, .ch = &st->ch, .ref = refw, .space = st->space, .method = st->method,
         .duration = st->duration, .sub_min = (long)st->run.sub_min, .sub_max = (long)st->run.sub_max, .N_min = (long)st->run.N_min,
@@ -574,7 +578,7 @@ static void partials_listen(const settings *st, const method *m, const string_mo
     double *x = xcalloc((size_t)st->n, sizeof(double));
     double *ref = xcalloc((size_t)st->n, sizeof(double));
     double tol = st->run.tol * st->ch.signal_scale;
-    string_run_cfg rc = {st->fs, st->n, tol, st->run.blowup, false, 0, 0, 0, false};
+    string_run_cfg rc = {.fs = st->fs, .n = st->n, .tol_abs = tol, .blowup = st->run.blowup};
     string_run r;
     string_run_start(&r, "modal", M, m->name, st->pc.sub);
     string_run_modal(&rc, modes, M, m, st->pc.sub, x, &r);

@@ -89,6 +89,18 @@ static void runs(fixture *f)
     e[0] = score_wave(f->out, f->exact, (size_t)f->cfg.n);
     check(string_run_ok(&r) && strcmp(r.method, "cvode-bdf") == 0 && e[0] < 1e-5 && r.steps > 0,
           "CVODE on the grid = the grid's exact modal sum (E_wave %.3g, %s, %ld steps)", e[0], r.method, r.steps);
+    const char *jacs = strstr(r.message, " Newton iterations");
+    check(jacs && strstr(r.message, ", 1 Jacobians") && r.nfev < 3 * r.steps,
+          "band Newton evaluates the grid's constant Jacobian once, analytically, no F for differences (%s; %ld F)",
+          r.message, r.nfev);
+    string_run_cfg fp = f->cfg;
+    fp.adams = fp.fixedpoint = true;
+    string_run_start(&r, "fd5", 65, "cvode", 0);
+    string_run_cvode(&fp, &fd, NULL, f->out, &r);
+    e[0] = score_wave(f->out, f->exact, (size_t)f->cfg.n);
+    check(string_run_ok(&r) && strcmp(r.method, "cvode-adams") == 0 && e[0] < 1e-5 && strstr(r.message, " fixed-point ")
+          && strstr(r.message, ", 0 Jacobians"), "Adams with fixed-point iteration on the grid = its exact sum, no "
+          "Jacobian (E_wave %.3g; %s)", e[0], r.message);
     double w = sqrt(fm[string_modes_fastest(fm, fnm)].omega0sq);
     for (int i = 0; i < 2; i++) {
         string_run_start(&r, "fd5", 65, "trapezoid", 4 << i);
@@ -286,7 +298,7 @@ int main(void)
 {
     stability();
     settings();
-    fixture f = {{0.65, 143.0, 3.0, 0.004, 0.002, 0.1625, 0.006, 0.54}, NULL, 0, {48000, 2400, 2.5e-10, 1e4, false,
+    fixture f = {{0.65, 143.0, 3.0, 0.004, 0.002, 0.1625, 0.006, 0.54}, NULL, 0, {48000, 2400, 2.5e-10, 1e4, false, false,
                  1e-9, 1e-10, 5, false}, NULL, NULL};
     f.nm = string_reference_modes(&f.s, 1.0 / 48000, 2.5e-10, 2000000, &f.modes);
     f.exact = xcalloc(2400, sizeof(double));

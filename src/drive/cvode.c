@@ -3,6 +3,7 @@
 #include "drive/cvode.h"
 #include "base/util.h"
 #include <cvode/cvode.h>
+#include <limits.h>
 #include <math.h>
 #include <nvector/nvector_serial.h>
 #include <stdio.h>
@@ -19,7 +20,9 @@
 typedef struct {
     const ivp *p;
     const cvode_opts *o;
-    double *J;              /* row-major Jacobian from the problem */
+    double *J;              /* row-major Jacobian from the problem (dense solver) */
+    double *B;              /* a constant Jacobian's band, row i at B + i (upper + lower + 1),
+                               column j at offset j - i + upper (band solver, linear problem) */
     char msg[256];          /* CVODE's own last error message */
 } udata;
 
@@ -80,6 +83,40 @@ static int jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *data,
         for (size_t j = 0; j < n; j++)
             SM_ELEMENT_D(J, (sunindextype)i, (sunindextype)j) = u->J[i * n + j];
     return 0;
+}
+
+/* A linear problem's constant Jacobian, its band copied from the one evaluation (band_of). */
+static int jac_band(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *data,
+                    N_Vector t1, N_Vector t2, N_Vector t3)
+{
+    (void)t; (void)y; (void)fy; (void)t1; (void)t2; (void)t3;
+    udata *u = data;
+    long n = (long)u->p->dim, up = u->o->upper, lo = u->o->lower, w = up + lo + 1;
+    for (long i = 0; i < n; i++)
+        for (long j = i - lo < 0 ? 0 : i - lo; j <= i + up && j < n; j++)
+            SM_ELEMENT_B(J, (sunindextype)i, (sunindextype)j) = u->B[i * w + j - i + up];
+    return 0;
+}
+
+/* The band of p's Jacobian at (t0, y) (the problem is linear: it is the same everywhere) into
+ * u->B. 0, or -1 when the Jacobian fails or has an entry outside the declared band. */
+static int band_of(udata *u, double t0, const double *y)
+{
+    size_t n = u->p->dim;
+    long up = u->o->upper, lo = u->o->lower, w = up + lo + 1;
+    double *J = xcalloc(n * n, sizeof(double));
+    int bad = u->p->jac(t0, y, J, u->p->params) != 0;
+    u->B = xcalloc(n * (size_t)w, sizeof(double));
+    for (long i = 0; i < (long)n; i++)
+        for (long j = 0; j < (long)n; j++) {
+            double a = J[(size_t)i * n + (size_t)j];
+            if (j - i > up || i - j > lo)
+                bad |= a != 0.0;
+            else
+                u->B[i * w + j - i + up] = a;
+        }
+    free(J);
+    return bad ? -1 : 0;
 }
 
 static int roots(sunrealtype t, N_Vector y, sunrealtype *g, void *data)
@@ -181,6 +218,7 @@ static void run_free(run *r)
 {
     free(r->rootsfound);
     free(r->u.J);
+    free(r->u.B);
     CVodeFree(&r->mem);
     if (r->NLS) SUNNonlinSolFree(r->NLS);
     if (r->LS) SUNLinSolFree(r->LS);
@@ -191,7 +229,7 @@ static void run_free(run *r)
 }
 
 /* The linear (or fixed-point) solver of o, attached to r->mem. 0, or -1 with err. */
-static int attach_solver(run *r, const ivp *p, const cvode_opts *o, char *err, size_t errlen)
+static int attach_solver(run *r, const ivp *p, double t0, const cvode_opts *o, char *err, size_t errlen)
 {
     sunindextype n = (sunindextype)p->dim;
     switch (o->solver) {
@@ -221,6 +259,17 @@ static int attach_solver(run *r, const ivp *p, const cvode_opts *o, char *err, s
         r->u.J = xcalloc(p->dim * p->dim, sizeof(double));
         CHECK_CALL(CVodeSetJacFn(r->mem, jac));
     }
+    /* A linear problem's Jacobian is constant: its band once, and no re-evaluation (CVODE keeps
+     * its copy; a change of step only refactors I - gamma J). */
+    if (o->solver == CVODE_BAND && p->jac && p->linear) {
+        if (band_of(&r->u, t0, N_VGetArrayPointer(r->v)) != 0) {
+            snprintf(err, errlen, "%s: the problem's Jacobian failed or is wider than the band %ld/%ld", cvode_name(o),
+                     o->upper, o->lower);
+            return -1;
+        }
+        CHECK_CALL(CVodeSetJacFn(r->mem, jac_band));
+        CHECK_CALL(CVodeSetJacEvalFrequency(r->mem, LONG_MAX));
+    }
     return 0;
 }
 
@@ -245,6 +294,11 @@ static int run_setup(run *r, const ivp *p, double t0, const double *y, double t1
         return -1;
     }
     memcpy(N_VGetArrayPointer(r->v), y, p->dim * sizeof(double));
+    /* fused vector operations: the Nordsieck predict and update as one pass each (CVODE's clones inherit it) */
+    if (N_VEnableFusedOps_Serial(r->v, SUNTRUE) != 0) {
+        snprintf(err, errlen, "%s: could not enable fused vector operations", cvode_name(o));
+        return -1;
+    }
     r->mem = CVodeCreate(o->lmm == CVODE_ADAMS ? CV_ADAMS : CV_BDF, r->ctx);
     if (!r->mem) {
         snprintf(err, errlen, "%s: CVodeCreate failed", cvode_name(o));
@@ -265,7 +319,7 @@ static int run_setup(run *r, const ivp *p, double t0, const double *y, double t1
         CHECK_CALL(CVodeSetMaxOrd(r->mem, o->max_order));
     if (o->stab_lim_det && o->lmm == CVODE_BDF)
         CHECK_CALL(CVodeSetStabLimDet(r->mem, SUNTRUE));
-    if (attach_solver(r, p, o, err, errlen))
+    if (attach_solver(r, p, t0, o, err, errlen))
         return -1;
     if (o->nroots > 0) {
         CHECK_CALL(CVodeRootInit(r->mem, o->nroots, roots));
@@ -330,7 +384,7 @@ int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts 
 {
     run r;
     memset(&r, 0, sizeof r);
-    r.u = (udata){p, o, NULL, ""};
+    r.u = (udata){p, o, NULL, NULL, ""};
     memset(st, 0, sizeof *st);
     double wall0 = wall_seconds();
     if (errlen)

@@ -10,7 +10,8 @@
 typedef enum { CVODE_BDF, CVODE_ADAMS } cvode_lmm;
 typedef enum {
     CVODE_DENSE,            /* Newton on a dense Jacobian (the problem's, or CVODE's differences) */
-    CVODE_BAND,             /* Newton on a band Jacobian of half-widths upper/lower (differences) */
+    CVODE_BAND,             /* Newton on a band Jacobian of half-widths upper/lower (a linear problem:
+                               its constant Jacobian, once; otherwise differences) */
     CVODE_FIXEDPOINT        /* no linear solver: fixed-point iteration (non-stiff, with Adams) */
 } cvode_solver;
 

@@ -161,13 +161,14 @@ void string_run_fd(const string_run_cfg *c, string_fd *fd, double omega_max, con
     free(y);
 }
 
-/* CVODE's settings for either system: the family, Newton on the band Jacobian, the tolerances,
- * the order cap and stability-limit detection. */
+/* CVODE's settings for either system: the family, fixed-point iteration or Newton on the band
+ * Jacobian (constant: the systems are linear), the tolerances, the order cap and stability-limit
+ * detection. */
 static cvode_opts run_cvode_opts(const string_run_cfg *c, const string_fd *fd, int max_order, bool stab_lim)
 {
     cvode_opts o = cvode_defaults();
     o.lmm = c->adams ? CVODE_ADAMS : CVODE_BDF;
-    o.solver = CVODE_BAND;
+    o.solver = c->fixedpoint ? CVODE_FIXEDPOINT : CVODE_BAND;
     o.upper = o.lower = fd ? string_fd_bandwidth(fd) : 1;
     o.rtol = c->rtol;
     o.atol = c->atol;
@@ -227,8 +228,9 @@ void string_run_cvode(const string_run_cfg *c, string_fd *fd, string_galerkin *g
     snprintf(r->method, sizeof r->method, "%s", cvode_name(&o));
     if (string_run_ok(r))
         snprintf(r->message, sizeof r->message,
-                 "%ld steps (last %.3g s), %ld error-test failures, %ld Newton iterations, %ld convergence failures, "
-                 "%ld Jacobians", cs.steps, cs.last_h, cs.netf, cs.nniters, cs.nncf, cs.njev);
+                 "%ld steps (last %.3g s), %ld error-test failures, %ld %s iterations, %ld convergence failures, "
+                 "%ld Jacobians", cs.steps, cs.last_h, cs.netf, cs.nniters, c->fixedpoint ? "fixed-point" : "Newton",
+                 cs.nncf, cs.njev);
     r->seconds = cs.seconds;
     r->nfev = cs.nfev + cs.nfev_jac;
     r->steps = cs.steps;
@@ -337,7 +339,7 @@ void string_sweep_estimate(const string_sweep_plan *p, double *work, double *wav
                     *mem = fmax(*mem, 2.0 * d * (6.0 * sten + 1.0) * 8.0 + 4.0 * n * 8.0);
             }
             if (p->cvode && N <= p->cvode_N_max)
-                *work += d * 5.0 * 1e5 * (N / 65.0) * p->duration, *wavs += 1;
+                *work += d * 2.7e5 * fmax(1.0, N / 130.0) * p->duration, *wavs += 1;
         }
     }
 }

@@ -1,7 +1,7 @@
 /* string_run.h: one solution of the plucked string (models/string.h) as an IVP, its pickup
  * signal sampled at fs and what it cost: the Galerkin system stepped mode by mode with a
  * fixed-step method, a finite-difference grid with a fixed-step method, or either system with
- * CVODE (band Newton). Beside them what the runs need to know or say: the largest step at which
+ * CVODE (band Newton on the constant Jacobian, or fixed-point iteration). Beside them what the runs need to know or say: the largest step at which
  * a fixed-step method is stable on every mode of a list (from its R(z)), the share of a grid's
  * error that comes from modes whose phase has drifted past a radian, the best run of a method,
  * the CVODE order study's runs, and the work a sweep of runs is estimated to take. A run never
@@ -20,6 +20,7 @@ typedef struct string_run_cfg {
     double tol_abs;             /* series tolerance, m/s: a mode whose share stays below it is not stepped */
     double blowup;              /* blow-up factor, 1 (times the initial size, and the fastest frequency) */
     bool adams;                 /* CVODE's family: Adams (else BDF) */
+    bool fixedpoint;            /* CVODE's nonlinear solver: fixed-point iteration (else band Newton) */
     double rtol;                /* CVODE relative tolerance, 1 */
     double atol;                /* CVODE absolute tolerance, m (and m/s) */
     int max_order;              /* CVODE's largest order, 1 */
@@ -111,7 +112,8 @@ typedef struct string_sweep_plan {
 } string_sweep_plan;
 
 /* Unknowns advanced one step (modal runs: 2 a mode, m a sample; grid runs 2(N-1), an implicit
- * step a band solve of about 4 x stencil values a row; CVODE about 1e5 (N/65) steps a second; the
+ * step a band solve of about 4 x stencil values a row; CVODE about 2.7e5 max(1, N/130) F evaluations a
+ * second of sound (Adams with fixed-point iteration, measured on FD5 N = 65 ... 520); the
  * exact semi-discrete solutions), WAVs written, and memory, bytes (the largest band LU with the
  * signals): each added to what is there. */
 void string_sweep_estimate(const string_sweep_plan *p, double *work, double *wavs, double *mem);

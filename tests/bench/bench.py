@@ -15,11 +15,14 @@ it needs) does not exist yet prints "not measured: <why>".
 
 Usage: bench.py [--reps N] [--reps-slow N] [--reps-bow N] [--warmup N] [--rows 1,2,3,4,5] [--quick] [--long]
                 [--figures osc,string] [--string-N N] [--bow-duration S]
-Plain `make bench` is sized to finish in about ten minutes on two cores: row 3 on a coarser grid
-(N = 65, where the target E_wave 1e-3 is out of reach: the row then compares speed at equal
-settings, and says so), row 4 over 0.1 s of sound, the oscillator's work-precision figure only.
---long restores the full settings (row 3 at N = 390 to E_wave <= 1e-3, row 4 over 1 s, the
-string's work-precision figure) and prints their estimate first: about an hour.
+Plain `make bench` takes about half an hour on two cores: row 3 at N = 390 to E_wave <= 1e-3
+(CVODE Adams with fixed-point iteration against SciPy's BDF, minutes a run), row 4 over 0.1 s of
+sound, the oscillator's work-precision figure only. --long adds row 4 over 1 s and the string's
+work-precision figure and prints its estimate first: about an hour. --string-N 65 is the quick
+row 3 (the target E_wave 1e-3 is out of reach there: the row compares speed at equal settings).
+Every row prints the ratio of whole runs and of the solve alone (the programs' own timing); the
+header names the SUNDIALS library the ivplab programs load (the -O3 build of make deps, or
+Debian's unoptimised one).
 Writes build/bench/ (results.tsv, table.txt, the figures' data) and plots/out/bench_*.{png,svg}.
 """
 import argparse
@@ -53,9 +56,9 @@ STRING_TARGET = 1e-3
 REF_TOL = 1e-10    # series tolerance (units of s_ref), as lessons/params/pluck.ini
 ORACLE_TOL = 1e-14 # the independent evaluation both reference WAVs are scored against
 BOW = dict(duration=0.1, long=1.0)                                  # s of sound, row 4 (--long: 1 s)
-STRING_SHORT_N = 65    # row 3 by default: seconds a run on both sides (SciPy BDF: 7-8 min at N = 390)
+STRING_SHORT_N = 65    # row 3 with --quick: seconds a run on both sides (SciPy BDF: 7-8 min at N = 390)
 # Rough costs on the 2-core machine of issue 14 (s), for the estimate printed before a run.
-EST = {"1": 10, "2": 60, "3": 150, "3long": 1400, "4": 60, "4long": 2000, "5": 30, "osc": 60, "string": 900}
+EST = {"1": 10, "2": 60, "3": 1000, "3long": 1000, "4": 60, "4long": 2000, "5": 30, "osc": 60, "string": 900}
 FLOOR_WAVE = 1e-6  # E_wave below this is "exact" (float32 samples)
 
 
@@ -287,6 +290,8 @@ def pluck_fd_args(N, rtol, atol, out):
         args[-2:-2] = ["--cvode-N-max", str(N)]
     if has_flag("pluck", "--cvode-study-time"):
         args[-2:-2] = ["--cvode-study-time", "0"]   # the lesson's order study is not the row's work
+    if has_flag("pluck", "--cvode-nls"):  # the cheapest CVODE on the string (lesson 9's rtol figure)
+        args[-2:-2] = ["--cvode-lmm", "adams", "--cvode-nls", "fixedpoint"]
     return args
 
 
@@ -315,7 +320,9 @@ def row_string(a):
     d = os.path.join(OUT, "r3")
     os.makedirs(d, exist_ok=True)
     N, rt, at = a.string_N, STRING["rtol"], STRING["atol"]
-    A = Side(f"ivplab: bin/pluck --solve fd5 N={N}, CVODE BDF + band", pluck_fd_args(N, rt, at, f"{d}/pluck"),
+    args = pluck_fd_args(N, rt, at, f"{d}/pluck")
+    how_cv = "Adams + fixed point" if "fixedpoint" in args else "BDF + band"
+    A = Side(f"ivplab: bin/pluck --solve fd5 N={N}, CVODE {how_cv}", args,
              inner=lambda o: float(pluck_row(o)["seconds"]))
     B = Side(f"SciPy: solve_ivp BDF, sparse jac, N={N}",
              [PY, f"{HERE}/string_fd.py", "--N", str(N), "--stencil", str(STRING["stencil"]), "--method", "BDF",
@@ -330,11 +337,11 @@ def row_string(a):
     info = json_last(B.stdout)
     # on a grid coarser than the target's, both sides sit on the grid's own floor: comparable when they agree
     ok = (ea <= STRING_TARGET and eb <= STRING_TARGET) or (N < STRING["N_target"] and abs(ea - eb) <= 0.05 * max(ea, eb))
-    short = "" if N >= STRING["N_target"] else f" (plain make bench; --long: N = {STRING['N_target']}, to E_wave <= 1e-3)"
+    short = "" if N >= STRING["N_target"] else f" (below N = {STRING['N_target']} the target E_wave 1e-3 is out of reach)"
     return dict(title=f"(3) string, 5-point FD, N = {N} ({2 * (N - 1)} unknowns), rtol {rt:g}, atol {at:g} m" + short,
                 sides=[A, B], acc=[f"E_wave {ea:.2e}; {pluck_row(A.stdout)['nfev']} F", f"E_wave {eb:.2e}; "
                                    f"{info['nfev']} F, {info['steps']} steps"],
-                comparable=ok, wp=[("ivplab", "cvode-bdf", "ivplab CVODE BDF + band", N, ea, statistics.median(A.solve)),
+                comparable=ok, wp=[("ivplab", meth, f"ivplab CVODE {how_cv}", N, ea, statistics.median(A.solve)),
                                    ("scipy", "BDF", "solve_ivp BDF (sparse)", N, eb, statistics.median(B.solve))],
                 note=f"E_wave against the challenge reference (bin/pluck --reference; scored by {how}); target "
                      f"{STRING_TARGET:g}, comparable: both below it" + ("" if N >= STRING["N_target"] else
@@ -549,7 +556,8 @@ def print_table(results, a, versions, stream=None):
 def print_summary(results, stream=None):
     """One line a row: ivplab, peer, ratio median [min-max], accuracy each side."""
     w = (stream or sys.stdout).write
-    w("summary: row | ivplab (median wall s) | peer (median wall s) | ratio peer/ivplab, median [min-max] | accuracy ivplab; peer\n")
+    w("summary: row | ivplab (median wall s) | peer (median wall s) | ratio peer/ivplab, whole runs median [min-max]; "
+      "solve only median [min-max] | accuracy ivplab; peer\n")
     for res in results:
         t = res["title"].split(",")[0]
         if "not_measured" in res:
@@ -563,8 +571,28 @@ def print_summary(results, stream=None):
             continue
         for i, B in enumerate(res["sides"][1:], 1):
             q, lo, hi = ratios(A.wall, B.wall)
+            if all(x > 0 for x in A.solve + B.solve):
+                qs, los, his = ratios(A.solve, B.solve)
+                solve = f"solve {qs:.3g} [{los:.3g}-{his:.3g}]"
+            else:
+                solve = "solve: not reported by a side"
             w(f"  {t:<28} {statistics.median(A.wall):.3g} s | {B.label}: {statistics.median(B.wall):.3g} s | "
-              f"{q:.3g} [{lo:.3g}-{hi:.3g}] | {res['acc'][0]}; {res['acc'][i]}\n")
+              f"whole {q:.3g} [{lo:.3g}-{hi:.3g}]; {solve} | {res['acc'][0]}; {res['acc'][i]}\n")
+
+
+def sundials_build():
+    """Which libsundials_cvode the ivplab programs load (ldd of bin/pluck), and what it is."""
+    try:
+        out = subprocess.run(["ldd", prog("pluck")], capture_output=True, text=True).stdout
+    except (OSError, NotMeasured):
+        return "library not found"
+    m = re.search(r"libsundials_cvode\S* => (\S+)", out)
+    if not m:
+        return "library not found"
+    lib = os.path.realpath(m.group(1))
+    if lib.startswith("/usr/"):
+        return f"Debian's library, built without optimisation: {lib}"
+    return f"the -O3 build of make deps from Debian's source: {lib}"
 
 
 def versions():
@@ -582,7 +610,7 @@ def versions():
         r = subprocess.run(["dpkg-query", "-W", "-f=${Version}", p], capture_output=True, text=True)
         return r.stdout or "?"
     return (f"machine: {cpu}, {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.2f} at the start; "
-            f"SUNDIALS {pkg('libsundials-dev')}, GSL {pkg('libgsl-dev')}, NumPy {numpy.__version__}, "
+            f"SUNDIALS {pkg('libsundials-dev')} ({sundials_build()}), GSL {pkg('libgsl-dev')}, NumPy {numpy.__version__}, "
             f"SciPy {scipy.__version__}, Python {sys.version.split()[0]}")
 
 
@@ -596,17 +624,17 @@ def main():
     ap.add_argument("--warmup", type=int, default=1, help="warm-up rounds, not counted [1]")
     ap.add_argument("--rows", default="1,2,3,4,5", help="which rows [1,2,3,4,5]")
     ap.add_argument("--long", action="store_true",
-                    help="the full settings: row 3 at N = 390 (E_wave <= 1e-3), row 4 over 1 s, the string figure (~1 h)")
+                    help="the full settings: row 4 over 1 s, the string figure (~1 h)")
     ap.add_argument("--quick", action="store_true", help="debugging: 2 rounds, no warm-up, small figures")
     ap.add_argument("--no-figures", action="store_true", help="same as --figures none")
     ap.add_argument("--figures", default=None, help="which work-precision figures [osc; --long: osc,string]")
     ap.add_argument("--wp-N", default="65,130,260", help="grids of the string's work-precision figure [65,130,260]")
     ap.add_argument("--string-N", type=int, default=None,
-                    help=f"row 3's grid (below {STRING['N']} the target is missed) [{STRING_SHORT_N}; --long: {STRING['N']}]")
+                    help=f"row 3's grid (below {STRING['N']} the target is missed) [{STRING['N']}; --quick: {STRING_SHORT_N}]")
     ap.add_argument("--bow-duration", type=float, default=None, help=f"row 4's sound, s [{BOW['duration']:g}; --long: {BOW['long']:g}]")
     a = ap.parse_args()
     if a.string_N is None:
-        a.string_N = STRING["N"] if a.long else STRING_SHORT_N
+        a.string_N = STRING_SHORT_N if a.quick else STRING["N"]
     if a.bow_duration is None:
         a.bow_duration = BOW["long"] if a.long else BOW["duration"]
     if a.figures is None:

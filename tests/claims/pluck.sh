@@ -73,8 +73,15 @@ check_num "fd5: measured order N 520 -> 1040" "$(ord "$TMP/fd5.tsv" 520 1040)" n
 check_num "fd5 N=520: floor below 1e-3" "$(tsv_get "$TMP/fd5.tsv" size 520 E_wave)" lt 1e-3
 
 # CVODE (BDF, band solver) on FD5, N = 65 meets the exact semi-discrete solution.
-$BIN/pluck --solve --space fd5 --method cvode --N-min 65 --N-max 65 --tsv --out "$TMP/c" >"$TMP/cv.tsv"
+$BIN/pluck --solve --space fd5 --method cvode --cvode-lmm bdf --cvode-nls newton --N-min 65 --N-max 65 --tsv --out "$TMP/c" >"$TMP/cv.tsv"
 check_num "fd5 N=65 cvode-bdf: E_wave equals the semi-discrete floor 7.3523e-2" "$(tsv_get "$TMP/cv.tsv" method cvode-bdf E_wave)" near 7.3523e-2 0.0002e-2
+# The default CVODE: Adams with fixed-point iteration (no Jacobian), on the same floor; the default
+# run's CVODE grids reach N = 520 (E_wave 2.7e-4 there, below 1e-3) and the Galerkin system.
+$BIN/pluck --solve --space fd5 --method cvode --N-min 65 --N-max 65 --cvode-study-time 0 --out "$TMP/ca" >"$TMP/ca.txt"
+check_num "fd5 N=65 default CVODE (cvode-adams): E_wave equals the semi-discrete floor 7.3523e-2" "$(awk -F'\t' 'NR > 1 && $5 == "cvode-adams" { print $3 }' "$TMP/ca/fd-N-cvode.tsv")" near 7.3523e-2 0.0002e-2
+check_text "default CVODE: fixed-point iteration" "$(cat "$TMP/ca.txt")" "fixed-point iterations, "
+check_text "default CVODE: no Jacobian" "$(cat "$TMP/ca.txt")" "convergence failures, 0 Jacobians"
+check_text "default: CVODE FD grids up to N = 520" "$($BIN/pluck --help)" "largest N of the CVODE FD runs [520]"
 
 # The implicit fixed-step methods on a large grid: Newton on a band LU (the interleaved layout's
 # half-width 5), so the trapezoid runs at N = 520, where its error is its own time error at h = 1/fs
@@ -94,7 +101,7 @@ check_num "no row with status blowup that took no step (nfev 0)" \
     "$(awk -F'\t' 'NR > 1 && $9 == "blowup" && $8 == 0' "$TMP/e.tsv" "$TMP/rk.tsv" | wc -l)" near 0 0
 
 # CVODE's order cap (the order study, figure pluck_cvode_order): steps per second of sound against q = 1..5.
-$BIN/pluck --solve --space fd5 --method cvode --N-min 65 --N-max 65 --cvode-N-max 6 --out "$TMP/o" >"$TMP/o.txt"
+$BIN/pluck --solve --space fd5 --method cvode --cvode-lmm bdf --cvode-nls newton --N-min 65 --N-max 65 --cvode-N-max 6 --out "$TMP/o" >"$TMP/o.txt"
 co="$TMP/o/cvode-order.tsv"
 rate() { awk -F'\t' -v s="$1" -v q="$2" -v d="$3" 'NR > 1 && $1 == s && $3 == q && $4 == d { print $10 }' "$co"; }
 for sys in fd5 modal; do
@@ -108,7 +115,15 @@ check_text "order study: the output names Dahlquist's second barrier" "$(cat "$T
 check_text "order study: the output says which cap is fastest" "$(cat "$TMP/o.txt")" "the fewest steps per second at q = 5"
 ratio_txt=$(sed -n 's/.*q = 2 takes \([0-9.]*\) times as many.*/\1/p' "$TMP/o.txt")
 check_num "order study: the printed ratio is the measured one" "$ratio_txt" near "$(awk -v a="$(rate fd5 2 0)" -v b="$(rate fd5 5 0)" 'BEGIN { printf "%.2f", a / b }')" 0.006
-expect_bad_input "--cvode-max-order 6 with BDF" $BIN/pluck --solve --cvode-max-order 6 --out "$TMP/out"
+expect_bad_input "--cvode-max-order 6 with BDF" $BIN/pluck --solve --cvode-lmm bdf --cvode-max-order 6 --out "$TMP/out"
+# The default sweep (CVODE grids to N = 520 and the Galerkin system) starts within the work cap.
+"$BIN/pluck" --solve --out "$TMP/dflt" --wav "$TMP/dflt.wav" >/dev/null 2>"$TMP/dflt.err" &
+pid=$!
+sleep 3
+kill -TERM $pid 2>/dev/null
+wait $pid 2>/dev/null
+check_num "the default sweep is not refused by the work cap" "$(grep -c 'above the cap' "$TMP/dflt.err")" near 0 0
+check_text "--cvode-max-order 6 with BDF: refused for the order" "$($BIN/pluck --solve --cvode-lmm bdf --cvode-max-order 6 --out "$TMP/out" 2>&1)" "accepted: 1 to 5"
 expect_bad_input "--cvode-stab-lim 2" $BIN/pluck --solve --cvode-stab-lim 2 --out "$TMP/out"
 
 # Bad input: one line, exit 2, no file.
