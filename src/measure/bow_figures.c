@@ -131,12 +131,8 @@ int bow_convergence_check(const bow_instrument *in0, const gesture *g0, const bo
 {
     bow_instrument in;
     gesture g;
-    bow_model m;
     conv_setup(in0, g0, cp, &in, &g);
-    if (bow_model_init(&m, &in, &g, err, errlen) != 0)
-        return -1;
-    bow_model_free(&m);
-    return 0;
+    return bow_model_check(&in, &g, err, errlen);
 }
 
 double bow_convergence_study(const char *prog, const bow_instrument *in0, const gesture *g0,

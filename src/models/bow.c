@@ -393,6 +393,15 @@ void bow_model_free(bow_model *m)
     }
 }
 
+int bow_model_check(const bow_instrument *in, const gesture *g, char *err, size_t errlen)
+{
+    bow_model m;
+    if (bow_model_init(&m, in, g, err, errlen) != 0)
+        return -1;
+    bow_model_free(&m);
+    return 0;
+}
+
 void bow_rest(const bow_model *m, double *x)
 {
     memset(x, 0, m->at.dim * sizeof(double));

@@ -124,6 +124,8 @@ typedef struct bow_model {
 /* Derive the model; 0 or -1 with a reason (e.g. the bow off the string). */
 int bow_model_init(bow_model *m, const bow_instrument *in, const gesture *g, char *err, size_t errlen);
 void bow_model_free(bow_model *m);
+/* Whether an instrument and a gesture make a model (0, or -1 with the reason): a check before work. */
+int bow_model_check(const bow_instrument *in, const gesture *g, char *err, size_t errlen);
 /* The problem y' = F(t, y) of (81)-(88), with three energy integrals appended, and its
  * analytic Jacobian (dense). */
 ivp bow_ivp(bow_model *m);

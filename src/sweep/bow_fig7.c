@@ -52,11 +52,9 @@ int bow_fig7_check(const bow_instrument *in0, const bow_figure_params *fp, char 
     for (long c = 0; c < 9; c++) {
         bow_instrument in;
         gesture g;
-        bow_model m;
         fig7_setup(in0, fp, c, &in, &g);
-        if (bow_model_init(&m, &in, &g, err, errlen) != 0)
+        if (bow_model_check(&in, &g, err, errlen) != 0)
             return -1;
-        bow_model_free(&m);
     }
     return 0;
 }
