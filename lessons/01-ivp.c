@@ -217,8 +217,8 @@ int main(int argc, char **argv)
             /* the amplitude sqrt(u^2 + (u'/omega0)^2) at the end, against the exact one (exercise 2) */
             double ex[2];
             oscillator_exact(&osc, y0, res.t, ex);
-            printf("\n%s: %ld steps, %ld F evaluations, %ld Jacobians, %ld Newton iterations, "
-                   "%ld LU factorizations; max |u - exact| = %.3e m\n"
+            printf("\n%s: %ld steps, %ld F evaluations, %ld Jacobians,\n"
+                   "%ld Newton iterations, %ld LU factorizations; max |u - exact| = %.3e m\n"
                    "amplitude sqrt(u^2 + (u'/omega0)^2) at t = %g s: %.4g m, exact %.4g m (ratio %.4g)\n",
                    m->label, res.steps, res.counts.nfev, res.counts.njev, res.counts.nnewton, res.counts.nfactor,
                    rc.max_err, res.t, hypot(y[0], y[1] / omega0), hypot(ex[0], ex[1] / omega0),

@@ -74,10 +74,10 @@ static void print_bandwidth(double fs, long sub, double t60, const char *out, bo
     FILE *f = atomic_open_or_exit(&a, "stability", out, "bandwidth.tsv");
     fprintf(f, "method\tfs_hz\tsubsteps\tt60_s\tbandwidth_hz\tlimit\n");
     if (!tsv)
-        printf("\naudio bandwidth at fs = %g Hz, %ld step(s) a sample: the frequency up to "
-               "which a partial of T60 = %g s\nkeeps its pitch error under 1 cent and its T60 "
-               "ratio within 10%% (from R(h lambda), lambda = -%.4g + j 2 pi f;\na scan in 1%% "
-               "steps, then bisection to 1e-9 relative, at most 100 halvings):\n", fs, sub, t60,
+        printf("\naudio bandwidth at fs = %g Hz, %ld step(s) a sample: the frequency up to which a partial\n"
+               "of T60 = %g s keeps its pitch error under 1 cent and its T60 ratio within 10%%\n"
+               "(from R(h lambda), lambda = -%.4g + j 2 pi f; a scan in 1%% steps, then bisection\n"
+               "to 1e-9 relative, at most 100 halvings):\n", fs, sub, t60,
                alpha);
     for (int k = 0; method_all[k]; k++) {
         const method *m = method_all[k];
@@ -206,8 +206,8 @@ int main(int argc, char **argv)
 
     if (!common.tsv) {
         printf("stability on y' = lambda y: y_k+1 = R(z) y_k, z = h lambda; stable where |R(z)| <= 1\n"
-               "(bounds: largest x with [0, x] stable along -1 and along j; 'inf': the whole half-axis, "
-               "0: none of it)\n\n");
+               "(bounds: largest x with [0, x] stable along -1 and along j;\n"
+               " 'inf': the whole half-axis, 0: none of it)\n\n");
     }
     table tab;
     if (z[2] != 0.0)
@@ -248,18 +248,18 @@ int main(int argc, char **argv)
         fprintf(fb, "%s\t%s\t%s\n", m->name, b1, b2);
     }
     if (!common.tsv) {
-        printf("\nmax_abs_R_hlambda, problem_stable: over the %d eigenvalues h lambda of the %s at h = %g s:\n",
+        printf("\nmax_abs_R_hlambda, problem_stable: over the %d eigenvalues h lambda\nof the %s at h = %g s:\n",
                neig, what, h);
         for (int i = 0; i < neig; i++)
             printf("  h lambda = %+.6g %+.6gj\n", creal(h * lam[i]), cimag(h * lam[i]));
         printf("region_bounded: every point of |z| = 50 unstable (explicit methods: R is a polynomial)\n");
         if (z[2] != 0.0)
             printf("abs_R_z, z_stable, arg_R_minus_im_z: at z = %g %+gj; the last is the phase error of one step on\n"
-                   "an oscillator, arg R(z) - Im z taken in (-pi, pi], rad (the trapezoid: |R| = 1 on the axis, yet a pitch error)\n",
+                   "an oscillator, arg R(z) - Im z taken in (-pi, pi], rad\n(the trapezoid: |R| = 1 on the axis, yet a pitch error)\n",
                    z[0], z[1]);
         printf("\nleapfrog's R is the larger eigenvalue of its step on the undamped oscillator (a 2x2 matrix),\n"
-               "so its region is the imaginary segment |Im z| <= %.4f alone; for a problem's eigenvalues it is read\n"
-               "at z = j h |lambda| (the undamped frequency).\n", stability_bound(&method_leapfrog, I));
+               "so its region is the imaginary segment |Im z| <= %.4f alone; for a problem's eigenvalues\n"
+               "it is read at z = j h |lambda| (the undamped frequency).\n", stability_bound(&method_leapfrog, I));
     }
     print_bandwidth(bw_fs, bw_sub, bw_t60, common.out, common.tsv);
     /* Gradient descent as forward Euler: steps h = r 2/L either side of the bound, each run's f(x_k),
@@ -278,9 +278,10 @@ int main(int argc, char **argv)
         fprintf(fgf, "\th = %.3g 2/L", gd_r[r]);
     fputc('\n', fgf);
     if (!common.tsv)
-        printf("\ngradient descent on f = (mu x^2 + L y^2)/2, mu = %g, L = %g, from (1, 1), %ld steps: x_k+1 = x_k - h grad f\n"
-               "is forward Euler on x' = -grad f (eigenvalues -mu, -L): stable for h L <= %.4f (forward Euler's real\n"
-               "bound), h <= %.6g. rate: sqrt(f_k/f_k-1) at the end, against max |R(-h a_i)| = max |1 - h a_i|\n",
+        printf("\ngradient descent on f = (mu x^2 + L y^2)/2, mu = %g, L = %g, from (1, 1), %ld steps:\n"
+               "x_k+1 = x_k - h grad f is forward Euler on x' = -grad f (eigenvalues -mu, -L):\n"
+               "stable for h L <= %.4f (forward Euler's real bound), h <= %.6g.\n"
+               "rate: sqrt(f_k/f_k-1) at the end, against max |R(-h a_i)| = max |1 - h a_i|\n",
                gd_mu, gd_L, gd_steps, stability_bound(&method_euler, -1.0), gd_bound);
     for (int r = 0; r < GD_RUNS; r++) {
         double h = gd_r[r] * gd_bound, x[2] = {1.0, 1.0};
@@ -299,7 +300,7 @@ int main(int argc, char **argv)
         bool conv = st == SOLVE_OK && fe < f0;
         fprintf(fgd, "%.9g\t%.4g\t%.6e\t%s\t%.9f\t%.9f\n", h, gd_r[r], fe / f0, conv ? "yes" : "no", rate, Rr);
         if (!common.tsv)
-            printf("  h = %.4g (%.2f of 2/L): f_end/f_0 = %.3e, %s; rate %.6f, max |1 - h a_i| = %.6f\n", h, gd_r[r],
+            printf("  h = %.4g (%.2f of 2/L): f_end/f_0 = %.3e, %s;\n    rate %.6f, max |1 - h a_i| = %.6f\n", h, gd_r[r],
                    fe / f0, conv ? "converges" : "diverges", rate, Rr);
     }
     for (long k = 0; k <= gd_steps; k++) {

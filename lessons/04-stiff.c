@@ -370,7 +370,7 @@ static int lesson(stiff *a, const double hs[2], const long nsteps[2], const doub
         print_header(a, hs, nsteps, h_lasts);
     table tab;
     /* the human table fits 100 columns; --wide and --tsv give every column */
-    table_begin(&tab, stdout, a->common.tsv ? TABLE_TSV : a->wide ? TABLE_WIDE : TABLE_HUMAN, "method", "h_s", "+slow_hz",
+    table_begin(&tab, stdout, table_mode(a->common.tsv, a->wide), "method", "h_s", "+slow_hz",
                 "+fast_hz", "status", "+t_end_s", "+max_err_u1_m", "+fast_amp_end_m", "+fast_amp_ratio", "+fast_factor_re",
                 "+fast_factor_im", "+R_re", "+R_im", "+fast_gain", "+fast_turn_rad", "+fast_seen_hz", "fast_mode",
                 "+nfactor", "+nnewton", "+nfev", "stable", "max_abs_R_hlambda", "+log10_growth_per_s", NULL);
@@ -420,7 +420,7 @@ int main(int argc, char **argv)
         {"method", CLI_CHOICE, &a.solver, "", "also solve with this adaptive solver (e.g. gsl-rkf45: an explicit pair "
          "crawling on the stiff network)", 0, 0, 0, choices, NULL, NULL},
         {"rtol", CLI_DOUBLE, &a.rtol, "", "its relative tolerance (absolute: rtol times the pull)", 1e-12, 1e-2, 0, NULL, NULL, NULL},
-        {"wide", CLI_FLAG, &a.wide, "", "print every column (the human table shows those that fit 100 columns)", 0, 0, 0, NULL, NULL, NULL},
+        CLI_WIDE_OPT(a.wide),
         {"zoom", CLI_DOUBLE, &a.zoom, "s", "window of the light-mass figure", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
         BUDGET_OPT(bg),
         METHOD_ADD_OPT,

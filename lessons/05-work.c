@@ -72,6 +72,7 @@ typedef struct {
     long nfixed;
     bool tableau;
     cli_common common;
+    bool wide;              /* --wide: every column of the human table */
     oscillator osc;
     ivp p;
     double yT[2];           /* the exact state at T */
@@ -238,21 +239,25 @@ static int all_runs(const work *w, work_run *rec, FILE *fs, double tol_steps)
 static void print_table(const work *w, const work_run *rec, int nrec, const char *cost_model)
 {
     if (!w->common.tsv)
-        printf("damped oscillator (omega0 = %g rad/s, sigma0 = %g 1/s), error ||y - y(%g)|| against work (%d runs\n"
-               "recorded in %s/work.tsv, every F, Jacobian, LU factorization and solve counted, each run timed).\n"
-               "evals: F + Jacobian evaluations; cost: %s;\n"
+        printf("damped oscillator (omega0 = %g rad/s, sigma0 = %g 1/s),\n"
+               "error ||y - y(%g)|| against work (%d runs recorded in %s/work.tsv,\n"
+               "every F, Jacobian, LU factorization and solve counted, each run timed).\n"
+               "evals: F + Jacobian evaluations;\ncost: %s;\n"
                "seconds: wall time of one run (the fastest of repeats filling %g ms). To reach %g:\n\n"
-               "dopri54-adaptive is Dormand-Prince 5(4), the pair behind the lecture's solve_ivp default (RK45), read\n"
-               "from lessons/methods/dopri54.tab and driven by the project's controller (src/drive/adaptive.c); gsl-rkf45 is\n"
-               "Fehlberg's 4(5) pair, GSL's nearest to it, which stood in for it before.\n\n",
+               "dopri54-adaptive is Dormand-Prince 5(4), the pair behind the lecture's solve_ivp default (RK45),\n"
+               "read from lessons/methods/dopri54.tab and driven by the project's controller (src/drive/adaptive.c);\n"
+               "gsl-rkf45 is Fehlberg's 4(5) pair, GSL's nearest to it, which stood in for it before.\n"
+               "kind, runs and seconds_to_target: --wide or --tsv.\n\n",
                w->omega0, w->sigma0, w->T, nrec, w->common.out, cost_model, 1e3 * MIN_TIMED_S, w->target);
     static const char *const pick[2] = {"radau-iia3", "cvode-bdf"};
     double vs[2][3];        /* Radau IIA, CVODE BDF: evals, cost, slope */
-    work_runs_table(rec, nrec, w->target, w->dim, w->common.tsv, pick, vs);
+    work_runs_table(rec, nrec, w->target, w->dim, table_mode(w->common.tsv, w->wide), pick, vs);
     if (!w->common.tsv)
-        printf("\nslope: -d log error / d log evals over the runs with error in (1e-11, 0.1), a fixed-step method's order.\n"
-               "The lecture's \"stiff problems: Radau or BDF\": Radau IIA (radau-iia3.tab, 3 coupled stages solved as one\n"
-               "system) at fixed steps: slope %.2f, to reach %g %.4g evals, cost %.4g; CVODE BDF: slope %.2f, %.4g, %.4g.\n",
+        printf("\nslope: -d log error / d log evals over the runs with error in (1e-11, 0.1),\n"
+               "a fixed-step method's order.\n"
+               "The lecture's \"stiff problems: Radau or BDF\": Radau IIA (radau-iia3.tab, 3 coupled stages solved\n"
+               "as one system) at fixed steps: slope %.2f, to reach %g %.4g evals, cost %.4g;\n"
+               "CVODE BDF: slope %.2f, %.4g, %.4g.\n",
                vs[0][2], w->target, vs[0][0], vs[0][1], vs[1][2], vs[1][0], vs[1][1]);
 }
 
@@ -301,6 +306,7 @@ int main(int argc, char **argv)
         {"sigma0", CLI_DOUBLE, &w.sigma0, "1/s", "decay rate of the envelope", 0, 1e4, 0, NULL, NULL, NULL},
         BUDGET_OPT(bg),
         CLI_COMMON_OPTS(w.common),
+        CLI_WIDE_OPT(w.wide),
         PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };

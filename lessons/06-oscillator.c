@@ -96,6 +96,7 @@ int main(int argc, char **argv)
     double omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, h = 0.05, T = 10.0;
     double ratio = -1.0, ring_h = 1e-3, ring_T = 10.0;
     cli_common common = {false, "build/data/oscillator"};
+    bool wide = false;      /* --wide: the max_dev and peaks columns in the human table too */
     budget bg;
     budget_init(&bg, "oscillator", "steps", 5e7, "--T / --h and --ring-T / --ring-h");
     plot_opts plot = {false, false, NULL};
@@ -112,6 +113,7 @@ int main(int argc, char **argv)
         BUDGET_OPT(bg),
         METHOD_ADD_OPT,
         CLI_COMMON_OPTS(common),
+        CLI_WIDE_OPT(wide),
         PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
     };
@@ -289,7 +291,8 @@ int main(int argc, char **argv)
     double t60 = measure_t60(sigma0), t60_meas = measure_t60(sig_meas);
     if (!common.tsv) {
         printf("damped oscillator u'' = -omega0^2 u - 2 sigma0 u': omega0 = %g rad/s, sigma0 = %g 1/s\n\n", omega0, sigma0);
-        printf("root locus, sigma0/omega0 = 0 ... 2 (%d points): |s|/omega0 - 1 at most %.1e below the meeting point;\n"
+        printf("root locus, sigma0/omega0 = 0 ... 2 (%d points):\n"
+               "  |s|/omega0 - 1 at most %.1e below the meeting point;\n"
                "  the roots meet at sigma0/omega0 = %.4f; beyond, both real with s+ s- = omega0^2 (to %.1e)\n",
                nloc + 1, circle_dev, meet, real_product_dev);
         if (ratio >= 0) {
@@ -299,11 +302,12 @@ int main(int argc, char **argv)
                    omega0 * creal(sp), omega0 * cimag(sp), omega0 * creal(sm), omega0 * cimag(sm));
         }
         printf("\nenvelope e^{-sigma0 t}, from %zu peaks of RK4 at h = %g s over %g s:\n"
-               "  sigma measured %.6f 1/s (sigma0 %.6f), omega1 measured %.6f rad/s (sqrt(omega0^2 - sigma0^2) = %.6f)\n"
+               "  sigma measured %.6f 1/s (sigma0 %.6f),\n"
+               "  omega1 measured %.6f rad/s (sqrt(omega0^2 - sigma0^2) = %.6f)\n"
                "  T60 = 6 ln 10 / sigma0 = %.4f s; from the measured sigma %.4f s\n",
                npk, ring_h, ring_T, sig_meas, sigma0, om_meas, omega1, t60, t60_meas);
-        printf("\nenergy H = u'^2/2 + omega0^2 u^2/2 at h = %g s over %g s (H0 = %.6g J/kg); the exact H(T) = %.6g J/kg\n"
-               "is H of the exact solution; the balance H0 - int 2 sigma0 u'^2 dt matches it to %.1e H0\n", h, T, H0,
+        printf("\nenergy H = u'^2/2 + omega0^2 u^2/2 at h = %g s over %g s (H0 = %.6g J/kg);\nthe exact H(T) = %.6g J/kg is H of the exact solution;\n"
+               "the balance H0 - int 2 sigma0 u'^2 dt matches it to %.1e H0\n", h, T, H0,
                Hex[n], balance_dev);
         if (h_last > 0.0)
             printf("T is not a multiple of h: %ld steps of h, the last one short, %.6g s, to end at T\n", n - 1, h_last);
@@ -312,8 +316,10 @@ int main(int argc, char **argv)
         printf("\n");
     }
     table tab;
-    table_begin(&tab, stdout, common.tsv, "method", "H_end_over_exact", "gains_energy", "max_dev_damped",
-                "max_dev_undamped", "undamped_H_end_over_H0", "t60_s", "t60_measured_s", "peaks", NULL);
+    /* the human table fits 100 columns: max_dev and peaks with --wide or --tsv */
+    table_begin(&tab, stdout, table_mode(common.tsv, wide), "method", "H_end_over_exact", "gains_energy",
+                "+max_dev_damped", "+max_dev_undamped", "undamped_H_end_over_H0", "t60_s", "t60_measured_s", "+peaks",
+                NULL);
     double H_end_exact = Hex[n];
     for (int k = 0; k < nm; k++) {
         table_cell(&tab, "%s", method_all[k]->name);
@@ -336,10 +342,10 @@ int main(int argc, char **argv)
     if (!common.tsv)
         printf("\nH_end_over_exact: H at T over the exact H(T) (none when the run blew up, or H(T) is below the\n"
                "smallest double); gains_energy: H(T) > H(0) despite the damper;\n"
-               "max_dev: largest |H - H_exact| / H0 on the damped and the undamped (sigma0 = 0) oscillator;\n"
+               "max_dev (--wide): largest |H - H_exact| / H0 on the damped and the undamped (sigma0 = 0) oscillator;\n"
                "t60_s: the T60 one step of h gives, 6 ln 10 / (-ln|R(h lambda)| / h) (exact: %.4f s; leapfrog's R\n"
                "is for the undamped oscillator: n/a); t60_measured_s: from the peaks of the method's own damped run\n"
-               "(peaks: how many); grows: the envelope does not decay.\n", t60);
+               "(peaks, --wide: how many); grows: the envelope does not decay.\n", t60);
     /* the facts that belong to no method */
     atomic_file as;
     FILE *fs = atomic_open_or_exit(&as, "oscillator", common.out, "summary.tsv");

@@ -83,12 +83,13 @@ static int solver_table(const ball *b, const double y0[4], const ball_settings *
     table tf, tab;
     table_begin(&tf, f, true, "method", "steps", "nfev", "njev", "rejected", "seconds", "impacts", "agree", NULL);
     if (!tsv)
-        printf("\nEvery adaptive solver on the same drop (rtol %g, atol %g, max step %g s): agree = leading impacts\n"
-               "within %.3g ms (a third of a contact) of CVODE BDF's.\n",
+        printf("\nEvery adaptive solver on the same drop (rtol %g, atol %g, max step %g s):\n"
+               "agree = leading impacts within %.3g ms (a third of a contact) of CVODE BDF's;\n"
+               "rejected steps in solvers.tsv.\n",
                s->rtol, s->atol, s->max_step, 1e3 * agree_tol);
     if (!tsv)       /* with --tsv stdout keeps the one table of impacts; this one is in solvers.tsv */
-        table_begin(&tab, stdout, false, "method", "steps", "nfev", "njev", "rejected", "seconds", "impacts", "agree",
-                    NULL);
+        table_begin(&tab, stdout, false, "method", "steps", "nfev", "njev", "+rejected", "seconds", "impacts",
+                    "agree", NULL);     /* rejected steps: in solvers.tsv (100 columns) */
     long best_cost = LONG_MAX;
     double best_s = INFINITY;
     char cheapest[32] = "", fastest[32] = "";
@@ -126,8 +127,8 @@ static int solver_table(const ball *b, const double y0[4], const ball_settings *
     }
     atomic_commit_or_exit(&af, PROG);
     if (!tsv)
-        printf("Fewest evaluations (F, and a Jacobian as 4 F): %s; shortest wall time: %s. Adaptive explicit or "
-               "implicit?\n%s\n", cheapest, fastest,
+        printf("Fewest evaluations (F, and a Jacobian as 4 F): %s; shortest wall time: %s.\n"
+               "Adaptive explicit or implicit?\n%s\n", cheapest, fastest,
                strncmp(fastest, "gsl-", 4) == 0
                    ? "Explicit here: the drop is not stiff enough for an implicit solver's Newton iterations to pay."
                    : "Implicit here: its Newton iterations pay for themselves in longer steps.");
@@ -244,14 +245,14 @@ int main(int argc, char **argv)
     FILE *fi = atomic_open_or_exit(&a_imp, PROG, common.out, "impacts.tsv");
     table tab, tf;
     if (!common.tsv)
-        printf("ball on a damped oscillator: m1 = %g kg, m2 = %g kg, h0 = %g m, kc = %g N/m^1.5, lambda = %g s/m\n"
+        printf("ball on a damped oscillator: m1 = %g kg, m2 = %g kg, h0 = %g m,\nkc = %g N/m^1.5, lambda = %g s/m\n"
                "m1 rings at f0 = %g Hz with T60 = %g s: K = %.6g N/m, R = %.6g kg/s, sigma0/omega0 = %.5f\n"
                "%s, rtol %g, atol %g, max step %g s, roots on delta and 1 + lambda delta', T = %g s\n\n",
                s.m1, s.m2, s.h0, s.kc, s.lambda, s.f0, s.t60, b.K, b.R, b.sigma0 / b.omega0, run_method, s.rtol, s.atol,
                s.max_step, s.T);
     if (!common.tsv && s.f0 == ini.f0 && s.t60 == ini.t60)     /* ball.ini holds the lecture's f0 and T60 */
-        printf("(The lecture says sigma0/omega0 is \"about 0.002\" for f0 = 400 Hz, T60 = 1.5 s; those give 6 ln 10 / "
-               "(T60 2 pi f0) = %.5f: the source's rounding is off, the oscillator strongly underdamped either way.)\n\n",
+        printf("(The lecture says sigma0/omega0 is \"about 0.002\" for f0 = 400 Hz, T60 = 1.5 s;\n those give 6 ln 10 / "
+               "(T60 2 pi f0) = %.5f: the source's rounding is off,\n the oscillator strongly underdamped either way.)\n\n",
                b.sigma0 / b.omega0);
     table_begin(&tab, stdout, common.tsv, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
     table_begin(&tf, fi, true, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
@@ -351,7 +352,7 @@ int main(int argc, char **argv)
         printf("\nNo impact before T = %g s: the ball reaches m1 at the free-fall time %.6f s.\n", s.T, t_fall);
     if (!common.tsv && im->n > 0) {
         const ball_impact *e = &im->v[0];
-        printf("\n%zu impacts. The first starts at %.9f s (free fall sqrt(2 h0/g) = %.9f s) and lasts %.4f ms;\n"
+        printf("\n%zu impacts. The first starts at %.9f s (free fall sqrt(2 h0/g) = %.9f s)\nand lasts %.4f ms; "
                "contacts last %.4f to %.4f ms.\n"
                "Impacts in each quarter of the run:", im->n, e->start, t_fall, 1e3 * (e->end - e->start),
                1e3 * ims.dur_min, 1e3 * ims.dur_max);
@@ -365,37 +366,37 @@ int main(int argc, char **argv)
             printf("First flights:");
             for (size_t i = 1; i < im->n && i <= FLIGHTS_SHOWN; i++)
                 printf(" %.4f", im->v[i].start - im->v[i - 1].start);
-            printf(" s (later the ringing m1 jostles the order: %zu of %zu flights are shorter than the one "
+            printf(" s\n(later the ringing m1 jostles the order: %zu of %zu flights are shorter than the one "
                    "before).\n",
                    ims.shorter, ims.intervals - 1);
         }
         printf("Time scales: flights of %.2f s and less, one period of m1 %.4f ms, one contact %.4f ms.\n",
                im->n >= 2 ? im->v[1].start - e->start : NAN, 1e3 / f1, 1e3 * (e->end - e->start));
-        printf("Between impacts: first impulse J = %.6e N s (momentum of the ball; trapezoid over %.0f MHz "
-               "samples: %.6e N s),\nthe ball leaving with restitution %.4f; u1 after it follows "
+        printf("Between impacts: first impulse J = %.6e N s (momentum of the ball;\ntrapezoid over %.0f MHz "
+               "samples: %.6e N s), the ball leaving with restitution %.4f;\nu1 after it follows "
                "-J/(m1 omega1) e^(-sigma0 t) sin(omega1 t)\nwithin %.3f %% of its amplitude %.3f um.\n",
                J1, s.dense_rate / 1e6, J_trap, ball_restitution(e), 100.0 * fit_err / amp, 1e6 * amp);
     }
     if (!common.tsv) {
-        printf("Spectrum of u1 over %g s (Hann window, %zu samples zero-padded to %zu): peak at %.3f Hz (f1 = %.3f Hz, "
+        printf("Spectrum of u1 over %g s (Hann window, %zu samples zero-padded to %zu):\npeak at %.3f Hz (f1 = %.3f Hz, "
                "f0 = %g Hz).\n", s.T, sp_n, sp_nfft, f_peak, f1, s.f0);
-        printf("Energy (kinetic + spring + gravity + contact): %.6e J at 0, %.6e J at %g s; largest increase "
+        printf("Energy (kinetic + spring + gravity + contact): %.6e J at 0, %.6e J at %g s;\nlargest increase "
                "%.2e of the initial energy (at t = %.6f s).\n",
                r.energy0, r.energy_final, s.T, rise_rel, r.energy_rise_t);
         if (strncmp(run_method, "gsl-", 4) == 0)
-            printf("\nGSL %s (explicit pair, contact roots by bisection): %ld steps, %ld F evaluations, %ld rejected "
+            printf("\nGSL %s (explicit pair, contact roots by bisection): %ld steps, %ld F evaluations,\n%ld rejected "
                    "steps, %ld root evaluations, %ld events, %.3f s.\n",
                    run_method + 4, st->steps, st->nfev, st->netf, st->ngev, st->nevents, st->seconds);
         else
-            printf("\nCVODE %s (%s, dense, analytic Jacobian): %ld steps, %ld F evaluations, %ld Jacobians, %ld "
-                   "linear setups,\n%ld Newton iterations, %ld convergence failures, %ld error-test failures, %ld root "
+            printf("\nCVODE %s (%s, dense, analytic Jacobian): %ld steps, %ld F evaluations,\n%ld Jacobians, %ld "
+                   "linear setups, %ld Newton iterations, %ld convergence failures,\n%ld error-test failures, %ld root "
                    "evaluations, %ld events, %.3f s.\n",
                    cvode_version(), strcmp(run_method, "cvode-adams") == 0 ? "Adams" : "BDF", st->steps, st->nfev,
                    st->njev, st->nsetups, st->nniters, st->nncf, st->netf, st->ngev, st->nevents, st->seconds);
-        printf("Median step: %.3g s in free fall (max step %g s), %.3g s ringing between contacts, %.3g s in a "
+        printf("Median step: %.3g s in free fall (max step %g s), %.3g s ringing between contacts,\n%.3g s in a "
                "contact.\n",
                r.h_median[BALL_FALL], s.max_step, r.h_median[BALL_RING], r.h_median[BALL_CONTACT]);
-        printf("Data: %s/ (steps, impacts, first_impact, spectrum, summary); sound: %s\n", common.out, wav);
+        printf("Data: %s/ (steps, impacts, first_impact, spectrum, summary)\nSound: %s\n", common.out, wav);
     }
     if (all && solver_table(&b, y0, &s, &r, common.out, common.tsv, max_steps, max_impacts) != 0)
         return 1;

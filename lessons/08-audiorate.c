@@ -327,7 +327,7 @@ static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f)
         {"hear-ms", CLI_DOUBLE, &s.hear_abs_ms, "ms", "a listener hears an impact shifted by this (or by --hear-rel of the interval before it, if larger)", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"hear-rel", CLI_DOUBLE, &s.hear_rel, "", "a listener hears an impact shifted by this fraction of the interval before it", 0, 1, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sound", CLI_STRING, &f->sound, "", "folder for the WAVs of u1 (audiorate-METHOD-FS.wav)", 0, 0, 0, NULL, NULL, NULL},
-        {"wide", CLI_FLAG, &f->wide, "", "print every column (the human table shows those that fit 100 columns)", 0, 0, 0, NULL, NULL, NULL},
+        CLI_WIDE_OPT(f->wide),
         BUDGET_OPT(f->bg),
         CLI_COMMON_OPTS(f->common),
         PLOT_OPTS(f->plot),
@@ -399,7 +399,7 @@ int main(int argc, char **argv)
                 cols[8], cols[9], cols[10], cols[11], cols[12], cols[13], cols[14], cols[15], cols[16], NULL);
     if (!f.common.tsv)
         print_intro(&s, &R);
-    table_begin(&o->tab, stdout, f.common.tsv ? TABLE_TSV : f.wide ? TABLE_WIDE : TABLE_HUMAN, cols[0], cols[1], cols[2],
+    table_begin(&o->tab, stdout, table_mode(f.common.tsv, f.wide), cols[0], cols[1], cols[2],
                 cols[3], cols[4], cols[5], cols[6], cols[7], cols[8], cols[9], cols[10], cols[11], cols[12], cols[13],
                 cols[14], cols[15], cols[16], NULL);
     o->nerr = R.r.run.impacts.n;

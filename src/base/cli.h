@@ -58,6 +58,11 @@ typedef struct cli_common {
     {"out", CLI_STRING, &(c).out, "", "folder for data files (figures read them from here)", 0, 0, \
      0, NULL, NULL, NULL}
 
+/* --wide, for a program whose human table leaves out wide columns (io/table.h) to fit 100 columns. */
+#define CLI_WIDE_OPT(flag)                                                                          \
+    {"wide", CLI_FLAG, &(flag), "", "print every column (the human table shows those that fit 100 columns)", \
+     0, 0, 0, NULL, NULL, NULL}
+
 /* Parse argv; returns the index of the first positional argument (argc if none).
  * A value is given as --flag VALUE or --flag=VALUE. Prints help and exits 0 on --help; prints
  * one line and exits 2 on any bad input, a flag given twice included (unless CLI_REPEAT). */

@@ -21,6 +21,12 @@ typedef struct table {
 /* The modes of table_begin: aligned without the wide columns, TSV, aligned with all of them. */
 enum { TABLE_HUMAN = 0, TABLE_TSV = 1, TABLE_WIDE = 2 };
 
+/* The mode of a program's table from its --tsv and --wide flags. */
+static inline int table_mode(bool tsv, bool wide)
+{
+    return tsv ? TABLE_TSV : wide ? TABLE_WIDE : TABLE_HUMAN;
+}
+
 /* Start a table with the named columns (NULL-terminated) and print its header; mode is
  * TABLE_HUMAN (or false), TABLE_TSV (or true) or TABLE_WIDE. */
 void table_begin(table *t, FILE *f, int mode, ...);   /* int: va_start needs a promoted type */

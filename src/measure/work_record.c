@@ -70,12 +70,12 @@ static double slope_of(const work_run *rec, int i, int j)
     return slope;
 }
 
-void work_runs_table(const work_run *rec, int n, double target, double d, bool tsv, const char *const pick[2],
+void work_runs_table(const work_run *rec, int n, double target, double d, int mode, const char *const pick[2],
                      double picked[2][3])
 {
     table tab;
-    table_begin(&tab, stdout, tsv, "method", "kind", "evals_to_target", "how", "best_error", "runs", "cost_to_target",
-                "seconds_to_target", "slope", NULL);
+    table_begin(&tab, stdout, mode, "method", "+kind", "evals_to_target", "how", "best_error", "+runs", "cost_to_target",
+                "+seconds_to_target", "slope", NULL);
     for (int c = 0; c < 2; c++)
         picked[c][0] = picked[c][1] = picked[c][2] = NAN;
     for (int i = 0; i < n;) {

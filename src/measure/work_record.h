@@ -38,11 +38,11 @@ double work_to_reach(const work_run *r, int n, double target, work_axis ax, doub
 /* The record as TSV into f: a header, then one gnuplot data block a method. */
 void work_runs_write(FILE *f, const work_run *rec, int n, double d);
 
-/* The table (io/table.h, tsv or aligned, on stdout): per method, evaluations, cost and seconds to
- * reach target, how, best error, runs, and the slope -d log error / d log evals over the runs with
- * error in (1e-11, 0.1). For the methods named pick[0] and pick[1], their evaluations, cost and
- * slope into picked (NAN if absent). */
-void work_runs_table(const work_run *rec, int n, double target, double d, bool tsv, const char *const pick[2],
+/* The table on stdout, in io/table.h's mode (kind, runs and seconds are wide columns): per
+ * method, evaluations, cost and seconds to reach target, how, best error, runs, and the slope
+ * -d log error / d log evals over the runs with error in (1e-11, 0.1). For the methods named
+ * pick[0] and pick[1], their evaluations, cost and slope into picked (NAN if absent). */
+void work_runs_table(const work_run *rec, int n, double target, double d, int mode, const char *const pick[2],
                      double picked[2][3]);
 
 #endif

@@ -70,5 +70,5 @@ for r in 0.5 0.99 1.01 1.5; do
     check_num "gradient descent h = $r 2/L: measured rate is forward Euler's max |R(-h a_i)|" "$(g $r measured_rate)" near "$(g $r R_rate)" 1e-6
 done
 $BIN/stability --gd-L 4 --gd-mu 0.5 --out "$TMP/gd4" >"$TMP/gd4.txt"
-check_text "--gd-L 4: the bound is 2/L = 0.5" "$(cat "$TMP/gd4.txt")" "h <= 0.5. rate"
+check_text "--gd-L 4: the bound is 2/L = 0.5" "$(cat "$TMP/gd4.txt")" "h <= 0.5."
 expect_bad_input "--gd-mu above --gd-L" $BIN/stability --gd-mu 20 --out "$TMP/out"
