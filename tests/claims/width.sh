@@ -3,8 +3,8 @@
 . "$(dirname "$0")/../lib.sh"
 widest() { awk '{ if (length > m) m = length } END { print m + 0 }' "$1"; }
 for cmd in ivp convergence stability stiff work oscillator drop audiorate "drop --method all --T 0.5"; do
-    name=${cmd// /_}
-    $BIN/$cmd --out "$TMP/$name" >"$TMP/$name.txt" 2>/dev/null
+    name=${cmd%% *}; [ "$name" = "$cmd" ] || name=${name}_all
+    $BIN/$cmd --out "$TMP/$name" >"$TMP/$name.txt" 2>/dev/null   # short folder names: a path is printed
     check_num "bin/$cmd: exit status" "$?" near 0 0
     check_num "bin/$cmd: widest line of its output (columns)" "$(widest "$TMP/$name.txt")" le 100
 done
