@@ -7,12 +7,14 @@
 # libcmark-gfm parses the notebooks, libjs-katex typesets their formulas offline, and
 # chromium (headless) checks the rendered pages in the test suite; valgrind runs memcheck there.
 # libjansson-dev reads challenge.json (strict JSON, duplicate names refused).
+# time (GNU time, /usr/bin/time) measures peak memory in the tests that hold a memory bound
+# (a 100 MB INI line, a cell printing 30 MB).
 # libsamplerate0-dev brings the bowed string's 200 kHz bridge force to the WAV's 48 kHz
 # (and lesson 11's waveforms to 20 kHz): its best sinc converter instead of our own.
 DEB_PACKAGES := gcc make libc6-dev pkg-config libgsl-dev libsundials-dev gnuplot-nox \
                 libsndfile1-dev libhdf5-dev fonts-dejavu-core libcmark-gfm-dev \
                 libcmark-gfm-extensions-dev libjs-katex chromium valgrind libjansson-dev \
-                libsamplerate0-dev
+                libsamplerate0-dev time
 
 # The page explorers (issue 19): ivplab's C built to WebAssembly by Debian's clang for wasm32-wasi,
 # lld and wasi-libc (libclang-rt-14-dev-wasm32: the compiler's builtins for that target). Installed

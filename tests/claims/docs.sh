@@ -2,7 +2,7 @@
 # one of the repository's own folders (shared, lessons, src, plots, tests, notebooks-c) that a
 # tracked file names is a file or folder of the checkout (a user's checkout has no shared/: the
 # spec folder of the workshop is not in it); placeholders (NAME, NN-topic, X, name), prefixes
-# (ending in _) and generated figures (plots/out/) aside, and the tests' own names of files that
+# (ending in _) and what git ignores (generated: plots/out/, build/) aside, and the tests' own names of files that
 # must not exist. And the README's table of figures lists every figure script of each program.
 . "$(dirname "$0")/../lib.sh"
 cd "$(dirname "$0")/../.." || exit 1
@@ -11,7 +11,7 @@ missing=$(git ls-files 2>/dev/null | grep -v -e '^tests/fixtures/' -e '^tests/cl
     xargs grep -oIhE '(^|[^A-Za-z0-9_./-])(shared|lessons|src|plots|tests|notebooks-c)/[A-Za-z0-9_./+-]*[A-Za-z0-9_]' |
     sed -E 's/^[^a-z]//' | sort -u |
     grep -v -E '(NAME|NN-|/X\.|/name$|_$|^plots/out/)' |
-    while read -r p; do [ -e "$p" ] || compgen -G "$p.*" >/dev/null || echo "$p"; done)
+    while read -r p; do [ -e "$p" ] || git check-ignore -q "$p" || git check-ignore -q "$p/" || compgen -G "$p.*" >/dev/null || echo "$p"; done)
 if [ -z "$missing" ] && [ "$(git ls-files | wc -l)" -gt 100 ]; then
     pass "every repository path a tracked file names exists ($(git ls-files | wc -l) files read)"
 else
