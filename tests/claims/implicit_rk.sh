@@ -76,7 +76,8 @@ check_num "work record: radau-iia3 n = 60: one LU for the linear run" "$(col rad
 check_num "work record: radau-iia3 n = 60: 60 solves" "$(col radau-iia3 60 nsolve)" near 60 0
 $BIN/work --out "$TMP/wh" >"$TMP/wh.txt"
 check_text "work: prints Radau IIA's slope and cost beside CVODE BDF's, from the table" "$(cat "$TMP/wh.txt")" \
-    "at fixed steps: slope $(wk radau-iia3 slope), to reach 1e-06 $(printf '%.4g' "$(wk radau-iia3 evals_to_target)") evals, cost $(printf '%.4g' "$(wk radau-iia3 cost_to_target)"); CVODE BDF: slope $(wk cvode-bdf slope)"
+    "at fixed steps: slope $(wk radau-iia3 slope), to reach 1e-06 $(printf '%.4g' "$(wk radau-iia3 evals_to_target)") evals, cost $(printf '%.4g' "$(wk radau-iia3 cost_to_target)");
+CVODE BDF: slope $(wk cvode-bdf slope)"
 tab=$($BIN/work --tableau)
 check_text "work --tableau: Radau IIA is fully implicit" "$(printf '%s\n' "$tab" | grep -A8 '^radau-iia3')" "fully implicit, all stages one Newton solve together"
 
