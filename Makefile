@@ -11,7 +11,7 @@
 # (a 100 MB INI line, a cell printing 30 MB).
 # libsamplerate0-dev brings the bowed string's 200 kHz bridge force to the WAV's 48 kHz
 # (and lesson 11's waveforms to 20 kHz): its best sinc converter instead of our own.
-DEB_PACKAGES := gcc make libc6-dev pkg-config libgsl-dev libsundials-dev gnuplot-nox \
+DEB_PACKAGES := gcc make libc6-dev pkg-config libpng-dev libgsl-dev libsundials-dev gnuplot-nox \
                 libsndfile1-dev libhdf5-dev fonts-dejavu-core libcmark-gfm-dev \
                 libcmark-gfm-extensions-dev libjs-katex chromium valgrind libjansson-dev \
                 libsamplerate0-dev time

@@ -8,7 +8,7 @@ set logscale xy
 set format xy "10^{%L}"
 set xlabel "time step dt (s)"
 set ylabel "max |f_u - f_u^{CVODE}| / max |f_u^{CVODE}|"
-set key top left
+set key bottom right     # the errors rise to the top right
 stats f using 1:2 nooutput
 e0 = STATS_max_y; d0 = STATS_max_x
 plot f using 1:2 with linespoints pt 7 ps 1 lw 2 lc rgb c_trapezoid title "fixed step", \
@@ -18,6 +18,7 @@ set format xy "%g"
 set xlabel "time t (ms)"
 set ylabel "bridge force (N)"
 set xrange [52:60]
+set key bottom right     # below the force's recovery after the slip
 plot datadir("bow")."conv_traj.tsv" using ($1*1e3):2 with lines lw 4 lc rgb c_exact title "CVODE BDF", \
      "" using ($1*1e3):3 with lines lw 1.2 lc rgb c_euler title columnhead(3) noenhanced, \
      "" using ($1*1e3):5 with lines lw 1.2 lc rgb c_trapezoid title columnhead(5) noenhanced

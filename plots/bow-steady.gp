@@ -9,7 +9,7 @@ set multiplot layout 1,3 title "steady sliding: the co-parameterised curves (30)
 set logscale x
 set xlabel "sliding velocity v (m/s)"
 set ylabel "friction coefficient"
-set key top right
+set key bottom left      # the curves fall from the top left
 plot f using 1:2 with lines lw 2 lc rgb c_euler title "mu_{ss}, tau_g = 15 K", \
      f using 1:3 with lines lw 2 lc rgb c_trapezoid title "tau_g = 25 K", \
      f using 1:4 with lines lw 2 lc rgb c_backward title "tau_g = 35 K", \
@@ -22,7 +22,7 @@ plot f using 1:5 with lines lw 2 lc rgb c_euler title "tau_g = 15 K", \
 unset logscale x
 set xlabel "contact temperature (deg C)"
 set ylabel "temperature factor y"
-set key top right
+set key bottom right     # under y_a, where no curve goes
 set yrange [0:1.05]
 plot datadir("bow")."fig4_y.tsv" using 1:2 with lines lw 2 lc rgb c_euler title "tau_g = 15 K", \
      "" using 1:3 with lines lw 2 lc rgb c_trapezoid title "tau_g = 25 K", \

@@ -12,7 +12,7 @@ heading = sprintf("three periods of %s, x_b/L = %s, f_b = %s N: %s ripples a per
 set multiplot layout 2,1 title heading noenhanced
 set lmargin 12
 set ylabel "bridge force (N)"
-set key top left
+set key bmargin right horizontal
 plot f using 1:2 with lines lw 1.5 lc rgb c_cvode title "transverse bridge force f_u"
 set xlabel "time t (ms)"
 set ylabel "velocity (m/s), temperature / 100 (deg C)"

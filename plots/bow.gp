@@ -12,7 +12,7 @@ set multiplot layout 4,1 title sprintf("bowed cello G string, thermal elasto-pla
 set lmargin 12
 set ylabel "bridge force (N)"
 set yrange [STATS_min - 0.3 : STATS_max + 0.5]
-set key top left
+set key bmargin right horizontal
 plot f using 1:3 with lines lw 1 lc rgb c_cvode title "transverse bridge force f_u", \
      f using 1:4 with lines dt 2 lw 2 lc rgb c_backward title "quasi-static T v_b t / (2 x_b) (89)"
 set autoscale y

@@ -13,9 +13,9 @@ is_floor(s) = s eq "reference floor"
 set multiplot layout 1,2 title sprintf("order of accuracy: error ||y_n - y(T)|| at T = %g s against the step h", TT)
 set logscale xy
 set format x "2^{%L}"; set format y "10^{%L}"
-set xlabel "time step h (s)"
+set xlabel "time step h (s)\n"   # the blank line keeps the key below clear of the descenders
 set ylabel sprintf("error ||y_n - y(%g)|| (m and m/s; rad and rad/s)", TT)
-set key bottom right font ",9"
+set key below center horizontal maxcols 1 font ",9"   # below the axes: it grows with --add-method
 do for [q in "oscillator pendulum"] {
     f = d."errors_".q.".tsv"
     HF = f; eval HEADER

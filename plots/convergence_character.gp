@@ -6,7 +6,7 @@ set title "same order, different character (h = 0.1 s): forward Euler grows, bac
 set xlabel "time t (s)"
 set ylabel "displacement u (m)"
 set yrange [-2.2:2.2]
-set key bottom left font ",9" maxrows 3
+set key bmargin center horizontal font ",9"   # below the axes, however many methods
 f = d."trajectories.tsv"
 HF = f; eval HEADER
 # every method column of the header (column 2 is the exact solution, drawn from exact.tsv)

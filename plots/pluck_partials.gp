@@ -19,7 +19,8 @@ set datafile missing "-"
 set multiplot layout 2, 2 title "string-pluck-v1: what each method does to each partial\n".note
 set logscale x
 set xlabel "exact frequency of the partial (Hz)"
-set key bottom left
+set key outside right top font ",10"   # beside each panel: the curves fill them
+set title font ",10"                   # the panel titles fit over the narrower panels
 set ylabel "pitch error (cents)"
 set title "Galerkin system: lines R(h {/Symbol l}_k), points measured"
 plot for [m in methods] d."partials-".m.".tsv" using 3:7 with lines lw 2 lc rgb col(m) title m, \

@@ -26,13 +26,13 @@ set multiplot layout 1,2 title "Figure 10, simulated: the boundary lines fitted 
 set xrange [xlo:xhi]
 set yrange [flo:fhi]
 set logscale xy
-set xlabel "bow-bridge distance x_b/L"
+set xlabel "bow-bridge distance x_b/L\n"   # the blank line keeps the key below clear of it
 set ylabel "bowing force f_b (N)"
 set format x "%g"
 set xtics (0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3)
 set format y "%g"
 set grid xtics ytics mxtics mytics
-set key bottom left font ",9"
+set key below center horizontal font ",9"   # the keys below the axes: the grid fills the diagram
 set title "regimes and the fitted boundary lines"
 r(n) = strcol(5) eq n ? column(4) : NaN
 plot results using 3:(r("helmholtz")) with points pt 5 ps 0.9 lc rgb "#1f77b4" title "Helmholtz motion", \
@@ -46,7 +46,7 @@ plot results using 3:(r("helmholtz")) with points pt 5 ps 0.9 lc rgb "#1f77b4" t
      f1_min * x**s_min with lines lw 2 dt 2 lc rgb "#000000" notitle, \
      f1_dm * x**s_dm with lines lw 2 dt 3 lc rgb "#000000" notitle
 set title "the edges, column by column, and the fits"
-set key top right font ",10"
+set key below center vertical font ",9"
 plot boundaries index 0 using 1:2 with points pt 9 ps 1.2 lc rgb "#1f77b4" title "edge above the highest Helmholtz cell", \
      f1_max * x**s_max with lines lw 2 lc rgb "#1f77b4" title (s_max == s_max ? sprintf("f_{max} fit: slope %.2f {/Symbol \261} %.2f", s_max, e_max) : "f_{max}: not fitted (fewer than 4 columns with an edge)"), \
      f1_max * xm**(s_max + 1) * x**(-1) with lines lw 1.5 dt 2 lc rgb "#1f77b4" title "Schelleng: slope -1", \
