@@ -7,6 +7,8 @@
 width = 900; height = 800
 call "plots/common.gp" "pluck_cvode_steps"
 f = datadir("pluck")."cvode-rtol.tsv"
+# a run that wrote no cvode-rtol.tsv: gnuplot names the missing file (bin/pluck --plot skips the figure)
+stats f using 2 nooutput
 info = system("awk -F'\t' 'NR == 2 { print $3, $4, $6, $7 }' ".shq(f))
 grid = word(info, 1); q = real(word(info, 2)); tm = real(word(info, 3)); t1 = real(word(info, 4))
 anchor = system("awk -F'\t' 'NR == 2 { print $2, $8 }' ".shq(f))
