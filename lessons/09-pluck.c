@@ -91,6 +91,20 @@ static void order_study(const settings *st, const string_sweep *w, const string_
                                  a_top);
 }
 
+/* The tolerance study (string_sweep_rtol_study: cvode-rtol.tsv) and, unless --tsv, its table. */
+static void rtol_study(const settings *st, const string_sweep *w)
+{
+    char err[300];
+    string_rtol_row rows[STRING_RTOL_ROWS];
+    double lr, li;
+    long N = (long)st->run.rtol_N;
+    if (string_sweep_rtol_study(w, &st->ch.string, N, st->run.rtol_start, st->run.rtol_time, rows,
+                                &lr, &li, err, sizeof err) != 0)
+        cli_fail("pluck", "--cvode-rtol-N %g: %s", st->run.rtol_N, err);
+    if (!st->tsv)
+        string_sweep_print_rtol(w, N, rows, lr, li);
+}
+
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
@@ -120,7 +134,8 @@ static void load_settings(settings *st, int argc, char **argv)
     st->chal_flag = challenge_file;
     st->common = (cli_common){false, "build/data/pluck"};
     budget_init(&st->bg, "pluck", "unknown-steps", 5e10, "--duration * --fs, --modes, --substeps-max, --N-max, "
-                "--fd-fixed-N-max, --cvode-N-max and the field's size (one unknown of the state advanced one step)");
+                "--fd-fixed-N-max, --cvode-N-max, --cvode-rtol-time and -N and the field's size "
+                "(one unknown of the state advanced one step)");
     st->space = st->method = "all";
     st->lmm = "adams";          /* with fixed-point iteration: the cheapest CVODE on the string (README) */
     st->nls = "fixedpoint";
@@ -174,6 +189,15 @@ static void parse_flags(settings *st, int argc, char **argv)
         {"cvode-stab-lim", CLI_DOUBLE, &st->run.stab_lim, "", "1: CVODE's BDF stability-limit detection (lowers q when it sees instability)", 0, 1, 0, NULL, NULL, NULL},
         {"cvode-study-time", CLI_DOUBLE, &st->run.study_T, "s", "order study: simulated time of each CVODE run, q = 1..5 (0: no study)", 0, 60, 0, NULL, NULL, NULL},
         {"cvode-study-N", CLI_DOUBLE, &st->run.study_N, "", "order study: N of the 5-point grid (the Galerkin system has --modes)", 6, big, 0, NULL, NULL, NULL},
+        {"cvode-rtol-start", CLI_DOUBLE, &st->run.rtol_start, "s",
+         "tolerance study: CVODE starts here from the exact semi-discrete state "
+         "(a whole number of samples)",
+         0, 60, 0, NULL, NULL, NULL},
+        {"cvode-rtol-time", CLI_DOUBLE, &st->run.rtol_time, "s",
+         "tolerance study: each run's window, rates over its second half; rtol 1e-3..1e-8, "
+         "three setups (0: no study)", 0, 60, 0, NULL, NULL, NULL},
+        {"cvode-rtol-N", CLI_DOUBLE, &st->run.rtol_N, "", "tolerance study: N of the 5-point grid",
+         6, big, 0, NULL, NULL, NULL},
         {"cvode-study-steps", CLI_DOUBLE, &st->run.study_steps, "", "order study: internal steps allowed a run (cost is per simulated second)", 10, 1e9, 0, NULL, NULL, NULL},
         {"blowup", CLI_DOUBLE, &st->run.blowup, "", "blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"partials", CLI_FLAG, &st->do_partials, "", "what --method does to each partial: "
@@ -351,7 +375,8 @@ static void check_settings(settings *st)
 }
 
 /* The work before it starts: the reference (nm modes over n samples at most), the field, and the
- * sweep (models/string_run; not counted: the CVODE order study, --cvode-study-time). */
+ * sweep (models/string_run) and the tolerance study (--cvode-rtol-time; not counted: the CVODE
+ * order study, --cvode-study-time, held by its step budget). */
 static void check_budget(settings *st, int nm)
 {
     double n = (double)st->n, work = (double)nm * n, wavs = 1.0, mem = 4.0 * n * 8.0;
@@ -366,6 +391,13 @@ static void check_budget(settings *st, int nm)
             if (want(st->method, method_all[i]->name))
                 p.nmeth++, p.nimpl += method_all[i]->implicit;
         string_sweep_estimate(&p, &work, &wavs, &mem);
+        if (want(st->method, "cvode") && st->run.rtol_time > 0) {
+            /* the tolerance study: its runs at the sweep's CVODE rate (string_sweep_estimate), and
+             * the exact pickup to its end */
+            double N = st->run.rtol_N, T = st->run.rtol_time;
+            work += STRING_RTOL_ROWS * 2.0 * (N - 1.0) * 2.7e5 * fmax(1.0, N / 130.0) * T +
+                    (N - 1.0) * (st->run.rtol_start + T) * st->fs;
+        }
         /* E_spec of each scored WAV and the reference's spectrogram (half an E_spec): held whole,
          * written up to 8 kHz, ~25 B a row */
         int M = st->ch.frame_length;
@@ -494,6 +526,8 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
         cli_fail("pluck", "--N-min %g: %s", st->run.N_min, err);
     if (want(st->method, "cvode") && st->run.study_T > 0 && strcmp(st->lmm, "bdf") == 0)
         order_study(st, &w, modes, M);
+    if (want(st->method, "cvode") && st->run.rtol_time > 0)
+        rtol_study(st, &w);
     string_sweep_first20ms(&w, refw->x);
     if (!st->tsv && w.nlen)
         printf("\nstability and failures:\n%s", w.notes);

@@ -23,6 +23,8 @@ int mkdir_p(const char *path);
 const char *repo_file(const char *relpath);
 /* Wall-clock seconds from a monotonic clock. */
 double wall_seconds(void);
+/* Processor seconds of the calling thread (what a computation cost, whatever else the machine runs). */
+double thread_seconds(void);
 /* Largest absolute value of x[0..n-1] (NaN if any entry is NaN). */
 double max_abs(const double *x, size_t n);
 /* The median of v[0 .. n-1] (v is sorted in place); NAN when n = 0. */

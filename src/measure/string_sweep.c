@@ -376,6 +376,88 @@ void string_sweep_print_study(const string_sweep *w, double T, double steps, lon
                                : "capping the order at 2 buys A-stability, and the step is then held by accuracy alone.");
 }
 
+/* ---- the tolerance study ---- */
+
+static const char *rtol_setup(const string_rtol_row *r)
+{
+    return !r->adams ? "BDF + band Newton" : r->fixedpoint ? "Adams + fixed point" : "Adams + band Newton";
+}
+
+int string_sweep_rtol_study(const string_sweep *w, const string_params *s, long N, double t0, double T,
+                            string_rtol_row rows[STRING_RTOL_ROWS], double *lam_re, double *lam_im, char *err,
+                            size_t errlen)
+{
+    string_fd fd;
+    if (string_fd_init(&fd, s, STRING_FD5, N, true, err, errlen) != 0)
+        return -1;
+    string_mode *fm;
+    int nm = string_fd_modes(&fd, &fm), top = string_modes_fastest(fm, nm);
+    *lam_re = -fm[top].alpha, *lam_im = sqrt(fmax(fm[top].omega0sq - fm[top].alpha * fm[top].alpha, 0.0));
+    long n1 = lround((t0 + T) * w->cfg.fs) + 1;
+    double *exact = xcalloc((size_t)n1, sizeof(double)), lam = hypot(*lam_re, *lam_im);
+    string_pickup_signal(fm, nm, w->cfg.fs, n1, w->cfg.tol_abs, exact, NULL);
+    atomic_file a;
+    FILE *f = atomic_open_or_exit(&a, w->program, w->out, "cvode-rtol.tsv");
+    fprintf(f, "setup\trtol\tN\tmax_order\tt0\ttm\tt1\tsteps_per_s\tnfev_per_s\tcpu_per_s\terr\th_lambda\tok\n");
+    for (int i = 0; i < STRING_RTOL_ROWS; i++) {
+        string_rtol_row *r = &rows[i];
+        memset(r, 0, sizeof *r);
+        r->adams = i >= 6, r->fixedpoint = i >= 12, r->rtol = pow(10.0, -3 - i % 6), r->t0 = t0, r->t1 = t0 + T;
+        string_rtol_run(&w->cfg, &fd, fm, nm, exact, r);
+        double span = r->t1 - r->tm;
+        fprintf(f, "%s\t%g\t%ld\t%d\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.4e\t%.4g\t%d\n", rtol_setup(r), r->rtol, N,
+                r->max_order, r->t0, r->tm, r->t1, r->steps / span, r->nfev / span, r->cpu / span, r->err, lam * span / r->steps,
+                r->ok);
+        if (i % 6 == 5)
+            fprintf(f, "\n\n");
+    }
+    atomic_commit_or_exit(&a, w->program);
+    free(exact);
+    free(fm);
+    return 0;
+}
+
+void string_sweep_print_rtol(const string_sweep *w, long N, const string_rtol_row *rows, double lam_re,
+                             double lam_im)
+{
+    const string_rtol_row *r0 = &rows[0];
+    printf("\nCVODE against its tolerance (atol %g) on the 5-point grid, N = %ld: per second of sound over %.3g .. %.3g s\n"
+           "(started at %.3g s from the exact semi-discrete state; error: RMS against it over the window, relative)\n",
+           w->cfg.atol, N, r0->t0 + 0.5 * (r0->t1 - r0->t0), r0->t1, r0->t0);
+    printf("  %-20s %6s %12s %12s %10s %11s %8s\n", "setup", "rtol", "steps/s", "F evals/s", "CPU s/s", "error",
+           "h|lam|");
+    double lam = hypot(lam_re, lam_im), worst = 0, cpu[3] = {0, 0, 0};
+    int bad = 0, worst_su = 0, best = 0;
+    for (int su = 0; su < 3; su++) {
+        double lo = INFINITY, hi = 0;
+        for (int i = 6 * su; i < 6 * su + 6; i++) {
+            const string_rtol_row *r = &rows[i];
+            double span = r->t1 - r->tm, sps = r->steps / span;
+            bad += !r->ok;
+            lo = fmin(lo, sps), hi = fmax(hi, sps), cpu[su] += r->cpu / span / 6;
+            printf("  %-20s %6.0e %12.4g %12.4g %10.3g %11.3e %8.3g\n", rtol_setup(r), r->rtol, sps, r->nfev / span,
+                   r->cpu / span, r->err, lam * span / r->steps);
+        }
+        if (hi / lo - 1 > worst)
+            worst = hi / lo - 1, worst_su = su;
+        best = cpu[su] < cpu[best] ? su : best;
+    }
+    int q = rows[0].max_order > rows[6].max_order ? rows[0].max_order : rows[6].max_order;  /* the weaker growth */
+    printf("The grid's fastest mode: lambda = %.4g %+.4g i 1/s (|lambda| = %.4g); h|lambda| is the mean step times it.\n",
+           lam_re, lam_im, lam);
+    if (bad)
+        printf("%d of the runs failed (cvode-rtol.tsv): no verdict on the spread.\n", bad);
+    else
+        printf("Steps per second vary by at most %.0f%% over rtol 1e-3 .. 1e-8 (%s), where a step held by accuracy at\n"
+               "order %d would grow %.2g times: %s\n", 100 * worst, rtol_setup(&rows[6 * worst_su]), q,
+               pow(10.0, 5.0 / (q + 1)),
+               worst <= STRING_RTOL_FLAT ? "flat, the step is held by stability on the highest grid mode, not by the tolerance."
+                                         : "not flat (above the 50% taken as flat), the tolerance moves the step here.");
+    printf("Cheapest, processor time per second of sound (mean over rtol): %s, %.3g s; %s %.3g s, %s %.3g s.\n",
+           rtol_setup(&rows[6 * best]), cpu[best], rtol_setup(&rows[6 * ((best + 1) % 3)]), cpu[(best + 1) % 3],
+           rtol_setup(&rows[6 * ((best + 2) % 3)]), cpu[(best + 2) % 3]);
+}
+
 void string_sweep_print_best(const string_sweep *w)
 {
     const string_run *runs = w->runs;

@@ -3,9 +3,9 @@
  * sweep on the Galerkin system, each grid of a doubling N sweep exact in time, with each
  * fixed-step method and with CVODE, and the CVODE order study. Every run, scored, is handed to
  * the caller (done: to print it, keep it for a figure); the sweep keeps every run and the notes
- * on stability and failures. The
+ * on stability and failures; and the CVODE tolerance study. The
  * figure tables (modal-METHOD.tsv, modal-methods.txt, modal-note.txt, fd-N.tsv, fd-N-cvode.tsv,
- * fd-N-fixed.tsv, cvode-order.tsv) go to the data folder through io/atomic. */
+ * fd-N-fixed.tsv, cvode-order.tsv, cvode-rtol.tsv) go to the data folder through io/atomic. */
 #ifndef IVPLAB_STRING_SWEEP_H
 #define IVPLAB_STRING_SWEEP_H
 #include "models/string_run.h"
@@ -80,6 +80,22 @@ int string_sweep_order_study(const string_sweep *w, const string_params *s, long
  * barrier (the fastest grid mode: omega w_top, rad/s, alpha a_top, 1/s), on stdout. */
 void string_sweep_print_study(const string_sweep *w, double T, double steps, long N, string_study_row rows[2][8],
                               const int nrows[2], int M, double w_top, double a_top);
+/* The tolerance study: CVODE on the 5-point grid of N intervals, three setups (BDF and band
+ * Newton, Adams and band Newton, Adams and fixed-point iteration) at rtol 1e-3 ... 1e-8, each over
+ * the window t0 .. t0 + T from the exact semi-discrete state at t0 (string_rtol_run: the rates are
+ * over its second half); cvode-rtol.tsv written, one block a setup. In *lam_re, *lam_im the grid's
+ * fastest mode's eigenvalue (1/s). 0, or -1 with the reason the grid cannot be made. */
+#define STRING_RTOL_ROWS 18
+int string_sweep_rtol_study(const string_sweep *w, const string_params *s, long N, double t0, double T,
+                            string_rtol_row rows[STRING_RTOL_ROWS], double *lam_re, double *lam_im, char *err,
+                            size_t errlen);
+/* Its table and verdicts on stdout: the largest spread of steps per second over rtol (max/min - 1)
+ * against STRING_RTOL_FLAT (flat, held by stability, when within it; a step held by accuracy at
+ * order q would grow 10^(5/(q+1)) times over the five decades, 6.8 at q = 5) and the setup of
+ * least processor time per second of sound (mean over rtol). */
+#define STRING_RTOL_FLAT 0.5
+void string_sweep_print_rtol(const string_sweep *w, long N, const string_rtol_row *rows, double lam_re,
+                             double lam_im);
 /* The best E_wave of each method of the runs, with its cost, in the order the methods first ran,
  * on stdout. */
 void string_sweep_print_best(const string_sweep *w);

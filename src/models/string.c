@@ -533,6 +533,25 @@ double string_fd_pickup(const string_fd *fd, const double *y)
     return s;
 }
 
+void string_fd_state(const string_fd *fd, const string_mode *modes, int nm, double t, double *y)
+{
+    long N = fd->N;
+    double *sn = xcalloc(2 * (size_t)N, sizeof(double));
+    for (long q = 0; q < 2 * N; q++)
+        sn[q] = (q % N == 0) ? 0.0 : sin(M_PI * (double)q / (double)N);      /* sin(pi q / N), period 2N */
+    for (long i = 1; i < N; i++)
+        y[iu(fd, i)] = y[iv(fd, i)] = 0.0;
+    for (long n = 1; n <= nm && n < N; n++) {
+        double a, ad;
+        string_mode_eval(&modes[n - 1], t, &a, &ad);
+        for (long i = 1; i < N; i++) {
+            y[iu(fd, i)] += a * sn[(n * i) % (2 * N)];
+            y[iv(fd, i)] += ad * sn[(n * i) % (2 * N)];
+        }
+    }
+    free(sn);
+}
+
 int string_fd_modes(const string_fd *fd, string_mode **out)
 {
     long N = fd->N;

@@ -134,5 +134,8 @@ double string_fd_pickup(const string_fd *fd, const double *y);
 /* The exact solution of the semi-discrete system as N - 1 modes (discrete sine transform of the
  * sampled u0, the stencil's eigenvalues): no time-stepping error at all. *modes is allocated. */
 int string_fd_modes(const string_fd *fd, string_mode **modes);
+/* y = the exact semi-discrete state at time t from the grid's modes (string_fd_modes, nm = N - 1):
+ * u_i = sum_n a_n(t) sin(pi n i / N), v_i likewise with a_n'(t). */
+void string_fd_state(const string_fd *fd, const string_mode *modes, int nm, double t, double *y);
 
 #endif

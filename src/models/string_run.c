@@ -301,6 +301,63 @@ void string_study_run(const string_run_cfg *c, const string_fd *fd, const string
     free(y);
 }
 
+typedef struct rtol_ctx {
+    const string_fd *fd;
+    const double *exact;        /* the exact pickup from the window's first sample on */
+    double se, sx;              /* sums of squared error and squared exact pickup */
+    double half;                /* the window's middle, s */
+    cvode_stats *st;            /* CVODE's counts so far (read at every step) */
+    string_rtol_row *row;
+} rtol_ctx;
+
+static int rtol_sample(long k, double t, const double *y, void *c)
+{
+    (void)t;
+    rtol_ctx *rc = c;
+    double e = string_fd_pickup(rc->fd, y) - rc->exact[k], x = rc->exact[k];
+    rc->se += e * e, rc->sx += x * x;
+    return 0;
+}
+
+static int rtol_step(double t, double h, const double *y, void *c)
+{
+    (void)h, (void)y;
+    rtol_ctx *rc = c;
+    string_rtol_row *r = rc->row;
+    if (r->tm == 0 && t >= rc->half) {  /* the counts at the middle, subtracted at the end */
+        r->tm = t;
+        r->steps = -rc->st->steps, r->nfev = -(rc->st->nfev + rc->st->nfev_jac), r->cpu = -thread_seconds();
+    }
+    return 0;
+}
+
+void string_rtol_run(const string_run_cfg *c, string_fd *fd, const string_mode *modes, int nm, const double *exact,
+                     string_rtol_row *row)
+{
+    string_run_cfg rc = *c;
+    rc.adams = row->adams, rc.fixedpoint = row->fixedpoint, rc.rtol = row->rtol;
+    ivp p = string_fd_ivp(fd);
+    double *y = xcalloc(p.dim, sizeof(double));
+    string_fd_state(fd, modes, nm, row->t0, y);
+    long k0 = lround(row->t0 * c->fs), n = lround(row->t1 * c->fs) - k0 + 1;
+    double *tout = xcalloc((size_t)n, sizeof(double));
+    for (long k = 0; k < n; k++)
+        tout[k] = (double)(k0 + k) / c->fs;
+    row->max_order = row->adams || c->max_order < 5 ? c->max_order : 5;
+    cvode_opts o = run_cvode_opts(&rc, fd, row->max_order, false);
+    cvode_stats cs;
+    memset(&cs, 0, sizeof cs);
+    rtol_ctx ctx = {fd, exact + k0, 0, 0, 0.5 * (row->t0 + row->t1), &cs, row};
+    o.tout = tout, o.nout = (size_t)n, o.sink = rtol_sample, o.on_step = rtol_step, o.ctx = &ctx;
+    o.max_steps = 0;
+    row->tm = 0;
+    row->ok = cvode_solve(&p, row->t0, y, tout[n - 1], &o, &cs, row->message, sizeof row->message) == 0 && row->tm > 0;
+    row->steps += cs.steps, row->nfev += cs.nfev + cs.nfev_jac, row->cpu += thread_seconds();
+    row->err = sqrt(ctx.se / ctx.sx);
+    free(y);
+    free(tout);
+}
+
 const string_study_row *string_study_fewest(const string_study_row *rows, int n, const string_study_row **q2)
 {
     const string_study_row *best = NULL;
@@ -364,6 +421,9 @@ int string_settings_load(string_settings *st, const char *path, char *err, size_
         {"cvode_study_time", &st->study_T, "s", 0, 60, 0, "order study: simulated time"},
         {"cvode_study_N", &st->study_N, "", 6, 1e6, 0, "order study: FD5 grid"},
         {"cvode_study_steps", &st->study_steps, "", 10, 1e9, 0, "order study: step budget"},
+        {"cvode_rtol_start", &st->rtol_start, "s", 0, 60, 0, "tolerance study: window start"},
+        {"cvode_rtol_time", &st->rtol_time, "s", 0, 60, 0, "tolerance study: window length"},
+        {"cvode_rtol_N", &st->rtol_N, "", 6, 1e6, 0, "tolerance study: FD5 grid"},
         {"blowup", &st->blowup, "", 1, 1e300, CLI_OPEN_MIN, "blow-up factor"},
         {"listen_ceiling", &st->ceiling, "", 0, 1, CLI_OPEN_MIN, "limiter ceiling"},
         {"listen_release", &st->release, "s", 0, 10, CLI_OPEN_MIN, "limiter release"},
@@ -382,13 +442,18 @@ int string_settings_check(const string_settings *st, double fs, bool bdf, char *
         {"fs", fs}, {"modes", st->modes}, {"substeps-min", st->sub_min}, {"substeps-max", st->sub_max},
         {"N-min", st->N_min}, {"N-max", st->N_max}, {"fd-substeps", st->fd_sub}, {"fd-fixed-N-max", st->fd_fixed_N_max},
         {"cvode-max-order", st->max_order}, {"cvode-stab-lim", st->stab_lim}, {"cvode-study-N", st->study_N},
-        {"cvode-study-steps", st->study_steps},
+        {"cvode-study-steps", st->study_steps}, {"cvode-rtol-N", st->rtol_N},
     };
     for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)
         if (whole[i].v != floor(whole[i].v)) {
             snprintf(err, errlen, "--%s %g is not accepted; accepted: a whole number", whole[i].flag, whole[i].v);
             return -1;
         }
+    if (fabs(st->rtol_start * fs - round(st->rtol_start * fs)) > 1e-6) {
+        snprintf(err, errlen, "--cvode-rtol-start %g is not accepted; accepted: a whole number of samples (1/%g s)",
+                 st->rtol_start, fs);
+        return -1;
+    }
     if (bdf && st->max_order > 5) {
         snprintf(err, errlen, "--cvode-max-order %g is not accepted with --cvode-lmm bdf; accepted: 1 to 5", st->max_order);
         return -1;

@@ -4,7 +4,7 @@
  * CVODE (band Newton on the constant Jacobian, or fixed-point iteration). Beside them what the runs need to know or say: the largest step at which
  * a fixed-step method is stable on every mode of a list (from its R(z)), the share of a grid's
  * error that comes from modes whose phase has drifted past a radian, the best run of a method,
- * the CVODE order study's runs, and the work a sweep of runs is estimated to take. A run never
+ * the CVODE order study's runs, a tolerance-study run from the exact semi-discrete state, and the work a sweep of runs is estimated to take. A run never
  * exits: a blow-up, refusal or failure is said in its status and message. */
 #ifndef IVPLAB_STRING_RUN_H
 #define IVPLAB_STRING_RUN_H
@@ -96,6 +96,27 @@ void string_study_run(const string_run_cfg *c, const string_fd *fd, const string
  * row with cap 2 (NULL if none). NULL when n = 0. */
 const string_study_row *string_study_fewest(const string_study_row *rows, int n, const string_study_row **q2);
 
+/* ---- the tolerance study: CVODE's steps against rtol on a grid, over a window of sound ---- */
+typedef struct string_rtol_row {
+    bool adams, fixedpoint;     /* the setup: Adams (else BDF), fixed-point iteration (else band Newton) */
+    double rtol;                /* relative tolerance, 1 (atol: the cfg's) */
+    int max_order;              /* CVODE's order cap (set by string_rtol_run) */
+    double t0, t1;              /* the window, s: CVODE starts at t0 from the exact semi-discrete state */
+    double tm;                  /* the first step's end past the window's middle: rates are over tm..t1 */
+    long steps, nfev;           /* internal steps and F evaluations (Jacobians included) over tm..t1 */
+    double cpu;                 /* processor time of this thread over tm..t1, s */
+    double err;                 /* RMS of the pickup's error against the exact semi-discrete solution over
+                                   the window's samples, over the RMS of that solution, 1 */
+    bool ok;                    /* CVODE reached t1 (else message says why) */
+    char message[400];
+} string_rtol_row;
+
+/* One run of the tolerance study (the row's setup and rtol, the cfg's atol and order cap, 5 at
+ * most for BDF) on fd from t0 (a whole number of samples 1/fs) to t1; exact[k] is the exact
+ * semi-discrete pickup at k / fs, k <= t1 fs; modes the grid's (string_fd_modes). */
+void string_rtol_run(const string_run_cfg *c, string_fd *fd, const string_mode *modes, int nm, const double *exact,
+                     string_rtol_row *row);
+
 /* ---- the work of a sweep, for the budget (base/budget) ---- */
 typedef struct string_sweep_plan {
     double n;                   /* samples of each signal */
@@ -134,6 +155,8 @@ typedef struct string_settings {
     double study_T;             /* order study: simulated time per run, s (0: no study) */
     double study_N;             /* order study: N of its 5-point grid */
     double study_steps;         /* order study: internal steps allowed per run */
+    double rtol_start, rtol_time; /* tolerance study: window start and length, s (length 0: no study) */
+    double rtol_N;              /* tolerance study: N of its 5-point grid */
     double blowup;              /* blow-up factor */
     double ceiling, release;    /* the listening copy's limiter: full scale; s */
 } string_settings;

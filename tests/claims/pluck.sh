@@ -115,6 +115,31 @@ check_text "order study: the output names Dahlquist's second barrier" "$(cat "$T
 check_text "order study: the output says which cap is fastest" "$(cat "$TMP/o.txt")" "the fewest steps per second at q = 5"
 ratio_txt=$(sed -n 's/.*q = 2 takes \([0-9.]*\) times as many.*/\1/p' "$TMP/o.txt")
 check_num "order study: the printed ratio is the measured one" "$ratio_txt" near "$(awk -v a="$(rate fd5 2 0)" -v b="$(rate fd5 5 0)" 'BEGIN { printf "%.2f", a / b }')" 0.006
+# CVODE against its tolerance (the tolerance study, figure pluck_cvode_steps, issue 28 item 2): FD5 at
+# N = 390 from the exact semi-discrete state at 0.5 s, three setups, rtol 1e-3..1e-8 (about 5 s).
+rt() { $BIN/pluck --solve --space fd5 --method cvode --N-min 65 --N-max 65 --cvode-N-max 6 --cvode-study-time 0 \
+    --cvode-modal 0 --out "$TMP/$1" "${@:2}" >"$TMP/$1.txt"; }
+spread() { # the largest max/min - 1 of steps per second over rtol within a setup, in %
+    awk -F'\t' 'NR > 1 && NF > 5 { if (!($1 in lo) || $8 < lo[$1]) lo[$1] = $8; if ($8 > hi[$1]) hi[$1] = $8 }
+        END { for (k in lo) if (hi[k] / lo[k] - 1 > w) w = hi[k] / lo[k] - 1; printf "%.0f", 100 * w }' "$TMP/$1/cvode-rtol.tsv"
+}
+said() { sed -n 's/^Steps per second vary by at most \([0-9]*\)%.*/\1/p' "$TMP/$1.txt"; }
+rt rtol
+check_num "tolerance study: 18 runs, each reached its window's end" "$(awk -F'\t' 'NR > 1 && $13 == 1' "$TMP/rtol/cvode-rtol.tsv" | wc -l)" near 18 0
+check_num "tolerance study, N = 390: the printed spread is the data's, %" "$(said rtol)" near "$(spread rtol)" 0
+check_num "tolerance study, N = 390: steps per second within 50% over rtol 1e-3..1e-8 (accuracy: 6.8x)" "$(spread rtol)" le 50
+check_text "tolerance study, N = 390: the verdict is flat, held by stability" "$(cat "$TMP/rtol.txt")" "flat, the step is held by stability on the highest grid mode"
+check_num "tolerance study: BDF's error falls over 100x from rtol 1e-3 to 1e-8 while its steps stay" \
+    "$(awk -F'\t' 'NR > 1 && $1 == "BDF + band Newton" && $2 == 0.001 { a = $11 } NR > 1 && $1 == "BDF + band Newton" && $2 == 1e-08 { b = $11 } END { printf "%.1f", a / b }' "$TMP/rtol/cvode-rtol.tsv")" gt 100
+cheap=$(awk -F'\t' 'NR > 1 && NF > 5 { c[$1] += $10 / 6 } END { for (k in c) if (b == "" || c[k] < c[b]) b = k; printf "%s, %.3g s", b, c[b] }' "$TMP/rtol/cvode-rtol.tsv")
+check_text "tolerance study: the cheapest setup printed is the data's (mean CPU per second of sound)" "$(cat "$TMP/rtol.txt")" "(mean over rtol): $cheap;"
+check_text "tolerance study: Adams with fixed-point iteration is the cheapest" "$cheap" "Adams + fixed point"
+# At N = 65 the step is held by accuracy: the same study says so (the verdict follows the data).
+rt rtol65 --cvode-rtol-N 65
+check_num "tolerance study, N = 65: steps per second vary over 50%" "$(spread rtol65)" gt 50
+check_num "tolerance study, N = 65: the printed spread is the data's, %" "$(said rtol65)" near "$(spread rtol65)" 0
+check_text "tolerance study, N = 65: the verdict is not flat" "$(cat "$TMP/rtol65.txt")" "not flat (above the 50% taken as flat)"
+expect_bad_input "--cvode-rtol-start between samples" $BIN/pluck --solve --cvode-rtol-start 0.10001 --out "$TMP/out"
 expect_bad_input "--cvode-max-order 6 with BDF" $BIN/pluck --solve --cvode-lmm bdf --cvode-max-order 6 --out "$TMP/out"
 # The default sweep (CVODE grids to N = 520 and the Galerkin system) starts within the work cap.
 "$BIN/pluck" --solve --out "$TMP/dflt" --wav "$TMP/dflt.wav" >/dev/null 2>"$TMP/dflt.err" &
