@@ -227,6 +227,8 @@ int main(int argc, char **argv)
         budget_finish();
         fprintf(stderr, PROG ": %s%s\n", err, strstr(err, "the cap of the run") && !bg.allow_long
                 ? "; --allow-long raises it (to 1e6 impacts and 4 times the estimated steps)" : "");
+        ball_impacts_free(&r.impacts);
+        free(c.steps), free(c.audio), free(c.dense_t), free(c.dense_u1), free(c.dense_fc), free(tout), free(tag);
         return 1;
     }
     budget_finish();
