@@ -133,7 +133,14 @@ check_num "tolerance study: BDF's error falls over 100x from rtol 1e-3 to 1e-8 w
     "$(awk -F'\t' 'NR > 1 && $1 == "BDF + band Newton" && $2 == 0.001 { a = $11 } NR > 1 && $1 == "BDF + band Newton" && $2 == 1e-08 { b = $11 } END { printf "%.1f", a / b }' "$TMP/rtol/cvode-rtol.tsv")" gt 100
 cheap=$(awk -F'\t' 'NR > 1 && NF > 5 { c[$1] += $10 / 6 } END { for (k in c) if (b == "" || c[k] < c[b]) b = k; printf "%s, %.3g s", b, c[b] }' "$TMP/rtol/cvode-rtol.tsv")
 check_text "tolerance study: the cheapest setup printed is the data's (mean CPU per second of sound)" "$(cat "$TMP/rtol.txt")" "(mean over rtol): $cheap;"
-check_text "tolerance study: Adams with fixed-point iteration is the cheapest" "$cheap" "Adams + fixed point"
+# which setup is cheapest is a timing: in a sanitizer build (make test SAN=1) our F is instrumented and
+# the library is not, so the ranking is held in the optimised build only (the line above holds the
+# printed verdict to the data in both)
+if ldd "$BIN/pluck" | grep -q libasan; then
+    pass "tolerance study: the cheapest setup's name not held in a sanitizer build (timings of instrumented code)"
+else
+    check_text "tolerance study: Adams with fixed-point iteration is the cheapest" "$cheap" "Adams + fixed point"
+fi
 # At N = 65 the step is held by accuracy: the same study says so (the verdict follows the data).
 rt rtol65 --cvode-rtol-N 65
 check_num "tolerance study, N = 65: steps per second vary over 50%" "$(spread rtol65)" gt 50
