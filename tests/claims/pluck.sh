@@ -137,7 +137,7 @@ check_text "tolerance study: the cheapest setup printed is the data's (mean CPU 
 # the library is not, so the ranking is held in the optimised build only (the line above holds the
 # printed verdict to the data in both)
 if ldd "$BIN/pluck" | grep -q libasan; then
-    pass "tolerance study: the cheapest setup's name not held in a sanitizer build (timings of instrumented code)"
+    echo "note: tolerance study: the cheapest setup's name not held in a sanitizer build (timings of instrumented code)"
 else
     check_text "tolerance study: Adams with fixed-point iteration is the cheapest" "$cheap" "Adams + fixed point"
 fi
