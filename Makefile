@@ -116,7 +116,7 @@ WASM_CC  := clang --target=wasm32-wasi
 WASM_OK  := $(shell printf 'int f(void){return 0;}\n' | $(WASM_CC) -x c - -nostartfiles -Wl,--no-entry -o /dev/null 2>/dev/null && echo yes)
 WASM     := build/wasm/explore.wasm
 WASM_SRC := src/wasm/explore.c src/wasm/gsl_lite.c src/method/newton.c src/base/util.c src/base/cli.c src/io/params.c \
-            src/problem/ivp.c src/method/list.c src/method/rk.c src/method/tableau.c src/method/euler.c \
+            src/problem/ivp.c src/method/list.c src/method/rk.c $(wildcard src/method/tableau_*.c) src/method/euler.c \
             src/method/backward_euler.c src/method/trapezoid.c src/method/heun.c src/method/rk4.c \
             src/method/leapfrog.c src/drive/solve.c src/models/oscillator.c src/models/ball_model.c \
             src/measure/stability.c

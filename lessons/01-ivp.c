@@ -10,7 +10,7 @@
 #include "io/table.h"
 #include "io/plot.h"
 #include "method/method.h"
-#include "method/tableau.h"
+#include "method/set.h"
 #include "models/oscillator.h"
 #include "drive/solve.h"
 #include "method/stages.h"
@@ -116,7 +116,9 @@ int main(int argc, char **argv)
     budget bg;
     budget_init(&bg, "ivp", "steps", 1e8, "--T / --h");
     plot_opts plot = {false, false, NULL};
-    method_arg marg = {&method_name, "cvode", ""};
+    method_set methods;
+    method_set_init(&methods);
+    method_arg marg = {.set = &methods, .name = &method_name, .also = "cvode"};
     const cli_opt opts[] = {
         METHOD_ARG_OPT(marg, "time-stepping method (or a Butcher tableau file)"),
         {"h", CLI_DOUBLE, &h, "s", "time step (fixed-step methods; CVODE output spacing)", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -163,7 +165,7 @@ int main(int argc, char **argv)
     atomic_file af;
     FILE *traj = atomic_open_or_exit(&af, "ivp", common.out, "trajectory.tsv");
     bool is_cvode = strcmp(method_name, "cvode") == 0;
-    const method *m = is_cvode ? NULL : method_find(method_name);
+    const method *m = is_cvode ? NULL : method_set_find(&methods, method_name);
     const char *label = is_cvode ? (strcmp(lmm, "adams") == 0 ? "CVODE Adams" : "CVODE BDF") : m->label;
     cvode_opts o = cvode_defaults();
     o.lmm = strcmp(lmm, "adams") == 0 ? CVODE_ADAMS : CVODE_BDF;

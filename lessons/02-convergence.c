@@ -24,7 +24,7 @@
 #include "io/plot.h"
 #include "measure/measure.h"
 #include "method/method.h"
-#include "method/tableau.h"
+#include "method/set.h"
 #include "models/oscillator.h"
 #include "models/pendulum.h"
 #include "drive/solve.h"
@@ -122,6 +122,8 @@ int main(int argc, char **argv)
     budget bg;
     budget_init(&bg, "convergence", "steps", 5e8, "--T / 2^-kmin ... 2^-kmax (every method, both problems) and --traj-T / --traj-h");
     plot_opts plot = {false, false, NULL};
+    method_set methods;
+    method_set_init(&methods);
     const cli_opt opts[] = {
         {"T", CLI_DOUBLE, &T, "s", "time at which the error is measured", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"kmin", CLI_LONG, &kmin, "", "largest step h = 2^-kmin", 0, 20, 0, NULL, NULL, NULL},
@@ -139,7 +141,7 @@ int main(int argc, char **argv)
         {"traj-h", CLI_DOUBLE, &traj_h, "s", "step of the 'same order, different character' trajectories", 1e-4, 1, 0, NULL, NULL, NULL},
         {"traj-T", CLI_DOUBLE, &traj_T, "s", "length of those trajectories", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
         BUDGET_OPT(bg),
-        METHOD_ADD_OPT,
+        METHOD_ADD_OPT(methods),
         CLI_COMMON_OPTS(common),
         PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -165,7 +167,7 @@ int main(int argc, char **argv)
         hs[i] = ldexp(1.0, (int)-(kmin + i));
     {
         int nmeth = 0;
-        while (method_all[nmeth] && nmeth < MAX_METHODS)
+        while (methods.all[nmeth] && nmeth < MAX_METHODS)
             nmeth++;
         double per_method = 0.0, ntraj = (double)lround(traj_T / traj_h);
         for (int i = 0; i < nh; i++)
@@ -213,9 +215,9 @@ int main(int argc, char **argv)
 
     result res[2][MAX_METHODS];
     int nm = 0;
-    for (; method_all[nm] && nm < MAX_METHODS; nm++)
+    for (; methods.all[nm] && nm < MAX_METHODS; nm++)
         for (int q = 0; q < 2; q++)
-            run_table(&pbs[q], T, hs, nh, (size_t)fit, agree, &res[q][nm], method_all[nm]);
+            run_table(&pbs[q], T, hs, nh, (size_t)fit, agree, &res[q][nm], methods.all[nm]);
 
     /* Local against global error on the oscillator: the error of one step of h from the exact
      * state y(t_loc) against the exact y(t_loc + h), order p + 1, beside the global error at T,
@@ -238,7 +240,7 @@ int main(int argc, char **argv)
         for (int k = 0; k < nm; k++) {
             for (int i = 0; i < nh; i++) {
                 double y[2] = {ya[0], ya[1]}, yb[2];
-                solve_opts o = {method_all[k], t_loc, hs[i], 1, 0, 1, NULL, NULL};
+                solve_opts o = {methods.all[k], t_loc, hs[i], 1, 0, 1, NULL, NULL};
                 solve_result r;
                 oscillator_exact(&osc, pbs[0].y0, t_loc + hs[i], yb);
                 loc_err[k][i] = solve_fixed(&pbs[0].p, y, &o, NULL, &r) == SOLVE_OK ? hypot(y[0] - yb[0], y[1] - yb[1])
@@ -252,8 +254,8 @@ int main(int argc, char **argv)
         char b1[64], b2[64];
         fprintf(f, "h_s");
         for (int k = 0; k < nm; k++)
-            fprintf(f, "\t%s global: %s\t%s local: %s", method_all[k]->label,
-                    slope_text(res[0][k].slope, res[0][k].status, b1, sizeof b1), method_all[k]->label,
+            fprintf(f, "\t%s global: %s\t%s local: %s", methods.all[k]->label,
+                    slope_text(res[0][k].slope, res[0][k].status, b1, sizeof b1), methods.all[k]->label,
                     slope_text(loc_slope[k], loc_status[k], b2, sizeof b2));
         fputc('\n', f);
         for (int i = 0; i < nh; i++) {
@@ -274,7 +276,7 @@ int main(int argc, char **argv)
         char b1[64];
         fprintf(f, "h_s");
         for (int k = 0; k < nm; k++)
-            fprintf(f, "\t%s: %s", method_all[k]->label, slope_text(res[q][k].slope, res[q][k].status, b1, sizeof b1));
+            fprintf(f, "\t%s: %s", methods.all[k]->label, slope_text(res[q][k].slope, res[q][k].status, b1, sizeof b1));
         fprintf(f, "\treference floor");
         for (int p = 1; p <= 4; p *= 2)
             fprintf(f, "\tslope %d guide", p);
@@ -284,7 +286,7 @@ int main(int argc, char **argv)
         for (int p = 1; p <= 4; p *= 2) {
             double lo = INFINITY;
             for (int k = 0; k < nm; k++)
-                if (method_all[k]->order == p && res[q][k].count > 0) {
+                if (methods.all[k]->order == p && res[q][k].count > 0) {
                     size_t i = res[q][k].first + res[q][k].count - 1;
                     lo = fmin(lo, res[q][k].err[i] / pow(hs[i], p));
                 }
@@ -311,14 +313,14 @@ int main(int argc, char **argv)
             for (long i = 0; i <= n; i++)
                 u[k][i] = NAN;
             double y[2] = {u0, v0};
-            solve_opts o = {method_all[k], 0.0, traj_h, n, 0, 1, traj_sink, u[k]};
+            solve_opts o = {methods.all[k], 0.0, traj_h, n, 0, 1, traj_sink, u[k]};
             solve_result r;
             solve_fixed_to(&pbs[0].p, y, &o, traj_T, NULL, &r);
             budget_tick((double)n);
         }
         fprintf(f, "t_s\texact");
         for (int k = 0; k < nm; k++)
-            fprintf(f, "\t%s", method_all[k]->label);
+            fprintf(f, "\t%s", methods.all[k]->label);
         fputc('\n', f);
         for (long i = 0; i <= n; i++) {
             double ex[2];
@@ -420,19 +422,19 @@ int main(int argc, char **argv)
             const result *r = &res[q][k];
             char b1[64], fh[48] = "none";
             table_cell(&tab, "%s", pbs[q].name);
-            table_cell(&tab, "%s", method_all[k]->name);
+            table_cell(&tab, "%s", methods.all[k]->name);
             table_cell(&tab, "%s", r->status ? r->status : (snprintf(b1, sizeof b1, "%.3f", r->slope), b1));
             for (int i = 0; i < nh && all; i++)
                 table_cell(&tab, "%.3e", r->err[i]);
-            table_cell(&tab, "%d", method_all[k]->order);
+            table_cell(&tab, "%d", methods.all[k]->order);
             if (common.tsv) {
                 table_cell(&tab, "%.4g", r->count ? hs[r->first] : NAN);
                 table_cell(&tab, "%.4g", r->count ? hs[r->first + r->count - 1] : NAN);
             }
             for (int i = 0; i < npair; i++)
                 table_cell(&tab, "%.2f", r->pair[i]);
-            if (method_all[k]->tableau)
-                table_cell(&tab, "%d", tableau_order(method_all[k]->tableau, method_all[k]->tableau->b));
+            if (methods.all[k]->tableau)
+                table_cell(&tab, "%d", tableau_order(methods.all[k]->tableau, methods.all[k]->tableau->b));
             else
                 table_cell(&tab, "%s", "n/a");
             if (q == 0)    /* one step from the exact state at --t-local */
@@ -444,7 +446,7 @@ int main(int argc, char **argv)
             table_cell(&tab, "%s", fh);
             table_cell(&tab, "%zu", r->count);
             if (r->failure[0])
-                fprintf(stderr, "convergence: %s on the %s: %s\n", method_all[k]->name, pbs[q].name, r->failure);
+                fprintf(stderr, "convergence: %s on the %s: %s\n", methods.all[k]->name, pbs[q].name, r->failure);
         }
     budget_finish();
     return plot_render(&plot, "convergence", common.out, common.tsv);

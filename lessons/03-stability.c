@@ -3,7 +3,7 @@
  * negative real axis and on the imaginary axis, |R| at any z (--z), and the scaled eigenvalues
  * h lambda of the oscillator or the stiff network laid over the regions (--problem, --h).
  * --add-method FILE.tab adds a Butcher tableau's method: its R(z) = 1 + z b^T (I - zA)^{-1} 1
- * comes from the tableau (method/tableau.c), and its region and bounds follow from that.
+ * comes from the tableau (method/tableau_r.c), and its region and bounds follow from that.
  * Claim: RK4 is stable on the imaginary axis out to 2.83 (omega h < 2.83), forward Euler on the
  * negative real axis out to 2 (h < 2/|lambda|); explicit regions are bounded.
  * And gradient descent as forward Euler: on the bowl f = 1/2 (mu x^2 + L y^2) the step
@@ -14,7 +14,7 @@
 #include "io/table.h"
 #include "io/plot.h"
 #include "method/method.h"
-#include "method/tableau.h"
+#include "method/set.h"
 #include "models/oscillator.h"
 #include "models/quadratic.h"
 #include "models/spring2.h"
@@ -66,7 +66,8 @@ static const char *fmt_bound(double b, char *buf, size_t n)
 /* The audio bandwidth of every method at fs (sub steps a sample): the frequency up to which a
  * partial that rings for t60 s keeps its pitch within 1 cent and its T60 within 10%, from
  * R(h lambda) (stability_bandwidth); bandwidth.tsv, and the lines unless tsv. */
-static void print_bandwidth(double fs, long sub, double t60, const char *out, bool tsv)
+static void print_bandwidth(const method_set *methods, double fs, long sub, double t60,
+                            const char *out, bool tsv)
 {
     /* the lecture's T60 = 6 ln 10 / sigma */
     double h = 1.0 / (fs * (double)sub), alpha = 6.0 * log(10.0) / t60;
@@ -79,8 +80,8 @@ static void print_bandwidth(double fs, long sub, double t60, const char *out, bo
                "(from R(h lambda), lambda = -%.4g + j 2 pi f; a scan in 1%% steps, then bisection\n"
                "to 1e-9 relative, at most 100 halvings):\n", fs, sub, t60,
                alpha);
-    for (int k = 0; method_all[k]; k++) {
-        const method *m = method_all[k];
+    for (int k = 0; methods->all[k]; k++) {
+        const method *m = methods->all[k];
         const char *limit;
         double bw = stability_bandwidth(m, h, alpha, fs / 2.0, 1.0, 0.1, &limit);
         fprintf(f, "%s\t%g\t%ld\t%g\t%.6g\t%s\n", m->name, fs, sub, t60, bw,
@@ -127,6 +128,8 @@ int main(int argc, char **argv)
     long bw_sub = 1;
     cli_common common = {false, "build/data/stability"};
     plot_opts plot = {false, false, NULL};
+    method_set methods;
+    method_set_init(&methods);
     const cli_opt opts[] = {
         {"z", CLI_CUSTOM, z, "", "print |R(z)| at z = RE,IM for every method, and whether it is stable", 0, 0, 0,
          NULL, parse_z, "RE,IM (two finite numbers, e.g. 0,2.5)"},
@@ -144,7 +147,7 @@ int main(int argc, char **argv)
          1 << 20, 0, NULL, NULL, NULL},
         {"bandwidth-t60", CLI_DOUBLE, &bw_t60, "s", "audio bandwidth: the T60 of the partial",
          1e-3, 1e3, 0, NULL, NULL, NULL},
-        METHOD_ADD_OPT,
+        METHOD_ADD_OPT(methods),
         CLI_COMMON_OPTS(common),
         PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -188,11 +191,11 @@ int main(int argc, char **argv)
     /* Regions: one grid a method, the bounds, the eigenvalues: everything the figures draw. */
     atomic_file ab, ae, ag[METHOD_MAX];
     int nm = 0;
-    for (; method_all[nm]; nm++) {
+    for (; methods.all[nm]; nm++) {
         char name[64];
-        snprintf(name, sizeof name, "region_%s.tsv", method_all[nm]->name);
+        snprintf(name, sizeof name, "region_%s.tsv", methods.all[nm]->name);
         FILE *f = atomic_open_or_exit(&ag[nm], "stability", common.out, name);
-        if (stability_grid(method_all[nm], f, -3.4, 3.4, 171, -3.4, 3.4, 171) != 0) {
+        if (stability_grid(methods.all[nm], f, -3.4, 3.4, 171, -3.4, 3.4, 171) != 0) {
             fprintf(stderr, "stability: cannot write %s/%s: %s\n", common.out, name, strerror(errno));
             return 1;
         }
@@ -217,7 +220,7 @@ int main(int argc, char **argv)
         table_begin(&tab, stdout, common.tsv, "method", "real_bound", "imag_bound", "region_bounded",
                     "max_abs_R_hlambda", "problem_stable", NULL);
     for (int k = 0; k < nm; k++) {
-        const method *m = method_all[k];
+        const method *m = methods.all[k];
         char b1[32], b2[32];
         double rb = stability_bound(m, -1.0), ib = stability_bound(m, I);
         if (isnan(rb) || isnan(ib)) {
@@ -230,7 +233,7 @@ int main(int argc, char **argv)
         for (int i = 0; i < neig; i++) {
             /* leapfrog's R is defined on the undamped oscillator: it is read at j h |lambda| */
             double complex zi = stability_z(m, h, lam[i]);
-            worst = fmax(worst, cabs(m->R(zi)));
+            worst = fmax(worst, cabs(method_R(m, zi)));
             ok = ok && stability_stable(m, zi);
         }
         table_cell(&tab, "%s", m->name);
@@ -241,7 +244,7 @@ int main(int argc, char **argv)
         table_cell(&tab, "%s", ok ? "yes" : "no");
         if (z[2] != 0.0) {
             double complex zz = z[0] + I * z[1];
-            table_cell(&tab, "%.6g", cabs(m->R(zz)));
+            table_cell(&tab, "%.6g", cabs(method_R(m, zz)));
             table_cell(&tab, "%s", stability_stable(m, zz) ? "yes" : "no");
             table_cell(&tab, "%.6g", stability_phase_error(m, zz));    /* phase error of one step, rad */
         }
@@ -261,7 +264,7 @@ int main(int argc, char **argv)
                "so its region is the imaginary segment |Im z| <= %.4f alone; for a problem's eigenvalues\n"
                "it is read at z = j h |lambda| (the undamped frequency).\n", stability_bound(&method_leapfrog, I));
     }
-    print_bandwidth(bw_fs, bw_sub, bw_t60, common.out, common.tsv);
+    print_bandwidth(&methods, bw_fs, bw_sub, bw_t60, common.out, common.tsv);
     /* Gradient descent as forward Euler: steps h = r 2/L either side of the bound, each run's f(x_k),
      * its contraction per step at the end against max_i |R(-h a_i)| of forward Euler's table entry. */
     const double gd_r[GD_RUNS] = {0.5, 0.9, 0.99, 1.01, 1.1, 1.5};
@@ -296,7 +299,7 @@ int main(int argc, char **argv)
         }
         double f0 = gd_f[r][0], fe = gd_f[r][res.steps];
         double rate = sqrt(gd_f[r][res.steps] / gd_f[r][res.steps - 1]);
-        double Rr = fmax(cabs(method_euler.R(-h * gd_mu)), cabs(method_euler.R(-h * gd_L)));
+        double Rr = fmax(cabs(method_R(&method_euler, -h * gd_mu)), cabs(method_R(&method_euler, -h * gd_L)));
         bool conv = st == SOLVE_OK && fe < f0;
         fprintf(fgd, "%.9g\t%.4g\t%.6e\t%s\t%.9f\t%.9f\n", h, gd_r[r], fe / f0, conv ? "yes" : "no", rate, Rr);
         if (!common.tsv)

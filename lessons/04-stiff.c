@@ -18,7 +18,7 @@
 #include "io/table.h"
 #include "io/plot.h"
 #include "method/method.h"
-#include "method/tableau.h"
+#include "method/set.h"
 #include "models/spring2.h"
 #include "drive/solve.h"
 #include "measure/stability.h"
@@ -101,6 +101,7 @@ typedef struct {
     double y0[4];           /* the release: u1 = pull, m; the rest 0 */
     double bound;           /* blow-up when max |y_i| exceeds it, m */
     double fast_exact;      /* the fast mode's amplitude on the light mass (exact), m */
+    method_set methods;     /* the built-in methods, Radau IIA and each --add-method */
 } stiff;
 
 typedef struct { const method *m; double h; char file[80]; } run_spec;
@@ -135,11 +136,11 @@ static int run_list(const stiff *a, run_spec *runs)
                               {&method_trapezoid, a->h_big, "run_trapezoid_big.tsv"}};
     memcpy(runs, base, sizeof base);
     int nrun = 4;
-    for (int k = 0; method_all[k]; k++)
-        if (tableau_file(method_all[k])) {
-            runs[nrun].m = method_all[k];
+    for (int k = 0; a->methods.all[k]; k++)
+        if (a->methods.all[k]->file) {
+            runs[nrun].m = a->methods.all[k];
             runs[nrun].h = a->h_big;
-            snprintf(runs[nrun++].file, sizeof runs[0].file, "run_%s_big.tsv", method_all[k]->name);
+            snprintf(runs[nrun++].file, sizeof runs[0].file, "run_%s_big.tsv", a->methods.all[k]->name);
         }
     return nrun;
 }
@@ -172,7 +173,7 @@ static bool run_stable(const stiff *a, const method *m, double h, double *max_ab
     *which = 1;
     for (int k = 0; k < 2; k++) {
         double complex z = stability_z(m, h, I * a->md.omega[k]);
-        double r = cabs(m->R(z));
+        double r = cabs(method_R(m, z));
         stable = stable && stability_stable(m, z);
         if (!(r <= *max_abs_R)) {
             *max_abs_R = r;
@@ -216,7 +217,7 @@ static void say_verdict(const stiff *a, const run_spec *rs, double gain, double 
 static void fast_mode_cells(const stiff *a, const run_spec *rs, const run_ctx *rc, const solve_result *res,
                             solve_status st, table *tab, run_out *o)
 {
-    double complex factor = rc->c1 / rc->c0, R = rs->m->R(I * a->md.omega[1] * rs->h);
+    double complex factor = rc->c1 / rc->c0, R = method_R(rs->m, I * a->md.omega[1] * rs->h);
     double gain = cabs(factor), turn = fabs(carg(factor)), seen = turn / (2.0 * M_PI * rs->h);
     double f_fast = a->md.omega[1] / (2 * M_PI), amp_ratio = rc->fast_end / a->fast_exact;
     /* the exact mode sampled every h turns omega h modulo a turn: above h = 1/(2 f) it is itself
@@ -406,6 +407,7 @@ int main(int argc, char **argv)
     budget_init(&bg, "stiff", "steps", 1e8, "--T / --h-big (three runs) and --T / --h-small, and --method's "
                 "steps over --T (a pilot of 5000 steps, extrapolated)");
     plot_opts plot = {false, false, NULL};
+    method_set_init(&a.methods);
     const cli_opt opts[] = {
         {"m1", CLI_DOUBLE, &a.s.m1, "kg", "heavy mass (spring2.ini)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"m2", CLI_DOUBLE, &a.s.m2, "kg", "light mass (spring2.ini)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -423,7 +425,7 @@ int main(int argc, char **argv)
         CLI_WIDE_OPT(a.wide),
         {"zoom", CLI_DOUBLE, &a.zoom, "s", "window of the light-mass figure", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
         BUDGET_OPT(bg),
-        METHOD_ADD_OPT,
+        METHOD_ADD_OPT(a.methods),
         CLI_COMMON_OPTS(a.common),
         PLOT_OPTS(plot),
         {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
@@ -431,7 +433,8 @@ int main(int argc, char **argv)
     const cli_spec spec = {"stiff", "Two masses, three springs (10.5 Hz and 1950 Hz): RK4 at 1 ms blows up, "
                                     "implicit steps do not; what each does to the fast mode.", NULL, 0, opts, exercises};
     /* the lecture's "stiff problems: Radau": Radau IIA's tableau runs at the large step too */
-    if (method_add_parse(repo_file("lessons/methods/radau-iia3.tab"), NULL, err, sizeof err) != 0) {
+    const char *radau = repo_file("lessons/methods/radau-iia3.tab");
+    if (!method_set_load(&a.methods, radau, err, sizeof err)) {
         fprintf(stderr, "stiff: Radau IIA: %s\n", err);
         return 1;
     }
@@ -445,8 +448,8 @@ int main(int argc, char **argv)
     /* three runs at h-big (and each tableau file's), one at h-small; each run's file keeps every
      * stride-th step */
     int nadd = 0;
-    for (int k = 0; method_all[k]; k++)
-        nadd += tableau_file(method_all[k]) != NULL;
+    for (int k = 0; a.methods.all[k]; k++)
+        nadd += a.methods.all[k]->file != NULL;
     double n_big = (double)nsteps[0], n_small = (double)nsteps[1];
     /* --method: its steps from a pilot of STIFF_PILOT steps, extrapolated over T (its steps at
      * once when it reaches T): an explicit pair's steps follow the fast mode's period, CVODE's

@@ -24,7 +24,7 @@
 #include "measure/measure.h"
 #include "measure/work_record.h"
 #include "method/method.h"
-#include "method/tableau.h"
+#include "method/set.h"
 #include "models/oscillator.h"
 #include "drive/solve.h"
 #include "base/util.h"
@@ -77,6 +77,7 @@ typedef struct {
     ivp p;
     double yT[2];           /* the exact state at T */
     double dim;             /* unknowns (the cost model's d) */
+    method_set methods;     /* the built-in ones, Dormand-Prince, Radau IIA, each --add-method */
 } work;
 
 /* One run, repeated until MIN_TIMED_S of wall time has passed; the fastest repeat into q->seconds. */
@@ -114,22 +115,22 @@ typedef struct {
     int n;
 } driver_list;
 
-static void drivers_of(driver_list *dl)
+static void drivers_of(const method_set *methods, driver_list *dl)
 {
     *dl = (driver_list){{"heun-euler", "gsl-rkf45", "cvode-adams", "cvode-bdf"},
                         {"Heun-Euler adaptive", "GSL rkf45 (Fehlberg 4(5))", "CVODE Adams", "CVODE BDF"},
                         {method_heun.tableau, NULL, NULL, NULL}, {{0}}, {{0}}, 4};
-    for (int k = 0; method_all[k]; k++)
-        if (tableau_file(method_all[k]) && method_all[k]->tableau->bhat) {
+    for (int k = 0; methods->all[k]; k++)
+        if (methods->all[k]->file && methods->all[k]->tableau->bhat) {
             int i = dl->n - 4;
-            snprintf(dl->pnames[i], sizeof dl->pnames[0], "%s-adaptive", method_all[k]->name);
-            snprintf(dl->plabels[i], sizeof dl->plabels[0], "%s adaptive (own controller)", method_all[k]->name);
+            snprintf(dl->pnames[i], sizeof dl->pnames[0], "%s-adaptive", methods->all[k]->name);
+            snprintf(dl->plabels[i], sizeof dl->plabels[0], "%s adaptive (own controller)", methods->all[k]->name);
             dl->name[dl->n] = dl->pnames[i];
             dl->label[dl->n] = dl->plabels[i];
-            dl->pair[dl->n++] = method_all[k]->tableau;
+            dl->pair[dl->n++] = methods->all[k]->tableau;
         }
     for (int d = 0; d < 4; d++)
-        if (method_find(dl->name[d]))
+        if (method_set_find(methods, dl->name[d]))
             cli_fail("work", "--add-method: a tableau file named %s.tab clashes with the driver %s; accepted: another name",
                      dl->name[d], dl->name[d]);
 }
@@ -207,19 +208,19 @@ static int adaptive_run(const work *w, const driver_list *dl, int d, double tol,
 static int all_runs(const work *w, work_run *rec, FILE *fs, double tol_steps)
 {
     int nrec = 0;
-    for (int k = 0; method_all[k]; k++) {
+    for (int k = 0; w->methods.all[k]; k++) {
         long last = -1;
         for (long i = 0; i < w->nfixed && nrec < MAX_RUNS; i++) {
             long n = (long)(w->nmin * pow(w->nmax / w->nmin, (double)i / (double)(w->nfixed - 1)));
             if (n == last)
                 continue;
             last = n;
-            if (fixed_run(w, method_all[k], n, &rec[nrec++]) != 0)
+            if (fixed_run(w, w->methods.all[k], n, &rec[nrec++]) != 0)
                 return -1;
         }
     }
     static driver_list dl;
-    drivers_of(&dl);
+    drivers_of(&w->methods, &dl);
     for (int d = 0; d < dl.n; d++) {
         /* a pair of order 2 or less takes over 1e7 steps at 1e-12: it stops at --tol-tight-heun */
         const rk_tableau *pr = dl.pair[d];
@@ -267,7 +268,7 @@ static void print_table(const work *w, const work_run *rec, int nrec, const char
 static void setup(work *w, budget *bg)
 {
     int nmeth = 0;
-    while (method_all[nmeth])
+    while (w->methods.all[nmeth])
         nmeth++;
     for (long i = 0; i < w->nfixed; i++)
         bg->work += nmeth * w->nmin * pow(w->nmax / w->nmin, (double)i / (double)(w->nfixed - 1));
@@ -290,9 +291,10 @@ int main(int argc, char **argv)
     budget_init(&bg, "work", "steps", 5e8, "--nmin ... --nmax (--nfixed runs a method), and --T * --omega0 with the tightest "
                 "tolerances (Heun-Euler's steps grow as tol^-1/2)");
     plot_opts plot = {false, false, NULL};
+    method_set_init(&w.methods);
     const cli_opt opts[] = {
         {"tableau", CLI_FLAG, &w.tableau, "", "print each method's Butcher tableau and check it, then stop", 0, 0, 0, NULL, NULL, NULL},
-        METHOD_ADD_OPT,
+        METHOD_ADD_OPT(w.methods),
         {"T", CLI_DOUBLE, &w.T, "s", "time at which the error is measured", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"target", CLI_DOUBLE, &w.target, "", "the error the table asks each method to reach", 1e-14, 1, 0, NULL, NULL, NULL},
         {"nmin", CLI_DOUBLE, &w.nmin, "", "fewest steps of the fixed-step runs", 1, 1e7, 0, NULL, NULL, NULL},
@@ -315,14 +317,15 @@ int main(int argc, char **argv)
                                    "damped oscillator.",
                            NULL, 0, opts, exercises};
     char why[400];
-    if (method_add_parse(repo_file("lessons/methods/dopri54.tab"), NULL, why, sizeof why) != 0 ||
-        method_add_parse(repo_file("lessons/methods/radau-iia3.tab"), NULL, why, sizeof why) != 0) {
+    const char *lecture_files[] = {"lessons/methods/dopri54.tab", "lessons/methods/radau-iia3.tab"};
+    if (!method_set_load(&w.methods, repo_file(lecture_files[0]), why, sizeof why) ||
+        !method_set_load(&w.methods, repo_file(lecture_files[1]), why, sizeof why)) {
         fprintf(stderr, "work: the lecture's tableau files: %s\n", why);
         return 1;
     }
     cli_parse(&spec, argc, argv);
     if (w.tableau)
-        return tableau_print_all();
+        return tableau_print_all(w.methods.all);
     if (w.nmax <= w.nmin)
         cli_fail("work", "--nmin %g --nmax %g; accepted: nmin < nmax", w.nmin, w.nmax);
     if (w.tol_tight > w.tol_loose)

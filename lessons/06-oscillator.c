@@ -14,7 +14,7 @@
 #include "io/plot.h"
 #include "measure/measure.h"
 #include "method/method.h"
-#include "method/tableau.h"
+#include "method/set.h"
 #include "models/oscillator.h"
 #include "drive/solve.h"
 #include "base/util.h"
@@ -100,6 +100,8 @@ int main(int argc, char **argv)
     budget bg;
     budget_init(&bg, "oscillator", "steps", 5e7, "--T / --h and --ring-T / --ring-h");
     plot_opts plot = {false, false, NULL};
+    method_set methods;
+    method_set_init(&methods);
     const cli_opt opts[] = {
         {"omega0", CLI_DOUBLE, &omega0, "rad/s", "lossless angular frequency", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
         {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "decay rate of the envelope (energy runs; underdamped)", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -111,7 +113,7 @@ int main(int argc, char **argv)
         {"ring-h", CLI_DOUBLE, &ring_h, "s", "step of the RK4 run the envelope and T60 are measured on", 1e-6, 0.1, 0, NULL, NULL, NULL},
         {"ring-T", CLI_DOUBLE, &ring_T, "s", "length of that run", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
         BUDGET_OPT(bg),
-        METHOD_ADD_OPT,
+        METHOD_ADD_OPT(methods),
         CLI_COMMON_OPTS(common),
         CLI_WIDE_OPT(wide),
         PLOT_OPTS(plot),
@@ -131,7 +133,7 @@ int main(int argc, char **argv)
     /* every method twice over n steps (each step's energy kept), the ringing run, the balance;
      * energy.tsv keeps every stride-th step */
     int nmeth = 0;
-    while (method_all[nmeth] && nmeth < MAX_METHODS)
+    while (methods.all[nmeth] && nmeth < MAX_METHODS)
         nmeth++;
     long stride = budget_stride(n);
     bg.work = (double)nring + (2.0 * nmeth + 1.0) * (double)n;
@@ -227,7 +229,7 @@ int main(int argc, char **argv)
         }
     }
     int nm = 0;
-    while (method_all[nm] && nm < MAX_METHODS)
+    while (methods.all[nm] && nm < MAX_METHODS)
         nm++;
     double *Hd[MAX_METHODS], *Hu[MAX_METHODS];
     double dev_d[MAX_METHODS], dev_u[MAX_METHODS];
@@ -246,7 +248,7 @@ int main(int argc, char **argv)
             double y[2] = {u0, v0};
             ivp pq = q ? pu : p;
             pq.second_order = q == 1;       /* undamped: a(u) alone, the leapfrog's own case */
-            solve_opts o = {method_all[k], 0.0, h, n, 0, 1, energy_sink, &e};
+            solve_opts o = {methods.all[k], 0.0, h, n, 0, 1, energy_sink, &e};
             solve_result r;
             solve_status st = solve_fixed_to(&pq, y, &o, T, NULL, &r);
             if (q == 0)
@@ -265,7 +267,7 @@ int main(int argc, char **argv)
             }
         }
         /* leapfrog's R is its step on the undamped oscillator only: no R-based T60 */
-        t60_R[k] = method_all[k]->needs_uv ? NAN : measure_oscillator_fidelity(method_all[k], omega0, sigma0, h).t60;
+        t60_R[k] = methods.all[k]->needs_uv ? NAN : measure_oscillator_fidelity(methods.all[k], omega0, sigma0, h).t60;
     }
     free(tt);
     free(um);
@@ -273,9 +275,9 @@ int main(int argc, char **argv)
     FILE *fe = atomic_open_or_exit(&ae, "oscillator", common.out, "energy.tsv");
     fprintf(fe, "t_s\texact");
     for (int k = 0; k < nm; k++)
-        fprintf(fe, "\t%s", method_all[k]->label);
+        fprintf(fe, "\t%s", methods.all[k]->label);
     for (int k = 0; k < nm; k++)
-        fprintf(fe, "\t%s, undamped (H - H0)/H0", method_all[k]->label);
+        fprintf(fe, "\t%s, undamped (H - H0)/H0", methods.all[k]->label);
     fputc('\n', fe);
     for (long i = 0; i <= n; i += (i + stride > n && i < n) ? n - i : stride) {
         fprintf(fe, "%.8g\t%.10g", sample_time(i, n, h, T), Hex[i]);
@@ -322,7 +324,7 @@ int main(int argc, char **argv)
                 NULL);
     double H_end_exact = Hex[n];
     for (int k = 0; k < nm; k++) {
-        table_cell(&tab, "%s", method_all[k]->name);
+        table_cell(&tab, "%s", methods.all[k]->name);
         /* a run whose state overflowed, or whose energy fell below the smallest double, has no ratio */
         if (!isnan(blew_at[k]))
             table_cell(&tab, "blew up at t=%.4g", blew_at[k]);

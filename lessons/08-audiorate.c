@@ -15,7 +15,7 @@
 #include "io/wav.h"
 #include "measure/measure.h"
 #include "method/method.h"
-#include "method/tableau.h"
+#include "method/set.h"
 #include "models/ball.h"
 #include <math.h>
 #include <stdio.h>
@@ -69,7 +69,8 @@ static const char exercises[] =
 
 
 /* The runs: the lecture's six (and each tableau file at the audio rate), or every method at fs, or one. */
-static size_t lesson_runs(const ball_settings *s, const char *method_name, double fs, run_spec *runs)
+static size_t lesson_runs(const ball_settings *s, const method_set *methods, const char *method_name,
+                          double fs, run_spec *runs)
 {
     size_t nruns = 0;
     if (strcmp(method_name, "lecture") == 0) {
@@ -78,14 +79,14 @@ static size_t lesson_runs(const ball_settings *s, const char *method_name, doubl
                                 {&method_euler, s->fs_audio}};
         nruns = sizeof six / sizeof six[0];
         memcpy(runs, six, sizeof six);
-        for (int i = 0; method_all[i] && nruns < MAX_RUNS; i++)
-            if (tableau_file(method_all[i]))
-                runs[nruns++] = (run_spec){method_all[i], s->fs_audio};
+        for (int i = 0; methods->all[i] && nruns < MAX_RUNS; i++)
+            if (methods->all[i]->file)
+                runs[nruns++] = (run_spec){methods->all[i], s->fs_audio};
     } else if (strcmp(method_name, "all") == 0) {
-        for (int i = 0; method_all[i] && nruns < MAX_RUNS; i++)
-            runs[nruns++] = (run_spec){method_all[i], fs};
+        for (int i = 0; methods->all[i] && nruns < MAX_RUNS; i++)
+            runs[nruns++] = (run_spec){methods->all[i], fs};
     } else {
-        runs[nruns++] = (run_spec){method_find(method_name), fs};
+        runs[nruns++] = (run_spec){method_set_find(methods, method_name), fs};
     }
     return nruns;
 }
@@ -305,19 +306,19 @@ typedef struct flags {
     budget bg;                  /* the estimate and its cap */
 } flags;
 
-static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f)
+static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f, method_set *methods)
 {
     ball_settings s = *sp;
     *f = (flags){{false, "build/data/audiorate"}, {false, false, NULL}, "build/sound", "lecture", 0.0, false, {0}};
     long rhythm_impacts = lround(s.rhythm_impacts);
     char fs_help[200];
-    method_arg marg = {&f->method_name, "lecture|all", ""};
+    method_arg marg = {.set = methods, .name = &f->method_name, .also = "lecture|all"};
     budget_init(&f->bg, PROG, "steps", 1e8, "--T, --fs and --method (T fs steps a run; the CVODE references)");
     snprintf(fs_help, sizeof fs_help, "sampling rate of a --method run, h = 1/fs (default %g Hz)", s.fs_audio);
     const cli_opt opts[] = {
         METHOD_ARG_OPT(marg, "lecture: the six runs of the lecture (and each --add-method at 44.1 kHz); all: every "
                              "method at --fs; else one method, or a tableau file"),
-        METHOD_ADD_OPT,
+        METHOD_ADD_OPT(*methods),
         {"fs", CLI_CUSTOM, &f->fs, "Hz", fs_help, 0, 0, 0, NULL, parse_rate, "a whole number of Hz in [1000, 384000]"},
         BALL_MODEL_OPTS(s),
         {"blowup", CLI_DOUBLE, &s.blowup, "m, m/s", "blow-up when max |y_i| exceeds this", 0, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
@@ -355,9 +356,11 @@ int main(int argc, char **argv)
     param_spec spec[BALL_NPARAMS + 1];
     ball_settings_load(PROG, &s, spec);
     flags f;
-    parse_flags(argc, argv, &s, &f);
+    method_set methods;         /* the built-in methods and each --add-method */
+    method_set_init(&methods);
+    parse_flags(argc, argv, &s, &f, &methods);
     run_spec runs[MAX_RUNS];
-    size_t nruns = lesson_runs(&s, f.method_name, f.fs, runs);
+    size_t nruns = lesson_runs(&s, &methods, f.method_name, f.fs, runs);
     /* T fs steps a run (u1 kept at every step, a WAV each), and two CVODE references (as in bin/drop:
      * T / max_step and about 5e4 steps a second of bouncing) */
     f.bg.work = 2.0 * (s.T / s.max_step + 5e4 * s.T);

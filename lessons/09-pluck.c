@@ -20,7 +20,7 @@
 #include "measure/score.h"
 #include "measure/string_sweep.h"
 #include "method/method.h"
-#include "method/tableau.h"
+#include "method/set.h"
 #include "models/string.h"
 #include "models/string_run.h"
 #include <float.h>
@@ -47,6 +47,7 @@ typedef struct settings {
     budget bg;                  /* the estimate and its cap */
     plot_opts plot;             /* --plot, --show */
     method_arg marg;            /* --method */
+    method_set methods;         /* the built-in methods and each tableau file */
     bool do_partials;           /* --partials */
     double sub;                 /* --substeps of --partials */
     partials_cfg pc;            /* --partials-max-hz, --partials-level (and the rate) */
@@ -139,7 +140,8 @@ static void load_settings(settings *st, int argc, char **argv)
     st->space = st->method = "all";
     st->lmm = "adams";          /* with fixed-point iteration: the cheapest CVODE on the string (README) */
     st->nls = "fixedpoint";
-    st->marg = (method_arg){&st->method, "all|cvode|exact", ""};
+    method_set_init(&st->methods);
+    st->marg = (method_arg){.set = &st->methods, .name = &st->method, .also = "all|cvode|exact"};
     st->sub = 1;
     st->pc = (partials_cfg){0, 1, 8000.0, 1e-3, 0};
     st->fit = 1200;
@@ -171,7 +173,7 @@ static void parse_flags(settings *st, int argc, char **argv)
         {"tol", CLI_DOUBLE, &st->run.tol, "", "series tolerance in units of s_ref (omitted terms sum below it)", 1e-16, 1e-3, 0, NULL, NULL, NULL},
         {"space", CLI_CHOICE, &st->space, "", "which discretisation --solve runs", 0, 0, 0, "all|modal|fd3|fd5", NULL, NULL},
         METHOD_ARG_OPT(st->marg, "which time stepping --solve runs (a tableau file: on the modal system)"),
-        METHOD_ADD_OPT,
+        METHOD_ADD_OPT(st->methods),
         {"modes", CLI_DOUBLE, &st->run.modes, "", "Galerkin size M (modes)", 1, 20000, 0, NULL, NULL, NULL},
         {"substeps-min", CLI_DOUBLE, &st->run.sub_min, "", "smallest m (h = 1/(fs m)) of the modal sweep", 1, 1 << 20, 0, NULL, NULL, NULL},
         {"substeps-max", CLI_DOUBLE, &st->run.sub_max, "", "largest m of the modal sweep (doubling)", 1, 1 << 20, 0, NULL, NULL, NULL},
@@ -237,7 +239,7 @@ static void check_partials(settings *st)
     if (st->do_ref || st->do_solve)
         cli_fail("pluck", "--partials with --%s; accepted: --partials alone",
                  st->do_ref ? "reference" : "solve");
-    const method *m = method_find(st->method);
+    const method *m = method_set_find(&st->methods, st->method);
     if (strcmp(st->method, "all") != 0 && (!m || m->needs_uv))
         cli_fail("pluck", "--method %s with --partials; accepted: a fixed-step method whose R(z) "
                  "holds on the damped oscillator (not leapfrog, cvode or exact), a tableau file, "
@@ -261,9 +263,9 @@ static void check_partials(settings *st)
 static int partials_methods(const settings *st, const method **ms)
 {
     int n = 0;
-    for (int i = 0; method_all[i]; i++)
-        if (want(st->method, method_all[i]->name) && !method_all[i]->needs_uv)
-            ms[n++] = method_all[i];
+    for (int i = 0; st->methods.all[i]; i++)
+        if (want(st->method, st->methods.all[i]->name) && !st->methods.all[i]->needs_uv)
+            ms[n++] = st->methods.all[i];
     return n;
 }
 
@@ -340,7 +342,8 @@ static void check_settings(settings *st)
         atomic_check_output("pluck", "field", st->field_path, true);
     if (st->listen_path)
         atomic_check_output("pluck", "listen", st->listen_path, true);
-    if (method_find(st->method) && tableau_file(method_find(st->method)) &&
+    const method *m = method_set_find(&st->methods, st->method);
+    if (m && m->file &&
         (strcmp(st->space, "fd3") == 0 || strcmp(st->space, "fd5") == 0))
         cli_fail("pluck", "--method %s (a tableau file) with --space %s; accepted: a tableau file on --space modal", st->method,
                  st->space);
@@ -387,9 +390,9 @@ static void check_budget(settings *st, int nm)
         string_sweep_plan p = {n, st->duration, fmin(st->run.modes, nm), st->run.sub_min, st->run.sub_max, st->run.N_min, st->run.N_max,
                                st->run.fd_sub, st->run.fd_fixed_N_max, st->run.cvode_N_max, 0, 0, want(st->space, "modal"),
                                want(st->space, "fd3"), want(st->space, "fd5"), want(st->method, "cvode")};
-        for (int i = 0; method_all[i]; i++)
-            if (want(st->method, method_all[i]->name))
-                p.nmeth++, p.nimpl += method_all[i]->implicit;
+        for (int i = 0; st->methods.all[i]; i++)
+            if (want(st->method, st->methods.all[i]->name))
+                p.nmeth++, p.nimpl += st->methods.all[i]->implicit;
         string_sweep_estimate(&p, &work, &wavs, &mem);
         if (want(st->method, "cvode") && st->run.rtol_time > 0) {
             /* the tolerance study: its runs at the sweep's CVODE rate (string_sweep_estimate), and
@@ -508,7 +511,8 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
         .program = "pluck", .out = st->out, .ch = &st->ch, .ref = refw, .space = st->space, .method = st->method,
         .duration = st->duration, .sub_min = (long)st->run.sub_min, .sub_max = (long)st->run.sub_max, .N_min = (long)st->run.N_min,
         .N_max = (long)st->run.N_max, .fd_sub = (long)st->run.fd_sub, .fd_fixed_N_max = (long)st->run.fd_fixed_N_max,
-        .cvode_N_max = (long)st->run.cvode_N_max, .cvode_modal = st->run.cvode_modal == 1, .done = run_done, .ctx = &tab};
+        .cvode_N_max = (long)st->run.cvode_N_max, .cvode_modal = st->run.cvode_modal == 1, .done = run_done, .ctx = &tab,
+        .methods = &st->methods};
     string_sweep_init(&w);
     if (!st->tsv)
         printf("\nscored against the reference as the challenge does (E_wave, E_spec of the float32 WAVs):\n");

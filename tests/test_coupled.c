@@ -5,7 +5,7 @@
  * does not converge. */
 #include "check.h"
 #include "method/method.h"
-#include "method/tableau.h"
+#include "method/set.h"
 #include "models/oscillator.h"
 #include "method/newton.h"
 #include "drive/solve.h"
@@ -69,7 +69,7 @@ static void nonlinear_step(const method *m, const char *what, ivp p)
     workspace *w = workspace_alloc(2);
     const double y0[2] = {2.5, 1.0}, h = 0.05;
     double y[2] = {y0[0], y0[1]};
-    int rc = m->step(&p, 0.0, h, y, w);
+    int rc = method_step(m, &p, 0.0, h, y, w);
     const newton_report *r = newton_last(w);
     int it = r ? r->iterations : 0;
     check(rc == 0 && it >= 2, "%s, %s: one step converged in %d simplified-Newton iterations", m->name, what, it);
@@ -102,25 +102,27 @@ static void pade(const method *radau, const method *gauss)
         double complex z = pow(10.0, -3.0 + 0.1 * k) * cexp(I * M_PI * (0.5 + 0.5 * (k % 7) / 6.0));
         double complex pr = (1.0 + 2.0 * z / 5.0 + z * z / 20.0) / (1.0 - 3.0 * z / 5.0 + 3.0 * z * z / 20.0 - z * z * z / 60.0);
         double complex pg = (1.0 + z / 2.0 + z * z / 12.0) / (1.0 - z / 2.0 + z * z / 12.0);
-        worst_r = fmax(worst_r, cabs(radau->R(z) - pr));      /* absolute: 1 + z b^T (I - zA)^-1 1 loses */
-        worst_g = fmax(worst_g, cabs(gauss->R(z) - pg));      /* relative digits as R -> 0 (|R| <= 1 here) */
+        worst_r = fmax(worst_r, cabs(method_R(radau, z) - pr));      /* absolute: 1 + z b^T (I - zA)^-1 1 loses */
+        worst_g = fmax(worst_g, cabs(method_R(gauss, z) - pg));      /* relative digits as R -> 0 (|R| <= 1 here) */
         double y = pow(10.0, -3.0 + 0.1 * k);
-        worst_axis = fmax(worst_axis, fmax(fabs(cabs(gauss->R(I * y)) - 1.0), fabs(cabs(gauss->R(-I * y)) - 1.0)));
+        worst_axis = fmax(worst_axis, fmax(fabs(cabs(method_R(gauss, I * y)) - 1.0), fabs(cabs(method_R(gauss, -I * y)) - 1.0)));
     }
     check(worst_r <= 1e-14 && worst_g <= 1e-14, "R(z) of the tableaux is the (2,3) and (2,2) Pade approximant at 91 z in "
           "the left half-plane, |z| = 1e-3 ... 1e6 (worst %.1e, %.1e)", worst_r, worst_g);
     check(worst_axis <= 1e-12, "Gauss: |R(iy)| = 1 to %.1e for |y| = 1e-3 ... 1e6", worst_axis);
-    double r6 = cabs(radau->R(-1e6));
-    check(r6 < 1e-5 && fabs(1e6 * r6 - 3.0) < 1e-4 && fabs(cabs(gauss->R(-1e6)) - 1.0) < 1e-4,
-          "Radau IIA L-stable, |R(-1e6)| = %.3e (-3/z), Gauss not: |R(-1e6)| = %.6f", r6, cabs(gauss->R(-1e6)));
+    double r6 = cabs(method_R(radau, -1e6));
+    check(r6 < 1e-5 && fabs(1e6 * r6 - 3.0) < 1e-4 && fabs(cabs(method_R(gauss, -1e6)) - 1.0) < 1e-4,
+          "Radau IIA L-stable, |R(-1e6)| = %.3e (-3/z), Gauss not: |R(-1e6)| = %.6f", r6, cabs(method_R(gauss, -1e6)));
 
 }
 
 int main(void)
 {
     char err[400] = "";
-    const method *radau = tableau_load(repo_file("lessons/methods/radau-iia3.tab"), err, sizeof err);
-    const method *gauss = radau ? tableau_load(repo_file("lessons/methods/gauss2.tab"), err, sizeof err) : NULL;
+    static method_set set;
+    method_set_init(&set);
+    const method *radau = method_set_load(&set, repo_file("lessons/methods/radau-iia3.tab"), err, sizeof err);
+    const method *gauss = radau ? method_set_load(&set, repo_file("lessons/methods/gauss2.tab"), err, sizeof err) : NULL;
     check(radau && gauss && tableau_coupled(radau->tableau) && tableau_coupled(gauss->tableau),
           "Radau IIA and Gauss load as fully implicit (coupled) tableaux %s", err);
     if (!radau || !gauss)
@@ -144,7 +146,7 @@ int main(void)
           "linear, 100 Radau IIA steps: %ld LU, %ld Jacobian, %ld iterations, %ld F (expected 1, 1, 100, 300)",
           res.counts.nfactor, res.counts.njev, res.counts.nnewton, res.counts.nfev);
     double before = (double)w->counts.nfactor;
-    radau->step(&lin, 1.0, 0.02, y, w);
+    method_step(radau, &lin, 1.0, 0.02, y, w);
     check((double)w->counts.nfactor == before + 1, "another h on the same workspace factors again (%g -> %ld)", before,
           w->counts.nfactor);
     workspace_free(w);
@@ -164,7 +166,7 @@ int main(void)
     ivp big = {.dim = n, .rhs = decay, .params = &n};
     workspace *wb = workspace_alloc(n);
     double *yb = xcalloc(n, sizeof(double));
-    int rc = radau->step(&big, 0.0, 0.1, yb, wb);
+    int rc = method_step(radau, &big, 0.0, 0.1, yb, wb);
     check(rc != 0 && strstr(wb->error, "cap of 1200"), "%zu unknowns, 3 stages: refused: %s", n, wb->error);
     free(yb);
     workspace_free(wb);
@@ -173,7 +175,7 @@ int main(void)
     workspace *wn = workspace_alloc(2);
     newton_configure(wn, 1e-15, 2);
     double z[2] = {2.5, 1.0};
-    rc = radau->step(&exact, 0.25, 0.4, z, wn);
+    rc = method_step(radau, &exact, 0.25, 0.4, z, wn);
     check(rc != 0 && strstr(wn->error, "did not converge at t = 0.25 s after 2 iterations"), "not converged: %s",
           wn->error);
     workspace_free(wn);

@@ -4,7 +4,7 @@
 #include "one_step.h"
 #include "measure/measure.h"
 #include "method/method.h"
-#include "method/tableau.h"
+#include "method/set.h"
 #include "models/oscillator.h"
 #include "drive/solve.h"
 #include <complex.h>
@@ -30,13 +30,13 @@ static void one_step_is_R_uv(const method *m)
         p.second_order = true;
         workspace *w = workspace_alloc(2);
         double c0[2] = {1.0, 0.0}, c1[2] = {0.0, 1.0};
-        m->step(&p, 0.0, h, c0, w);
-        m->step(&p, 0.0, h, c1, w);
+        method_step(m, &p, 0.0, h, c0, w);
+        method_step(m, &p, 0.0, h, c1, w);
         /* M = [c0 c1]; eigenvalues from trace and determinant */
         double tr = c0[0] + c1[1], det = c0[0] * c1[1] - c1[0] * c0[1];
         double complex d = csqrt(tr * tr / 4.0 - det + 0.0 * I);
         double complex e1 = tr / 2.0 + d, e2 = tr / 2.0 - d;
-        double complex r = m->R(I * thetas[i]);
+        double complex r = method_R(m, I * thetas[i]);
         double err = fmin(cabs(r - e1), cabs(r - e2)) / fmax(1.0, cabs(r));
         double big = fmax(cabs(e1), cabs(e2));
         err = fmax(err, fabs(cabs(r) - big) / fmax(1.0, big));
@@ -79,7 +79,7 @@ static void tableau_agrees(const method *m)
     const double complex zs[] = {-0.5, 0.3 + 1.1 * I, -2.0 + 0.5 * I, 2.5 * I, -0.01 - 0.2 * I, -3.0};
     double worst = 0.0;
     for (size_t i = 0; i < sizeof zs / sizeof zs[0]; i++) {
-        double complex r = m->R(zs[i]);
+        double complex r = method_R(m, zs[i]);
         worst = fmax(worst, cabs(tableau_R(m->tableau, m->tableau->b, zs[i]) - r) / fmax(1.0, cabs(r)));
     }
     check(m->implicit == !tableau_explicit(m->tableau), "%s: implicit exactly when its tableau has a diagonal entry",
@@ -92,11 +92,13 @@ static void tableau_agrees(const method *m)
 
 int main(void)
 {
-    for (int i = 0; method_all[i]; i++) {
-        const method *m = method_all[i];
+    static method_set set;
+    method_set_init(&set);
+    for (int i = 0; set.all[i]; i++) {
+        const method *m = set.all[i];
         check(m->name && m->label && m->R && m->step && m->order > 0 && m->stages > 0,
               "%s: table entry is complete", m->name);
-        check(method_find(m->name) == m, "%s: found by name", m->name);
+        check(method_set_find(&set, m->name) == m, "%s: found by name", m->name);
         if (m->needs_uv) {
             check(!m->implicit && m->tableau == NULL,
                   "%s: explicit, a partitioned method with no single Butcher tableau", m->name);
@@ -109,6 +111,6 @@ int main(void)
         }
         order_on_oscillator(m);
     }
-    check(method_find("nope") == NULL, "an unknown method name is not found");
+    check(method_set_find(&set, "nope") == NULL, "an unknown method name is not found");
     return check_done();
 }

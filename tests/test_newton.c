@@ -48,8 +48,8 @@ static void banded(const char *what, ivp p, const method *m, double h, int steps
     workspace *wb = workspace_alloc(p.dim), *wd = workspace_alloc(p.dim);
     int rb = 0, rd = 0;
     for (int k = 0; k < steps && !rb && !rd; k++) {
-        rb = m->step(&p, k * h, h, yb, wb);
-        rd = m->step(&dense, k * h, h, yd, wd);
+        rb = method_step(m, &p, k * h, h, yb, wb);
+        rd = method_step(m, &dense, k * h, h, yd, wd);
     }
     double diff = 0.0, size = max_abs(yd, p.dim);
     for (size_t i = 0; i < p.dim; i++)
@@ -69,7 +69,7 @@ static void quadratic(const char *what, ivp p)
     newton_configure(w, 1e-15, 40);
     double y[2] = {2.5, 1.0};
     /* A large step, so that Newton needs several iterations from the initial guess y_k. */
-    int rc = method_backward_euler.step(&p, 0.0, 0.4, y, w);
+    int rc = method_step(&method_backward_euler, &p, 0.0, 0.4, y, w);
     const newton_report *r = newton_last(w);
     check(rc == 0, "%s: backward Euler step converged in %d iterations", what, r->iterations);
     /* Quadratic: the update shrinks like the square of the one before, while above round-off. */
@@ -113,9 +113,9 @@ int main(void)
     oscillator stiffer = {20.0 * M_PI, 0.2};
     ivp q = oscillator_ivp(&stiffer);
     double a[2] = {1.0, 0.0}, b[2] = {1.0, 0.0};
-    method_trapezoid.step(&q, 0.0, 0.01, a, w);      /* a = h/2 = 0.005, as in the run above */
+    method_step(&method_trapezoid, &q, 0.0, 0.01, a, w);      /* a = h/2 = 0.005, as in the run above */
     workspace *fresh = workspace_alloc(2);
-    method_trapezoid.step(&q, 0.0, 0.01, b, fresh);
+    method_step(&method_trapezoid, &q, 0.0, 0.01, b, fresh);
     check(a[0] == b[0] && a[1] == b[1], "a workspace reused on another linear problem gives the fresh answer (%.17g vs %.17g)",
           a[1], b[1]);
     workspace_free(fresh);

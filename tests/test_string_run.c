@@ -222,15 +222,16 @@ static void sweep_and_field(fixture *f)
     wav_data ref;
     check(wav_write_back(path, f->exact, (size_t)f->cfg.n, ch.sample_rate, 1.0 / ch.signal_scale, &ref, err,
                          sizeof err) == 0, "the reference: the exact sum of %d modes", M);
+    static method_set methods;
+    method_set_init(&methods);
     string_sweep w = {.cfg = f->cfg, .program = "test_string_run", .out = dir, .ch = &ch, .ref = &ref, .space = "modal",
                       .method = "all", .duration = (double)f->cfg.n / f->cfg.fs, .sub_min = 1, .sub_max = 2, .N_min = 65,
-                      .N_max = 65, .fd_sub = 1, .fd_fixed_N_max = 65, .cvode_N_max = 65, .done = count_done, .ctx = &calls};
+                      .N_max = 65, .fd_sub = 1, .fd_fixed_N_max = 65, .cvode_N_max = 65, .done = count_done, .ctx = &calls,
+                      .methods = &methods};
     string_sweep_init(&w);
     string_sweep_modal(&w, f->modes, M);
     const string_run *ex = string_run_best(w.runs, w.nrun, "exact"), *rk = string_run_best(w.runs, w.nrun, "rk4");
-    int nmeth = 0;
-    for (int i = 0; method_all[i]; i++)
-        nmeth++;
+    int nmeth = methods.n;
     check(calls == (int)w.nrun && w.nrun == 1 + 2 * (size_t)nmeth, "every run handed on: %d of %zu (exact + 2 x %d methods)",
           calls, w.nrun, nmeth);
     check(ex && ex->E_wave < 1e-7, "the exact sum against itself, through float32: E_wave %.2g", ex ? ex->E_wave : NAN);

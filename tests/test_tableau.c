@@ -9,7 +9,7 @@
 #include "measure/measure.h"
 #include "models/oscillator.h"
 #include "method/method.h"
-#include "method/tableau.h"
+#include "method/set.h"
 #include "drive/solve.h"
 #include "base/util.h"
 #include <complex.h>
@@ -55,9 +55,32 @@ static double measured_order(const method *m, int k0, bool linear)
     return measure_loglog_slope(hs, errs, 5);
 }
 
+/* The test's methods: the built-in ones and the files it loads. */
+static method_set set;
+
 static const method *load(const char *rel, char *err, size_t n)
 {
-    return tableau_load(repo_file(rel), err, n);
+    return method_set_load(&set, repo_file(rel), err, n);
+}
+
+/* Two method sets in one process are independent: a tableau loaded into one is not in the other,
+ * the same file loaded into both gives each its own method, and freeing one leaves the other's. */
+static void two_sets(void)
+{
+    static method_set a, b;
+    char err[400] = "";
+    method_set_init(&a);
+    method_set_init(&b);
+    const method *ka = method_set_load(&a, repo_file("lessons/methods/kutta38.tab"), err, sizeof err);
+    check(ka && method_set_find(&a, "kutta38") == ka && method_set_find(&b, "kutta38") == NULL && b.n == a.n - 1,
+          "a tableau loaded into one set is not in another (%d methods against %d) %s", a.n, b.n, err);
+    const method *kb = method_set_load(&b, repo_file("lessons/methods/kutta38.tab"), err, sizeof err);
+    check(kb && kb != ka && method_set_find(&b, "kutta38") == kb, "the same file in a second set is that set's own method");
+    double complex z = -1.5 + 2.0 * I, before = kb ? method_R(kb, z) : NAN;
+    method_set_free(&a);
+    check(a.n == 0 && a.all[0] == NULL && kb && method_set_find(&b, "kutta38") == kb && method_R(kb, z) == before,
+          "freeing one set empties it and leaves the other's method as it was");
+    method_set_free(&b);
 }
 
 /* A bad file: refused, the message starts with FILE:LINE: and says why. */
@@ -70,7 +93,8 @@ static void refused(const char *name, const char *text, int line, const char *wh
     FILE *f = fopen(path, "w");
     fputs(text, f);
     fclose(f);
-    const method *m = tableau_load(path, err, sizeof err);
+    static tableau_method tm;
+    const method *m = tableau_read_file(&tm, path, err, sizeof err) == 0 ? &tm.m : NULL;
     snprintf(prefix, sizeof prefix, "%s:%d: ", path, line);
     check(!m && strncmp(err, prefix, strlen(prefix)) == 0 && strstr(err, why), "%s refused at line %d: %s", name, line, err);
     remove(path);
@@ -78,6 +102,7 @@ static void refused(const char *name, const char *text, int line, const char *wh
 
 int main(void)
 {
+    method_set_init(&set);
     int ord[TABLEAU_NTREES], per[TABLEAU_ORDER_MAX + 1] = {0};
     const double a1[] = {0.0}, b1[] = {1.0}, c1[] = {0.0};
     const rk_tableau euler = {1, a1, b1, c1, NULL};
@@ -121,7 +146,7 @@ int main(void)
                   "damped oscillator, within 0.1 of %d", m->name, p, m->order, q, m->order);
         }
         one_step_is_R(m);
-        check(tableau_load(repo_file(ex[i].file), err, sizeof err) == m, "%s: the same file twice is the same method",
+        check(load(ex[i].file, err, sizeof err) == m, "%s: the same file twice is the same method",
               m->name);
     }
     /* a name from the file name */
@@ -163,7 +188,7 @@ int main(void)
         FILE *f = fopen(path, "w");
         fputs("1-1/sqrt(2) | 1-1/sqrt(2)\n1 | 1/sqrt(2) 1-1/sqrt(2)\n--+--\n | 1/sqrt(2) 1-1/sqrt(2)\n | 1 0\n", f);
         fclose(f);
-        const method *d = tableau_load(path, err, sizeof err);
+        const method *d = method_set_load(&set, path, err, sizeof err);
         check(d && d->implicit && d->order == 2 && tableau_order(d->tableau, d->tableau->bhat) == 1,
               "an SDIRK2 pair loads: diagonally implicit, order 2, b-hat order 1 (%s)", d ? "" : err);
         if (d) {
@@ -180,22 +205,27 @@ int main(void)
                   "the SDIRK2 pair runs adaptively (Newton stages): error %.2e at tol 1e-6 in %ld steps (%s)", e,
                   st.accepted, rc ? err : "");
         }
-        /* the file after the last slot is refused in words: copies fill the slots left */
-        int loaded = (int)(sizeof ex / sizeof ex[0]) + 1, refusals = 0;
+        /* more tableau files than the 12 slots of old: a fresh set takes files up to METHOD_MAX
+         * methods, and the one after is refused in words */
+        static method_set big;
+        method_set_init(&big);
+        int builtins = big.n, loaded = 0, refusals = 0;
         char extra[256], e3[400] = "";
-        for (int i = 0; i <= TABLEAU_MAX_FILES && !refusals; i++) {
+        for (int i = 0; builtins + i <= METHOD_MAX && !refusals; i++) {
             snprintf(extra, sizeof extra, "%s/extra%d.tab", scratch, i);
             rename(path, extra);
-            if (tableau_load(extra, e3, sizeof e3))
+            if (method_set_load(&big, extra, e3, sizeof e3))
                 loaded++;
             else
                 refusals++;
             memcpy(path, extra, sizeof path);
         }
         char want[64];
-        snprintf(want, sizeof want, "more than %d tableau files", TABLEAU_MAX_FILES);
-        check(refusals == 1 && loaded == TABLEAU_MAX_FILES && strstr(e3, want),
-              "the file after the %d slots is refused (%d loaded): %s", TABLEAU_MAX_FILES, loaded, e3);
+        snprintf(want, sizeof want, "at most %d methods in one run", METHOD_MAX);
+        check(refusals == 1 && loaded == METHOD_MAX - builtins && loaded > 12 && big.n == METHOD_MAX && strstr(e3, want),
+              "%d tableau files load into one set (more than the 12 slots of old), the next is refused: %s", loaded,
+              e3);
+        method_set_free(&big);
         remove(path);
     }
     {
@@ -205,26 +235,26 @@ int main(void)
         FILE *f = fopen(path, "w");
         fputs("0 |\n1/3 | 1/3\n2/3 | \xe2\x88\x92" "1/3 1\n1 | 1 \xe2\x88\x92" "1 1\n | 1/8 3/8 3/8 1/8\n", f);
         fclose(f);
-        tableau_reset();      /* the examples are no longer used: make room */
-        const method *mm = tableau_load(path, e2, sizeof e2);
+        static tableau_method tm;
+        const method *mm = tableau_read_file(&tm, path, e2, sizeof e2) == 0 ? &tm.m : NULL;
         check(mm && mm->order == 4, "U+2212 minus signs read as '-': Kutta's 3/8 rule of order %d (%s)", mm ? mm->order : -1,
               e2);
         remove(path);
     }
     char missing[64];
     snprintf(missing, sizeof missing, "/nonexistent-%d.tab", 7);
-    check(tableau_load(missing, err, sizeof err) == NULL && strstr(err, "cannot open"), "a missing file: %s", err);
+    check(method_set_load(&set, missing, err, sizeof err) == NULL && strstr(err, "cannot open"), "a missing file: %s", err);
     /* A tableau from text (a page's text box) reads as the same file does. */
-    tableau_reset();
     err[0] = '\0';
     const char kutta38[] = "0 |\n1/3 | 1/3\n2/3 | -1/3 1\n1 | 1 -1 1\n--+--\n | 1/8 3/8 3/8 1/8\n";
-    const method *t = tableau_parse("typed.tab", kutta38, err, sizeof err);
+    static tableau_method typed, blank, bad;
+    const method *t = tableau_read_text(&typed, "typed.tab", kutta38, err, sizeof err) == 0 ? &typed.m : NULL;
     const method *f = load("lessons/methods/kutta38.tab", e2buf, sizeof e2buf);
-    check(t && f && strcmp(t->name, "typed") == 0 && t->order == 4 && cabs(t->R(-1.5 + 2.0 * I) - f->R(-1.5 + 2.0 * I)) < 1e-15,
+    check(t && f && strcmp(t->name, "typed") == 0 && t->order == 4 && cabs(method_R(t, -1.5 + 2.0 * I) - method_R(f, -1.5 + 2.0 * I)) < 1e-15,
           "a tableau from text: named after its name, order %d, the file's R(z) (%s)", t ? t->order : -1, err);
-    check(tableau_parse("blank.tab", "", err, sizeof err) == NULL && strstr(err, "blank.tab:1: empty"),
+    check(tableau_read_text(&blank, "blank.tab", "", err, sizeof err) != 0 && strstr(err, "blank.tab:1: empty"),
           "an empty text is refused as an empty file: %s", err);
-    check(tableau_parse("bad.tab", "0 |\n1 | 1 2\n | 1 0\n", err, sizeof err) == NULL &&
+    check(tableau_read_text(&bad, "bad.tab", "0 |\n1 | 1 2\n | 1 0\n", err, sizeof err) != 0 &&
               strstr(err, "bad.tab:2: c_2 = 1 but row 2 of A sums to 3"),
           "a malformed text names its line: %s", err);
     /* a fully implicit A (an entry above the diagonal) is solved by elimination: A = 1/4 everywhere,
@@ -233,9 +263,10 @@ int main(void)
     const rk_tableau upper = {2, ua, ub, uc, NULL};
     check(cabs(tableau_R(&upper, ub, 0.5) - 5.0 / 3.0) < 1e-15 && cabs(tableau_R(&upper, ub, 2.0)) == INFINITY,
           "tableau_R of a fully implicit tableau by elimination: R(0.5) = 5/3, infinite at z = 2");
-    check(cabs(tableau_R(method_rk4.tableau, method_rk4.tableau->b, 2.8284 * I) - method_rk4.R(2.8284 * I)) < 1e-15,
+    check(cabs(tableau_R(method_rk4.tableau, method_rk4.tableau->b, 2.8284 * I) - method_R(&method_rk4, 2.8284 * I)) < 1e-15,
           "tableau_R by forward substitution = RK4's own R at 2.8284j");
-    tableau_reset();
+    two_sets();
+    method_set_free(&set);
     rmdir(scratch);
     return check_done();
 }

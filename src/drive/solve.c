@@ -44,7 +44,7 @@ static solve_status run(const ivp *p, double *y, const solve_opts *o, double h_l
         bool short_last = k + 1 == o->n && h_last > 0.0;
         double hk = short_last ? h_last : o->h;
         double t1 = short_last ? t + h_last : o->t0 + (double)(k + 1) * o->h;
-        if (o->m->step(p, t, hk, y, w) != 0) {
+        if (method_step(o->m, p, t, hk, y, w) != 0) {
             res->status = SOLVE_FAILED;
             snprintf(res->message, sizeof res->message, "%s failed in the step from t = %.6g s: %s",
                      o->m->name, t, w->error);

@@ -27,7 +27,7 @@ osc_fidelity measure_oscillator_fidelity(const method *m, double omega0, double 
 {
     double omega1 = sqrt(omega0 * omega0 - sigma0 * sigma0);
     double complex lambda = -sigma0 + I * omega1;
-    double complex z = m->R(h * lambda);
+    double complex z = method_R(m, h * lambda);
     double complex L = clog(z) / h;       /* the numerical eigenvalue */
     osc_fidelity f;
     f.gain = cabs(z);

@@ -8,7 +8,7 @@ double complex stability_z(const method *m, double h, double complex lambda)
 
 bool stability_stable(const method *m, double complex z)
 {
-    double a = cabs(m->R(z));
+    double a = cabs(method_R(m, z));
     return isfinite(a) && a <= 1.0 + STABILITY_TOL;
 }
 
@@ -51,7 +51,7 @@ double stability_bound(const method *m, double complex dir)
 
 double stability_phase_error(const method *m, double complex z)
 {
-    double d = remainder(carg(m->R(z)) - cimag(z), 2.0 * M_PI);   /* in [-pi, pi] */
+    double d = remainder(carg(method_R(m, z)) - cimag(z), 2.0 * M_PI);   /* in [-pi, pi] */
     return d == -M_PI ? M_PI : d;
 }
 
@@ -69,7 +69,7 @@ int stability_grid(const method *m, FILE *f, double x0, double x1, int nx, doubl
         double x = x0 + (x1 - x0) * i / (nx - 1);
         for (int j = 0; j < ny; j++) {
             double y = y0 + (y1 - y0) * j / (ny - 1);
-            double a = cabs(m->R(x + I * y));
+            double a = cabs(method_R(m, x + I * y));
             fprintf(f, "%.6g\t%.6g\t%.9g\t%d\n", x, y, isfinite(a) ? a : 1e300, stability_stable(m, x + I * y));
         }
         fputc('\n', f);
@@ -82,7 +82,7 @@ stability_partial stability_partial_of(const method *m, double h, double alpha, 
     double complex z = h * (-alpha + I * omega);
     stability_partial p;
     p.omega = omega + stability_phase_error(m, z) / h;
-    p.decay = -log(cabs(m->R(z))) / h;
+    p.decay = -log(cabs(method_R(m, z))) / h;
     p.cents = 1200.0 * log2(p.omega / omega);
     p.t60_ratio = p.decay == 0 ? INFINITY : alpha / p.decay;
     return p;

@@ -1,7 +1,7 @@
 #include "measure/string_sweep.h"
 #include "io/atomic.h"
 #include "measure/measure.h"
-#include "method/tableau.h"
+#include "method/set.h"
 #include "base/util.h"
 #include <math.h>
 #include <stdarg.h>
@@ -156,8 +156,8 @@ void string_sweep_modal(string_sweep *w, const string_mode *modes, int M)
     FILE *fh = atomic_open_or_exit(&ah, w->program, w->out, "modal-methods.txt");
     char figure_note[512] = "";
     size_t flen = 0;
-    for (int i = 0; method_all[i]; i++) {
-        const method *m = method_all[i];
+    for (int i = 0; w->methods->all[i]; i++) {
+        const method *m = w->methods->all[i];
         double m_min;
         if (!string_sweep_wants(w->method, m->name))
             continue;
@@ -208,10 +208,10 @@ static void fd_fixed(string_sweep *w, const char *space, long N, string_fd *fd, 
                      const string_mode *fm, int fnm, bool *unstable)
 {
     double omega_max = sqrt(fm[string_modes_fastest(fm, fnm)].omega0sq), fs = w->cfg.fs;
-    for (int i = 0; method_all[i] && i < 64 && N <= w->fd_fixed_N_max; i++) {
-        const method *m = method_all[i];
+    for (int i = 0; w->methods->all[i] && i < 64 && N <= w->fd_fixed_N_max; i++) {
+        const method *m = w->methods->all[i];
         /* a tableau file runs on the modal system */
-        if (!string_sweep_wants(w->method, m->name) || tableau_file(m) || unstable[i])
+        if (!string_sweep_wants(w->method, m->name) || m->file || unstable[i])
             continue;
         int lim;
         double hmax = string_stable_h(m, fm, fnm, 0.0, &lim);

@@ -8,6 +8,7 @@
  * fd-N-fixed.tsv, cvode-order.tsv, cvode-rtol.tsv) go to the data folder through io/atomic. */
 #ifndef IVPLAB_STRING_SWEEP_H
 #define IVPLAB_STRING_SWEEP_H
+#include "method/set.h"
 #include "models/string_run.h"
 #include "measure/score.h"
 #include <stdio.h>
@@ -23,6 +24,7 @@ struct string_sweep {
     const challenge *ch;        /* the format, scale and E_spec frames of the score */
     const wav_data *ref;        /* the reference as decoded from its WAV */
     const char *space, *method; /* filters: "all" or one name ("exact", "cvode", a method) */
+    const method_set *methods;  /* the program's methods, which the method filter picks from */
     double duration;            /* of the signal, s */
     long sub_min, sub_max;      /* modal substeps, doubling */
     long N_min, N_max;          /* grids, doubling */

@@ -4,11 +4,13 @@
 static const double a[] = {0.0}, b[] = {1.0}, c[] = {0.0};
 static const rk_tableau tableau = {1, a, b, c, NULL};
 
-static double complex R(double complex z) { return 1.0 + z; }
-
-static int step(const ivp *p, double t, double h, double *y, workspace *w)
+/* R(z) in closed form, the lecture's formula (the tableau's R: tests/test_methods.c); the step
+ * is the shared Runge-Kutta step from the tableau (rk.c) */
+static double complex R(const method *m, double complex z)
 {
-    return rk_step(&tableau, p, t, h, y, w);
+    (void)m;
+    return 1.0 + z;
 }
 
-const method method_euler = {"euler", "forward Euler", 1, 1, false, R, step, &tableau, false};
+const method method_euler = {.name = "euler", .label = "forward Euler", .order = 1, .stages = 1,
+                             .implicit = false, .R = R, .step = rk_method_step, .tableau = &tableau};

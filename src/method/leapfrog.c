@@ -25,8 +25,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static double complex R(double complex z)
+static double complex R(const method *m, double complex z)
 {
+    (void)m;
     double complex p = 1.0 + z * z / 2.0, q = z * csqrt(1.0 + z * z / 4.0);
     double complex up = p + q, down = p - q;
     /* equal moduli (within round-off): the branch that is e^z to second order near 0 */
@@ -65,8 +66,9 @@ static int accel(const ivp *p, double t, const double *y, double *f, workspace *
     return eval_uv(p, t, y, f, w);
 }
 
-static int step(const ivp *p, double t, double h, double *y, workspace *w)
+static int step(const method *m, const ivp *p, double t, double h, double *y, workspace *w)
 {
+    (void)m;
     const size_t n = p->dim / 2;
     if (p->dim % 2 != 0 || n == 0) {
         snprintf(w->error, sizeof w->error,
@@ -100,4 +102,5 @@ static int step(const ivp *p, double t, double h, double *y, workspace *w)
     return 0;
 }
 
-const method method_leapfrog = {"leapfrog", "leapfrog", 2, 1, false, R, step, NULL, true};
+const method method_leapfrog = {.name = "leapfrog", .label = "leapfrog", .order = 2, .stages = 1, .implicit = false,
+                                .R = R, .step = step, .tableau = NULL, .needs_uv = true};

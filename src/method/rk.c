@@ -1,4 +1,5 @@
-/* rk.c: the Runge-Kutta step, read from a Butcher tableau.
+/* rk.c: the Runge-Kutta step, read from a Butcher tableau: what a method with a tableau steps by
+ * (rk_method_step) and what a tableau file's method takes as its R(z) (rk_method_R).
  * Stage i samples F at t + c_i h, Y_i = y + h sum_j a_ij k_j; the step adds h sum_i b_i k_i.
  * An explicit stage (a_ii = 0) evaluates F once. A diagonally implicit stage (a_ii != 0) solves
  * Y_i = C_i + h a_ii F(t + c_i h, Y_i), C_i = y + h sum_{j<i} a_ij k_j, with the project's Newton
@@ -64,4 +65,14 @@ int rk_step(const rk_tableau *tab, const ivp *p, double t, double h, double *y, 
         y[q] += h * acc;
     }
     return 0;
+}
+
+int rk_method_step(const method *m, const ivp *p, double t, double h, double *y, workspace *w)
+{
+    return rk_step(m->tableau, p, t, h, y, w);
+}
+
+double complex rk_method_R(const method *m, double complex z)
+{
+    return tableau_R(m->tableau, m->tableau->b, z);
 }

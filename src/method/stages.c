@@ -27,7 +27,7 @@ int step_stages_write(const method *m, const ivp *p, double t0, const double *y0
     int rc = 0;
     double t = t0;
     for (long i = 0; i < k && rc == 0; i++, t = t0 + (double)i * h)
-        rc = m->step(p, t, h, y, w);
+        rc = method_step(m, p, t, h, y, w);
     t = t0 + (double)k * h;
     fprintf(f, "stage\tt_s\tc\tb");
     for (size_t q = 0; q < n; q++)
@@ -43,7 +43,7 @@ int step_stages_write(const method *m, const ivp *p, double t0, const double *y0
         row(f, "from", t, 0.0, NAN, y, F, n, label);
     memcpy(y1, y, n * sizeof *y);
     if (rc == 0)
-        rc = m->step(p, t, h, y1, w);
+        rc = method_step(m, p, t, h, y1, w);
     const rk_tableau *tab = m->tableau;
     if (rc == 0 && tab) {
         /* the step left every stage's slope K_i in w->k[i]; its state is y + h sum_j a_ij K_j

@@ -27,13 +27,13 @@ double string_mode_growth(const method *m, const string_mode *md, double h)
 {
     double d = md->omega0sq - md->alpha * md->alpha;
     if (m->needs_uv) /* R is its amplification on the undamped oscillator (method/leapfrog.c) */
-        return cabs(m->R(I * h * sqrt(md->omega0sq)));
+        return cabs(method_R(m, I * h * sqrt(md->omega0sq)));
     double complex l1, l2;
     if (d >= 0)
         l1 = -md->alpha + I * sqrt(d), l2 = conj(l1);
     else
         l1 = -md->alpha + sqrt(-d), l2 = -md->alpha - sqrt(-d);
-    return fmax(cabs(m->R(h * l1)), cabs(m->R(h * l2)));
+    return fmax(cabs(method_R(m, h * l1)), cabs(method_R(m, h * l2)));
 }
 
 /* mode j's share of the tolerance (0-based j): the remainders of all modes sum below tol/2 */

@@ -3,7 +3,7 @@
  * the library the lessons link: the method table with R(z) (method/), the fixed-step driver
  * (solve.c), the oscillator and its roots (models/oscillator.c), the stability helpers
  * (stability.c), the ball on the oscillator and its impact detector (models/ball_model.c), a
- * pasted tableau (method/tableau.c). The page's JavaScript only moves sliders, draws and plays.
+ * pasted tableau (method/tableau_read.c). The page's JavaScript only moves sliders, draws and plays.
  *
  * Built by `make wasm` with clang --target=wasm32-wasi into build/wasm/explore.wasm (no entry
  * point: a library). Results are left in buffers the page reads through the ex_*_ptr exports;
@@ -25,7 +25,8 @@
 #define EX_MAX_STEPS 5000000L
 
 static char error_text[600];            /* why the last call failed, or "" */
-static const method *own_method;        /* the pasted tableau's method, NULL if none */
+static tableau_method own;              /* the pasted tableau's method and its storage */
+static const method *own_method;        /* &own.m when a tableau was read, NULL if none */
 
 EXPORT(ex_error) const char *ex_error(void) { return error_text; }
 EXPORT(ex_alloc) void *ex_alloc(size_t n) { return malloc(n ? n : 1); }
@@ -36,7 +37,7 @@ EXPORT(ex_free) void ex_free(void *p) { free(p); }
 static int builtin_count(void)
 {
     int n = 0;
-    while (method_all[n])
+    while (method_builtin[n])
         n++;
     return n;
 }
@@ -45,7 +46,7 @@ static const method *method_at(int i)
 {
     int nb = builtin_count();
     if (i >= 0 && i < nb)
-        return method_all[i];
+        return method_builtin[i];
     return i == nb ? own_method : NULL;
 }
 
@@ -65,9 +66,9 @@ EXPORT(ex_method_flags) int ex_method_flags(int i)
 EXPORT(ex_tableau) int ex_tableau(const char *name, const char *text)
 {
     own_method = NULL;
-    tableau_reset();
     error_text[0] = '\0';
-    own_method = tableau_parse(name, text, error_text, sizeof error_text);
+    if (tableau_read_text(&own, name, text, error_text, sizeof error_text) == 0)
+        own_method = &own.m;
     return own_method ? builtin_count() : -1;
 }
 
@@ -187,7 +188,7 @@ static size_t region_cap;
 EXPORT(ex_abs_R) double ex_abs_R(int mi, double re, double im)
 {
     const method *m = method_at(mi);
-    return m ? cabs(m->R(re + I * im)) : NAN;
+    return m ? cabs(method_R(m, re + I * im)) : NAN;
 }
 
 EXPORT(ex_stable) int ex_stable(int mi, double re, double im)
@@ -241,7 +242,7 @@ static const double *overlay(const method *m, double h, const double complex *la
         double complex z = stability_z(m, h, lam[i]);
         overlay_buf[2 * i] = creal(z);
         overlay_buf[2 * i + 1] = cimag(z);
-        overlay_buf[2 * n] = fmax(overlay_buf[2 * n], cabs(m->R(z)));
+        overlay_buf[2 * n] = fmax(overlay_buf[2 * n], cabs(method_R(m, z)));
         if (!stability_stable(m, z))
             overlay_buf[2 * n + 1] = 0.0;
     }

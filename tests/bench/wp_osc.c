@@ -101,8 +101,8 @@ int main(int argc, char **argv)
     point p = {{2.0 * M_PI, 0.2}, 5.0, {1.0, 0.0}, {0, 0}, NULL, 0, cvode_defaults()};
     oscillator_exact(&p.osc, p.y0, p.T, p.exact);
     printf("impl\tmethod\tlabel\tsetting\terror\tseconds\tnfev\n");
-    for (int i = 0; method_all[i]; i++) {
-        p.m = method_all[i];
+    for (int i = 0; method_builtin[i]; i++) {
+        p.m = method_builtin[i];
         long last = -1;
         for (int j = 0; j < 12; j++) {
             long n = lround(60.0 * pow(40000.0 / 60.0, j / 11.0));
