@@ -46,7 +46,11 @@ const method *method_set_load(method_set *s, const char *path, char *err, size_t
     for (int i = 0; i < s->nloaded; i++)
         if (strcmp(s->loaded[i].path, path) == 0)
             return &s->loaded[i].m;
-    tableau_method *tm = &s->loaded[s->nloaded];    /* free: nloaded < n <= METHOD_MAX */
+    if (s->nloaded == METHOD_MAX) {     /* only a set without its built-in methods gets here */
+        snprintf(err, errlen, "at most %d methods in one run", METHOD_MAX);
+        return NULL;
+    }
+    tableau_method *tm = &s->loaded[s->nloaded];
     if (tableau_read_file(tm, path, err, errlen) != 0)
         return NULL;
     if (method_set_add(s, &tm->m, err, errlen) != 0) {

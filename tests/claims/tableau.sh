@@ -98,3 +98,13 @@ for p in convergence stability stiff work oscillator audiorate pluck; do
 done
 expect_bad_input "work --add-method a file named like a driver (heun-euler.tab)" \
     sh -c "cp $M/heun-euler-pair.tab $TMP/heun-euler.tab && exec $BIN/work --add-method $TMP/heun-euler.tab --out $TMP/out"
+# A program's method set owns its tableau files (method/set.h): more than the 12 files the old
+# fixed slots held load, up to 20 methods in one run (6 built-in + 14); the file after is refused.
+many=""
+for i in $(seq 1 14); do cp $M/kutta38.tab "$TMP/k$i.tab"; many="$many --add-method $TMP/k$i.tab"; done
+$BIN/stability $many --tsv --out "$TMP/many" >"$TMP/many.tsv" 2>"$TMP/many.err"
+check_num "stability with 14 tableau files (20 methods): exit status" "$?" near 0 0
+check_num "stability with 14 tableau files: a row for each" "$(cut -f1 "$TMP/many.tsv" | grep -c '^k[0-9]*$')" near 14 0
+cp $M/kutta38.tab "$TMP/k15.tab"
+expect_bad_input "stability with a 15th tableau file (21 methods)" $BIN/stability $many --add-method "$TMP/k15.tab" --out "$TMP/out"
+check_text "the 15th file: the limit named" "$(cat "$TMP/stderr")" "at most 20 methods in one run"
