@@ -82,6 +82,10 @@ LDLIBS   := $(LIB) $(SUN_LIBS) $(PKG_LIBS) -lm
 
 LIB_SRC  := $(filter-out src/tools/% src/wasm/%,$(wildcard src/*.c src/*/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+# The archive's member list, rewritten when a source file comes or goes, so the archive is made
+# anew then too (a removed file's object would otherwise stay in it).
+LIB_LIST := $(BUILD)/lib.objs
+$(shell mkdir -p $(BUILD) && echo '$(LIB_OBJ)' | cmp -s - $(LIB_LIST) || echo '$(LIB_OBJ)' >$(LIB_LIST))
 LESSONS  := $(sort $(wildcard lessons/[0-9][0-9]-*.c))
 # lessons/01-ivp.c -> bin/ivp
 lesson_bin = $(BIN)/$(shell echo $(notdir $(1:.c=)) | sed 's/^[0-9]*-//')
@@ -193,9 +197,11 @@ render-plots: $(BIN)/plot
 check: all
 	@$(NB_ENV) BUILD=$(BUILD) BIN=$(BIN) bash tests/run.sh
 
-$(LIB): $(LIB_OBJ)
+# Made anew, never updated in place: no object of a removed source stays in it.
+$(LIB): $(LIB_OBJ) $(LIB_LIST)
 	@mkdir -p $(dir $@)
-	$(AR) rcs $@ $^
+	@rm -f $@
+	$(AR) rcs $@ $(LIB_OBJ)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
