@@ -6,7 +6,10 @@
  * solution (checked against the balance dH/dt = -2 sigma0 u'^2).
  * Claims: forward Euler gains energy, backward Euler loses far more than the damper takes, the
  * trapezoid keeps the undamped oscillator's energy to round-off; leapfrog's stays within O(h^2)
- * of it without drifting. */
+ * of it without drifting.
+ * One program, whose main lists the three claims in the lecture's order (locus, decay, energy):
+ * they are one slide's story about one oscillator, its flags are shared, and the energy table
+ * reads the T60 the decay claim defines. */
 #include "base/budget.h"
 #include "base/cli.h"
 #include "io/atomic.h"
