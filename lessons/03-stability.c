@@ -9,9 +9,8 @@
  * And gradient descent as forward Euler: on the bowl f = 1/2 (mu x^2 + L y^2) the step
  * x_k+1 = x_k - h grad f is forward Euler on x' = -grad f (eigenvalues -mu, -L), so it converges
  * for h < 2/L, read off forward Euler's real bound; runs either side of it show it.
- * One program, whose main lists these claims in the lecture's order: each reads the same
- * regions and bounds (computed once, from the method table's R), and its figures show them
- * together. */
+ * One program, whose main lists these claims in the lecture's order: each is read off the same
+ * regions (the method table's own R), and its figures draw them together. */
 #include "base/cli.h"
 #include "io/atomic.h"
 #include "io/table.h"
