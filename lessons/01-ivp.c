@@ -94,17 +94,187 @@ static int parse_A(const char *text, void *dest, char *why, size_t whylen)
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
-    "  1. At the default h = 2 ms forward Euler stays near the exact curve; raise --h and watch it\n"
+    "  1. At the default h = 2 ms forward Euler stays near the exact curve; raise --h and watch"
+    " it\n"
     "     leave. Order 1: does halving h halve its error at T = 6 s?\n"
-    "     check: bin/ivp --method euler --h 0.002 --tsv | tail -1 | cut -f4   (then 0.001, 0.0005)\n"
-    "  2. Switch methods at h = 0.2 s and watch the black ticks (the slope u' = v at each sample):\n"
-    "     forward Euler's step follows the tick at its start, backward Euler's the one at its end.\n"
-    "     Which method keeps the amplitude (its 'amplitude' line: the ratio to the exact one)?\n"
+    "     check: bin/ivp --method euler --h 0.002 --tsv | tail -1 | cut -f4"
+    "   (then 0.001, 0.0005)\n"
+    "  2. Switch methods at h = 0.2 s and watch the black ticks (the slope u' = v at each"
+    " sample):\n"
+    "     forward Euler's step follows the tick at its start, backward Euler's the one at its"
+    " end.\n"
+    "     Which method keeps the amplitude (its 'amplitude' line: the ratio to the exact"
+    " one)?\n"
     "     check: bin/ivp --method trapezoid --h 0.2 --plot   (plots/out/ivp.png)\n"
-    "  3. Write u'' = -omega0^2 u - 2 sigma0 u' as y' = A y (y = (u, u')) and check your A (omega0 =\n"
-    "     2 pi, sigma0 = 0.2): RK4 at h = 1 ms on your A agrees with the exact solution to about 1e-11 m\n"
+    "  3. Write u'' = -omega0^2 u - 2 sigma0 u' as y' = A y (y = (u, u')) and check your A"
+    " (omega0 =\n"
+    "     2 pi, sigma0 = 0.2): RK4 at h = 1 ms on your A agrees with the exact solution to"
+    " about 1e-11 m\n"
     "     at T = 2 s; a wrong A misses it by far more.\n"
-    "     check: bin/ivp --method rk4 --h 0.001 --T 2 --A \"a11 a12 a21 a22\" --tsv | tail -1 | cut -f4\n";
+    "     check: bin/ivp --method rk4 --h 0.001 --T 2 --A \"a11 a12 a21 a22\" --tsv"
+    " | tail -1 | cut -f4\n";
+
+typedef struct {
+    oscillator osc;         /* the model: its exact curve is the reference */
+    ivp p;                  /* y' = F(t, y): the oscillator's, or y' = A y with the student's A */
+    double y0[2];           /* u(0), m, and u'(0), m/s */
+    double h, T;            /* step and final time, s */
+    double h_last;          /* the last step, s, when T is not a multiple of h (else 0) */
+    long n;                 /* steps to T */
+    double bound;           /* declare a blow-up when |y| exceeds this */
+    const method *m;        /* the method; NULL: CVODE */
+    cvode_opts cv;          /* CVODE's settings (when m is NULL) */
+    const char *label;      /* the method's name in the table and the figure */
+    bool tsv;               /* --tsv: the table alone */
+} ivp_run;
+
+/* The problem y' = F(t, y): the oscillator's y' = A y, or (--A) the student's own A. */
+static ivp make_problem(oscillator *osc, double *A)
+{
+    if (isnan(A[0]))
+        return oscillator_ivp(osc);
+    return (ivp){.dim = 2, .rhs = rhs_A, .jac = jac_A, .params = A, .linear = true};
+}
+
+/* The method that steps it: one of the table (or a tableau file), or CVODE with its family. */
+static void choose_method(ivp_run *r, const method_set *methods, const char *name, const char *lmm,
+                          double rtol, double atol)
+{
+    bool adams = strcmp(lmm, "adams") == 0;
+    r->m = strcmp(name, "cvode") == 0 ? NULL : method_set_find(methods, name);
+    r->label = r->m ? r->m->label : adams ? "CVODE Adams" : "CVODE BDF";
+    r->cv = cvode_defaults();
+    r->cv.lmm = adams ? CVODE_ADAMS : CVODE_BDF;
+    r->cv.rtol = rtol;
+    r->cv.atol = atol;
+}
+
+/* The work before it starts: n steps, the trajectory file, CVODE's output times. */
+static void check_budget(budget *bg, const ivp_run *r, long stride)
+{
+    bg->work = (double)r->n;
+    bg->bytes_out = (double)(r->n / stride + 2) * 60.0 + 2001 * 40.0;
+    bg->bytes_mem = r->m ? 0.0 : (double)(r->n + 1) * 8.0;
+    budget_check(bg);
+}
+
+/* What is solved: the oscillator, the method and the step (and the student's A, if given). */
+static void print_problem(const ivp_run *r, const double *A)
+{
+    double omega0 = r->osc.omega0, sigma0 = r->osc.sigma0;
+    if (r->tsv)
+        return;
+    printf("damped oscillator: omega0 = %g rad/s, sigma0 = %g 1/s, u(0) = %g m, u'(0) = %g m/s\n",
+           omega0, sigma0, r->y0[0], r->y0[1]);
+    printf("method %s, h = %g s, T = %g s\n", r->label, r->h, r->T);
+    if (!isnan(A[0]))
+        printf("y' = A y with your A = [%g %g; %g %g] (the oscillator's: [0 1; %g %g]), "
+               "against the oscillator's exact curve\n",
+               A[0], A[1], A[2], A[3], -omega0 * omega0, -2.0 * sigma0);
+    if (r->h_last > 0.0)
+        printf("T is not a multiple of h: %ld steps of h, the last one short, %.6g s, "
+               "to end at T\n", r->n - 1, r->h_last);
+    printf("\n");
+}
+
+/* Solve by CVODE, its output times every h (and T): the table's rows, then its counts.
+ * 0, or 1 with the reason in msg. */
+static int solve_by_cvode(ivp_run *r, run_ctx *rc, char *msg, size_t msglen)
+{
+    double y[2] = {r->y0[0], r->y0[1]};
+    double *tout = calloc((size_t)r->n + 1, sizeof(double));
+    for (long k = 0; k <= r->n; k++)
+        tout[k] = k < r->n ? k * r->h : r->T;
+    cvode_stats st;
+    rc->st = &st;
+    memset(&st, 0, sizeof st);
+    r->cv.tout = tout;
+    r->cv.nout = (size_t)r->n + 1;
+    r->cv.sink = sample;
+    r->cv.ctx = rc;
+    int status = cvode_solve(&r->p, 0.0, y, r->T, &r->cv, &st, msg, msglen) != 0;
+    free(tout);
+    if (!r->tsv) {
+        printf("\nCVODE (%s): %ld steps, %ld F evaluations (+%ld for Jacobians), %ld Jacobians,\n",
+               cvode_name(&r->cv), st.steps, st.nfev, st.nfev_jac, st.njev);
+        printf("%ld error-test failures, %ld convergence failures; max |u - exact| = %.3e m\n",
+               st.netf, st.nncf, rc->max_err);
+    }
+    return status;
+}
+
+/* Does the method keep the amplitude? sqrt(u^2 + (u'/omega0)^2) at the end against the exact
+ * one (exercise 2). */
+static void print_amplitude(const ivp_run *r, double t, const double *y)
+{
+    double ex[2], w = r->osc.omega0;
+    oscillator_exact(&r->osc, r->y0, t, ex);
+    double a = hypot(y[0], y[1] / w), a_exact = hypot(ex[0], ex[1] / w);
+    printf("amplitude sqrt(u^2 + (u'/omega0)^2) at t = %g s: %.4g m, exact %.4g m (ratio %.4g)\n",
+           t, a, a_exact, a / a_exact);
+}
+
+/* Solve by the method, n fixed steps of h (the last one short to end at T): the table's rows,
+ * then its counts and its amplitude. 0, or 1 with the reason in msg. */
+static int solve_by_method(const ivp_run *r, run_ctx *rc, char *msg, size_t msglen)
+{
+    double y[2] = {r->y0[0], r->y0[1]};
+    workspace *w = workspace_alloc(r->p.dim);
+    rc->w = w;
+    solve_opts so = {.m = r->m, .h = r->h, .n = r->n, .bound = r->bound, .every = 1,
+                     .sink = sample, .ctx = rc};
+    solve_result res;
+    int status = 0;
+    if (solve_fixed_to(&r->p, y, &so, r->T, w, &res) != SOLVE_OK) {
+        status = 1;
+        snprintf(msg, msglen, "%s", res.message);
+    }
+    if (!r->tsv) {
+        const ivp_counts *c = &res.counts;
+        printf("\n%s: %ld steps, %ld F evaluations, %ld Jacobians,\n", r->m->label, res.steps,
+               c->nfev, c->njev);
+        printf("%ld Newton iterations, %ld LU factorizations; max |u - exact| = %.3e m\n",
+               c->nnewton, c->nfactor, rc->max_err);
+        print_amplitude(r, res.t, y);
+    }
+    workspace_free(w);
+    return status;
+}
+
+/* The exact curve, finely sampled for the figure (exact.tsv). */
+static void write_exact_curve(atomic_file *a, const ivp_run *r, const char *out)
+{
+    FILE *f = atomic_open_or_exit(a, "ivp", out, "exact.tsv");
+    fprintf(f, "t_s\tu_m\n");
+    for (int k = 0; k <= 2000; k++) {
+        double ex[2], t = r->T * k / 2000.0;
+        oscillator_exact(&r->osc, r->y0, t, ex);
+        fprintf(f, "%.10g\t%.12g\n", t, ex[0]);
+    }
+}
+
+/* Inside one step: where step K+1's stages sample F (stages.tsv; a header only for CVODE, which
+ * has no such step). */
+static void write_inside_one_step(atomic_file *a, const ivp_run *r, long inside, const char *out)
+{
+    FILE *f = atomic_open_or_exit(a, "ivp", out, "stages.tsv");
+    char why[300] = "";
+    long k = inside < r->n ? inside : r->n - 1;
+    if (r->m && step_stages_write(r->m, &r->p, 0.0, r->y0, r->h, k, f, why, sizeof why) != 0)
+        fprintf(stderr, "ivp: inside one step: %s\n", why);
+    else if (!r->m)
+        fprintf(f, "stage\tt_s\tc\tb\ty1\ty2\tF1\tF2\tmethod\n");
+}
+
+/* What the figure needs to know of the run: the method (its colour), the step, the short last
+ * step (run.tsv). */
+static void write_run_record(atomic_file *a, const ivp_run *r, const char *out)
+{
+    FILE *f = atomic_open_or_exit(a, "ivp", out, "run.tsv");
+    fprintf(f, "method\tlabel\th_s\tT_s\tsteps\th_last_s\n");
+    fprintf(f, "%s\t%s\t%.10g\t%.10g\t%ld\t%.10g\n", r->m ? r->m->name : cvode_name(&r->cv),
+            r->label, r->h, r->T, r->n, r->h_last > 0.0 ? r->h_last : r->h);
+}
 
 int main(int argc, char **argv)
 {
@@ -144,113 +314,36 @@ int main(int argc, char **argv)
     cli_parse(&spec, argc, argv);
     if (u0 == 0.0 && v0 == 0.0)
         cli_fail("ivp", "--u0 0 with --v0 0 is the rest state; accepted: a nonzero initial state");
+    ivp_run r = {.osc = {omega0, sigma0}, .y0 = {u0, v0}, .h = h, .T = T, .tsv = common.tsv};
     /* T not a multiple of h: the last step is taken short, and the run says so */
-    double h_last;
-    long n = solve_steps_to(T, h, &h_last);
-    /* trajectory.tsv keeps every stride-th step (about BUDGET_ROWS rows); CVODE holds n output times */
-    long stride = budget_stride(n);
-    bg.work = (double)n;
-    bg.bytes_out = (double)(n / stride + 2) * 60.0 + 2001 * 40.0;
-    bg.bytes_mem = strcmp(method_name, "cvode") == 0 ? (double)(n + 1) * 8.0 : 0.0;
-    budget_check(&bg);
+    r.n = solve_steps_to(T, h, &r.h_last);
+    r.bound = blowup * sqrt(u0 * u0 + (v0 / omega0) * (v0 / omega0)) * fmax(1.0, omega0);
 
-    oscillator osc = {omega0, sigma0};
-    ivp p = oscillator_ivp(&osc);
-    bool own_A = !isnan(A[0]);
-    if (own_A)
-        p = (ivp){.dim = 2, .rhs = rhs_A, .jac = jac_A, .params = A, .linear = true};
-    double y0[2] = {u0, v0}, y[2] = {u0, v0};
-    double scale = sqrt(u0 * u0 + (v0 / omega0) * (v0 / omega0)) * fmax(1.0, omega0);
+    /* 1. The model as a problem y' = F(t, y): the damped oscillator (or the student's A). */
+    r.p = make_problem(&r.osc, A);
+    /* 2. The method that steps it (or CVODE), and the work it will take. */
+    choose_method(&r, &methods, method_name, lmm, rtol, atol);
+    /* trajectory.tsv keeps every stride-th step (about BUDGET_ROWS rows) */
+    long stride = budget_stride(r.n);
+    check_budget(&bg, &r, stride);
 
-    atomic_file af;
+    /* 3. Run it, every sample against the exact curve: the table, the counts, the error. */
+    atomic_file af, ae, as, ar;
     FILE *traj = atomic_open_or_exit(&af, "ivp", common.out, "trajectory.tsv");
-    bool is_cvode = strcmp(method_name, "cvode") == 0;
-    const method *m = is_cvode ? NULL : method_set_find(&methods, method_name);
-    const char *label = is_cvode ? (strcmp(lmm, "adams") == 0 ? "CVODE Adams" : "CVODE BDF") : m->label;
-    cvode_opts o = cvode_defaults();
-    o.lmm = strcmp(lmm, "adams") == 0 ? CVODE_ADAMS : CVODE_BDF;
-    o.rtol = rtol;
-    o.atol = atol;
-    fprintf(traj, "t_s\t%s, h = %g s\tv_m_per_s\texact\n", label, h);
-
+    fprintf(traj, "t_s\t%s, h = %g s\tv_m_per_s\texact\n", r.label, h);
+    print_problem(&r, A);
     table tab;
-    if (!common.tsv)
-        printf("damped oscillator: omega0 = %g rad/s, sigma0 = %g 1/s, u(0) = %g m, u'(0) = %g m/s\n"
-               "method %s, h = %g s, T = %g s\n", omega0, sigma0, u0, v0, label, h, T);
-    if (!common.tsv && own_A)
-        printf("y' = A y with your A = [%g %g; %g %g] (the oscillator's: [0 1; %g %g]), against the oscillator's "
-               "exact curve\n", A[0], A[1], A[2], A[3], -omega0 * omega0, -2.0 * sigma0);
-    if (!common.tsv && h_last > 0.0)
-        printf("T is not a multiple of h: %ld steps of h, the last one short, %.6g s, to end at T\n", n - 1, h_last);
-    if (!common.tsv)
-        printf("\n");
     table_begin(&tab, stdout, common.tsv, "t_s", "u_m", "exact_m", "error_m", "nfev", NULL);
-    run_ctx rc = {&osc, y0, traj, &tab, n >= 6 ? n / 6 : 1, n, stride, NULL, NULL, 0.0};
-    int status = 0;
+    run_ctx rc = {.osc = &r.osc, .y0 = r.y0, .traj = traj, .tab = &tab,
+                  .rows = r.n >= 6 ? r.n / 6 : 1, .last = r.n, .stride = stride};
     char msg[400] = "";
-    if (is_cvode) {
-        double *tout = calloc((size_t)n + 1, sizeof(double));
-        for (long k = 0; k <= n; k++)
-            tout[k] = k < n ? k * h : T;
-        cvode_stats st;
-        rc.st = &st;
-        memset(&st, 0, sizeof st);
-        o.tout = tout;
-        o.nout = (size_t)n + 1;
-        o.sink = sample;
-        o.ctx = &rc;
-        if (cvode_solve(&p, 0.0, y, T, &o, &st, msg, sizeof msg) != 0)
-            status = 1;
-        free(tout);
-        if (!common.tsv)
-            printf("\nCVODE (%s): %ld steps, %ld F evaluations (+%ld for Jacobians), %ld Jacobians,\n"
-                   "%ld error-test failures, %ld convergence failures; max |u - exact| = %.3e m\n",
-                   cvode_name(&o), st.steps, st.nfev, st.nfev_jac, st.njev, st.netf, st.nncf, rc.max_err);
-    } else {
-        workspace *w = workspace_alloc(p.dim);
-        rc.w = w;
-        solve_opts so = {m, 0.0, h, n, blowup * scale, 1, sample, &rc};
-        solve_result res;
-        if (solve_fixed_to(&p, y, &so, T, w, &res) != SOLVE_OK) {
-            status = 1;
-            snprintf(msg, sizeof msg, "%s", res.message);
-        }
-        if (!common.tsv) {
-            /* the amplitude sqrt(u^2 + (u'/omega0)^2) at the end, against the exact one (exercise 2) */
-            double ex[2];
-            oscillator_exact(&osc, y0, res.t, ex);
-            printf("\n%s: %ld steps, %ld F evaluations, %ld Jacobians,\n"
-                   "%ld Newton iterations, %ld LU factorizations; max |u - exact| = %.3e m\n"
-                   "amplitude sqrt(u^2 + (u'/omega0)^2) at t = %g s: %.4g m, exact %.4g m (ratio %.4g)\n",
-                   m->label, res.steps, res.counts.nfev, res.counts.njev, res.counts.nnewton, res.counts.nfactor,
-                   rc.max_err, res.t, hypot(y[0], y[1] / omega0), hypot(ex[0], ex[1] / omega0),
-                   hypot(y[0], y[1] / omega0) / hypot(ex[0], ex[1] / omega0));
-        }
-        workspace_free(w);
-    }
-    /* The exact curve, finely sampled for the figure. */
-    atomic_file ae;
-    FILE *exact = atomic_open_or_exit(&ae, "ivp", common.out, "exact.tsv");
-    fprintf(exact, "t_s\tu_m\n");
-    for (int k = 0; k <= 2000; k++) {
-        double ex[2], t = T * k / 2000.0;
-        oscillator_exact(&osc, y0, t, ex);
-        fprintf(exact, "%.10g\t%.12g\n", t, ex[0]);
-    }
-    /* Inside one step: where its stages sample F (a header only for CVODE, which has no such step). */
-    atomic_file as;
-    FILE *stg = atomic_open_or_exit(&as, "ivp", common.out, "stages.tsv");
-    char why[300] = "";
-    if (!is_cvode && step_stages_write(m, &p, 0.0, y0, h, inside < n ? inside : n - 1, stg, why, sizeof why) != 0)
-        fprintf(stderr, "ivp: inside one step: %s\n", why);
-    else if (is_cvode)
-        fprintf(stg, "stage\tt_s\tc\tb\ty1\ty2\tF1\tF2\tmethod\n");
-    /* What the figure needs to know of the run: the method (its colour), the step, the short last step. */
-    atomic_file ar;
-    FILE *run = atomic_open_or_exit(&ar, "ivp", common.out, "run.tsv");
-    fprintf(run, "method\tlabel\th_s\tT_s\tsteps\th_last_s\n%s\t%s\t%.10g\t%.10g\t%ld\t%.10g\n",
-            is_cvode ? cvode_name(&o) : m->name,
-            label, h, T, n, h_last > 0.0 ? h_last : h);
+    int status = r.m ? solve_by_method(&r, &rc, msg, sizeof msg)
+                     : solve_by_cvode(&r, &rc, msg, sizeof msg);
+
+    /* 4. What the figure draws: the exact curve, inside one step, the run itself. */
+    write_exact_curve(&ae, &r, common.out);
+    write_inside_one_step(&as, &r, inside, common.out);
+    write_run_record(&ar, &r, common.out);
     atomic_commit_or_exit(&ar, "ivp");
     atomic_commit_or_exit(&af, "ivp");
     atomic_commit_or_exit(&ae, "ivp");

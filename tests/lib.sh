@@ -60,3 +60,81 @@ exercise_output() {
     mkdir -p "$TMP/ex-$1-$2" && ln -sfn "$bd" "$TMP/ex-$1-$2/bin" && ln -sfn "$root/lessons" "$TMP/ex-$1-$2/lessons"
     ( cd "$TMP/ex-$1-$2" && bash -o pipefail -c "$cmd" 2>/dev/null )
 }
+
+# shape_facts FILE: "LONG|WIDE|LITERALS", the line numbers (outside the flag declarations, from the
+# cli_opt table to cli_parse) of functions over 80 lines (main over 120), of lines over 100
+# columns and of struct literals with more than four positional fields (lesson_shape reads them).
+shape_facts() {
+    awk '
+        function literal(s,    i, c, d, n, pos, el, first) {   # s from its "{": positional fields
+            d = 0; n = 0; pos = 0; el = ""
+            for (i = 1; i <= length(s); i++) {
+                c = substr(s, i, 1)
+                if (c == "{" || c == "(" || c == "[") { d++; if (d == 1) continue }
+                if (c == "}" || c == ")" || c == "]") { d--; if (d == 0) break }
+                if (d == 1 && c == ",") {
+                    first = el; sub(/^[ \t]+/, "", first)
+                    if (first != "") { n++; pos += first !~ /^\./ }
+                    el = ""; continue
+                }
+                el = el c
+            }
+            first = el; sub(/^[ \t]+/, "", first); if (first != "") { n++; pos += first !~ /^\./ }
+            return pos
+        }
+        function rows(s,    i, c, d, m) {   # an array literal: the widest row of positional fields
+            d = 0; m = 0
+            for (i = 1; i <= length(s); i++) {
+                c = substr(s, i, 1)
+                if (c == "{") { d++; if (d == 2 && literal(substr(s, i)) > m) m = literal(substr(s, i)) }
+                if (c == "}") { d--; if (d == 0) break }
+            }
+            return m
+        }
+        /const cli_opt [a-z_]+\[\] = \{/ { flags = 1 }
+        /cli_parse\(/ { flags = 0; next }
+        flags { next }
+        /^[a-z].*\(/ && !/;[[:space:]]*$/ && !/^static const/ { name = $0; start = NR }
+        /^}/ && start { n = NR - start; lim = name ~ /^int main\(/ ? 120 : 80
+                        if (n > lim) long = long sprintf(" %d (%d lines)", start, n); start = 0 }
+        length($0) > 100 { wide = wide " " NR }
+        {
+            line = $0
+            gsub(/"([^"\\]|\\.)*"/, "\"\"", line); gsub(/\047([^\047\\]|\\.)*\047/, "0", line)
+            if (incomment) { if (line !~ /\*\//) next; sub(/^.*\*\//, "", line); incomment = 0 }
+            gsub(/\/\*([^*]|\*[^\/])*\*\//, "", line)
+            if (line ~ /\/\*/) { sub(/\/\*.*$/, "", line); incomment = 1 }
+            if (collecting) { text = text " " line }
+            else if (line ~ /= *\{/ || line ~ /(=|return|,|\() *\([a-z_]+\) *\{/) {
+                collecting = 1; at = NR
+                isarray = line ~ /\] *= *\{/
+                text = line; sub(/^[^{]*\{/, "{", text)
+                if (line ~ /\([a-z_]+\) *\{/ && line !~ /= *\{/) { text = line; sub(/^.*\([a-z_]+\) *\{/, "{", text) }
+            }
+            if (collecting) {
+                o = gsub(/\{/, "{", text); cl = gsub(/\}/, "}", text)
+                if (cl >= o) {
+                    p = isarray ? rows(text) : literal(text)
+                    if (p > 4) lit = lit sprintf(" %d (%d fields)", at, p)
+                    collecting = 0
+                }
+            }
+        }
+        END { printf "%s|%s|%s\n", long, wide, lit }' "$1"
+}
+
+# lesson_shape FILE: a lesson a student reads (issue 31): no function over 80 lines (main over 120),
+# no line over 100 columns and no struct literal with more than four positional fields, outside the
+# flag declarations. Three checks, one line each.
+lesson_shape() {
+    local f=$1 out
+    out=$(shape_facts "$f")
+    local long=${out%%|*} rest=${out#*|}
+    local wide=${rest%%|*} lit=${rest#*|}
+    if [ -z "$long" ]; then pass "$f: no function over 80 lines (main at most 120)"
+    else fail "$f: functions over 80 lines (main 120) at line:$long"; fi
+    if [ -z "$wide" ]; then pass "$f: no line over 100 columns outside the flag declarations"
+    else fail "$f: lines over 100 columns at:$wide"; fi
+    if [ -z "$lit" ]; then pass "$f: no struct literal with more than four positional fields"
+    else fail "$f: struct literals with more than four positional fields at line:$lit"; fi
+}

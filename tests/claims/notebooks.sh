@@ -102,3 +102,13 @@ for sig in TERM HUP; do
         [ -n "$sleeper" ] && kill -9 "$sleeper" 2>/dev/null
     fi
 done
+
+# Issue 31 item 1: students read the C cells too; every struct literal in them names its fields
+# (designated initialisers) once it has more than four. Only the C cells are read (other lines
+# blanked, so that the line numbers are the page's).
+for md in notebooks-c/[0-9][0-9]-*.md; do
+    awk '/^```/ { inc = /^```c[[:space:]]*$/; print ""; next } { print inc ? $0 : "" }' "$md" >"$TMP/cells.c"
+    lit=$(shape_facts "$TMP/cells.c" | cut -d'|' -f3)
+    if [ -z "$lit" ]; then pass "$md: no C cell has a struct literal of more than four positional fields"
+    else fail "$md: struct literals with more than four positional fields at line:$lit"; fi
+done

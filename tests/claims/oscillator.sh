@@ -99,3 +99,6 @@ check_num "oscillator_energy: the legend ($ykey) is below the x label ($ylab), o
 sgn() { tsv_get "$TMP/o/energy.tsv" t_s 10 "$1, undamped (H - H0)/H0"; }
 check_num "energy.tsv: Heun's undamped energy gains (signed, drawn solid)" "$(sgn Heun)" gt 0
 check_num "energy.tsv: RK4's undamped energy loses (signed, drawn dashed)" "$(sgn RK4)" lt 0
+
+# Issue 31 item 1: the lesson reads as a small program (its main a list of named steps; see lib.sh).
+lesson_shape lessons/06-oscillator.c
