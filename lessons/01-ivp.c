@@ -3,6 +3,7 @@
  * Try it: at the default h = 2 ms forward Euler stays near the exact (gray) curve (max error
  * 0.08 m); raise --h and it leaves it (0.68 m at 10 ms, 8344 m at 0.1 s). --A solves the
  * student's own y' = A y against the same exact curve. */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "drive/cvode.h"
@@ -150,7 +151,7 @@ int main(int argc, char **argv)
     bg.work = (double)n;
     bg.bytes_out = (double)(n / stride + 2) * 60.0 + 2001 * 40.0;
     bg.bytes_mem = strcmp(method_name, "cvode") == 0 ? (double)(n + 1) * 8.0 : 0.0;
-    budget_check(&bg);
+    budget_check_or_exit(&bg);
 
     oscillator osc = {omega0, sigma0};
     ivp p = oscillator_ivp(&osc);

@@ -16,6 +16,7 @@
  * Claim: the slopes are 1, 1, 2, 2, 4 and 2 (forward Euler, backward Euler, trapezoid, Heun, RK4,
  * leapfrog) on both problems. --add-method FILE.tab adds a Butcher tableau's method to the tables
  * and figures; order_conditions is the order its tableau's rooted-tree conditions give (to 5). */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "drive/cvode.h"
@@ -173,7 +174,7 @@ int main(int argc, char **argv)
         bg.work = 2.0 * nmeth * per_method + nmeth * ntraj;
         bg.bytes_out = (ntraj + 1.0) * 12.0 * (nmeth + 2.0) + 1201.0 * 40.0;
         bg.bytes_mem = nmeth * (ntraj + 1.0) * 8.0;
-        budget_check(&bg);
+        budget_check_or_exit(&bg);
     }
 
     /* The two problems and their references (closed forms), each reference's error measured by

@@ -9,6 +9,7 @@
  * And gradient descent as forward Euler: on the bowl f = 1/2 (mu x^2 + L y^2) the step
  * x_k+1 = x_k - h grad f is forward Euler on x' = -grad f (eigenvalues -mu, -L), so it converges
  * for h < 2/L, read off forward Euler's real bound; runs either side of it show it. */
+#include "lesson.h"
 #include "base/cli.h"
 #include "io/atomic.h"
 #include "io/table.h"

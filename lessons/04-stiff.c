@@ -10,6 +10,7 @@
  * "stiff problems: Radau") runs at the large step too, and --add-method FILE.tab adds a run of
  * another Butcher tableau's method there; nfactor and nnewton count their linear algebra.
  * A blow-up here is the lesson's result, reported in the table; the program exits 0. */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "drive/cvode.h"
@@ -460,7 +461,7 @@ int main(int argc, char **argv)
     bg.bytes_out = ((3.0 + nadd) * fmin(n_big, BUDGET_ROWS) + fmin(n_small, BUDGET_ROWS) + 8.0 + 2.0 * nadd) * 60.0 +
                    20001.0 * 40.0;
     bg.bytes_mem = n_adaptive > 0 ? fmin(n_adaptive, 1 << 20) * 8.0 : 0.0;    /* its steps' lengths */
-    budget_check(&bg);
+    budget_check_or_exit(&bg);
     a.max_steps = (long)fmin(bg.allow_long ? 4.0 * n_adaptive + 1e6 : bg.cap, 1e15);
     if (lesson(&a, hs, nsteps, h_lasts) != 0)
         return 1;

@@ -7,6 +7,7 @@
  * Claims: forward Euler gains energy, backward Euler loses far more than the damper takes, the
  * trapezoid keeps the undamped oscillator's energy to round-off; leapfrog's stays within O(h^2)
  * of it without drifting. */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "io/atomic.h"
@@ -137,7 +138,7 @@ int main(int argc, char **argv)
     bg.work = (double)nring + (2.0 * nmeth + 1.0) * (double)n;
     bg.bytes_out = (double)(n / stride + 2) * 13.0 * (2.0 + 2.0 * nmeth) + 4001.0 * 40.0 + 401.0 * 80.0;
     bg.bytes_mem = (3.0 * nmeth + 1.0) * (double)(n + 1) * 8.0 + 2.0 * (double)(nring + 1) * 8.0;
-    budget_check(&bg);
+    budget_check_or_exit(&bg);
 
     /* 1. Root locus: s/omega0 = -r +- sqrt(r^2 - 1), r = sigma0/omega0 in [0, 2]. */
     atomic_file al;

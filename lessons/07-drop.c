@@ -4,6 +4,7 @@
  * oscillator, restruck by an impulse J = integral f_c dt: its ringing after the first impact is
  * -J/(m1 omega1) e^{-sigma0 t} sin(omega1 t), and its spectrum peaks at f0.
  * Try it: --h0 0.05 (lower drop, softer and faster bounces), --lambda 0 (no contact loss). */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "io/atomic.h"
@@ -152,7 +153,9 @@ int main(int argc, char **argv)
 {
     ball_settings s;
     param_spec spec[BALL_NPARAMS + 1];
-    ball_settings_load(PROG, &s, spec);
+    failure why;
+    if (ball_settings_load(PROG, &s, spec, &why))
+        return failure_print(&why);
     cli_common common = {false, "build/data/drop"};
     plot_opts plot = {false, false, NULL};
     bool all_rows = false;
@@ -181,7 +184,7 @@ int main(int argc, char **argv)
                          NULL, 0, opts, exercises};
     const ball_settings ini = s;
     cli_parse(&cs, argc, argv);
-    atomic_check_folder(PROG, "sound", sound);
+    atomic_check_folder_or_exit(PROG, "sound", sound);
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
 
@@ -201,7 +204,7 @@ int main(int argc, char **argv)
     bg.work = runs * per_run;
     bg.bytes_out = (4.0 * STEP_BUCKETS + 2.0) * 70.0 + n_audio * 2.0 + n_dense * 60.0 + n_audio * 20.0;
     bg.bytes_mem = (n_audio + n_dense) * 8.0 * 5.0 + per_run * 48.0;  /* the steps, kept */
-    budget_check(&bg);
+    budget_check_or_exit(&bg);
     long max_steps = (long)(bg.allow_long ? 4.0 * per_run + 1e6 : bg.cap / runs);
     long max_impacts = bg.allow_long ? 100 * DROP_IMPACTS : DROP_IMPACTS;
 

@@ -4,6 +4,7 @@
  * does to the 400 Hz oscillator alone is read from its R(z) (pitch error in cents, T60 ratio,
  * or "grows"). Every run is written as a WAV of u1 with one gain, to compare by ear.
  * Try it: --method rk4 --fs 11025, or --method all --fs 44100 for every method in the table. */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "base/util.h"
@@ -336,7 +337,7 @@ static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f)
     const cli_spec cs = {PROG, "The ball drop at fixed steps h = 1/fs: rhythm of the impacts, pitch and T60, sound.",
                          NULL, 0, opts, exercises};
     cli_parse(&cs, argc, argv);
-    atomic_check_folder(PROG, "sound", f->sound);
+    atomic_check_folder_or_exit(PROG, "sound", f->sound);
     s.rhythm_impacts = (double)rhythm_impacts;
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
@@ -353,7 +354,9 @@ int main(int argc, char **argv)
 {
     ball_settings s;
     param_spec spec[BALL_NPARAMS + 1];
-    ball_settings_load(PROG, &s, spec);
+    failure why;
+    if (ball_settings_load(PROG, &s, spec, &why))
+        return failure_print(&why);
     flags f;
     parse_flags(argc, argv, &s, &f);
     run_spec runs[MAX_RUNS];
@@ -367,7 +370,7 @@ int main(int argc, char **argv)
         f.bg.bytes_mem = fmax(f.bg.bytes_mem, s.T * runs[r].fs * 8.0 * 2.0);
     }
     f.bg.bytes_mem += s.T * s.fs_audio * 8.0 * 2.0;
-    budget_check(&f.bg);
+    budget_check_or_exit(&f.bg);
 
     ball b = ball_from_settings(&s);
     double y0[4];

@@ -6,6 +6,7 @@
  * every solution against the reference as the challenge does (E_wave, E_spec).
  * With no mode flag it does both, with a modest sweep (what `make run` executes). The runs,
  * their stability and the order study are models/string_run; the scoring is score. */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "base/util.h"
@@ -83,9 +84,12 @@ static void order_study(const settings *st, const string_sweep *w, const string_
     string_study_row rows[2][8];
     int nrows[2];
     double w_top, a_top;
-    if (string_sweep_order_study(w, &st->ch.string, (long)st->run.study_N, modes, M, st->run.study_T, (long)st->run.study_steps,
-                                 rows, nrows, &w_top, &a_top, err, sizeof err) != 0)
+    failure why;
+    int rc = string_sweep_order_study(w, &st->ch.string, (long)st->run.study_N, modes, M, st->run.study_T,
+                                      (long)st->run.study_steps, rows, nrows, &w_top, &a_top, err, sizeof err, &why);
+    if (rc < 0)
         cli_fail("pluck", "--cvode-study-N %g: %s", st->run.study_N, err);
+    exit_on(rc, &why);
     if (!st->tsv)
         string_sweep_print_study(w, st->run.study_T, st->run.study_steps, (long)st->run.study_N, rows, nrows, M, w_top,
                                  a_top);
@@ -98,9 +102,12 @@ static void rtol_study(const settings *st, const string_sweep *w)
     string_rtol_row rows[STRING_RTOL_ROWS];
     double lr, li;
     long N = (long)st->run.rtol_N;
-    if (string_sweep_rtol_study(w, &st->ch.string, N, st->run.rtol_start, st->run.rtol_time, rows,
-                                &lr, &li, err, sizeof err) != 0)
+    failure why;
+    int rc = string_sweep_rtol_study(w, &st->ch.string, N, st->run.rtol_start, st->run.rtol_time, rows, &lr, &li, err,
+                                     sizeof err, &why);
+    if (rc < 0)
         cli_fail("pluck", "--cvode-rtol-N %g: %s", st->run.rtol_N, err);
+    exit_on(rc, &why);
     if (!st->tsv)
         string_sweep_print_rtol(w, N, rows, lr, li);
 }
@@ -249,7 +256,7 @@ static void check_partials(settings *st)
         cli_fail("pluck", "--listen with --partials and --method %s; accepted: one method (a "
                  "name or a tableau file)", st->method);
     if (st->listen_path)
-        atomic_check_output("pluck", "listen-reference", st->listen_ref, true);
+        atomic_check_output_or_exit("pluck", "listen-reference", st->listen_ref, true);
     st->out = st->common.out;
     st->tsv = st->common.tsv;
     st->pc.fs = st->fs;
@@ -335,11 +342,11 @@ static void partials_grids(const settings *st, const method *m)
 static void check_settings(settings *st)
 {
     char err[600];
-    atomic_check_output("pluck", "wav", st->wav_path, true);
+    atomic_check_output_or_exit("pluck", "wav", st->wav_path, true);
     if (st->field_path)
-        atomic_check_output("pluck", "field", st->field_path, true);
+        atomic_check_output_or_exit("pluck", "field", st->field_path, true);
     if (st->listen_path)
-        atomic_check_output("pluck", "listen", st->listen_path, true);
+        atomic_check_output_or_exit("pluck", "listen", st->listen_path, true);
     if (method_find(st->method) && tableau_file(method_find(st->method)) &&
         (strcmp(st->space, "fd3") == 0 || strcmp(st->space, "fd5") == 0))
         cli_fail("pluck", "--method %s (a tableau file) with --space %s; accepted: a tableau file on --space modal", st->method,
@@ -363,7 +370,7 @@ static void check_settings(settings *st)
         /* the default run (make run): the deliverable, a copy for the ear, the sweep */
         st->do_ref = st->do_solve = true;
         if (!st->listen_path)
-            atomic_check_output("pluck", "listen", st->listen_path = "build/sound/pluck-reference-listen.wav", true);
+            atomic_check_output_or_exit("pluck", "listen", st->listen_path = "build/sound/pluck-reference-listen.wav", true);
     }
     /* --solve scores as the challenge does, at its rate and length: refused here, before any work
      * or file, not after the sweep (score_check_format would refuse the reference then) */
@@ -407,14 +414,14 @@ static void check_budget(settings *st, int nm)
                     "challenge.json's E_spec frame_length M and hop (frames x 2 M log2 M a scored run)");
         spec.work = (wavs + 0.5) * score_spec_work((size_t)st->n, M, st->ch.hop);
         spec.allow_long = st->bg.allow_long;
-        budget_check(&spec);
+        budget_check_or_exit(&spec);
         mem += fr * (M / 2 + 1) * 8.0;
         spec_out = fr * (fmin(8000.0 * M / st->fs, M / 2) + 2.0) * 25.0;
     }
     st->bg.work = work;
     st->bg.bytes_out = wavs * n * 4.0 + (st->listen_path ? n * 4.0 : 0.0) + field * 4.0 + spec_out;
     st->bg.bytes_mem = mem + (double)nm * 64.0;
-    budget_check(&st->bg);
+    budget_check_or_exit(&st->bg);
 }
 
 /* ---- the reference and what is made from it ---- */
@@ -515,20 +522,23 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
     table_begin(&tab, stdout, st->tsv, "space", "size", "method", "substeps", "E_wave", "E_spec", "seconds", "nfev",
                 "status", NULL);
     int M = (int)st->run.modes < nm ? (int)st->run.modes : nm;
+    failure why;
     if (want(st->space, "modal"))
-        string_sweep_modal(&w, modes, M);
+        exit_on(string_sweep_modal(&w, modes, M, &why), &why);
     if (!st->tsv && (want(st->space, "fd3") || want(st->space, "fd5")))
         string_sweep_note(&w, "finite differences: u0 is sampled at the grid points from its closed form (the pluck "
                           "point need not be on the grid); the pickup xm = 54 L/65 is a grid point when 65 divides N, "
                           "else cubic Lagrange interpolation of v from the 4 nearest points\n");
     char err[600];
-    if (string_sweep_grids(&w, &st->ch.string, modes, nm, err, sizeof err) != 0)
+    int rc = string_sweep_grids(&w, &st->ch.string, modes, nm, err, sizeof err, &why);
+    if (rc < 0)
         cli_fail("pluck", "--N-min %g: %s", st->run.N_min, err);
+    exit_on(rc, &why);
     if (want(st->method, "cvode") && st->run.study_T > 0 && strcmp(st->lmm, "bdf") == 0)
         order_study(st, &w, modes, M);
     if (want(st->method, "cvode") && st->run.rtol_time > 0)
         rtol_study(st, &w);
-    string_sweep_first20ms(&w, refw->x);
+    exit_on(string_sweep_first20ms(&w, refw->x, &why), &why);
     if (!st->tsv && w.nlen)
         printf("\nstability and failures:\n%s", w.notes);
     if (!st->tsv)
@@ -655,7 +665,7 @@ static int run_partials(settings *st)
                   (st->listen_path ? 4.0 * M * (double)st->n * st->pc.sub : 0.0);
     st->bg.bytes_out = nms * M * 400.0 + (st->listen_path ? 8.0 * (double)st->n : 0.0);
     st->bg.bytes_mem = nf * nf * 8.0 + 4.0 * 8.0 * (double)st->n;
-    budget_check(&st->bg);
+    budget_check_or_exit(&st->bg);
     if (!st->tsv)
         printf("what the method does to each partial: the %d modes of the Galerkin system up to "
                "%g Hz at fs = %g Hz, %ld step(s) a sample.\npredicted: R(h lambda_k), lambda_k = "

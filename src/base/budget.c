@@ -1,5 +1,6 @@
 #include "base/budget.h"
 #include "base/util.h"
+#include "base/failure.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,7 +179,7 @@ long budget_stride(long n)
 
 /* ---- the check ---- */
 
-void budget_check(budget *b)
+int budget_check(budget *b, failure *e)
 {
     bool over_work = b->work > b->cap, over_out = b->bytes_out > BUDGET_OUT_CAP, over_mem = b->bytes_mem > BUDGET_MEM_CAP;
     if ((over_work || over_out || over_mem) && !b->allow_long) {
@@ -197,12 +198,12 @@ void budget_check(budget *b)
             budget_bytes_text(cap, sizeof cap, BUDGET_MEM_CAP);
             snprintf(caps + strlen(caps), sizeof caps - strlen(caps), "%s%s of memory", caps[0] ? ", " : "", cap);
         }
-        fprintf(stderr,
-                "%s: %s ask for an estimated %.3g %s, %s written and %s of memory, above the cap of %s; "
-                "accepted: smaller values, or --allow-long to run it anyway\n",
-                b->program, b->from, b->work, b->unit, out, mem, caps);
-        exit(2);
+        return failure_set(e, 2,
+                       "%s: %s ask for an estimated %.3g %s, %s written and %s of memory, above the cap of %s; "
+                       "accepted: smaller values, or --allow-long to run it anyway",
+                       b->program, b->from, b->work, b->unit, out, mem, caps);
     }
     budget_meter(b->program, b->unit, b->work, false);
     meter.silent = b->work < BUDGET_LONG * b->cap;
+    return 0;
 }

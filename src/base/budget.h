@@ -1,6 +1,6 @@
 /* budget.h: long work is estimated before it starts. A program states what its work is counted
  * in (steps, cells, ...) and its cap, estimates the work, the bytes it will write and the memory
- * it will hold from its flags, and calls budget_check: above a cap it refuses (exit 2, one line
+ * it will hold from its flags, and calls budget_check: above a cap it refuses (status 2, one line
  * naming the estimate, the cap and --allow-long, the one flag that lifts every cap); accepted
  * work then reports progress through budget_tick, and long work (estimated at BUDGET_LONG of
  * the cap or more) shows a progress line with the estimated end on stderr once it has run
@@ -9,6 +9,7 @@
 #define IVPLAB_BUDGET_H
 #include <stdbool.h>
 #include <stddef.h>
+#include "base/failure.h"
 
 #define BUDGET_OUT_CAP 1e9      /* B: most a program writes without --allow-long */
 #define BUDGET_MEM_CAP 1e9      /* B: most memory a program holds without --allow-long */
@@ -35,10 +36,10 @@ void budget_init(budget *b, const char *program, const char *unit, double cap, c
 #define BUDGET_OPT(b) \
     {"allow-long", CLI_FLAG, &(b).allow_long, "", (b).help, 0, 0, 0, NULL, NULL, NULL}
 
-/* Refuses (one line on stderr, exit 2) when b->work, b->bytes_out or b->bytes_mem is above its
- * cap and --allow-long was not given; otherwise starts the progress meter on b->work (silent
- * below BUDGET_LONG of the cap). */
-void budget_check(budget *b);
+/* Refuses (returns 2; e: the one line naming the estimate, the cap and --allow-long) when b->work,
+ * b->bytes_out or b->bytes_mem is above its cap and --allow-long was not given; otherwise starts
+ * the progress meter on b->work (silent below BUDGET_LONG of the cap) and returns 0. */
+int budget_check(budget *b, failure *e);
 
 /* (Re)starts the progress meter: total units of work under a label ("sweep"); always: show the
  * line from the start, not only after BUDGET_QUIET_S. */

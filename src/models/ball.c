@@ -12,15 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-void ball_settings_load(const char *program, ball_settings *s, param_spec *spec)
+int ball_settings_load(const char *program, ball_settings *s, param_spec *spec, failure *e)
 {
-    char err[400];
+    char why[400];
     ball_param_spec(s, spec);
-    if (params_load(spec, params_path("ball.ini"), false, err, sizeof err) != 0)
-        cli_fail(program, "%s", err);
+    if (params_load(spec, params_path("ball.ini"), false, why, sizeof why) != 0)
+        return failure_input(e, program, "%s", why);
     if (s->keep_ms > s->lose_ms)
-        cli_fail(program, "ball.ini: keep_ms = %g exceeds lose_ms = %g; accepted: keep_ms <= lose_ms", s->keep_ms,
-                 s->lose_ms);
+        return failure_input(e, program, "ball.ini: keep_ms = %g exceeds lose_ms = %g; accepted: keep_ms <= lose_ms",
+                             s->keep_ms, s->lose_ms);
+    return 0;
 }
 
 

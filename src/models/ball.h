@@ -5,14 +5,15 @@
 #ifndef IVPLAB_BALL_H
 #define IVPLAB_BALL_H
 #include "base/cli.h"
+#include "base/failure.h"
 #include "drive/cvode.h"
 #include "drive/solve.h"
 #include "models/ball_model.h"
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Load lessons/params/ball.ini into s; on failure prints "program: reason" and exits 2. */
-void ball_settings_load(const char *program, ball_settings *s, param_spec *spec);
+/* Load lessons/params/ball.ini into s. 0, or 2 with e: "program: reason". */
+int ball_settings_load(const char *program, ball_settings *s, param_spec *spec, failure *e);
 
 /* The model's flags, shared by bin/drop and bin/audiorate (s: a ball_settings loaded from ball.ini,
  * so --help shows the file's values). */
