@@ -32,6 +32,7 @@ typedef struct {
     const workspace *w;     /* counts so far (fixed steps) */
     const cvode_stats *st;  /* counts so far (CVODE) */
     double max_err;         /* largest |u - u_exact| seen, m */
+    progress *meter;        /* ticked a sample */
 } run_ctx;
 
 static int sample(long k, double t, const double *y, void *c)
@@ -44,7 +45,7 @@ static int sample(long k, double t, const double *y, void *c)
         r->max_err = err;
     if (k % r->stride == 0 || k == r->last)
         fprintf(r->traj, "%.10g\t%.12g\t%.12g\t%.12g\n", t, y[0], y[1], ex[0]);
-    budget_tick(1.0);
+    budget_tick(r->meter, 1.0);
     if (k % r->rows == 0 || k == r->last) {
         long nfev = r->w ? r->w->counts.nfev : r->st->nfev;
         table_cell(r->tab, "%.4f", t);
@@ -184,7 +185,7 @@ int main(int argc, char **argv)
     if (!common.tsv)
         printf("\n");
     table_begin(&tab, stdout, common.tsv, "t_s", "u_m", "exact_m", "error_m", "nfev", NULL);
-    run_ctx rc = {&osc, y0, traj, &tab, n >= 6 ? n / 6 : 1, n, stride, NULL, NULL, 0.0};
+    run_ctx rc = {&osc, y0, traj, &tab, n >= 6 ? n / 6 : 1, n, stride, NULL, NULL, 0.0, &bg.meter};
     int status = 0;
     char msg[400] = "";
     if (is_cvode) {
@@ -253,7 +254,7 @@ int main(int argc, char **argv)
     atomic_commit_or_exit(&ar, "ivp");
     atomic_commit_or_exit(&af, "ivp");
     atomic_commit_or_exit(&ae, "ivp");
-    budget_finish();
+    budget_finish(&bg.meter);
     atomic_commit_or_exit(&as, "ivp");
     if (plot_render(&plot, "ivp", common.out, common.tsv) != 0)
         status = 1;

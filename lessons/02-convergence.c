@@ -68,12 +68,12 @@ static int traj_sink(long k, double t, const double *y, void *ctx)
 }
 
 static int run_table(const problem *pb, double T, const double *hs, int nh, size_t fit, double agree,
-                     result *res, const method *m)
+                     result *res, const method *m, progress *meter)
 {
     memset(res, 0, sizeof *res);
     for (int i = 0; i < nh; i++) {
         double y[2] = {pb->y0[0], pb->y0[1]};
-        solve_opts o = {m, 0.0, hs[i], lround(T / hs[i]), 0, 1, budget_tick_sink, NULL};
+        solve_opts o = {m, 0.0, hs[i], lround(T / hs[i]), 0, 1, budget_tick_sink, meter};
         solve_result r;
         if (solve_fixed(&pb->p, y, &o, NULL, &r) != SOLVE_OK) {
             res->err[i] = INFINITY;
@@ -216,7 +216,8 @@ int main(int argc, char **argv)
     int nm = 0;
     for (; method_all[nm] && nm < MAX_METHODS; nm++)
         for (int q = 0; q < 2; q++)
-            run_table(&pbs[q], T, hs, nh, (size_t)fit, agree, &res[q][nm], method_all[nm]);
+            run_table(&pbs[q], T, hs, nh, (size_t)fit, agree, &res[q][nm], method_all[nm],
+                      &bg.meter);
 
     /* Local against global error on the oscillator: the error of one step of h from the exact
      * state y(t_loc) against the exact y(t_loc + h), order p + 1, beside the global error at T,
@@ -315,7 +316,7 @@ int main(int argc, char **argv)
             solve_opts o = {method_all[k], 0.0, traj_h, n, 0, 1, traj_sink, u[k]};
             solve_result r;
             solve_fixed_to(&pbs[0].p, y, &o, traj_T, NULL, &r);
-            budget_tick((double)n);
+            budget_tick(&bg.meter, (double)n);
         }
         fprintf(f, "t_s\texact");
         for (int k = 0; k < nm; k++)
@@ -447,6 +448,6 @@ int main(int argc, char **argv)
             if (r->failure[0])
                 fprintf(stderr, "convergence: %s on the %s: %s\n", method_all[k]->name, pbs[q].name, r->failure);
         }
-    budget_finish();
+    budget_finish(&bg.meter);
     return plot_render(&plot, "convergence", common.out, common.tsv);
 }

@@ -351,6 +351,6 @@ int main(int argc, char **argv)
     fprintf(ft, "target\ttol_steps\tdim\tcost_model\n%g\t%g\t%g\t%s\n", w.target, tol_steps, w.dim, cost_model);
     atomic_commit_or_exit(&at, "work");
     print_table(&w, rec, nrec, cost_model);
-    budget_finish();
+    budget_finish(&bg.meter);
     return plot_render(&plot, "work", w.common.out, w.common.tsv);
 }

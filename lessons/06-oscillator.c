@@ -36,6 +36,7 @@ typedef struct {
     double *H;              /* energy of every sample, J/kg */
     double *u;              /* displacement of every sample, m (NULL: not kept) */
     double max_dev;         /* largest |H - H_exact| / H0 */
+    progress *meter;        /* ticked a sample */
 } energy_ctx;
 
 static int energy_sink(long k, double t, const double *y, void *c)
@@ -48,12 +49,13 @@ static int energy_sink(long k, double t, const double *y, void *c)
     if (e->u)
         e->u[k] = y[0];
     e->max_dev = fmax(e->max_dev, fabs(H - He) / e->H0);
-    budget_tick(1.0);
+    budget_tick(e->meter, 1.0);
     return 0;
 }
 
 typedef struct {
     double *t, *u;
+    progress *meter;        /* ticked a sample */
 } ring_ctx;
 
 static int ring_sink(long k, double t, const double *y, void *c)
@@ -61,7 +63,7 @@ static int ring_sink(long k, double t, const double *y, void *c)
     ring_ctx *r = c;
     r->t[k] = t;
     r->u[k] = y[0];
-    budget_tick(1.0);
+    budget_tick(r->meter, 1.0);
     return 0;
 }
 
@@ -175,7 +177,8 @@ int main(int argc, char **argv)
     oscillator osc = {omega0, sigma0};
     ivp p = oscillator_ivp(&osc);
     double y0[2] = {u0, v0};
-    ring_ctx rc = {xcalloc((size_t)nring + 1, sizeof(double)), xcalloc((size_t)nring + 1, sizeof(double))};
+    ring_ctx rc = {xcalloc((size_t)nring + 1, sizeof(double)), xcalloc((size_t)nring + 1, sizeof(double)),
+                   &bg.meter};
     {
         double y[2] = {u0, v0};
         solve_opts o = {&method_rk4, 0.0, ring_h, nring, 0, 1, ring_sink, &rc};
@@ -220,7 +223,7 @@ int main(int argc, char **argv)
                 part += w * 2.0 * sigma0 * ex[1] * ex[1];
             }
             acc += part * dt / 3.0;
-            budget_tick(1.0);
+            budget_tick(&bg.meter, 1.0);
             double ex[2];
             oscillator_exact(&osc, y0, sample_time(k + 1, n, h, T), ex);
             Hex[k + 1] = oscillator_energy(0, ex, &osc);
@@ -243,7 +246,8 @@ int main(int argc, char **argv)
         Hd[k] = xcalloc((size_t)n + 1, sizeof(double));
         Hu[k] = xcalloc((size_t)n + 1, sizeof(double));
         for (int q = 0; q < 2; q++) {
-            energy_ctx e = {q ? &undamped : &osc, y0, H0, q ? Hu[k] : Hd[k], q ? NULL : um, 0.0};
+            energy_ctx e = {q ? &undamped : &osc, y0, H0, q ? Hu[k] : Hd[k], q ? NULL : um, 0.0,
+                            &bg.meter};
             double y[2] = {u0, v0};
             ivp pq = q ? pu : p;
             pq.second_order = q == 1;       /* undamped: a(u) alone, the leapfrog's own case */
@@ -359,6 +363,6 @@ int main(int argc, char **argv)
         free(Hu[k]);
     }
     free(Hex);
-    budget_finish();
+    budget_finish(&bg.meter);
     return plot_render(&plot, "oscillator", common.out, common.tsv);
 }

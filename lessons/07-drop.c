@@ -40,6 +40,7 @@ typedef struct {
     double (*steps)[5];         /* one row per internal step: t s, h s, u2 mm, u1 um, energy J (written after
                                    the solve, so CVODE's solve time is the solve's alone) */
     size_t nsteps, capsteps;
+    progress *meter;            /* ticked a step */
 } drop_ctx;
 
 static int sample(long k, double t, const double *y, void *ctx)
@@ -66,7 +67,7 @@ static int step(double t, double h, const double *y, void *ctx)
     row[2] = 1e3 * y[2];    /* mm */
     row[3] = 1e6 * y[0];    /* um */
     row[4] = ball_energy(t, y, (void *)c->b);
-    budget_tick(1.0);
+    budget_tick(c->meter, 1.0);
     return 0;
 }
 
@@ -218,7 +219,7 @@ int main(int argc, char **argv)
     size_t nout = ball_output_times(s.T, s.fs_audio, t_fall - s.window_before, t_fall + s.window_after, s.dense_rate,
                                &tout, &tag);
     drop_ctx c = {&b, tag, xcalloc(nout, sizeof(double)), 0, xcalloc(nout, sizeof(double)),
-                  xcalloc(nout, sizeof(double)), xcalloc(nout, sizeof(double)), 0, NULL, 0, 0};
+                  xcalloc(nout, sizeof(double)), xcalloc(nout, sizeof(double)), 0, NULL, 0, 0, &bg.meter};
 
     bool all = strcmp(method, "all") == 0;
     const char *run_method = all ? "cvode-bdf" : method;
@@ -227,14 +228,14 @@ int main(int argc, char **argv)
     ball_adaptive_result r;
     char err[600];
     if (ball_solve_adaptive(&b, y0, &ao, &r, err, sizeof err) != 0) {
-        budget_finish();
+        budget_finish(&bg.meter);
         fprintf(stderr, PROG ": %s%s\n", err, strstr(err, "the cap of the run") && !bg.allow_long
                 ? "; --allow-long raises it (to 1e6 impacts and 4 times the estimated steps)" : "");
         ball_impacts_free(&r.impacts);
         free(c.steps), free(c.audio), free(c.dense_t), free(c.dense_u1), free(c.dense_fc), free(tout), free(tag);
         return 1;
     }
-    budget_finish();
+    budget_finish(&bg.meter);
     atomic_file a_steps;
     FILE *fst = atomic_open_or_exit(&a_steps, PROG, common.out, "steps.tsv");
     const size_t keys[] = {1, 3};      /* h and u1: the step panel and u1's envelope */

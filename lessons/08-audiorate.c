@@ -176,6 +176,7 @@ typedef struct outcome {
     char verdicts[MAX_RUNS * 320]; /* the rhythm in words, two lines a run */
     bool differ;                /* a run's verdict on LECTURE_IMPACTS differs from that on all judged */
     int exit_status;
+    progress *meter;            /* ticked a sample of every run */
 } outcome;
 
 /* Run r: its rows, its impacts, its verdict in words and its WAV of u1 (clipped at full scale). */
@@ -186,7 +187,7 @@ static void one_run(const ball_settings *s, ball *b, const double y0[4], const r
     long n = lround(s->T * rs->fs);
     const ball_impacts *ri = &R->r.run.impacts;
     ball_fixed_run fr;
-    ball_solve_fixed(b, y0, m, 1.0 / rs->fs, n, s->blowup, &fr);
+    ball_solve_fixed(b, y0, m, 1.0 / rs->fs, n, s->blowup, o->meter, &fr);
     o->notes[r][0] = '\0';
     if (fr.status != SOLVE_OK) {
         snprintf(o->notes[r], sizeof o->notes[r], "%s", fr.res.message);
@@ -378,7 +379,8 @@ int main(int argc, char **argv)
     /* the adaptive reference: its u1 at the audio rate for the WAV gain, its check for the horizon */
     reference R;
     char err[800];
-    if (ball_reference_run(&b, &s, y0, s.fs_audio, 1e-3 * s.keep_ms, &R.r, err, sizeof err) != 0) {
+    if (ball_reference_run(&b, &s, y0, s.fs_audio, 1e-3 * s.keep_ms, &f.bg.meter, &R.r, err,
+                           sizeof err) != 0) {
         fprintf(stderr, PROG ": %s\n", err);
         ball_reference_free(&R.r);
         return 1;
@@ -389,6 +391,7 @@ int main(int argc, char **argv)
     const char *out = f.common.out;
     atomic_file a_rh, a_runs, a_err, a_sum;
     outcome *o = xcalloc(1, sizeof *o);
+    o->meter = &f.bg.meter;
     o->frh = atomic_open_or_exit(&a_rh, PROG, out, "rhythm.tsv");
     FILE *fru = atomic_open_or_exit(&a_runs, PROG, out, "runs.tsv");
     fprintf(o->frh, "row\tlabel\tmethod\tstart_s\n");
@@ -422,7 +425,7 @@ int main(int argc, char **argv)
     int exit_status = o->exit_status;
     free(o);
     ball_reference_free(&R.r);
-    budget_finish();
+    budget_finish(&f.bg.meter);
     if (plot_render(&f.plot, PROG, out, f.common.tsv) != 0)
         exit_status = 1;
     return exit_status;

@@ -46,6 +46,7 @@ typedef struct settings {
     const char *wav_path, *field_path, *listen_path, *chal_flag; /* --wav, --field, --listen, --challenge */
     cli_common common;          /* --tsv, --out */
     budget bg;                  /* the estimate and its cap */
+    progress *meter;            /* &bg.meter: what the runs tick */
     plot_opts plot;             /* --plot, --show */
     method_arg marg;            /* --method */
     bool do_partials;           /* --partials */
@@ -143,12 +144,13 @@ static void load_settings(settings *st, int argc, char **argv)
     budget_init(&st->bg, "pluck", "unknown-steps", 5e10, "--duration * --fs, --modes, --substeps-max, --N-max, "
                 "--fd-fixed-N-max, --cvode-N-max, --cvode-rtol-time and -N and the field's size "
                 "(one unknown of the state advanced one step)");
+    st->meter = &st->bg.meter;
     st->space = st->method = "all";
     st->lmm = "adams";          /* with fixed-point iteration: the cheapest CVODE on the string (README) */
     st->nls = "fixedpoint";
     st->marg = (method_arg){&st->method, "all|cvode|exact", ""};
     st->sub = 1;
-    st->pc = (partials_cfg){0, 1, 8000.0, 1e-3, 0};
+    st->pc = (partials_cfg){0, 1, 8000.0, 1e-3, 0, NULL};
     st->fit = 1200;
     st->grid_N = 130;
     st->listen_ref = "build/sound/pluck-partials-reference-listen.wav";
@@ -262,6 +264,7 @@ static void check_partials(settings *st)
     st->pc.fs = st->fs;
     st->pc.sub = lround(st->sub);
     st->pc.n_fit = lround(st->fit);
+    st->pc.meter = st->meter;
 }
 
 /* The methods --partials runs (leapfrog passed over: its R is for the undamped oscillator). */
@@ -511,7 +514,7 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
     string_sweep w = {
         .cfg = {st->fs, st->n, st->run.tol * st->ch.signal_scale, st->run.blowup, strcmp(st->lmm, "adams") == 0,
                 strcmp(st->nls, "fixedpoint") == 0, st->run.rtol,
-                st->run.atol, (int)st->run.max_order, st->run.stab_lim == 1},
+                st->run.atol, (int)st->run.max_order, st->run.stab_lim == 1, st->meter},
         .program = "pluck", .out = st->out, .ch = &st->ch, .ref = refw, .space = st->space, .method = st->method,
         .duration = st->duration, .sub_min = (long)st->run.sub_min, .sub_max = (long)st->run.sub_max, .N_min = (long)st->run.N_min,
         .N_max = (long)st->run.N_max, .fd_sub = (long)st->run.fd_sub, .fd_fixed_N_max = (long)st->run.fd_fixed_N_max,
@@ -622,7 +625,8 @@ static void partials_listen(const settings *st, const method *m, const string_mo
     double *x = xcalloc((size_t)st->n, sizeof(double));
     double *ref = xcalloc((size_t)st->n, sizeof(double));
     double tol = st->run.tol * st->ch.signal_scale;
-    string_run_cfg rc = {.fs = st->fs, .n = st->n, .tol_abs = tol, .blowup = st->run.blowup};
+    string_run_cfg rc = {.fs = st->fs, .n = st->n, .tol_abs = tol, .blowup = st->run.blowup,
+                         .meter = st->meter};
     string_run r;
     string_run_start(&r, "modal", M, m->name, st->pc.sub);
     string_run_modal(&rc, modes, M, m, st->pc.sub, x, &r);
@@ -685,7 +689,7 @@ static int run_partials(settings *st)
     partials_notes(st, ms, measured, nms, M);
     if (status == 0 && st->listen_path)
         partials_listen(st, ms[0], modes, M);
-    budget_finish();
+    budget_finish(st->meter);
     free(modes);
     if (status == 0 && plot_render(&st->plot, "pluck", st->out, st->tsv) != 0)
         status = 1;
@@ -726,7 +730,7 @@ int main(int argc, char **argv)
     }
     if (status == 0 && st.do_solve) {
         status = run_sweep(&st, modes, nm, &refw);
-        budget_finish();
+        budget_finish(st.meter);
         if (plot_render(&st.plot, "pluck", st.common.out, st.common.tsv) != 0)
             status = 1;
     }

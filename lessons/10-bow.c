@@ -303,6 +303,7 @@ int main(int argc, char **argv)
     bow_record r;
     bow_record_init(&r, &m, cap);
     r.tick = weight;
+    r.meter = &bg.meter;
     double *x = xcalloc(m.at.dim, sizeof(double));
     bow_run_opts o = {sv, in.dt, rtol, atol, in.dt, g.duration, bow_record_sink, &r};
     bow_run_result res;
@@ -310,7 +311,7 @@ int main(int argc, char **argv)
         fprintf(stderr, PROGRAM ": %s\n", res.message);
         return 1;
     }
-    budget_finish();
+    budget_finish(&bg.meter);
     bow_obs last;
     bow_observe(&m, g.duration, x, &last);
     double fs = 1.0 / in.dt;

@@ -300,7 +300,7 @@ int main(void)
     stability();
     settings();
     fixture f = {{0.65, 143.0, 3.0, 0.004, 0.002, 0.1625, 0.006, 0.54}, NULL, 0, {48000, 2400, 2.5e-10, 1e4, false, false,
-                 1e-9, 1e-10, 5, false}, NULL, NULL};
+                 1e-9, 1e-10, 5, false, NULL}, NULL, NULL};
     f.nm = string_reference_modes(&f.s, 1.0 / 48000, 2.5e-10, 2000000, &f.modes);
     f.exact = xcalloc(2400, sizeof(double));
     f.out = xcalloc(2400, sizeof(double));

@@ -77,9 +77,9 @@ int main(int argc, char **argv)
         table_cell(&t, "%.12e", score_wave(sub[i].x, ref.x, n));
         table_cell(&t, "%.12e", score_spec(sub[i].x, ref.x, n, ch.frame_length, ch.hop));
         wav_data_free(&sub[i]);
-        budget_tick(per_sub);
+        budget_tick(&bg.meter, per_sub);
     }
-    budget_finish();
+    budget_finish(&bg.meter);
     wav_data_free(&ref);
     return 0;
 }
