@@ -112,14 +112,14 @@ all: $(LIB) $(LESSON_BINS) $(TOOL_BINS) $(TEST_BINS) $(REPLAY_BINS) wasm
 $(BUILD)/obj/src/drive/cvode.o: $(SUN_STAMP)
 
 # The explorers' module: the part of libivplab the four explorers call, the same source files the
-# lessons compile, and src/wasm/: its exports, and the few GSL calls method/newton.c makes (a dense
-# LU, src/wasm/gsl/, first on this include path only), so implicit methods step there with the
-# lessons' own Newton. Any other GSL or SUNDIALS call creeping into these files fails the link
-# (undefined symbol). Built only when clang can link for wasm32-wasi; the same module for SAN=1.
+# lessons compile, and src/wasm/: its exports, and its own half of method/lu.h (lu_dense.c: a dense
+# LU in place of lu_gsl.c), so implicit methods step there with the lessons' own Newton. Any GSL
+# or SUNDIALS call creeping into these files fails the compile or the link. Built only when clang
+# can link for wasm32-wasi; the same module for SAN=1.
 WASM_CC  := clang --target=wasm32-wasi
 WASM_OK  := $(shell printf 'int f(void){return 0;}\n' | $(WASM_CC) -x c - -nostartfiles -Wl,--no-entry -o /dev/null 2>/dev/null && echo yes)
 WASM     := build/wasm/explore.wasm
-WASM_SRC := src/wasm/explore.c src/wasm/gsl_lite.c src/method/newton.c src/base/util.c src/base/cli.c src/io/params.c \
+WASM_SRC := src/wasm/explore.c src/wasm/lu_dense.c src/method/lu.c src/method/newton.c src/base/util.c src/base/cli.c src/io/params.c \
             src/problem/ivp.c src/method/list.c src/method/rk.c $(wildcard src/method/tableau_*.c) src/method/euler.c \
             src/method/backward_euler.c src/method/trapezoid.c src/method/heun.c src/method/rk4.c \
             src/method/leapfrog.c src/drive/solve.c src/models/oscillator.c src/models/ball_model.c \
@@ -127,9 +127,9 @@ WASM_SRC := src/wasm/explore.c src/wasm/gsl_lite.c src/method/newton.c src/base/
 .PHONY: wasm
 ifeq ($(WASM_OK),yes)
 wasm: $(WASM)
-$(WASM): $(WASM_SRC) $(wildcard src/*.h src/*/*.h src/wasm/gsl/*.h)
+$(WASM): $(WASM_SRC) $(wildcard src/*.h src/*/*.h)
 	@mkdir -p $(dir $@)
-	$(WASM_CC) -std=c17 -O2 -Wall -Wextra -Isrc/wasm -Isrc -D_DEFAULT_SOURCE -nostartfiles -Wl,--no-entry -Wl,--strip-all \
+	$(WASM_CC) -std=c17 -O2 -Wall -Wextra -Isrc -D_DEFAULT_SOURCE -nostartfiles -Wl,--no-entry -Wl,--strip-all \
 	  $(WASM_SRC) -lm -o $@
 else
 wasm:

@@ -3,6 +3,7 @@
  * Try it: at the default h = 2 ms forward Euler stays near the exact (gray) curve (max error
  * 0.08 m); raise --h and it leaves it (0.68 m at 10 ms, 8344 m at 0.1 s). --A solves the
  * student's own y' = A y against the same exact curve. */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "drive/cvode.h"
@@ -31,6 +32,7 @@ typedef struct {
     const workspace *w;     /* counts so far (fixed steps) */
     const cvode_stats *st;  /* counts so far (CVODE) */
     double max_err;         /* largest |u - u_exact| seen, m */
+    progress *meter;        /* ticked a sample */
 } run_ctx;
 
 static int sample(long k, double t, const double *y, void *c)
@@ -43,7 +45,7 @@ static int sample(long k, double t, const double *y, void *c)
         r->max_err = err;
     if (k % r->stride == 0 || k == r->last)
         fprintf(r->traj, "%.10g\t%.12g\t%.12g\t%.12g\n", t, y[0], y[1], ex[0]);
-    budget_tick(1.0);
+    budget_tick(r->meter, 1.0);
     if (k % r->rows == 0 || k == r->last) {
         long nfev = r->w ? r->w->counts.nfev : r->st->nfev;
         table_cell(r->tab, "%.4f", t);
@@ -155,7 +157,7 @@ static void check_budget(budget *bg, const ivp_run *r, long stride)
     bg->work = (double)r->n;
     bg->bytes_out = (double)(r->n / stride + 2) * 60.0 + 2001 * 40.0;
     bg->bytes_mem = r->m ? 0.0 : (double)(r->n + 1) * 8.0;
-    budget_check(bg);
+    budget_check_or_exit(bg);
 }
 
 /* What is solved: the oscillator, the method and the step (and the student's A, if given). */
@@ -335,7 +337,8 @@ int main(int argc, char **argv)
     table tab;
     table_begin(&tab, stdout, common.tsv, "t_s", "u_m", "exact_m", "error_m", "nfev", NULL);
     run_ctx rc = {.osc = &r.osc, .y0 = r.y0, .traj = traj, .tab = &tab,
-                  .rows = r.n >= 6 ? r.n / 6 : 1, .last = r.n, .stride = stride};
+                  .rows = r.n >= 6 ? r.n / 6 : 1, .last = r.n, .stride = stride,
+                  .meter = &bg.meter};
     char msg[400] = "";
     int status = r.m ? solve_by_method(&r, &rc, msg, sizeof msg)
                      : solve_by_cvode(&r, &rc, msg, sizeof msg);
@@ -347,7 +350,7 @@ int main(int argc, char **argv)
     atomic_commit_or_exit(&ar, "ivp");
     atomic_commit_or_exit(&af, "ivp");
     atomic_commit_or_exit(&ae, "ivp");
-    budget_finish();
+    budget_finish(&bg.meter);
     atomic_commit_or_exit(&as, "ivp");
     if (plot_render(&plot, "ivp", common.out, common.tsv) != 0)
         status = 1;

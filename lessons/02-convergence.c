@@ -16,6 +16,7 @@
  * Claim: the slopes are 1, 1, 2, 2, 4 and 2 (forward Euler, backward Euler, trapezoid, Heun, RK4,
  * leapfrog) on both problems. --add-method FILE.tab adds a Butcher tableau's method to the tables
  * and figures; order_conditions is the order its tableau's rooted-tree conditions give (to 5). */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "drive/cvode.h"
@@ -67,12 +68,12 @@ static int traj_sink(long k, double t, const double *y, void *ctx)
 }
 
 static int run_table(const problem *pb, double T, const double *hs, int nh, size_t fit, double agree,
-                     result *res, const method *m)
+                     result *res, const method *m, progress *meter)
 {
     memset(res, 0, sizeof *res);
     for (int i = 0; i < nh; i++) {
         double y[2] = {pb->y0[0], pb->y0[1]};
-        solve_opts o = {m, 0.0, hs[i], lround(T / hs[i]), 0, 1, budget_tick_sink, NULL};
+        solve_opts o = {m, 0.0, hs[i], lround(T / hs[i]), 0, 1, budget_tick_sink, meter};
         solve_result r;
         if (solve_fixed(&pb->p, y, &o, NULL, &r) != SOLVE_OK) {
             res->err[i] = INFINITY;
@@ -175,7 +176,7 @@ int main(int argc, char **argv)
         bg.work = 2.0 * nmeth * per_method + nmeth * ntraj;
         bg.bytes_out = (ntraj + 1.0) * 12.0 * (nmeth + 2.0) + 1201.0 * 40.0;
         bg.bytes_mem = nmeth * (ntraj + 1.0) * 8.0;
-        budget_check(&bg);
+        budget_check_or_exit(&bg);
     }
 
     /* The two problems and their references (closed forms), each reference's error measured by
@@ -217,7 +218,8 @@ int main(int argc, char **argv)
     int nm = 0;
     for (; methods.all[nm] && nm < MAX_METHODS; nm++)
         for (int q = 0; q < 2; q++)
-            run_table(&pbs[q], T, hs, nh, (size_t)fit, agree, &res[q][nm], methods.all[nm]);
+            run_table(&pbs[q], T, hs, nh, (size_t)fit, agree, &res[q][nm], methods.all[nm],
+                      &bg.meter);
 
     /* Local against global error on the oscillator: the error of one step of h from the exact
      * state y(t_loc) against the exact y(t_loc + h), order p + 1, beside the global error at T,
@@ -316,7 +318,7 @@ int main(int argc, char **argv)
             solve_opts o = {methods.all[k], 0.0, traj_h, n, 0, 1, traj_sink, u[k]};
             solve_result r;
             solve_fixed_to(&pbs[0].p, y, &o, traj_T, NULL, &r);
-            budget_tick((double)n);
+            budget_tick(&bg.meter, (double)n);
         }
         fprintf(f, "t_s\texact");
         for (int k = 0; k < nm; k++)
@@ -448,6 +450,6 @@ int main(int argc, char **argv)
             if (r->failure[0])
                 fprintf(stderr, "convergence: %s on the %s: %s\n", methods.all[k]->name, pbs[q].name, r->failure);
         }
-    budget_finish();
+    budget_finish(&bg.meter);
     return plot_render(&plot, "convergence", common.out, common.tsv);
 }

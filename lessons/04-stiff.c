@@ -10,6 +10,7 @@
  * "stiff problems: Radau") runs at the large step too, and --add-method FILE.tab adds a run of
  * another Butcher tableau's method there; nfactor and nnewton count their linear algebra.
  * A blow-up here is the lesson's result, reported in the table; the program exits 0. */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "drive/cvode.h"
@@ -42,6 +43,7 @@ typedef struct {
     double complex c0, c1;      /* the fast mode's complex amplitude at steps 0 and 1 */
     double fast_end;            /* fast-mode amplitude on the light mass at the last sample, m */
     long stride, last;          /* the file keeps every stride-th sample and the last (index last) */
+    progress *meter;            /* ticked a sample */
 } run_ctx;
 
 /* c = q - j q'/omega: multiplied by e^{j omega h} per step in the exact motion, by R(j omega h)
@@ -66,7 +68,7 @@ static int sample(long k, double t, const double *y, void *ctx)
     r->fast_end = spring2_mode_amplitude(r->s, r->md, y, 1, 1);
     if (k % r->stride == 0 || k == r->last)
         fprintf(r->f, "%.10g\t%.10g\t%.10g\t%.10g\t%.10g\n", t, y[0], y[1], ex[0], ex[1]);
-    budget_tick(1.0);
+    budget_tick(r->meter, 1.0);
     return 0;
 }
 
@@ -102,6 +104,7 @@ typedef struct {
     double bound;           /* blow-up when max |y_i| exceeds it, m */
     double fast_exact;      /* the fast mode's amplitude on the light mass (exact), m */
     method_set methods;     /* the built-in methods, Radau IIA and each --add-method */
+    progress *meter;        /* the budget's progress line, ticked a step */
 } stiff;
 
 typedef struct { const method *m; double h; char file[80]; } run_spec;
@@ -271,7 +274,7 @@ static int one_run(const stiff *a, const run_spec *rs, table *tab, run_out *o, c
     fprintf(f, "t_s\t%s, h = %g ms\tu2_m\tu1_exact_m\tu2_exact_m\n", rs->m->label, rs->h * 1e3);
     double h_end;
     long nst = solve_steps_to(a->T, rs->h, &h_end);
-    run_ctx rc = {&a->s, &a->md, a->y0, f, 0.0, 0, 0, 0.0, budget_stride(nst), nst};
+    run_ctx rc = {&a->s, &a->md, a->y0, f, 0.0, 0, 0, 0.0, budget_stride(nst), nst, a->meter};
     double y[4] = {a->y0[0], a->y0[1], a->y0[2], a->y0[3]};
     solve_opts so = {rs->m, 0.0, rs->h, 0, a->bound, 1, sample, &rc};
     solve_result res;
@@ -293,8 +296,8 @@ static int adaptive_run(stiff *a)
 {
     spring2_adaptive ad;
     char err[600];
-    if (spring2_adaptive_run(&a->s, &a->md, a->y0, a->T, a->solver, a->rtol, a->rtol * fabs(a->pull), a->max_steps, &ad, err,
-                             sizeof err) != 0) {
+    if (spring2_adaptive_run(&a->s, &a->md, a->y0, a->T, a->solver, a->rtol, a->rtol * fabs(a->pull), a->max_steps,
+                             a->meter, &ad, err, sizeof err) != 0) {
         fprintf(stderr, "stiff: %s\n", err);
         return 1;
     }
@@ -463,10 +466,11 @@ int main(int argc, char **argv)
     bg.bytes_out = ((3.0 + nadd) * fmin(n_big, BUDGET_ROWS) + fmin(n_small, BUDGET_ROWS) + 8.0 + 2.0 * nadd) * 60.0 +
                    20001.0 * 40.0;
     bg.bytes_mem = n_adaptive > 0 ? fmin(n_adaptive, 1 << 20) * 8.0 : 0.0;    /* its steps' lengths */
-    budget_check(&bg);
+    budget_check_or_exit(&bg);
     a.max_steps = (long)fmin(bg.allow_long ? 4.0 * n_adaptive + 1e6 : bg.cap, 1e15);
+    a.meter = &bg.meter;
     if (lesson(&a, hs, nsteps, h_lasts) != 0)
         return 1;
-    budget_finish();
+    budget_finish(&bg.meter);
     return plot_render(&plot, "stiff", a.common.out, a.common.tsv);
 }

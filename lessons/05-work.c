@@ -13,6 +13,7 @@
  * lecture's method="Radau" is Radau IIA's tableau (radau-iia3.tab) at fixed steps beside CVODE BDF.
  * --tableau prints every method's Butcher tableau from its table entry (backward Euler [1|1] and
  * the trapezoid, Lobatto IIIA, included), the kind of its arrows and its order conditions. */
+#include "lesson.h"
 #include "drive/adaptive.h"
 #include "drive/gsl_pairs.h"
 #include "base/budget.h"
@@ -274,7 +275,7 @@ static void setup(work *w, budget *bg)
         bg->work += nmeth * w->nmin * pow(w->nmax / w->nmin, (double)i / (double)(w->nfixed - 1));
     bg->work += 0.25 * w->T * w->omega0 * (pow(w->tol_tight_he, -0.5) + 3.0 * pow(w->tol_tight, -0.25));
     bg->bytes_out = (double)nmeth * w->nfixed * 200.0 + 20 * 200.0;
-    budget_check(bg);
+    budget_check_or_exit(bg);
     w->osc = (oscillator){w->omega0, w->sigma0};
     w->p = oscillator_ivp(&w->osc);
     w->dim = (double)w->p.dim;
@@ -353,6 +354,6 @@ int main(int argc, char **argv)
     fprintf(ft, "target\ttol_steps\tdim\tcost_model\n%g\t%g\t%g\t%s\n", w.target, tol_steps, w.dim, cost_model);
     atomic_commit_or_exit(&at, "work");
     print_table(&w, rec, nrec, cost_model);
-    budget_finish();
+    budget_finish(&bg.meter);
     return plot_render(&plot, "work", w.common.out, w.common.tsv);
 }

@@ -10,6 +10,7 @@
  * One program, whose main lists the three claims in the lecture's order (locus, decay, energy):
  * they are one slide's story about one oscillator, its flags are shared, and the energy table
  * reads the T60 the decay claim defines. */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "io/atomic.h"
@@ -38,6 +39,7 @@ typedef struct {
     double *H;              /* energy of every sample, J/kg */
     double *u;              /* displacement of every sample, m (NULL: not kept) */
     double max_dev;         /* largest |H - H_exact| / H0 */
+    progress *meter;        /* ticked a sample */
 } energy_ctx;
 
 static int energy_sink(long k, double t, const double *y, void *c)
@@ -51,12 +53,13 @@ static int energy_sink(long k, double t, const double *y, void *c)
     if (e->u)
         e->u[k] = y[0];
     e->max_dev = fmax(e->max_dev, fabs(H - He) / e->H0);
-    budget_tick(1.0);
+    budget_tick(e->meter, 1.0);
     return 0;
 }
 
 typedef struct {
     double *t, *u;
+    progress *meter;        /* ticked a sample */
 } ring_ctx;
 
 static int ring_sink(long k, double t, const double *y, void *c)
@@ -64,7 +67,7 @@ static int ring_sink(long k, double t, const double *y, void *c)
     ring_ctx *r = c;
     r->t[k] = t;
     r->u[k] = y[0];
-    budget_tick(1.0);
+    budget_tick(r->meter, 1.0);
     return 0;
 }
 
@@ -107,6 +110,7 @@ typedef struct {
     double H0;              /* energy at t = 0, J/kg */
     const char *out;        /* folder for the data files */
     const method *const *methods; /* every method of the program (NULL-terminated) */
+    progress *meter;        /* the budget's progress line, ticked a step */
 } run_setup;
 
 /* What the root locus shows, s/omega0 = -r +- sqrt(r^2 - 1) for r = sigma0/omega0 in [0, 2]. */
@@ -146,7 +150,7 @@ static void check_budget(budget *bg, const run_setup *s, long nring, long stride
     bg->bytes_out = (double)(n / stride + 2) * 13.0 * (2.0 + 2.0 * nmeth) + 4001.0 * 40.0
                     + 401.0 * 80.0;
     bg->bytes_mem = (3.0 * nmeth + 1.0) * (double)(n + 1) * 8.0 + 2.0 * (double)(nring + 1) * 8.0;
-    budget_check(bg);
+    budget_check_or_exit(bg);
 }
 
 /* The roots s+- (divided by omega0) at one ratio, a row of locus.tsv or ratio.tsv. */
@@ -198,7 +202,7 @@ static int measure_envelope(ringing *rg, run_setup *s, double ring_h, double rin
     ivp p = oscillator_ivp(&s->osc);
     double y[2] = {s->y0[0], s->y0[1]};
     ring_ctx rc = {xcalloc((size_t)nring + 1, sizeof(double)),
-                   xcalloc((size_t)nring + 1, sizeof(double))};
+                   xcalloc((size_t)nring + 1, sizeof(double)), s->meter};
     solve_opts o = {.m = &method_rk4, .h = ring_h, .n = nring, .every = 1, .sink = ring_sink,
                     .ctx = &rc};
     solve_result r;
@@ -241,7 +245,7 @@ static double exact_energy(const run_setup *s, double *Hex)
             part += w * 2.0 * osc->sigma0 * ex[1] * ex[1];
         }
         acc += part * dt / 3.0;
-        budget_tick(1.0);
+        budget_tick(s->meter, 1.0);
         oscillator_exact(osc, s->y0, b, ex);
         Hex[k + 1] = oscillator_energy(0, ex, (void *)osc);
         balance_dev = fmax(balance_dev, fabs(Hex[k + 1] - (s->H0 - acc)) / s->H0);
@@ -260,7 +264,7 @@ static int energy_of_method(method_energy *me, const method *m, run_setup *s,
     for (int q = 0; q < 2; q++) {
         oscillator *osc = q ? &s->undamped : &s->osc;
         energy_ctx e = {.osc = osc, .y0 = s->y0, .H0 = s->H0, .H = q ? me->Hu : me->Hd,
-                        .u = q ? NULL : um};
+                        .u = q ? NULL : um, .meter = s->meter};
         double y[2] = {s->y0[0], s->y0[1]};
         ivp p = oscillator_ivp(osc);
         p.second_order = q == 1;       /* undamped: a(u) alone, the leapfrog's own case */
@@ -490,7 +494,8 @@ int main(int argc, char **argv)
                  "accepted: a nonzero initial state");
     /* 1. The model: the damped oscillator, the same undamped, and where they start. */
     run_setup s = {.osc = {omega0, sigma0}, .undamped = {omega0, 0.0}, .y0 = {u0, v0},
-                   .h = h, .T = T, .out = common.out, .methods = methods.all};
+                   .h = h, .T = T, .out = common.out, .methods = methods.all,
+                   .meter = &bg.meter};
     s.H0 = oscillator_energy(0.0, s.y0, &s.osc);
     /* T not a multiple of h (or ring-T of ring-h): the last step is taken short, and the run
      * says so */
@@ -528,6 +533,6 @@ int main(int argc, char **argv)
         free(me[k].Hu);
     }
     free(Hex);
-    budget_finish();
+    budget_finish(&bg.meter);
     return plot_render(&plot, "oscillator", common.out, common.tsv);
 }

@@ -4,6 +4,7 @@
  * oscillator, restruck by an impulse J = integral f_c dt: its ringing after the first impact is
  * -J/(m1 omega1) e^{-sigma0 t} sin(omega1 t), and its spectrum peaks at f0.
  * Try it: --h0 0.05 (lower drop, softer and faster bounces), --lambda 0 (no contact loss). */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "io/atomic.h"
@@ -39,6 +40,7 @@ typedef struct {
     double (*steps)[5];         /* one row per internal step: t s, h s, u2 mm, u1 um, energy J (written after
                                    the solve, so CVODE's solve time is the solve's alone) */
     size_t nsteps, capsteps;
+    progress *meter;            /* ticked a step */
 } drop_ctx;
 
 static int sample(long k, double t, const double *y, void *ctx)
@@ -65,7 +67,7 @@ static int step(double t, double h, const double *y, void *ctx)
     row[2] = 1e3 * y[2];    /* mm */
     row[3] = 1e6 * y[0];    /* um */
     row[4] = ball_energy(t, y, (void *)c->b);
-    budget_tick(1.0);
+    budget_tick(c->meter, 1.0);
     return 0;
 }
 
@@ -152,7 +154,9 @@ int main(int argc, char **argv)
 {
     ball_settings s;
     param_spec spec[BALL_NPARAMS + 1];
-    ball_settings_load(PROG, &s, spec);
+    failure why;
+    if (ball_settings_load(PROG, &s, spec, &why))
+        return failure_print(&why);
     cli_common common = {false, "build/data/drop"};
     plot_opts plot = {false, false, NULL};
     bool all_rows = false;
@@ -181,7 +185,7 @@ int main(int argc, char **argv)
                          NULL, 0, opts, exercises};
     const ball_settings ini = s;
     cli_parse(&cs, argc, argv);
-    atomic_check_folder(PROG, "sound", sound);
+    atomic_check_folder_or_exit(PROG, "sound", sound);
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
 
@@ -201,7 +205,7 @@ int main(int argc, char **argv)
     bg.work = runs * per_run;
     bg.bytes_out = (4.0 * STEP_BUCKETS + 2.0) * 70.0 + n_audio * 2.0 + n_dense * 60.0 + n_audio * 20.0;
     bg.bytes_mem = (n_audio + n_dense) * 8.0 * 5.0 + per_run * 48.0;  /* the steps, kept */
-    budget_check(&bg);
+    budget_check_or_exit(&bg);
     long max_steps = (long)(bg.allow_long ? 4.0 * per_run + 1e6 : bg.cap / runs);
     long max_impacts = bg.allow_long ? 100 * DROP_IMPACTS : DROP_IMPACTS;
 
@@ -215,7 +219,7 @@ int main(int argc, char **argv)
     size_t nout = ball_output_times(s.T, s.fs_audio, t_fall - s.window_before, t_fall + s.window_after, s.dense_rate,
                                &tout, &tag);
     drop_ctx c = {&b, tag, xcalloc(nout, sizeof(double)), 0, xcalloc(nout, sizeof(double)),
-                  xcalloc(nout, sizeof(double)), xcalloc(nout, sizeof(double)), 0, NULL, 0, 0};
+                  xcalloc(nout, sizeof(double)), xcalloc(nout, sizeof(double)), 0, NULL, 0, 0, &bg.meter};
 
     bool all = strcmp(method, "all") == 0;
     const char *run_method = all ? "cvode-bdf" : method;
@@ -224,14 +228,14 @@ int main(int argc, char **argv)
     ball_adaptive_result r;
     char err[600];
     if (ball_solve_adaptive(&b, y0, &ao, &r, err, sizeof err) != 0) {
-        budget_finish();
+        budget_finish(&bg.meter);
         fprintf(stderr, PROG ": %s%s\n", err, strstr(err, "the cap of the run") && !bg.allow_long
                 ? "; --allow-long raises it (to 1e6 impacts and 4 times the estimated steps)" : "");
         ball_impacts_free(&r.impacts);
         free(c.steps), free(c.audio), free(c.dense_t), free(c.dense_u1), free(c.dense_fc), free(tout), free(tag);
         return 1;
     }
-    budget_finish();
+    budget_finish(&bg.meter);
     atomic_file a_steps;
     FILE *fst = atomic_open_or_exit(&a_steps, PROG, common.out, "steps.tsv");
     const size_t keys[] = {1, 3};      /* h and u1: the step panel and u1's envelope */

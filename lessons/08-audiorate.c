@@ -4,6 +4,7 @@
  * does to the 400 Hz oscillator alone is read from its R(z) (pitch error in cents, T60 ratio,
  * or "grows"). Every run is written as a WAV of u1 with one gain, to compare by ear.
  * Try it: --method rk4 --fs 11025, or --method all --fs 44100 for every method in the table. */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "base/util.h"
@@ -176,6 +177,7 @@ typedef struct outcome {
     char verdicts[MAX_RUNS * 320]; /* the rhythm in words, two lines a run */
     bool differ;                /* a run's verdict on LECTURE_IMPACTS differs from that on all judged */
     int exit_status;
+    progress *meter;            /* ticked a sample of every run */
 } outcome;
 
 /* Run r: its rows, its impacts, its verdict in words and its WAV of u1 (clipped at full scale). */
@@ -186,7 +188,7 @@ static void one_run(const ball_settings *s, ball *b, const double y0[4], const r
     long n = lround(s->T * rs->fs);
     const ball_impacts *ri = &R->r.run.impacts;
     ball_fixed_run fr;
-    ball_solve_fixed(b, y0, m, 1.0 / rs->fs, n, s->blowup, &fr);
+    ball_solve_fixed(b, y0, m, 1.0 / rs->fs, n, s->blowup, o->meter, &fr);
     o->notes[r][0] = '\0';
     if (fr.status != SOLVE_OK) {
         snprintf(o->notes[r], sizeof o->notes[r], "%s", fr.res.message);
@@ -337,7 +339,7 @@ static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f, meth
     const cli_spec cs = {PROG, "The ball drop at fixed steps h = 1/fs: rhythm of the impacts, pitch and T60, sound.",
                          NULL, 0, opts, exercises};
     cli_parse(&cs, argc, argv);
-    atomic_check_folder(PROG, "sound", f->sound);
+    atomic_check_folder_or_exit(PROG, "sound", f->sound);
     s.rhythm_impacts = (double)rhythm_impacts;
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
@@ -354,7 +356,9 @@ int main(int argc, char **argv)
 {
     ball_settings s;
     param_spec spec[BALL_NPARAMS + 1];
-    ball_settings_load(PROG, &s, spec);
+    failure why;
+    if (ball_settings_load(PROG, &s, spec, &why))
+        return failure_print(&why);
     flags f;
     method_set methods;         /* the built-in methods and each --add-method */
     method_set_init(&methods);
@@ -370,7 +374,7 @@ int main(int argc, char **argv)
         f.bg.bytes_mem = fmax(f.bg.bytes_mem, s.T * runs[r].fs * 8.0 * 2.0);
     }
     f.bg.bytes_mem += s.T * s.fs_audio * 8.0 * 2.0;
-    budget_check(&f.bg);
+    budget_check_or_exit(&f.bg);
 
     ball b = ball_from_settings(&s);
     double y0[4];
@@ -378,7 +382,8 @@ int main(int argc, char **argv)
     /* the adaptive reference: its u1 at the audio rate for the WAV gain, its check for the horizon */
     reference R;
     char err[800];
-    if (ball_reference_run(&b, &s, y0, s.fs_audio, 1e-3 * s.keep_ms, &R.r, err, sizeof err) != 0) {
+    if (ball_reference_run(&b, &s, y0, s.fs_audio, 1e-3 * s.keep_ms, &f.bg.meter, &R.r, err,
+                           sizeof err) != 0) {
         fprintf(stderr, PROG ": %s\n", err);
         ball_reference_free(&R.r);
         return 1;
@@ -389,6 +394,7 @@ int main(int argc, char **argv)
     const char *out = f.common.out;
     atomic_file a_rh, a_runs, a_err, a_sum;
     outcome *o = xcalloc(1, sizeof *o);
+    o->meter = &f.bg.meter;
     o->frh = atomic_open_or_exit(&a_rh, PROG, out, "rhythm.tsv");
     FILE *fru = atomic_open_or_exit(&a_runs, PROG, out, "runs.tsv");
     fprintf(o->frh, "row\tlabel\tmethod\tstart_s\n");
@@ -422,7 +428,7 @@ int main(int argc, char **argv)
     int exit_status = o->exit_status;
     free(o);
     ball_reference_free(&R.r);
-    budget_finish();
+    budget_finish(&f.bg.meter);
     if (plot_render(&f.plot, PROG, out, f.common.tsv) != 0)
         exit_status = 1;
     return exit_status;

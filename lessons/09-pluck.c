@@ -6,6 +6,7 @@
  * every solution against the reference as the challenge does (E_wave, E_spec).
  * With no mode flag it does both, with a modest sweep (what `make run` executes). The runs,
  * their stability and the order study are models/string_run; the scoring is score. */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "base/util.h"
@@ -45,6 +46,7 @@ typedef struct settings {
     const char *wav_path, *field_path, *listen_path, *chal_flag; /* --wav, --field, --listen, --challenge */
     cli_common common;          /* --tsv, --out */
     budget bg;                  /* the estimate and its cap */
+    progress *meter;            /* &bg.meter: what the runs tick */
     plot_opts plot;             /* --plot, --show */
     method_arg marg;            /* --method */
     method_set methods;         /* the built-in methods and each tableau file */
@@ -84,9 +86,12 @@ static void order_study(const settings *st, const string_sweep *w, const string_
     string_study_row rows[2][8];
     int nrows[2];
     double w_top, a_top;
-    if (string_sweep_order_study(w, &st->ch.string, (long)st->run.study_N, modes, M, st->run.study_T, (long)st->run.study_steps,
-                                 rows, nrows, &w_top, &a_top, err, sizeof err) != 0)
+    failure why;
+    int rc = string_sweep_order_study(w, &st->ch.string, (long)st->run.study_N, modes, M, st->run.study_T,
+                                      (long)st->run.study_steps, rows, nrows, &w_top, &a_top, err, sizeof err, &why);
+    if (rc < 0)
         cli_fail("pluck", "--cvode-study-N %g: %s", st->run.study_N, err);
+    exit_on(rc, &why);
     if (!st->tsv)
         string_sweep_print_study(w, st->run.study_T, st->run.study_steps, (long)st->run.study_N, rows, nrows, M, w_top,
                                  a_top);
@@ -99,9 +104,12 @@ static void rtol_study(const settings *st, const string_sweep *w)
     string_rtol_row rows[STRING_RTOL_ROWS];
     double lr, li;
     long N = (long)st->run.rtol_N;
-    if (string_sweep_rtol_study(w, &st->ch.string, N, st->run.rtol_start, st->run.rtol_time, rows,
-                                &lr, &li, err, sizeof err) != 0)
+    failure why;
+    int rc = string_sweep_rtol_study(w, &st->ch.string, N, st->run.rtol_start, st->run.rtol_time, rows, &lr, &li, err,
+                                     sizeof err, &why);
+    if (rc < 0)
         cli_fail("pluck", "--cvode-rtol-N %g: %s", st->run.rtol_N, err);
+    exit_on(rc, &why);
     if (!st->tsv)
         string_sweep_print_rtol(w, N, rows, lr, li);
 }
@@ -137,13 +145,14 @@ static void load_settings(settings *st, int argc, char **argv)
     budget_init(&st->bg, "pluck", "unknown-steps", 5e10, "--duration * --fs, --modes, --substeps-max, --N-max, "
                 "--fd-fixed-N-max, --cvode-N-max, --cvode-rtol-time and -N and the field's size "
                 "(one unknown of the state advanced one step)");
+    st->meter = &st->bg.meter;
     st->space = st->method = "all";
     st->lmm = "adams";          /* with fixed-point iteration: the cheapest CVODE on the string (README) */
     st->nls = "fixedpoint";
     method_set_init(&st->methods);
     st->marg = (method_arg){.set = &st->methods, .name = &st->method, .also = "all|cvode|exact"};
     st->sub = 1;
-    st->pc = (partials_cfg){0, 1, 8000.0, 1e-3, 0};
+    st->pc = (partials_cfg){0, 1, 8000.0, 1e-3, 0, NULL};
     st->fit = 1200;
     st->grid_N = 130;
     st->listen_ref = "build/sound/pluck-partials-reference-listen.wav";
@@ -251,12 +260,13 @@ static void check_partials(settings *st)
         cli_fail("pluck", "--listen with --partials and --method %s; accepted: one method (a "
                  "name or a tableau file)", st->method);
     if (st->listen_path)
-        atomic_check_output("pluck", "listen-reference", st->listen_ref, true);
+        atomic_check_output_or_exit("pluck", "listen-reference", st->listen_ref, true);
     st->out = st->common.out;
     st->tsv = st->common.tsv;
     st->pc.fs = st->fs;
     st->pc.sub = lround(st->sub);
     st->pc.n_fit = lround(st->fit);
+    st->pc.meter = st->meter;
 }
 
 /* The methods --partials runs (leapfrog passed over: its R is for the undamped oscillator). */
@@ -337,11 +347,11 @@ static void partials_grids(const settings *st, const method *m)
 static void check_settings(settings *st)
 {
     char err[600];
-    atomic_check_output("pluck", "wav", st->wav_path, true);
+    atomic_check_output_or_exit("pluck", "wav", st->wav_path, true);
     if (st->field_path)
-        atomic_check_output("pluck", "field", st->field_path, true);
+        atomic_check_output_or_exit("pluck", "field", st->field_path, true);
     if (st->listen_path)
-        atomic_check_output("pluck", "listen", st->listen_path, true);
+        atomic_check_output_or_exit("pluck", "listen", st->listen_path, true);
     const method *m = method_set_find(&st->methods, st->method);
     if (m && m->file &&
         (strcmp(st->space, "fd3") == 0 || strcmp(st->space, "fd5") == 0))
@@ -366,7 +376,7 @@ static void check_settings(settings *st)
         /* the default run (make run): the deliverable, a copy for the ear, the sweep */
         st->do_ref = st->do_solve = true;
         if (!st->listen_path)
-            atomic_check_output("pluck", "listen", st->listen_path = "build/sound/pluck-reference-listen.wav", true);
+            atomic_check_output_or_exit("pluck", "listen", st->listen_path = "build/sound/pluck-reference-listen.wav", true);
     }
     /* --solve scores as the challenge does, at its rate and length: refused here, before any work
      * or file, not after the sweep (score_check_format would refuse the reference then) */
@@ -410,14 +420,14 @@ static void check_budget(settings *st, int nm)
                     "challenge.json's E_spec frame_length M and hop (frames x 2 M log2 M a scored run)");
         spec.work = (wavs + 0.5) * score_spec_work((size_t)st->n, M, st->ch.hop);
         spec.allow_long = st->bg.allow_long;
-        budget_check(&spec);
+        budget_check_or_exit(&spec);
         mem += fr * (M / 2 + 1) * 8.0;
         spec_out = fr * (fmin(8000.0 * M / st->fs, M / 2) + 2.0) * 25.0;
     }
     st->bg.work = work;
     st->bg.bytes_out = wavs * n * 4.0 + (st->listen_path ? n * 4.0 : 0.0) + field * 4.0 + spec_out;
     st->bg.bytes_mem = mem + (double)nm * 64.0;
-    budget_check(&st->bg);
+    budget_check_or_exit(&st->bg);
 }
 
 /* ---- the reference and what is made from it ---- */
@@ -507,7 +517,7 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
     string_sweep w = {
         .cfg = {st->fs, st->n, st->run.tol * st->ch.signal_scale, st->run.blowup, strcmp(st->lmm, "adams") == 0,
                 strcmp(st->nls, "fixedpoint") == 0, st->run.rtol,
-                st->run.atol, (int)st->run.max_order, st->run.stab_lim == 1},
+                st->run.atol, (int)st->run.max_order, st->run.stab_lim == 1, st->meter},
         .program = "pluck", .out = st->out, .ch = &st->ch, .ref = refw, .space = st->space, .method = st->method,
         .duration = st->duration, .sub_min = (long)st->run.sub_min, .sub_max = (long)st->run.sub_max, .N_min = (long)st->run.N_min,
         .N_max = (long)st->run.N_max, .fd_sub = (long)st->run.fd_sub, .fd_fixed_N_max = (long)st->run.fd_fixed_N_max,
@@ -519,20 +529,23 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
     table_begin(&tab, stdout, st->tsv, "space", "size", "method", "substeps", "E_wave", "E_spec", "seconds", "nfev",
                 "status", NULL);
     int M = (int)st->run.modes < nm ? (int)st->run.modes : nm;
+    failure why;
     if (want(st->space, "modal"))
-        string_sweep_modal(&w, modes, M);
+        exit_on(string_sweep_modal(&w, modes, M, &why), &why);
     if (!st->tsv && (want(st->space, "fd3") || want(st->space, "fd5")))
         string_sweep_note(&w, "finite differences: u0 is sampled at the grid points from its closed form (the pluck "
                           "point need not be on the grid); the pickup xm = 54 L/65 is a grid point when 65 divides N, "
                           "else cubic Lagrange interpolation of v from the 4 nearest points\n");
     char err[600];
-    if (string_sweep_grids(&w, &st->ch.string, modes, nm, err, sizeof err) != 0)
+    int rc = string_sweep_grids(&w, &st->ch.string, modes, nm, err, sizeof err, &why);
+    if (rc < 0)
         cli_fail("pluck", "--N-min %g: %s", st->run.N_min, err);
+    exit_on(rc, &why);
     if (want(st->method, "cvode") && st->run.study_T > 0 && strcmp(st->lmm, "bdf") == 0)
         order_study(st, &w, modes, M);
     if (want(st->method, "cvode") && st->run.rtol_time > 0)
         rtol_study(st, &w);
-    string_sweep_first20ms(&w, refw->x);
+    exit_on(string_sweep_first20ms(&w, refw->x, &why), &why);
     if (!st->tsv && w.nlen)
         printf("\nstability and failures:\n%s", w.notes);
     if (!st->tsv)
@@ -616,7 +629,8 @@ static void partials_listen(const settings *st, const method *m, const string_mo
     double *x = xcalloc((size_t)st->n, sizeof(double));
     double *ref = xcalloc((size_t)st->n, sizeof(double));
     double tol = st->run.tol * st->ch.signal_scale;
-    string_run_cfg rc = {.fs = st->fs, .n = st->n, .tol_abs = tol, .blowup = st->run.blowup};
+    string_run_cfg rc = {.fs = st->fs, .n = st->n, .tol_abs = tol, .blowup = st->run.blowup,
+                         .meter = st->meter};
     string_run r;
     string_run_start(&r, "modal", M, m->name, st->pc.sub);
     string_run_modal(&rc, modes, M, m, st->pc.sub, x, &r);
@@ -659,7 +673,7 @@ static int run_partials(settings *st)
                   (st->listen_path ? 4.0 * M * (double)st->n * st->pc.sub : 0.0);
     st->bg.bytes_out = nms * M * 400.0 + (st->listen_path ? 8.0 * (double)st->n : 0.0);
     st->bg.bytes_mem = nf * nf * 8.0 + 4.0 * 8.0 * (double)st->n;
-    budget_check(&st->bg);
+    budget_check_or_exit(&st->bg);
     if (!st->tsv)
         printf("what the method does to each partial: the %d modes of the Galerkin system up to "
                "%g Hz at fs = %g Hz, %ld step(s) a sample.\npredicted: R(h lambda_k), lambda_k = "
@@ -679,7 +693,7 @@ static int run_partials(settings *st)
     partials_notes(st, ms, measured, nms, M);
     if (status == 0 && st->listen_path)
         partials_listen(st, ms[0], modes, M);
-    budget_finish();
+    budget_finish(st->meter);
     free(modes);
     if (status == 0 && plot_render(&st->plot, "pluck", st->out, st->tsv) != 0)
         status = 1;
@@ -720,7 +734,7 @@ int main(int argc, char **argv)
     }
     if (status == 0 && st.do_solve) {
         status = run_sweep(&st, modes, nm, &refw);
-        budget_finish();
+        budget_finish(st.meter);
         if (plot_render(&st.plot, "pluck", st.common.out, st.common.tsv) != 0)
             status = 1;
     }

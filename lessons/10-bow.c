@@ -5,6 +5,7 @@
  * fundamental, slips per period, peak contact temperature, the bristle bound (18), the energy
  * balance (64) and the speed against real time. Without --quick it also writes the data of
  * the article's Figures 4, 7, 8d and the Q-factors. */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "models/gesture.h"
@@ -260,7 +261,7 @@ int main(int argc, char **argv)
                            NULL, 0, opts, exercises};
     const stroke_params sp_file = sp;
     cli_parse(&spec, argc, argv);
-    atomic_check_output(PROGRAM, "wav", wav_path, true);
+    atomic_check_output_or_exit(PROGRAM, "wav", wav_path, true);
     if (list) {
         list_instrument(common.tsv);
         return 0;
@@ -295,13 +296,14 @@ int main(int argc, char **argv)
     bg.work = samples * weight;
     bg.bytes_out = samples / 8.0 * 100.0 + g.duration * WAV_RATE * 4.0;
     bg.bytes_mem = samples * 8.0 * 16.0;
-    budget_check(&bg);
+    budget_check_or_exit(&bg);
 
     /* the stroke */
     size_t cap = (size_t)lround(g.duration / in.dt) + 2;
     bow_record r;
     bow_record_init(&r, &m, cap);
     r.tick = weight;
+    r.meter = &bg.meter;
     double *x = xcalloc(m.at.dim, sizeof(double));
     bow_run_opts o = {sv, in.dt, rtol, atol, in.dt, g.duration, bow_record_sink, &r};
     bow_run_result res;
@@ -309,7 +311,7 @@ int main(int argc, char **argv)
         fprintf(stderr, PROGRAM ": %s\n", res.message);
         return 1;
     }
-    budget_finish();
+    budget_finish(&bg.meter);
     bow_obs last;
     bow_observe(&m, g.duration, x, &last);
     double fs = 1.0 / in.dt;
@@ -326,7 +328,9 @@ int main(int argc, char **argv)
     double residual = last.e_abs > 0 ? r.residual / last.e_abs : 0.0;
     size_t nz = ss.f0 > 0 ? (size_t)lround(3.0 * fs / ss.f0) : 0;   /* three periods, for zoom.tsv */
 
-    bow_write_stroke_data(PROGRAM, &r, &m, sp.v_hold / sp.accel, sp.f_b, velocity.n > 0, nz, common.out);
+    failure why;
+    if (bow_write_stroke_data(PROGRAM, &r, &m, sp.v_hold / sp.accel, sp.f_b, velocity.n > 0, nz, common.out, &why))
+        return failure_print(&why);
     bool article = memcmp(&sp, &sp_file, sizeof sp) == 0 && velocity.n == 0 && force.n == 0;
     write_summary(common.out, &ss, &g, sp.x_b_rel, article);
     /* the sound: band-limited to 48 kHz, normalised to 0.9 of full scale */
@@ -337,11 +341,12 @@ int main(int argc, char **argv)
     double conv_order = NAN, pairwise[8], dt_range[2];
     double t_slip[9], drop[9], fall[9];
     if (!quick) {
-        bow_write_modes(PROGRAM, &m, fp.qref_sigma0, fp.qref_sigma2, common.out);
-        bow_write_fig4(PROGRAM, &in, &fp, common.out);
-        bow_write_pluck(PROGRAM, &m, fp.pluck_x_rel, fp.pluck_amplitude, fp.pluck_duration, common.out);
-        fig7_slipped = bow_fig7_write(PROGRAM, &in, &fp, common.out, jobs, t_slip, drop, fall);
-        conv_order = bow_convergence_study(PROGRAM, &in, &g, &cp, common.out, pairwise, dt_range);
+        if (bow_write_modes(PROGRAM, &m, fp.qref_sigma0, fp.qref_sigma2, common.out, &why) ||
+            bow_write_fig4(PROGRAM, &in, &fp, common.out, &why) ||
+            bow_write_pluck(PROGRAM, &m, fp.pluck_x_rel, fp.pluck_amplitude, fp.pluck_duration, common.out, &why) ||
+            bow_fig7_write(PROGRAM, &in, &fp, common.out, jobs, t_slip, drop, fall, &fig7_slipped, &why) ||
+            bow_convergence_study(PROGRAM, &in, &g, &cp, common.out, &conv_order, pairwise, dt_range, &why))
+            return failure_print(&why);
     }
 
     if (!common.tsv) {

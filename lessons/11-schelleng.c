@@ -9,6 +9,7 @@
  * DIR keeps each cell's window so that the sweep can be classified again without simulating.
  *
  * Try it: bin/schelleng --cell 0.075,2.15 (the Figure 6 point), then --full. */
+#include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "io/atomic.h"
@@ -199,8 +200,10 @@ static void examples(const char *out, const char *results, bool stand_in, const 
         double *w;
         size_t nw;
         char where[96];
-        const char *source = plane_example_or_exit(PROGRAM, &inst, &pp.stroke, g, rows, n, k, PLOT_RATE, 4.0, &w, &nw,
-                                                   where, sizeof where);
+        failure why;
+        const char *source = plane_example(PROGRAM, &inst, &pp.stroke, g, rows, n, k, PLOT_RATE, 4.0, &w, &nw, where,
+                                           sizeof where, &why);
+        exit_on(source ? 0 : why.status, &why);
         for (size_t i = 0; i < nw; i++)
             fprintf(f, "%s\t%s\t%s\t%.4f\t%.5g\n", regime_name((regime_kind)k), source, where, 1e3 * (double)i / PLOT_RATE,
                     w[i]);
@@ -351,7 +354,9 @@ int main(int argc, char **argv)
     }
     if (sh.n > 1 && strcmp(what, "default") == 0)
         what = "sweep";
-    plane_check(PROGRAM, &pp, nx, nf, &inst);
+    failure why;
+    if (plane_check(PROGRAM, &pp, nx, nf, &inst, &why))
+        return failure_print(&why);
 
     bool all = strcmp(what, "default") == 0;
     bool do_sweep = all || strcmp(what, "sweep") == 0, do_fig13 = all || strcmp(what, "fig13") == 0;
@@ -393,7 +398,7 @@ int main(int argc, char **argv)
     bg.bytes_out = 260.0 * swept + (waves ? t_cell * PLOT_RATE * 12.0 * (NGALLERY + 1) : 0);
     bg.bytes_mem = (double)(jobs < NGALLERY ? jobs : NGALLERY) * steps_cell * 8.0 * 4.0 +
                    (waves ? NGALLERY * t_cell * PLOT_RATE * 8.0 : 0);
-    budget_check(&bg);
+    budget_check_or_exit(&bg);
     if (cell.set)
         return one_cell(cell, stand_in, common.tsv);
 

@@ -74,7 +74,7 @@ static void sampled_runs(void)
     ball_initial(&s, y0);
     ball_reference R;
     char err[800];
-    int rc = ball_reference_run(&b, &s, y0, 8000.0, 1e-4, &R, err, sizeof err);
+    int rc = ball_reference_run(&b, &s, y0, 8000.0, 1e-4, NULL, &R, err, sizeof err);
     check(rc == 0 && R.n == 2401 && R.horizon >= 1 && R.run.impacts.n >= R.horizon && R.contact > 0 && R.e > 0 &&
               R.e < 1,
           "the reference: %zu samples at 8 kHz over 0.3 s, %zu impacts, sure of %zu, first contact %.3g ms, e = %.3f",
@@ -82,14 +82,14 @@ static void sampled_runs(void)
     const method *ms[2] = {&method_rk4, &method_leapfrog};
     for (int i = 0; i < 2; i++) {
         ball_fixed_run fr;
-        ball_solve_fixed(&b, y0, ms[i], 1.0 / 192000, 57600, 10.0, &fr);
+        ball_solve_fixed(&b, y0, ms[i], 1.0 / 192000, 57600, 10.0, NULL, &fr);
         double d = fr.impacts.n && R.run.impacts.n ? fabs(fr.impacts.v[0].start - R.run.impacts.v[0].start) : INFINITY;
         check(fr.status == SOLVE_OK && !fr.refused && fr.n == 57601 && d < 1e-5,
               "%s at 192 kHz: %zu samples, first impact within %.3g ms of the reference's", ms[i]->name, fr.n, 1e3 * d);
         ball_fixed_run_free(&fr);
     }
     ball_fixed_run fr;
-    ball_solve_fixed(&b, y0, &method_euler, 1.0 / 8000, 2400, 10.0, &fr);
+    ball_solve_fixed(&b, y0, &method_euler, 1.0 / 8000, 2400, 10.0, NULL, &fr);
     check(fr.status == SOLVE_BLOWUP && fr.n < 2401, "forward Euler at 8 kHz blows up (%zu samples): %s", fr.n,
           fr.res.message);
     ball_fixed_run_free(&fr);

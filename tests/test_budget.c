@@ -24,12 +24,22 @@ int main(void)
     budget_init(&bg, "test", "steps", 100, "--n");
     check(strstr(bg.help, "100 steps, 1 GB written, 1 GB of memory") != NULL, "--allow-long's help names the caps: %s",
           bg.help);
+    failure why;
+    bg.work = 101;
+    int status = budget_check(&bg, &why);
+    check(status == 2 && strstr(why.line, "test: --n ask for an estimated 101 steps") == why.line &&
+          strstr(why.line, "--allow-long") != NULL, "work above the cap comes back as status %d: %s", status, why.line);
     bg.work = 100, bg.bytes_out = 1e9, bg.bytes_mem = 1e9;
-    budget_check(&bg);      /* at the caps: accepted (exits 2 otherwise) */
-    check(1, "work at the caps is accepted");
+    check(budget_check(&bg, &why) == 0, "work at the caps is accepted");
     for (int k = 0; k < 100; k++)
-        budget_tick(1.0);
-    budget_finish();
+        budget_tick(&bg.meter, 1.0);
+    budget_finish(&bg.meter);
+    progress one, two;
+    budget_meter(&one, "one", "steps", 10, false);
+    budget_meter(&two, "two", "steps", 10, false);
+    budget_tick(&one, 3.0);
+    budget_tick(NULL, 1.0);
+    check(one.done == 3.0 && two.done == 0.0, "progress is an object: 3 ticks on one leave two at %g", two.done);
     check(1, "ticks and finish on quick work print nothing and return");
     return check_done();
 }

@@ -1,5 +1,6 @@
 #include "base/budget.h"
 #include "base/util.h"
+#include "base/failure.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,30 +35,10 @@ void budget_init(budget *b, const char *program, const char *unit, double cap, c
 
 /* ---- the progress meter ---- */
 
-static struct {
-    const char *label, *unit;
-    double total, done;
-    double t0, last;        /* start, last line, s (wall clock) */
-    long calls;
-    int tenth;              /* last tenth printed (non-terminal) */
-    bool always, shown, active;
-    bool silent;            /* short work: never a line */
-} meter;
-
-void budget_meter(const char *label, const char *unit, double total, bool always)
+void budget_meter(progress *meter, const char *label, const char *unit, double total, bool always)
 {
-    meter.label = label;
-    meter.unit = unit;
-    meter.total = total;
-    meter.done = 0;
-    meter.t0 = wall_seconds();
-    meter.last = -1.0;
-    meter.calls = 0;
-    meter.tenth = -1;
-    meter.always = always;
-    meter.silent = false;
-    meter.shown = false;
-    meter.active = total > 0;
+    *meter = (progress){.label = label, .unit = unit, .total = total, .t0 = wall_seconds(), .last = -1.0,
+                        .tenth = -1, .always = always, .active = total > 0};
 }
 
 static void clock_text(char *buf, size_t n, double s)
@@ -69,19 +50,19 @@ static void clock_text(char *buf, size_t n, double s)
         snprintf(buf, n, "%ld:%02ld", t / 60, t % 60);
 }
 
-static void count_text(char *buf, size_t n, double v)
+static void count_text(const progress *meter, char *buf, size_t n, double v)
 {
-    if (meter.total < 1e6)
+    if (meter->total < 1e6)
         snprintf(buf, n, "%.0f", v);
     else
         snprintf(buf, n, "%.3g", v);
 }
 
-static void draw(bool final)
+static void draw(progress *meter, bool final)
 {
     bool tty = isatty(2);
-    double now = wall_seconds(), el = now - meter.t0;
-    double frac = meter.total > 0 ? meter.done / meter.total : 1.0;
+    double now = wall_seconds(), el = now - meter->t0;
+    double frac = meter->total > 0 ? meter->done / meter->total : 1.0;
     if (!final && frac > 0.999)
         frac = 0.999;       /* the estimate was low: never claim the end before it */
     if (final)
@@ -102,12 +83,12 @@ static void draw(bool final)
     } else {
         snprintf(eta, sizeof eta, "?");
     }
-    count_text(done, sizeof done, final ? meter.total : fmin(meter.done, meter.total));
-    count_text(total, sizeof total, meter.total);
-    fprintf(stderr, "%s%s [%s] %s/%s %s %3.0f%%  elapsed %s  ETA %s%s%s", tty ? "\r" : "", meter.label, bar, done,
-            total, meter.unit, 100.0 * frac, elapsed, eta, end, tty && !final ? "" : "\n");
-    meter.shown = true;
-    meter.last = now;
+    count_text(meter, done, sizeof done, final ? meter->total : fmin(meter->done, meter->total));
+    count_text(meter, total, sizeof total, meter->total);
+    fprintf(stderr, "%s%s [%s] %s/%s %s %3.0f%%  elapsed %s  ETA %s%s%s", tty ? "\r" : "", meter->label, bar, done,
+            total, meter->unit, 100.0 * frac, elapsed, eta, end, tty && !final ? "" : "\n");
+    meter->shown = true;
+    meter->last = now;
 }
 
 /* stderr may carry the progress line: a terminal, or a file that is not stdout's (a line in a
@@ -122,53 +103,57 @@ static bool progress_ok(void)
     return a.st_dev != b.st_dev || a.st_ino != b.st_ino;
 }
 
-static void poll_meter(void)
+static void poll_meter(progress *meter)
 {
-    double el = wall_seconds() - meter.t0;
-    if (meter.silent || (!meter.always && el < BUDGET_QUIET_S) || !progress_ok())
+    double el = wall_seconds() - meter->t0;
+    if (meter->silent || (!meter->always && el < BUDGET_QUIET_S) || !progress_ok())
         return;
     if (isatty(2)) {
-        if (meter.last < 0 || wall_seconds() - meter.last >= 0.25)
-            draw(false);
+        if (meter->last < 0 || wall_seconds() - meter->last >= 0.25)
+            draw(meter, false);
         return;
     }
-    int tenth = meter.total > 0 ? (int)(10 * fmin(meter.done / meter.total, 0.999)) : 9;
-    if (tenth != meter.tenth) {
-        meter.tenth = tenth;
-        draw(false);
+    int tenth = meter->total > 0 ? (int)(10 * fmin(meter->done / meter->total, 0.999)) : 9;
+    if (tenth != meter->tenth) {
+        meter->tenth = tenth;
+        draw(meter, false);
     }
 }
 
-void budget_tick(double units)
+void budget_tick(progress *meter, double units)
 {
-    if (!meter.active)
+    if (!meter || !meter->active)
         return;
-    meter.done += units;
+    meter->done += units;
     /* the clock is read every 256th call, or at once for a large share of the work */
-    if ((++meter.calls & 255) == 0 || units * 1000.0 >= meter.total)
-        poll_meter();
+    if ((++meter->calls & 255) == 0 || units * 1000.0 >= meter->total)
+        poll_meter(meter);
 }
 
 int budget_tick_sink(long k, double t, const double *y, void *ctx)
 {
-    (void)t, (void)y, (void)ctx;
+    (void)t, (void)y;
     if (k > 0)
-        budget_tick(1.0);
+        budget_tick(ctx, 1.0);
     return 0;
 }
 
-void budget_finish(void)
+void budget_finish(progress *meter)
 {
-    if (meter.active && (meter.shown || meter.always) && progress_ok())
-        draw(true);
-    meter.active = false;
+    if (!meter)
+        return;
+    if (meter->active && (meter->shown || meter->always) && progress_ok())
+        draw(meter, true);
+    meter->active = false;
 }
 
-void budget_stop(void)
+void budget_stop(progress *meter)
 {
-    if (meter.active && meter.shown)
-        draw(false), fputs(isatty(2) ? "\n" : "", stderr);
-    meter.active = false;
+    if (!meter)
+        return;
+    if (meter->active && meter->shown)
+        draw(meter, false), fputs(isatty(2) ? "\n" : "", stderr);
+    meter->active = false;
 }
 
 long budget_stride(long n)
@@ -178,7 +163,7 @@ long budget_stride(long n)
 
 /* ---- the check ---- */
 
-void budget_check(budget *b)
+int budget_check(budget *b, failure *e)
 {
     bool over_work = b->work > b->cap, over_out = b->bytes_out > BUDGET_OUT_CAP, over_mem = b->bytes_mem > BUDGET_MEM_CAP;
     if ((over_work || over_out || over_mem) && !b->allow_long) {
@@ -197,12 +182,12 @@ void budget_check(budget *b)
             budget_bytes_text(cap, sizeof cap, BUDGET_MEM_CAP);
             snprintf(caps + strlen(caps), sizeof caps - strlen(caps), "%s%s of memory", caps[0] ? ", " : "", cap);
         }
-        fprintf(stderr,
-                "%s: %s ask for an estimated %.3g %s, %s written and %s of memory, above the cap of %s; "
-                "accepted: smaller values, or --allow-long to run it anyway\n",
-                b->program, b->from, b->work, b->unit, out, mem, caps);
-        exit(2);
+        return failure_set(e, 2,
+                       "%s: %s ask for an estimated %.3g %s, %s written and %s of memory, above the cap of %s; "
+                       "accepted: smaller values, or --allow-long to run it anyway",
+                       b->program, b->from, b->work, b->unit, out, mem, caps);
     }
-    budget_meter(b->program, b->unit, b->work, false);
-    meter.silent = b->work < BUDGET_LONG * b->cap;
+    budget_meter(&b->meter, b->program, b->unit, b->work, false);
+    b->meter.silent = b->work < BUDGET_LONG * b->cap;
+    return 0;
 }

@@ -420,62 +420,66 @@ const char *atomic_reason(int e)
                           : strerror(e);
 }
 
-/* A directory where a file goes, or a file where a folder goes, is the user's input (exit 2);
- * anything else a failure (exit 1). */
-static _Noreturn void cannot_write(const char *program, const char *path, int e)
+/* A directory where a file goes, or a file where a folder goes, is the user's input (status 2);
+ * anything else a failure (status 1). */
+static int cannot_write(const char *program, const char *path, int why, failure *e)
 {
-    fprintf(stderr, "%s: cannot write %s: %s\n", program, strcmp(path, "-") ? path : "- (standard output)",
-            atomic_reason(e));
-    exit(e == EISDIR || e == ENOTDIR ? 2 : 1);
+    return failure_set(e, why == EISDIR || why == ENOTDIR ? 2 : 1, "%s: cannot write %s: %s", program,
+                   strcmp(path, "-") ? path : "- (standard output)", atomic_reason(why));
 }
 
-FILE *atomic_open_or_exit(atomic_file *a, const char *program, const char *dir, const char *name)
+FILE *atomic_open_file(atomic_file *a, const char *program, const char *dir, const char *name, failure *e)
 {
     FILE *f = atomic_open_in(a, dir, name);
     if (!f) {
-        int e = errno;
+        int why = errno;
         char path[4096];
-        cannot_write(program, path_join(path, sizeof path, dir, name), e);
+        cannot_write(program, path_join(path, sizeof path, dir, name), why, e);
     }
     return f;
 }
 
-void atomic_commit_or_exit(atomic_file *a, const char *program)
+int atomic_commit_file(atomic_file *a, const char *program, failure *e)
 {
     char path[sizeof a->path];
     snprintf(path, sizeof path, "%s", a->path);
     if (atomic_commit(a) != 0)
-        cannot_write(program, path, errno);
+        return cannot_write(program, path, errno, e);
     manifest_note(path);
+    return 0;
 }
 
-void atomic_check_output(const char *program, const char *flag, const char *path, bool dash_ok)
+int atomic_check_output(const char *program, const char *flag, const char *path, bool dash_ok, failure *e)
 {
     const char *accepts = dash_ok ? ATOMIC_ACCEPTS_DASH : ATOMIC_ACCEPTS;
     if (strcmp(path, "-") == 0) {
         if (!dash_ok)
-            cli_fail(program, "--%s -: standard output is not accepted here; accepted: %s", flag, accepts);
+            return failure_input(e, program, "--%s -: standard output is not accepted here; accepted: %s", flag, accepts);
         if (stdout_flag)
-            cli_fail(program, "--%s -: standard output already carries --%s; accepted: %s", flag, stdout_flag, accepts);
+            return failure_input(e, program, "--%s -: standard output already carries --%s; accepted: %s", flag,
+                             stdout_flag, accepts);
         if (take_stdout() != 0)
-            cli_fail(program, "--%s -: standard output cannot be used (%s); accepted: %s", flag, strerror(errno), accepts);
+            return failure_input(e, program, "--%s -: standard output cannot be used (%s); accepted: %s", flag,
+                             strerror(errno), accepts);
         stdout_flag = flag;
-        return;
+        return 0;
     }
     char target[4096];
     struct stat st;
     if (follow_links(path, target, sizeof target) != 0)
-        cli_fail(program, "--%s %s: %s; accepted: %s", flag, path, strerror(errno), accepts);
+        return failure_input(e, program, "--%s %s: %s; accepted: %s", flag, path, strerror(errno), accepts);
     if (stat(target, &st) == 0 && S_ISDIR(st.st_mode))
-        cli_fail(program, "--%s %s is a directory; accepted: %s", flag, path, accepts);
+        return failure_input(e, program, "--%s %s is a directory; accepted: %s", flag, path, accepts);
+    return 0;
 }
 
-void atomic_check_folder(const char *program, const char *flag, const char *dir)
+int atomic_check_folder(const char *program, const char *flag, const char *dir, failure *e)
 {
     struct stat st;
     if (stat(dir, &st) == 0 ? !S_ISDIR(st.st_mode) : errno == ENOTDIR)
-        cli_fail(program, "--%s %s: it is a file, or a part of it is, not a folder; accepted: a folder (made if missing)",
-                 flag, dir);
+        return failure_input(e, program, "--%s %s: it is a file, or a part of it is, not a folder; accepted: a folder "
+                         "(made if missing)", flag, dir);
+    return 0;
 }
 
 /* ---- the manifest: the files this run wrote, a list a folder ---- */

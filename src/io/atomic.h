@@ -12,6 +12,7 @@
  * A run stopped by SIGINT or SIGTERM removes its temporaries. */
 #ifndef IVPLAB_ATOMIC_H
 #define IVPLAB_ATOMIC_H
+#include "base/failure.h"
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -43,21 +44,22 @@ void atomic_abort(atomic_file *a);
 /* n bytes to path by the rule, in one open and commit. 0, or -1 with errno. */
 int atomic_write(const char *path, const void *bytes, size_t n);
 
-/* The lessons' data files: open dir/name, or commit, or exit with one line
- * "program: cannot write PATH: reason" (status 2 for a directory where the file goes or a file
- * where a folder goes, 1 otherwise; the temporary removed). */
-FILE *atomic_open_or_exit(atomic_file *a, const char *program, const char *dir, const char *name);
-void atomic_commit_or_exit(atomic_file *a, const char *program);
+/* The lessons' data files: open dir/name (NULL on failure), or commit it and note it in the
+ * manifest (nonzero on failure). A failure fills e with one line "program: cannot write PATH:
+ * reason", status 2 for a directory where the file goes or a file where a folder goes, 1
+ * otherwise (the temporary removed). */
+FILE *atomic_open_file(atomic_file *a, const char *program, const char *dir, const char *name, failure *e);
+int atomic_commit_file(atomic_file *a, const char *program, failure *e);
 
 /* A file named by a flag (--wav, --field, ...), checked right after the flags are read and
  * before any work: a directory, or "-" where dash_ok is false or standard output is already
- * taken by another flag, exits 2 with one line naming the flag, the value and what is accepted.
+ * taken by another flag, returns 2 with e the line naming the flag, the value and what is accepted.
  * "-" with dash_ok takes standard output for that file: from then on everything the program
  * prints goes to standard error. */
-void atomic_check_output(const char *program, const char *flag, const char *path, bool dash_ok);
+int atomic_check_output(const char *program, const char *flag, const char *path, bool dash_ok, failure *e);
 /* A folder named by a flag (--sound), checked before any work: an existing file there, or as a
- * part of it, exits 2 with one line. A missing folder is made when the first file goes in. */
-void atomic_check_folder(const char *program, const char *flag, const char *dir);
+ * part of it, returns 2 with e the line. A missing folder is made when the first file goes in. */
+int atomic_check_folder(const char *program, const char *flag, const char *dir, failure *e);
 /* What an output flag accepts, in words (for --help and the refusals). */
 #define ATOMIC_ACCEPTS_DASH "a file, a symlink, a device or FIFO, or - (standard output; the report then goes to standard error)"
 #define ATOMIC_ACCEPTS "a file, a symlink, a device or FIFO"
@@ -66,7 +68,7 @@ void atomic_check_folder(const char *program, const char *flag, const char *dir)
 const char *atomic_reason(int e);
 
 /* The manifest: the files a run wrote, so that a figure draws exactly the data of the run that made
- * it. Every data file committed by atomic_commit_or_exit is noted (and what a program writes by
+ * it. Every data file committed by atomic_commit_file is noted (and what a program writes by
  * other means, by manifest_note); before --plot draws and at exit, each folder that received one
  * gets MANIFEST_NAME: their names, one a line, under a comment line naming the program and the
  * time. A later run replaces it with its own list, so a file an older run left in the folder is

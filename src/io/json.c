@@ -93,13 +93,8 @@ json_t *json_doc_load(const char *path, char *err, size_t errlen)
         n += got;
         if (n > JSON_DOC_MAX_BYTES)
             break;
-        if (n == cap) {
-            text = realloc(text, cap *= 2);
-            if (!text) {
-                fprintf(stderr, "out of memory\n");
-                exit(1);
-            }
-        }
+        if (n == cap)
+            text = xgrow(text, &cap, cap + 1, 1);
     }
     int rerr = ferror(f) ? errno : 0;
     fclose(f);

@@ -168,16 +168,16 @@ int wav_write(const char *path, const double *x, size_t n, int fs, double gain, 
     return wav_write_back(path, x, n, fs, gain, NULL, err, errlen);
 }
 
-void wav_write_or_exit(const char *program, const char *path, const double *x, size_t n, int fs, double gain,
-                       wav_data *back)
+int wav_write_file(const char *program, const char *path, const double *x, size_t n, int fs, double gain,
+                   wav_data *back, failure *e)
 {
-    char err[4400];
+    char why[4300];
     errno = 0;
-    if (wav_write_back(path, x, n, fs, gain, back, err, sizeof err) != 0) {
-        int e = errno;
-        fprintf(stderr, "%s: %s\n", program, err);
-        exit(e == EISDIR || e == ENOTDIR ? 2 : 1);
+    if (wav_write_back(path, x, n, fs, gain, back, why, sizeof why) != 0) {
+        int no = errno;
+        return failure_set(e, no == EISDIR || no == ENOTDIR ? 2 : 1, "%s: %s", program, why);
     }
+    return 0;
 }
 
 int wav_read_checked(const char *path, wav_data *out, wav_header_check check, const void *ctx, char *err,

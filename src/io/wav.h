@@ -4,6 +4,7 @@
  * FIFO or "-" (standard output) straight through, with a header a pipe reader can trust. */
 #ifndef IVPLAB_WAV_H
 #define IVPLAB_WAV_H
+#include "base/failure.h"
 #include <stddef.h>
 
 typedef struct wav_data {
@@ -22,10 +23,10 @@ int wav_write(const char *path, const double *x, size_t n, int fs, double gain, 
 int wav_write_back(const char *path, const double *x, size_t n, int fs, double gain, wav_data *back, char *err,
                    size_t errlen);
 
-/* The lessons' sound files: wav_write_back, or exit with one line "program: reason" (status 2
- * when path is a directory or a part of it a file, 1 otherwise). */
-void wav_write_or_exit(const char *program, const char *path, const double *x, size_t n, int fs, double gain,
-                       wav_data *back);
+/* The lessons' sound files: wav_write_back; on failure nonzero, e: one line "program: reason"
+ * (status 2 when path is a directory or a part of it a file, 1 otherwise). */
+int wav_write_file(const char *program, const char *path, const double *x, size_t n, int fs, double gain,
+                   wav_data *back, failure *e);
 
 /* Before any sample is read: 0 to go on, or nonzero with a reason in why. hdr has no samples. */
 typedef int (*wav_header_check)(const wav_data *hdr, const void *ctx, char *why, size_t whylen);

@@ -33,7 +33,7 @@ int bow_record_sink(double t, const double *x, void *ctx)
     bow_record *r = ctx;
     if (r->n == r->cap)
         return 1;
-    budget_tick(r->tick);
+    budget_tick(r->meter, r->tick);
     bow_obs o;
     bow_observe(r->m, t, x, &o);
     if (r->n == 0)

@@ -5,6 +5,7 @@
  * span of samples (regime.h) and the force drop of the first slip (Figure 7). */
 #ifndef IVPLAB_BOW_RECORD_H
 #define IVPLAB_BOW_RECORD_H
+#include "base/budget.h"
 #include "models/bow.h"
 #include <stddef.h>
 
@@ -25,9 +26,10 @@ typedef struct bow_record {
     double H0;              /* energy at t = 0, J */
     double residual;        /* largest |H - H0 - int (P - Q)|, J */
     double tick;            /* work units a recorded sample counts in base/budget.h, 1 */
+    progress *meter;        /* ticked tick units a sample (NULL: none) */
 } bow_record;
 
-/* Room for cap samples of m; tick 1. */
+/* Room for cap samples of m; tick 1, no meter. */
 void bow_record_init(bow_record *r, const bow_model *m, size_t cap);
 void bow_record_free(bow_record *r);
 /* bow_run's sink (ctx a bow_record): records one sample; 1 when the record is full. */

@@ -178,7 +178,7 @@ int partials_study(const partials_cfg *c, const method *m, const string_mode *mo
                  "alone, so none is measured", m->name, worst + 1, growth, c->n_fit);
         return 1;
     }
-    string_run_cfg rc = {.fs = c->fs, .n = c->n_fit, .tol_abs = 0.0, .blowup = 1e300};
+    string_run_cfg rc = {.fs = c->fs, .n = c->n_fit, .tol_abs = 0.0, .blowup = 1e300, .meter = c->meter};
     string_run r;
     string_run_start(&r, "modal", M, m->name, c->sub);
     double *x = xcalloc((size_t)c->n_fit, sizeof(double));

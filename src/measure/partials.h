@@ -12,6 +12,7 @@
  * -ln|mu| fs; the pole nearest (in ln mu) to the predicted one is the partial's. */
 #ifndef IVPLAB_PARTIALS_H
 #define IVPLAB_PARTIALS_H
+#include "base/budget.h"
 #include "measure/stability.h"
 #include "method/method.h"
 #include "models/string.h"
@@ -60,6 +61,7 @@ typedef struct partials_cfg {
     double f_max;               /* modes whose exact frequency is at most this, Hz */
     double level;               /* relative excitation at or above which a partial is measured */
     long n_fit;                 /* samples the pencil reads (from t = 0) */
+    progress *meter;            /* ticked by the method's run (NULL: none) */
 } partials_cfg;
 
 /* The modes of the Galerkin system up to f_max (underdamped, exact frequency <= f_max): the

@@ -116,7 +116,9 @@ static string_run *exact_run(string_sweep *w, const char *space, long size, cons
 
 /* One method's runs, its modal-METHOD.tsv and its stability note; whether any run was ok, and in
  * *m_min the substeps its stability needs (1: none). */
-static bool modal_method(string_sweep *w, const method *m, const string_mode *modes, int M, double *m_min)
+/* Writes modal-<method>.tsv; *drawn: some substep count ran. 0, or the status with e (the file). */
+static int modal_method(string_sweep *w, const method *m, const string_mode *modes, int M, double *m_min, bool *drawn,
+                        failure *e)
 {
     int lim;
     double hmax = string_stable_h(m, modes, M, w->cfg.tol_abs, &lim), fs = w->cfg.fs;
@@ -130,7 +132,9 @@ static bool modal_method(string_sweep *w, const method *m, const string_mode *mo
     char fname[96];
     snprintf(fname, sizeof fname, "modal-%s.tsv", m->name);
     atomic_file am;
-    FILE *fm = atomic_open_or_exit(&am, w->program, w->out, fname);
+    FILE *fm = atomic_open_file(&am, w->program, w->out, fname, e);
+    if (!fm)
+        return e->status;
     fprintf(fm, "h_s\t%s\tE_spec\tnfev\n", m->label);
     bool any_ok = false;
     for (long sub = w->sub_min; sub <= w->sub_max; sub *= 2) {
@@ -144,24 +148,31 @@ static bool modal_method(string_sweep *w, const method *m, const string_mode *mo
             string_sweep_note(w, "modal M = %d, %s, m = %ld: %s\n", M, m->name, sub, r->message);
         }
     }
-    atomic_commit_or_exit(&am, w->program);
-    return any_ok;
+    if (atomic_commit_file(&am, w->program, e))
+        return e->status;
+    *drawn = any_ok;
+    return 0;
 }
 
-void string_sweep_modal(string_sweep *w, const string_mode *modes, int M)
+int string_sweep_modal(string_sweep *w, const string_mode *modes, int M, failure *e)
 {
     if (string_sweep_wants(w->method, "exact"))
         exact_run(w, "modal", M, modes, M);
     atomic_file ah, an;
-    FILE *fh = atomic_open_or_exit(&ah, w->program, w->out, "modal-methods.txt");
+    FILE *fh = atomic_open_file(&ah, w->program, w->out, "modal-methods.txt", e);
+    if (!fh)
+        return e->status;
     char figure_note[512] = "";
     size_t flen = 0;
     for (int i = 0; w->methods->all[i]; i++) {
         const method *m = w->methods->all[i];
         double m_min;
+        bool drawn = false;
         if (!string_sweep_wants(w->method, m->name))
             continue;
-        if (modal_method(w, m, modes, M, &m_min))
+        if (modal_method(w, m, modes, M, &m_min, &drawn, e))
+            return e->status;
+        if (drawn)
             fprintf(fh, "%s ", m->name);   /* the figure draws it; the others are named in its note */
         else
             flen += (size_t)snprintf(figure_note + flen, flen < sizeof figure_note ? sizeof figure_note - flen : 0,
@@ -169,10 +180,14 @@ void string_sweep_modal(string_sweep *w, const string_mode *modes, int M)
                                      m->label, m_min, w->sub_max);
     }
     fputc('\n', fh);
-    atomic_commit_or_exit(&ah, w->program);
-    FILE *fnote = atomic_open_or_exit(&an, w->program, w->out, "modal-note.txt");
+    if (atomic_commit_file(&ah, w->program, e))
+        return e->status;
+    FILE *fnote = atomic_open_file(&an, w->program, w->out, "modal-note.txt", e);
+    if (!fnote)
+        return e->status;
     fprintf(fnote, "M = %d modes; %s\n", M, figure_note);
-    atomic_commit_or_exit(&an, w->program);
+    if (atomic_commit_file(&an, w->program, e))
+        return e->status;
     if (string_sweep_wants(w->method, "cvode") && (w->cvode_modal || strcmp(w->method, "cvode") == 0)) {
         string_galerkin g = {modes, M};
         string_run *r = new_run(w, "modal", M, "cvode", 0);
@@ -180,6 +195,7 @@ void string_sweep_modal(string_sweep *w, const string_mode *modes, int M)
         finish(w, r);
         string_sweep_note(w, "modal M = %d, %s: %s\n", M, r->method, r->message);
     }
+    return 0;
 }
 
 /* ---- the grids ---- */
@@ -274,14 +290,20 @@ static int sweep_stencil(string_sweep *w, const string_params *s, int sten, cons
 }
 
 int string_sweep_grids(string_sweep *w, const string_params *s, const string_mode *modes, int nm, char *err,
-                       size_t errlen)
+                       size_t errlen, failure *e)
 {
     atomic_file an, acv, afx;
-    w->fn = atomic_open_or_exit(&an, w->program, w->out, "fd-N.tsv");
+    w->fn = atomic_open_file(&an, w->program, w->out, "fd-N.tsv", e);
+    if (!w->fn)
+        return e->status;
     fprintf(w->fn, "space\tN\tE_wave\tE_spec\tshare_past_1rad\tE_saturated\tslope\n");
-    w->fcv = atomic_open_or_exit(&acv, w->program, w->out, "fd-N-cvode.tsv");
+    w->fcv = atomic_open_file(&acv, w->program, w->out, "fd-N-cvode.tsv", e);
+    if (!w->fcv)
+        return e->status;
     fprintf(w->fcv, "space\tN\tE_wave\tE_spec\tmethod\n");
-    w->ffx = atomic_open_or_exit(&afx, w->program, w->out, "fd-N-fixed.tsv");
+    w->ffx = atomic_open_file(&afx, w->program, w->out, "fd-N-fixed.tsv", e);
+    if (!w->ffx)
+        return e->status;
     fprintf(w->ffx, "space\tN\tE_wave\tE_spec\tmethod\tsubsteps\tseconds\n");
     for (int sten = 3; sten <= 5; sten += 2)
         if (string_sweep_wants(w->space, sten == 3 ? "fd3" : "fd5") &&
@@ -291,30 +313,37 @@ int string_sweep_grids(string_sweep *w, const string_params *s, const string_mod
             atomic_abort(&afx);
             return -1;
         }
-    atomic_commit_or_exit(&an, w->program);
-    atomic_commit_or_exit(&acv, w->program);
-    atomic_commit_or_exit(&afx, w->program);
+    if (atomic_commit_file(&an, w->program, e))
+        return e->status;
+    if (atomic_commit_file(&acv, w->program, e))
+        return e->status;
+    if (atomic_commit_file(&afx, w->program, e))
+        return e->status;
     w->fn = w->fcv = w->ffx = NULL;
     return 0;
 }
 
-void string_sweep_first20ms(const string_sweep *w, const double *ref)
+int string_sweep_first20ms(const string_sweep *w, const double *ref, failure *e)
 {
     atomic_file a;
-    FILE *f = atomic_open_or_exit(&a, w->program, w->out, "first20ms.tsv");
+    FILE *f = atomic_open_file(&a, w->program, w->out, "first20ms.tsv", e);
+    if (!f)
+        return e->status;
     double scale = w->ch->signal_scale;
     fprintf(f, "t_ms\treference (modal series)\t%s\t%s\n", w->coarse_name[0] ? w->coarse_name : "(no coarse run)",
             w->fine_name[0] ? w->fine_name : "(no fine run)");
     for (long k = 0; k < w->n20 && k < w->cfg.n; k++)
         fprintf(f, "%.5f\t%.8e\t%.8e\t%.8e\n", 1e3 * k / w->cfg.fs, ref[k], w->coarse[k] / scale, w->fine[k] / scale);
-    atomic_commit_or_exit(&a, w->program);
+    if (atomic_commit_file(&a, w->program, e))
+        return e->status;
+    return 0;
 }
 
 /* ---- the order study ---- */
 
 int string_sweep_order_study(const string_sweep *w, const string_params *s, long N, const string_mode *modes, int M,
                              double T, long steps, string_study_row rows[2][8], int nrows[2], double *w_top,
-                             double *a_top, char *err, size_t errlen)
+                             double *a_top, char *err, size_t errlen, failure *e)
 {
     string_fd fd;
     if (string_fd_init(&fd, s, STRING_FD5, N, true, err, errlen) != 0)
@@ -326,7 +355,9 @@ int string_sweep_order_study(const string_sweep *w, const string_params *s, long
     free(fm);
     nrows[0] = nrows[1] = 0;
     atomic_file a;
-    FILE *f = atomic_open_or_exit(&a, w->program, w->out, "cvode-order.tsv");
+    FILE *f = atomic_open_file(&a, w->program, w->out, "cvode-order.tsv", e);
+    if (!f)
+        return e->status;
     fprintf(f, "system\tsize\tmax_order\tstab_lim\tt_s\tsteps\tnfev\tnetf\tseconds\tsteps_per_s\twall_per_s\n");
     /* blocks for the figure: fd5 without and with detection, then the Galerkin system likewise */
     for (int sys = 0; sys < 2; sys++)
@@ -343,8 +374,7 @@ int string_sweep_order_study(const string_sweep *w, const string_params *s, long
             }
             fprintf(f, "\n\n");
         }
-    atomic_commit_or_exit(&a, w->program);
-    return 0;
+    return atomic_commit_file(&a, w->program, e);
 }
 
 void string_sweep_print_study(const string_sweep *w, double T, double steps, long N, string_study_row rows[2][8],
@@ -385,7 +415,7 @@ static const char *rtol_setup(const string_rtol_row *r)
 
 int string_sweep_rtol_study(const string_sweep *w, const string_params *s, long N, double t0, double T,
                             string_rtol_row rows[STRING_RTOL_ROWS], double *lam_re, double *lam_im, char *err,
-                            size_t errlen)
+                            size_t errlen, failure *e)
 {
     string_fd fd;
     if (string_fd_init(&fd, s, STRING_FD5, N, true, err, errlen) != 0)
@@ -397,7 +427,12 @@ int string_sweep_rtol_study(const string_sweep *w, const string_params *s, long 
     double *exact = xcalloc((size_t)n1, sizeof(double)), lam = hypot(*lam_re, *lam_im);
     string_pickup_signal(fm, nm, w->cfg.fs, n1, w->cfg.tol_abs, exact, NULL);
     atomic_file a;
-    FILE *f = atomic_open_or_exit(&a, w->program, w->out, "cvode-rtol.tsv");
+    FILE *f = atomic_open_file(&a, w->program, w->out, "cvode-rtol.tsv", e);
+    if (!f) {
+        free(exact);
+        free(fm);
+        return e->status;
+    }
     fprintf(f, "setup\trtol\tN\tmax_order\tt0\ttm\tt1\tsteps_per_s\tnfev_per_s\tcpu_per_s\terr\th_lambda\tok\n");
     for (int i = 0; i < STRING_RTOL_ROWS; i++) {
         string_rtol_row *r = &rows[i];
@@ -411,10 +446,9 @@ int string_sweep_rtol_study(const string_sweep *w, const string_params *s, long 
         if (i % 6 == 5)
             fprintf(f, "\n\n");
     }
-    atomic_commit_or_exit(&a, w->program);
     free(exact);
     free(fm);
-    return 0;
+    return atomic_commit_file(&a, w->program, e);
 }
 
 void string_sweep_print_rtol(const string_sweep *w, long N, const string_rtol_row *rows, double lam_re,

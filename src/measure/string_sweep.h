@@ -9,6 +9,7 @@
 #ifndef IVPLAB_STRING_SWEEP_H
 #define IVPLAB_STRING_SWEEP_H
 #include "method/set.h"
+#include "base/failure.h"
 #include "models/string_run.h"
 #include "measure/score.h"
 #include <stdio.h>
@@ -56,17 +57,19 @@ void string_sweep_free(string_sweep *w);
 /* Adds a line to the notes (printf-like). */
 void string_sweep_note(string_sweep *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Each call below that writes files: 0, or the status with e when a file cannot be written
+ * (io/atomic.h); those that make a grid also -1 with the reason in err when it cannot be made. */
 /* The Galerkin system of M modes: its exact sum, each method over the substeps (with its
  * stability limit in the notes), CVODE when asked. */
-void string_sweep_modal(string_sweep *w, const string_mode *modes, int M);
+int string_sweep_modal(string_sweep *w, const string_mode *modes, int M, failure *e);
 /* The grids of both stencils the space filter takes, over the N sweep; modes are the exact
- * series' (for the phase-saturated share). 0, or -1 with the grid's reason when one cannot be made. */
+ * series' (for the phase-saturated share). -1 with the grid's reason when one cannot be made. */
 int string_sweep_grids(string_sweep *w, const string_params *s, const string_mode *modes, int nm, char *err,
-                       size_t errlen);
+                       size_t errlen, failure *e);
 
 /* first20ms.tsv: the first 20 ms of the reference (ref, as decoded: units of s_ref) beside the
  * coarse and the finest run, scaled likewise. */
-void string_sweep_first20ms(const string_sweep *w, const double *ref);
+int string_sweep_first20ms(const string_sweep *w, const double *ref, failure *e);
 
 /* The order study: CVODE's BDF with its order capped at q = 1..5 (and stability-limit detection
  * at q >= 3) on the 5-point grid of N intervals (rows[0], nrows[0]) and on the Galerkin system of
@@ -75,7 +78,7 @@ void string_sweep_first20ms(const string_sweep *w, const double *ref);
  * the grid cannot be made. */
 int string_sweep_order_study(const string_sweep *w, const string_params *s, long N, const string_mode *modes, int M,
                              double T, long steps, string_study_row rows[2][8], int nrows[2], double *w_top,
-                             double *a_top, char *err, size_t errlen);
+                             double *a_top, char *err, size_t errlen, failure *e);
 
 /* The order study's table (rows as string_sweep_order_study leaves them; T s or steps internal
  * steps a run, the grid's N, the Galerkin system's M) and what it says about Dahlquist's second
@@ -90,7 +93,7 @@ void string_sweep_print_study(const string_sweep *w, double T, double steps, lon
 #define STRING_RTOL_ROWS 18
 int string_sweep_rtol_study(const string_sweep *w, const string_params *s, long N, double t0, double T,
                             string_rtol_row rows[STRING_RTOL_ROWS], double *lam_re, double *lam_im, char *err,
-                            size_t errlen);
+                            size_t errlen, failure *e);
 /* Its table and verdicts on stdout: the largest spread of steps per second over rtol (max/min - 1)
  * against STRING_RTOL_FLAT (flat, held by stability, when within it; a step held by accuracy at
  * order q would grow 10^(5/(q+1)) times over the five decades, 6.8 at q = 5) and the setup of

@@ -1,6 +1,6 @@
 #include "method/newton.h"
 #include "base/util.h"
-#include <gsl/gsl_linalg.h>
+#include "method/lu.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,12 +11,9 @@ typedef struct coupled_state coupled_state;
 /* What Newton caches in a workspace (its solver slot): the matrix and its factors, scratch. */
 typedef struct newton_state {
     size_t n;
-    size_t band;            /* half-width b of the band path (GSL's band LU), 0: dense LU */
-    gsl_matrix *M;          /* I - a J, then its LU factors: n x n (dense) or n x (3b + 1) (band,
-                               GSL's layout: row j holds column j, M(i, j) at (j, 2b + i - j)) */
-    gsl_permutation *perm;  /* dense pivots */
-    gsl_vector_uint *piv;   /* band pivots */
-    gsl_vector *rhs, *dx;
+    size_t band;            /* half-width b of the band path (a band LU), 0: dense LU */
+    lu_matrix M;            /* I - a J, then its LU factors: dense, or a band of half-width b */
+    double *rhs, *dx;
     double *J;              /* dF/dy: row-major n x n (dense), or n x (2b + 1) with dF_i/dy_j at
                                i (2b + 1) + (j - i + b) (band) */
     double *c;              /* copy of the constant part (c may alias y) */
@@ -41,13 +38,8 @@ static size_t band_for(const ivp *p, size_t n)
 
 static void free_layout(newton_state *s)
 {
-    gsl_matrix_free(s->M);
-    gsl_permutation_free(s->perm);
-    gsl_vector_uint_free(s->piv);
+    lu_free(&s->M);
     free(s->J);
-    s->M = NULL;
-    s->perm = NULL;
-    s->piv = NULL;
     s->J = NULL;
 }
 
@@ -57,19 +49,8 @@ static void set_layout(newton_state *s, size_t band)
     size_t n = s->n;
     free_layout(s);
     s->band = band;
-    if (band) {
-        s->M = gsl_matrix_alloc(n, 3 * band + 1);
-        s->piv = gsl_vector_uint_alloc(n);
-        s->J = xcalloc(n * (2 * band + 1), sizeof(double));
-    } else {
-        s->M = gsl_matrix_alloc(n, n);
-        s->perm = gsl_permutation_alloc(n);
-        s->J = xcalloc(n * n, sizeof(double));
-    }
-    if (!s->M || (band ? !s->piv : !s->perm)) {
-        fprintf(stderr, "out of memory for a %zu x %zu Newton matrix\n", n, band ? 3 * band + 1 : n);
-        exit(1);
-    }
+    lu_init(&s->M, n, band);
+    s->J = xcalloc(band ? n * (2 * band + 1) : n * n, sizeof(double));
     s->factored_a = NAN;
     s->factored_p = NULL;
 }
@@ -101,12 +82,8 @@ static newton_state *state_for(workspace *w, const ivp *p)
     size_t n = w->dim;
     s = xcalloc(1, sizeof *s);
     s->n = n;
-    s->rhs = gsl_vector_alloc(n);
-    s->dx = gsl_vector_alloc(n);
-    if (!s->rhs || !s->dx) {
-        fprintf(stderr, "out of memory for Newton vectors of %zu\n", n);
-        exit(1);
-    }
+    s->rhs = xcalloc(n, sizeof(double));
+    s->dx = xcalloc(n, sizeof(double));
     set_layout(s, band);
     s->c = xcalloc(n, sizeof(double));
     s->f = xcalloc(n, sizeof(double));
@@ -148,8 +125,8 @@ static void newton_free(newton_state *s)
     if (!s)
         return;
     free_layout(s);
-    gsl_vector_free(s->rhs);
-    gsl_vector_free(s->dx);
+    free(s->rhs);
+    free(s->dx);
     free(s->c);
     free(s->f);
     free(s->f2);
@@ -239,7 +216,7 @@ static int jacobian(const ivp *p, double t, const double *x, const double *fx, n
     return jacobian_band(p, t, x, fx, s, w);
 }
 
-/* M = I - a J, LU-factored in place (dense, or GSL's band LU). */
+/* M = I - a J, LU-factored in place (dense, or a band LU). */
 static int factor(newton_state *s, double a, workspace *w)
 {
     size_t n = s->n, b = s->band;
@@ -247,24 +224,20 @@ static int factor(newton_state *s, double a, workspace *w)
     bool singular = false;
     if (b) {
         size_t width = 2 * b + 1;
-        gsl_matrix_set_zero(s->M);
+        lu_zero(&s->M);
         for (size_t i = 0; i < n; i++) {
             size_t j0 = i > b ? i - b : 0, j1 = i + b < n ? i + b : n - 1;
             for (size_t j = j0; j <= j1; j++)
-                gsl_matrix_set(s->M, j, 2 * b + i - j, (i == j ? 1.0 : 0.0) - a * s->J[i * width + (j + b - i)]);
+                *lu_at(&s->M, i, j) = (i == j ? 1.0 : 0.0) - a * s->J[i * width + (j + b - i)];
         }
-        gsl_linalg_LU_band_decomp(n, b, b, s->M, s->piv);
-        for (size_t j = 0; j < n && !singular; j++)
-            singular = gsl_matrix_get(s->M, j, 2 * b) == 0.0;
     } else {
         for (size_t i = 0; i < n; i++)
             for (size_t j = 0; j < n; j++)
-                gsl_matrix_set(s->M, i, j, (i == j ? 1.0 : 0.0) - a * s->J[i * n + j]);
-        int sign;
-        gsl_linalg_LU_decomp(s->M, s->perm, &sign);
-        for (size_t i = 0; i < n && !singular; i++)
-            singular = gsl_matrix_get(s->M, i, i) == 0.0;
+                *lu_at(&s->M, i, j) = (i == j ? 1.0 : 0.0) - a * s->J[i * n + j];
     }
+    lu_factor(&s->M);
+    for (size_t i = 0; i < n && !singular; i++)
+        singular = lu_pivot(&s->M, i) == 0.0;
     if (singular) {
         snprintf(w->error, sizeof w->error, "Newton matrix I - a J is singular (a = %.3g)", a);
         return -1;
@@ -286,7 +259,7 @@ int newton_implicit_step(const ivp *p, double t, double a, const double *c, doub
         double res = 0.0;
         for (size_t i = 0; i < n; i++) {
             double g = y[i] - s->c[i] - a * s->f[i];
-            gsl_vector_set(s->rhs, i, -g);
+            s->rhs[i] = -g;
             res = fmax(res, fabs(g));
         }
         r->residual[it] = res;
@@ -302,14 +275,11 @@ int newton_implicit_step(const ivp *p, double t, double a, const double *c, doub
             s->factored_rhs = p->rhs;
             s->factored_params = p->params;
         }
-        if (s->band)
-            gsl_linalg_LU_band_solve(s->band, s->band, s->M, s->piv, s->rhs, s->dx);
-        else
-            gsl_linalg_LU_solve(s->M, s->perm, s->rhs, s->dx);
+        lu_solve(&s->M, s->rhs, s->dx);
         w->counts.nnewton++;
         double step = 0.0;
         for (size_t i = 0; i < n; i++) {
-            double d = gsl_vector_get(s->dx, i);
+            double d = s->dx[i];
             y[i] += d;
             step = fmax(step, fabs(d));
         }
@@ -337,9 +307,8 @@ int newton_implicit_step(const ivp *p, double t, double a, const double *c, doub
 struct coupled_state {
     size_t n;               /* unknowns a stage (the problem's dim) */
     int stages;             /* s */
-    gsl_matrix *M;          /* (s n) x (s n): I - h A (x) J, then its LU factors */
-    gsl_permutation *perm;  /* its pivots */
-    gsl_vector *rhs, *dz;   /* -G(Z) and the correction, s n */
+    lu_matrix M;            /* (s n) x (s n): I - h A (x) J, then its LU factors */
+    double *rhs, *dz;       /* -G(Z) and the correction, s n */
     double *Z, *F, *Y;      /* stage increments and F at the stages (s n), one stage argument (n) */
     double *J;              /* dF/dy, row-major n x n */
     double Ainv[IVP_MAX_STAGES * IVP_MAX_STAGES];  /* A^-1: k = A^-1 Z / h without evaluating F */
@@ -355,10 +324,9 @@ static void coupled_free(coupled_state *c)
 {
     if (!c)
         return;
-    gsl_matrix_free(c->M);
-    gsl_permutation_free(c->perm);
-    gsl_vector_free(c->rhs);
-    gsl_vector_free(c->dz);
+    lu_free(&c->M);
+    free(c->rhs);
+    free(c->dz);
     free(c->Z);
     free(c->F);
     free(c->Y);
@@ -366,36 +334,28 @@ static void coupled_free(coupled_state *c)
     free(c);
 }
 
-/* A^-1 through GSL's LU (the factorization the stage solve already uses), a column a unit vector;
+/* A^-1 through the LU the stage solve already uses, a column a unit vector;
  * false when A is singular, a pivot below 1e-14 (a tableau with a zero row: its slopes are then
  * evaluated). */
 static bool invert_stages(const double *a, int s, double *inv)
 {
-    gsl_matrix *m = gsl_matrix_alloc(s, s);
-    gsl_permutation *perm = gsl_permutation_alloc(s);
-    gsl_vector *e = gsl_vector_alloc(s), *x = gsl_vector_alloc(s);
-    if (!m || !perm || !e || !x) {
-        fprintf(stderr, "out of memory for a %d x %d stage matrix\n", s, s);
-        exit(1);
-    }
+    lu_matrix m;
+    lu_init(&m, (size_t)s, 0);
+    double e[IVP_MAX_STAGES], x[IVP_MAX_STAGES];
     for (int i = 0; i < s; i++)
         for (int j = 0; j < s; j++)
-            gsl_matrix_set(m, i, j, a[i * s + j]);
-    int sign;
-    bool ok = gsl_linalg_LU_decomp(m, perm, &sign) == 0;
+            *lu_at(&m, i, j) = a[i * s + j];
+    bool ok = lu_factor(&m) == 0;
     for (int k = 0; ok && k < s; k++)
-        ok = fabs(gsl_matrix_get(m, k, k)) >= 1e-14;
+        ok = fabs(lu_pivot(&m, k)) >= 1e-14;
     for (int j = 0; ok && j < s; j++) {
         for (int i = 0; i < s; i++)
-            gsl_vector_set(e, i, i == j ? 1.0 : 0.0);
-        ok = gsl_linalg_LU_solve(m, perm, e, x) == 0;
+            e[i] = i == j ? 1.0 : 0.0;
+        ok = lu_solve(&m, e, x) == 0;
         for (int i = 0; i < s; i++)
-            inv[i * s + j] = gsl_vector_get(x, i);
+            inv[i * s + j] = x[i];
     }
-    gsl_vector_free(x);
-    gsl_vector_free(e);
-    gsl_permutation_free(perm);
-    gsl_matrix_free(m);
+    lu_free(&m);
     return ok;
 }
 
@@ -420,14 +380,9 @@ static coupled_state *coupled_for(newton_state *ns, int s, const double *a, work
         c = xcalloc(1, sizeof *c);
         c->n = n;
         c->stages = s;
-        c->M = gsl_matrix_alloc(sn, sn);
-        c->perm = gsl_permutation_alloc(sn);
-        c->rhs = gsl_vector_alloc(sn);
-        c->dz = gsl_vector_alloc(sn);
-        if (!c->M || !c->perm || !c->rhs || !c->dz) {
-            fprintf(stderr, "out of memory for a %zu x %zu coupled Newton matrix\n", sn, sn);
-            exit(1);
-        }
+        lu_init(&c->M, sn, 0);
+        c->rhs = xcalloc(sn, sizeof(double));
+        c->dz = xcalloc(sn, sizeof(double));
         c->Z = xcalloc(sn, sizeof(double));
         c->F = xcalloc(sn, sizeof(double));
         c->Y = xcalloc(n, sizeof(double));
@@ -464,7 +419,7 @@ static int coupled_residual(const ivp *p, double t, double h, const double *a, c
             for (int j = 0; j < s; j++)
                 acc += a[i * s + j] * c->F[j * n + q];
             double g = c->Z[i * n + q] - h * acc;
-            gsl_vector_set(c->rhs, (size_t)i * n + q, -g);
+            c->rhs[(size_t)i * n + q] = -g;
             *res = fmax(*res, fabs(g));
         }
     return 0;
@@ -484,12 +439,11 @@ static int coupled_factor(const ivp *p, double t1, double h, const double *a, co
         for (int j = 0; j < s; j++)
             for (size_t q = 0; q < n; q++)
                 for (size_t r = 0; r < n; r++)
-                    gsl_matrix_set(c->M, (size_t)i * n + q, (size_t)j * n + r,
-                                   (i == j && q == r ? 1.0 : 0.0) - h * a[i * s + j] * c->J[q * n + r]);
-    int sign;
-    gsl_linalg_LU_decomp(c->M, c->perm, &sign);
+                    *lu_at(&c->M, (size_t)i * n + q, (size_t)j * n + r) =
+                        (i == j && q == r ? 1.0 : 0.0) - h * a[i * s + j] * c->J[q * n + r];
+    lu_factor(&c->M);
     for (size_t i = 0; i < sn; i++)
-        if (gsl_matrix_get(c->M, i, i) == 0.0) {
+        if (lu_pivot(&c->M, i) == 0.0) {
             snprintf(w->error, sizeof w->error, "coupled Newton matrix I - h A (x) J is singular (h = %.3g s)", h);
             return -1;
         }
@@ -548,11 +502,11 @@ int newton_coupled_stages(const ivp *p, double t, double h, int s, const double 
                                 c->factored_params == p->params);
         if (!reuse && (rc = coupled_factor(p, t + cn[0] * h, h, a, y, ns, c, w)))
             return rc;
-        gsl_linalg_LU_solve(c->M, c->perm, c->rhs, c->dz);
+        lu_solve(&c->M, c->rhs, c->dz);
         w->counts.nnewton++;
         double size = max_abs(y, n);
         for (size_t i = 0; i < sn; i++) {
-            double d = gsl_vector_get(c->dz, i);
+            double d = c->dz[i];
             c->Z[i] += d;
             step = fmax(step, fabs(d));
             size = fmax(size, fabs(y[i % n] + c->Z[i]));

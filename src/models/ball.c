@@ -12,15 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-void ball_settings_load(const char *program, ball_settings *s, param_spec *spec)
+int ball_settings_load(const char *program, ball_settings *s, param_spec *spec, failure *e)
 {
-    char err[400];
+    char why[400];
     ball_param_spec(s, spec);
-    if (params_load(spec, params_path("ball.ini"), false, err, sizeof err) != 0)
-        cli_fail(program, "%s", err);
+    if (params_load(spec, params_path("ball.ini"), false, why, sizeof why) != 0)
+        return failure_input(e, program, "%s", why);
     if (s->keep_ms > s->lose_ms)
-        cli_fail(program, "ball.ini: keep_ms = %g exceeds lose_ms = %g; accepted: keep_ms <= lose_ms", s->keep_ms,
-                 s->lose_ms);
+        return failure_input(e, program, "ball.ini: keep_ms = %g exceeds lose_ms = %g; accepted: keep_ms <= lose_ms",
+                             s->keep_ms, s->lose_ms);
+    return 0;
 }
 
 
@@ -193,6 +194,7 @@ typedef struct fixed_ctx {
     ball_detector det;      /* impacts from the samples */
     ball_fixed_run *r;      /* u1 and the count go here */
     bool uv;                /* the state is positions first (ball_ivp_uv) */
+    progress *meter;        /* ticked a sample */
 } fixed_ctx;
 
 static int fixed_sample(long k, double t, const double *x, void *ctx)
@@ -207,16 +209,16 @@ static int fixed_sample(long k, double t, const double *x, void *ctx)
     ball_detector_sample(&c->det, t, y);
     c->r->u1[k] = y[0];
     c->r->n = (size_t)k + 1;
-    budget_tick(1.0);
+    budget_tick(c->meter, 1.0);
     return 0;
 }
 
-void ball_solve_fixed(ball *b, const double y0[4], const method *m, double h, long n, double bound,
+void ball_solve_fixed(ball *b, const double y0[4], const method *m, double h, long n, double bound, progress *meter,
                       ball_fixed_run *r)
 {
     memset(r, 0, sizeof *r);
     r->u1 = xcalloc((size_t)n + 1, sizeof(double));
-    fixed_ctx c = {{0}, r, m->needs_uv};
+    fixed_ctx c = {{0}, r, m->needs_uv, meter};
     ball_detector_init(&c.det, b, &r->impacts);
     double y[4];
     if (c.uv)
@@ -242,14 +244,15 @@ static int reference_sample(long k, double t, const double *y, void *ctx)
     ball_reference *R = ctx;
     R->u1[k] = y[0];
     R->n = (size_t)k + 1;
-    budget_tick(1.0);
+    budget_tick(R->meter, 1.0);
     return 0;
 }
 
-int ball_reference_run(ball *b, const ball_settings *s, const double y0[4], double fs, double tol, ball_reference *R,
-                       char *err, size_t errlen)
+int ball_reference_run(ball *b, const ball_settings *s, const double y0[4], double fs, double tol, progress *meter,
+                       ball_reference *R, char *err, size_t errlen)
 {
     memset(R, 0, sizeof *R);
+    R->meter = meter;
     size_t nref = (size_t)floor(s->T * fs + 1e-9) + 1;
     R->tout = xcalloc(nref, sizeof(double));
     for (size_t k = 0; k < nref; k++)

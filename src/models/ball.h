@@ -4,15 +4,17 @@
  * impulse from the ball's momentum balance, the energy watched at every step). */
 #ifndef IVPLAB_BALL_H
 #define IVPLAB_BALL_H
+#include "base/budget.h"
 #include "base/cli.h"
+#include "base/failure.h"
 #include "drive/cvode.h"
 #include "drive/solve.h"
 #include "models/ball_model.h"
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Load lessons/params/ball.ini into s; on failure prints "program: reason" and exits 2. */
-void ball_settings_load(const char *program, ball_settings *s, param_spec *spec);
+/* Load lessons/params/ball.ini into s. 0, or 2 with e: "program: reason". */
+int ball_settings_load(const char *program, ball_settings *s, param_spec *spec, failure *e);
 
 /* The model's flags, shared by bin/drop and bin/audiorate (s: a ball_settings loaded from ball.ini,
  * so --help shows the file's values). */
@@ -84,12 +86,14 @@ typedef struct ball_reference {
     double later_diff;          /* largest disagreement after the horizon, s */
     double contact;             /* the first contact's length, s (NAN: no impact) */
     double e;                   /* its restitution (NAN: no impact) */
+    progress *meter;            /* ticked a sample of the reference run */
 } ball_reference;
 
 /* 0, or -1 with "the adaptive reference failed: ..." or "the check of the adaptive reference
- * failed: ..." in err. Free with ball_reference_free (also after a failure). */
-int ball_reference_run(ball *b, const ball_settings *s, const double y0[4], double fs, double tol, ball_reference *R,
-                       char *err, size_t errlen);
+ * failed: ..." in err. Each sample of the reference ticks meter by one (NULL: none). Free with
+ * ball_reference_free (also after a failure). */
+int ball_reference_run(ball *b, const ball_settings *s, const double y0[4], double fs, double tol, progress *meter,
+                       ball_reference *R, char *err, size_t errlen);
 void ball_reference_free(ball_reference *R);
 
 /* A fixed-step run of the ball at h for n steps from y0 (a method that steps u' = v apart gets the
@@ -103,8 +107,8 @@ typedef struct ball_fixed_run {
     bool refused;           /* failed before its first step (the method does not take the problem) */
 } ball_fixed_run;
 
-/* bound: blow-up when max |y_i| exceeds it (m, m/s). Each sample ticks the budget by one. */
-void ball_solve_fixed(ball *b, const double y0[4], const method *m, double h, long n, double bound,
+/* bound: blow-up when max |y_i| exceeds it (m, m/s). Each sample ticks meter by one (NULL: none). */
+void ball_solve_fixed(ball *b, const double y0[4], const method *m, double h, long n, double bound, progress *meter,
                       ball_fixed_run *r);
 void ball_fixed_run_free(ball_fixed_run *r);
 

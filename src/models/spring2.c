@@ -150,6 +150,7 @@ typedef struct {
     long steps, stride;     /* steps taken; one in stride kept */
     long stop;              /* a pilot: stop after this many steps (0: never) */
     double t;               /* the last step's end, s */
+    progress *meter;        /* ticked a step (NULL: none) */
 } step_log;
 
 enum { SPRING2_H_KEPT = 1 << 20 };
@@ -172,7 +173,7 @@ static int log_step(double t, double h, const double *y, void *ctx)
     }
     if (a->stop)
         return a->steps >= a->stop;
-    budget_tick(1.0);
+    budget_tick(a->meter, 1.0);
     return 0;
 }
 
@@ -197,7 +198,7 @@ static int run_logged(spring2 *s, const double y0[4], double T, const char *solv
 double spring2_adaptive_pilot(spring2 *s, const spring2_modes *md, const double y0[4], double T, const char *solver,
                               double rtol, double atol, long n)
 {
-    step_log log = {s, md, y0, NULL, 0, 0, 0.0, 0, 1, n, 0.0};
+    step_log log = {s, md, y0, NULL, 0, 0, 0.0, 0, 1, n, 0.0, NULL};
     cvode_stats st;
     char err[400];
     int rc = run_logged(s, y0, T, solver, rtol, atol, 0, &log, &st, err, sizeof err);
@@ -208,9 +209,10 @@ double spring2_adaptive_pilot(spring2 *s, const spring2_modes *md, const double 
 }
 
 int spring2_adaptive_run(spring2 *s, const spring2_modes *md, const double y0[4], double T, const char *solver,
-                         double rtol, double atol, long max_steps, spring2_adaptive *out, char *err, size_t errlen)
+                         double rtol, double atol, long max_steps, progress *meter, spring2_adaptive *out, char *err,
+                         size_t errlen)
 {
-    step_log log = {s, md, y0, NULL, 0, 0, 0.0, 0, 1, 0, 0.0};
+    step_log log = {s, md, y0, NULL, 0, 0, 0.0, 0, 1, 0, 0.0, meter};
     int rc = run_logged(s, y0, T, solver, rtol, atol, max_steps, &log, &out->st, err, errlen);
     out->median_h = median_of(log.h, log.n);
     out->max_err_u1 = log.max_err_u1;

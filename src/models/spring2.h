@@ -4,6 +4,7 @@
  * GSL's generalized symmetric eigensolver. */
 #ifndef IVPLAB_SPRING2_H
 #define IVPLAB_SPRING2_H
+#include "base/budget.h"
 #include "drive/cvode.h"
 #include "problem/ivp.h"
 
@@ -39,10 +40,11 @@ typedef struct spring2_adaptive {
 } spring2_adaptive;
 /* Solve from y0 over [0, T] with solver "cvode-bdf", "cvode-adams" or "gsl-NAME" (drive/gsl_pairs.h)
  * at rtol and atol, at most max_steps steps (0: the solver's default), each step's error watched
- * and its length kept (thinned to at most 2^20: 8 MB), one budget_tick a step. 0, or -1 with the
- * solver's reason in err. */
+ * and its length kept (thinned to at most 2^20: 8 MB), meter ticked once a step (NULL: none). 0,
+ * or -1 with the solver's reason in err. */
 int spring2_adaptive_run(spring2 *s, const spring2_modes *md, const double y0[4], double T, const char *solver,
-                         double rtol, double atol, long max_steps, spring2_adaptive *out, char *err, size_t errlen);
+                         double rtol, double atol, long max_steps, progress *meter, spring2_adaptive *out, char *err,
+                         size_t errlen);
 /* The steps of that run over [0, T], estimated by a pilot of at most n steps: its steps, when it
  * reached T, else its steps times T over the time it reached (INFINITY when none). */
 double spring2_adaptive_pilot(spring2 *s, const spring2_modes *md, const double y0[4], double T, const char *solver,

@@ -115,8 +115,9 @@ string_mode string_exact_mode(const string_params *s, int n)
 
 int string_reference_modes(const string_params *s, double t1, double tol, int max_modes, string_mode **out)
 {
-    int cap = 1024, n = 0;
-    string_mode *m = xcalloc((size_t)cap, sizeof *m);
+    size_t cap = 1024;
+    int n = 0;
+    string_mode *m = xcalloc(cap, sizeof *m);
     /* Past the load's resonance (k_n > 2 pi / w, n > 2L/w) the bound 2Q/(L w k^3) p^2/|p^2 - k^2|
      * (p = pi/w) on |A_n|, times c k_n, falls at least like n^-4,
      * so with the damping factor e^{-alpha_n t1} (alpha rising like n^2) the tail after mode n is
@@ -129,12 +130,7 @@ int string_reference_modes(const string_params *s, double t1, double tol, int ma
             *out = NULL;
             return -1;
         }
-        if (n == cap)
-            m = realloc(m, (size_t)(cap *= 2) * sizeof *m);
-        if (!m) {
-            fprintf(stderr, "out of memory\n");
-            exit(1);
-        }
+        m = xgrow(m, &cap, (size_t)n + 1, sizeof *m);
         m[n] = string_exact_mode(s, n + 1);
         n++;
         if (n <= n_res)

@@ -114,7 +114,7 @@ void string_run_modal(const string_run_cfg *c, const string_mode *modes, int M, 
         solve_result res;
         /* a workspace per mode: an implicit method keeps the LU factors of its mode's matrix */
         solve_status s = solve_fixed(&p, y, &so, NULL, &res);
-        budget_tick(2.0 * (double)so.n);
+        budget_tick(c->meter, 2.0 * (double)so.n);
         r->nfev += res.counts.nfev;
         if (s == SOLVE_BLOWUP || s == SOLVE_FAILED) {
             r->status = s == SOLVE_BLOWUP ? "blowup" : "refused";
@@ -151,7 +151,7 @@ void string_run_fd(const string_run_cfg *c, string_fd *fd, double omega_max, con
     solve_opts so = {m, 0.0, 1.0 / (c->fs * (double)sub), (c->n - 1) * sub, c->blowup * size, sub, fd_sink, &fc};
     solve_result res;
     solve_status s = solve_fixed(&p, y, &so, NULL, &res);
-    budget_tick((double)p.dim * (double)so.n * (m->implicit ? 20.0 : 1.0));
+    budget_tick(c->meter, (double)p.dim * (double)so.n * (m->implicit ? 20.0 : 1.0));
     if (s == SOLVE_BLOWUP || s == SOLVE_FAILED) {
         r->status = s == SOLVE_BLOWUP ? "blowup" : "refused";
         snprintf(r->message, sizeof r->message, "%s", res.message);

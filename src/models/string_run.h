@@ -8,6 +8,7 @@
  * exits: a blow-up, refusal or failure is said in its status and message. */
 #ifndef IVPLAB_STRING_RUN_H
 #define IVPLAB_STRING_RUN_H
+#include "base/budget.h"
 #include "method/method.h"
 #include "models/string.h"
 #include <stdbool.h>
@@ -25,6 +26,7 @@ typedef struct string_run_cfg {
     double atol;                /* CVODE absolute tolerance, m (and m/s) */
     int max_order;              /* CVODE's largest order, 1 */
     bool stab_lim;              /* CVODE's BDF stability-limit detection */
+    progress *meter;            /* ticked by the fixed-step runs, in steps times unknowns (NULL: none) */
 } string_run_cfg;
 
 /* One solution and its score. */

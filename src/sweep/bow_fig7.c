@@ -32,6 +32,7 @@ typedef struct fig7_job {
     fig7_head head[9];          /* what each run measured */
     double *col[9];             /* its bridge force, N */
     double *tcol;               /* the times, s (of the first run to arrive) */
+    failure fail;               /* the first run that failed (status 0: none) */
 } fig7_job;
 
 
@@ -104,12 +105,13 @@ static int fig7_take(long c, const void *msg, size_t len, void *ctx, char *row)
     fig7_job *job = ctx;
     fig7_head *h = &job->head[c];
     memcpy(h, msg, sizeof *h);
+    if (job->fail.status)
+        return 0;
     if (h->status == 2)
-        cli_fail(job->prog, "figure 7: %s", h->err);
-    if (h->status != 0 || len != sizeof *h + 2 * h->n * sizeof(double)) {
-        fprintf(stderr, "%s: %s\n", job->prog, h->status ? h->err : "figure 7: a run's result came back cut short");
-        exit(1);
-    }
+        return failure_input(&job->fail, job->prog, "figure 7: %s", h->err), 0;
+    if (h->status != 0 || len != sizeof *h + 2 * h->n * sizeof(double))
+        return failure_set(&job->fail, 1, "%s: %s", job->prog,
+                           h->status ? h->err : "figure 7: a run's result came back cut short"), 0;
     const double *v = (const double *)((const char *)msg + sizeof *h);
     job->col[c] = xcalloc(h->n + 1, sizeof(double));
     memcpy(job->col[c], v, h->n * sizeof(double));
@@ -120,46 +122,63 @@ static int fig7_take(long c, const void *msg, size_t len, void *ctx, char *row)
     return 0;
 }
 
-int bow_fig7_write(const char *prog, const bow_instrument *in0, const bow_figure_params *fp, const char *dir,
-                   long jobs, double *t_slip, double *drop, double *fall)
+/* fig7.tsv (n samples of the nine bridge forces) and fig7_drops.tsv. */
+static int fig7_files(const fig7_job *job, const char *dir, size_t n, const double *t_slip, const double *drop,
+                      const double *fall, failure *e)
 {
-    fig7_job job = {prog, in0, fp, {{0}}, {0}, NULL};
-    sweep_spec spec = {prog, "figure 7", "runs", 9, {1, 1}, jobs, false, NULL, NULL, NULL, NULL, NULL, fig7_run,
-                       fig7_take, &job, NULL};
-    sweep s;
-    sweep_stats st;
-    if (sweep_open(&s, &spec) != 0 || sweep_run(&s, &st) != 0)
-        exit(1);
-    int slipped = 0;
-    size_t n = job.head[0].n;
-    for (int c = 0; c < 9; c++) {
-        t_slip[c] = job.head[c].t_slip, drop[c] = job.head[c].drop, fall[c] = job.head[c].fall;
-        slipped += t_slip[c] > 0;
-        n = job.head[c].n < n ? job.head[c].n : n;
-    }
+    const bow_figure_params *fp = job->fp;
     atomic_file af;
-    FILE *f = atomic_open_or_exit(&af, prog, dir, "fig7.tsv");
+    FILE *f = atomic_open_file(&af, job->prog, dir, "fig7.tsv", e);
+    if (!f)
+        return e->status;
     fprintf(f, "t_s");
     for (int b = 0; b < 3; b++)
         for (int d = 0; d < 3; d++)
             fprintf(f, "\tb_tau_x%g_mu_d_%g", fp->fig7_b_scale[b], fp->fig7_mu_d[d]);
     fprintf(f, "\n");
     for (size_t k = 0; k < n; k++) {
-        fprintf(f, "%.7g", job.tcol[k]);
+        fprintf(f, "%.7g", job->tcol[k]);
         for (int c = 0; c < 9; c++)
-            fprintf(f, "\t%.6g", job.col[c][k]);
+            fprintf(f, "\t%.6g", job->col[c][k]);
         fprintf(f, "\n");
     }
-    atomic_commit_or_exit(&af, prog);
-    f = atomic_open_or_exit(&af, prog, dir, "fig7_drops.tsv");
+    if (atomic_commit_file(&af, job->prog, e))
+        return e->status;
+    f = atomic_open_file(&af, job->prog, dir, "fig7_drops.tsv", e);
+    if (!f)
+        return e->status;
     fprintf(f, "b_tau_scale\tmu_d\tfirst_slip_s\tforce_drop_N\tsteepest_fall_N_per_ms\tz_max_over_bound\ttau_min_k\n");
     for (int c = 0; c < 9; c++)
         fprintf(f, "%g\t%g\t%.5f\t%.4f\t%.3f\t%.4f\t%.3e\n", fp->fig7_b_scale[c / 3], fp->fig7_mu_d[c % 3], t_slip[c],
-                drop[c], fall[c] * 1e-3, job.head[c].zmax, job.head[c].taumin);
-    atomic_commit_or_exit(&af, prog);
+                drop[c], fall[c] * 1e-3, job->head[c].zmax, job->head[c].taumin);
+    return atomic_commit_file(&af, job->prog, e);
+}
+
+int bow_fig7_write(const char *prog, const bow_instrument *in0, const bow_figure_params *fp, const char *dir,
+                   long jobs, double *t_slip, double *drop, double *fall, int *slipped, failure *e)
+{
+    fig7_job job = {prog, in0, fp, {{0}}, {0}, NULL, {0}};
+    sweep_spec spec = {prog, "figure 7", "runs", 9, {1, 1}, jobs, false, NULL, NULL, NULL, NULL, NULL, fig7_run,
+                       fig7_take, &job, NULL};
+    sweep s;
+    sweep_stats st;
+    int rc = 0;
+    if (sweep_open(&s, &spec) != 0 || sweep_run(&s, &st) != 0)
+        rc = failure_set(e, 1, "%s", "");     /* the sweep said why */
+    else if (job.fail.status)
+        rc = (*e = job.fail).status;
+    if (rc == 0) {
+        *slipped = 0;
+        size_t n = job.head[0].n;
+        for (int c = 0; c < 9; c++) {
+            t_slip[c] = job.head[c].t_slip, drop[c] = job.head[c].drop, fall[c] = job.head[c].fall;
+            *slipped += t_slip[c] > 0;
+            n = job.head[c].n < n ? job.head[c].n : n;
+        }
+        rc = fig7_files(&job, dir, n, t_slip, drop, fall, e);
+    }
     for (int c = 0; c < 9; c++)
         free(job.col[c]);
     free(job.tcol);
-    return slipped;
+    return rc;
 }
-

@@ -55,25 +55,28 @@ void plane_grid_init(plane_grid *g, int nx, int nf, double x_min, double x_max, 
 double plane_x(const plane_grid *g, int i) { return g->nx > 1 ? g->x_min * pow(g->rx, i) : g->x_min; }
 double plane_f(const plane_grid *g, int j) { return g->nf > 1 ? g->f_min * pow(g->rf, j) : g->f_min; }
 
-void plane_check(const char *program, const plane_params *p, long nx, long nf, const bow_instrument *in)
+int plane_check(const char *program, const plane_params *p, long nx, long nf, const bow_instrument *in, failure *e)
 {
     if (p->x_min > p->x_max)
-        cli_fail(program, "--x_min %g is above --x_max %g; accepted: x_min <= x_max", p->x_min, p->x_max);
+        return failure_input(e, program, "--x_min %g is above --x_max %g; accepted: x_min <= x_max", p->x_min,
+                             p->x_max);
     if (p->f_min > p->f_max)
-        cli_fail(program, "--f_min %g is above --f_max %g; accepted: f_min <= f_max", p->f_min, p->f_max);
+        return failure_input(e, program, "--f_min %g is above --f_max %g; accepted: f_min <= f_max", p->f_min,
+                             p->f_max);
     if (p->stroke.settle >= p->stroke.t_hold - 2.0 / in->f0)
-        cli_fail(program, "--settle %g leaves under two periods of the %g s hold; accepted: settle < t_hold - 2/f0",
-                 p->stroke.settle, p->stroke.t_hold);
+        return failure_input(e, program, "--settle %g leaves under two periods of the %g s hold; accepted: settle < "
+                             "t_hold - 2/f0", p->stroke.settle, p->stroke.t_hold);
     /* a log-spaced grid needs two distinct ends: with one end, --nx/--nf cells would walk off it */
     if (nx > 1 && p->x_min == p->x_max)
-        cli_fail(program, "--x_min %g equals --x_max with --nx %ld, a grid leaving [x_min, x_max]; accepted: "
-                 "x_min < x_max, or --nx 1", p->x_min, nx);
+        return failure_input(e, program, "--x_min %g equals --x_max with --nx %ld, a grid leaving [x_min, x_max]; "
+                             "accepted: x_min < x_max, or --nx 1", p->x_min, nx);
     if (nf > 1 && p->f_min == p->f_max)
-        cli_fail(program, "--f_min %g equals --f_max with --nf %ld, a grid leaving [f_min, f_max]; accepted: "
-                 "f_min < f_max, or --nf 1", p->f_min, nf);
+        return failure_input(e, program, "--f_min %g equals --f_max with --nf %ld, a grid leaving [f_min, f_max]; "
+                             "accepted: f_min < f_max, or --nf 1", p->f_min, nf);
     if (p->gallery_x * in->L <= 0.5 * in->W_b || p->x_min * in->L <= 0.5 * in->W_b)
-        cli_fail(program, "x_b/L %g puts the bow hair (width %g m) over the bridge; accepted: x_b > W_b / 2",
-                 fmin(p->gallery_x, p->x_min), in->W_b);
+        return failure_input(e, program, "x_b/L %g puts the bow hair (width %g m) over the bridge; accepted: x_b > "
+                             "W_b / 2", fmin(p->gallery_x, p->x_min), in->W_b);
+    return 0;
 }
 
 /* ---- one cell in a worker, its row in the parent ---------------------------------------------- */
@@ -543,9 +546,9 @@ int plane_gallery(const char *program, const bow_instrument *in, const schelleng
     return failed;
 }
 
-const char *plane_example_or_exit(const char *program, const bow_instrument *in, const schelleng_stroke *st,
-                                  const plane_grid *g, const plane_row *rows, long n, int kind, double rate,
-                                  double periods, double **w, size_t *nw, char *where, size_t wherelen)
+const char *plane_example(const char *program, const bow_instrument *in, const schelleng_stroke *st,
+                          const plane_grid *g, const plane_row *rows, long n, int kind, double rate, double periods,
+                          double **w, size_t *nw, char *where, size_t wherelen, failure *e)
 {
     double T0 = 1.0 / in->f0, t0, t1;
     size_t len = (size_t)lround(periods * T0 * rate);
@@ -564,8 +567,8 @@ const char *plane_example_or_exit(const char *program, const bow_instrument *in,
         double *F = ran ? plane_resampled(&s, rate, &all, err, sizeof err) : NULL;
         schelleng_signal_free(&s);
         if (ran && !F) {
-            fprintf(stderr, "%s: %s\n", program, err);     /* the resampler refused */
-            exit(1);
+            failure_set(e, 1, "%s: %s", program, err);     /* the resampler refused */
+            return NULL;
         }
         if (F) {
             *nw = k0 < all ? (all - k0 < len ? all - k0 : len) : 0;

@@ -7,6 +7,7 @@
  * regime, and Figure 10's boundary lines. */
 #ifndef IVPLAB_PLANE_H
 #define IVPLAB_PLANE_H
+#include "base/failure.h"
 #include "io/params.h"
 #include "io/table.h"
 #include "models/bow.h"
@@ -33,10 +34,10 @@ typedef struct plane_params {
 /* The parameter table of p for params_load (keys of schelleng.ini; spec holds 32 entries). */
 void plane_param_table(plane_params *p, param_spec spec[32]);
 
-/* Refuses (cli_fail: one line, exit 2) a plane that cannot be swept: ends the wrong way round,
- * one end for many cells, a settle leaving under two periods of the hold, the bow hair over the
- * bridge. nx, nf: the grid's positions and forces. */
-void plane_check(const char *program, const plane_params *p, long nx, long nf, const bow_instrument *in);
+/* Refuses (returns 2, e: one line) a plane that cannot be swept: ends the wrong way round, one
+ * end for many cells, a settle leaving under two periods of the hold, the bow hair over the
+ * bridge. nx, nf: the grid's positions and forces. 0: it can. */
+int plane_check(const char *program, const plane_params *p, long nx, long nf, const bow_instrument *in, failure *e);
 
 typedef struct plane_grid {
     int nx, nf;                 /* positions, forces */
@@ -130,10 +131,10 @@ int plane_gallery(const char *program, const bow_instrument *in, const schelleng
  * rounded ones: the bowed string depends sensitively on them), its window's last periods; when
  * there is none or it fails, regime_synthetic's kinematic sketch. *where says which cell or
  * "a kinematic sketch, not the model"; returns "simulated" or "synthetic" (free *w). When the
- * resampler refuses the simulated stroke: one line "PROGRAM: reason" on stderr, exit 1. */
-const char *plane_example_or_exit(const char *program, const bow_instrument *in, const schelleng_stroke *st,
-                                  const plane_grid *g, const plane_row *rows, long n, int kind, double rate,
-                                  double periods, double **w, size_t *nw, char *where, size_t wherelen);
+ * resampler refuses the simulated stroke: NULL, e: "PROGRAM: reason", status 1. */
+const char *plane_example(const char *program, const bow_instrument *in, const schelleng_stroke *st,
+                          const plane_grid *g, const plane_row *rows, long n, int kind, double rate, double periods,
+                          double **w, size_t *nw, char *where, size_t wherelen, failure *e);
 
 /* Schelleng's slopes of Figure 10's edges (NAN: none predicted). */
 extern const double plane_schelleng_slope[REGIME_EDGE_COUNT];

@@ -743,7 +743,7 @@ static int receive(sweep *s, worker *w, sweep_stats *st)
     s->end += len > 0 ? len : 0;
     st->computed++;
     if (sp->progress)
-        budget_tick(1.0);
+        budget_tick(&s->meter, 1.0);
     return 0;
 }
 
@@ -818,7 +818,7 @@ int sweep_run(sweep *s, sweep_stats *st)
         worker *w = xcalloc((size_t)(n > 0 ? n : 1), sizeof *w);
         long nw = start_workers(s, w, n > 0 ? n : 1);
         if (sp->progress)
-            budget_meter(sp->label, sp->unit, (double)s->ntodo, true);
+            budget_meter(&s->meter, sp->label, sp->unit, (double)s->ntodo, true);
         catch_stops(sp->results != NULL);
         void (*pipe_was)(int) = signal(SIGPIPE, SIG_IGN);  /* a worker gone: EPIPE on its task pipe */
         rc = nw > 0 ? drive(s, w, nw, st) : 1;
@@ -829,9 +829,9 @@ int sweep_run(sweep *s, sweep_stats *st)
         }
         free(w);
         if (sp->progress && !stop_sig && rc == 0 && !st->lost)
-            budget_finish();
+            budget_finish(&s->meter);
         else if (sp->progress && !stop_sig)
-            budget_stop();
+            budget_stop(&s->meter);
         if (stop_sig)
             stopped(s, st, in_flight);
         release_stops();

@@ -18,6 +18,7 @@
  * are ended, the file holds whole rows only, and the program then ends by that signal. */
 #ifndef IVPLAB_SWEEP_H
 #define IVPLAB_SWEEP_H
+#include "base/budget.h"
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -76,6 +77,7 @@ typedef struct sweep {
     long skipped;           /* of them already in the results file, tasks */
     long end;               /* the end of the file's last whole row, B */
     bool created;           /* the results file was made by this run */
+    progress meter;         /* the progress line of spec->progress */
 } sweep;
 
 typedef struct sweep_stats {

@@ -52,7 +52,9 @@ int main(int argc, char **argv)
     double per_sub = score_spec_work((size_t)ch.num_samples, ch.frame_length, ch.hop);
     bg.work = nsub * per_sub;
     bg.bytes_mem = (nsub + 1.0) * ch.num_samples * 8.0;
-    budget_check(&bg);
+    failure why;
+    if (budget_check(&bg, &why))
+        return failure_print(&why);
     wav_data ref;
     load_checked(argv[first], &ch, &ref);
     double energy = 0.0;
@@ -75,9 +77,9 @@ int main(int argc, char **argv)
         table_cell(&t, "%.12e", score_wave(sub[i].x, ref.x, n));
         table_cell(&t, "%.12e", score_spec(sub[i].x, ref.x, n, ch.frame_length, ch.hop));
         wav_data_free(&sub[i]);
-        budget_tick(per_sub);
+        budget_tick(&bg.meter, per_sub);
     }
-    budget_finish();
+    budget_finish(&bg.meter);
     wav_data_free(&ref);
     return 0;
 }

@@ -50,3 +50,24 @@ long=$(for f in $(find src -name '*.c' | sort); do
                    /^}/ && start { if (NR - start > 80) printf "%s:%d (%d lines) ", F, start, NR - start; start = 0 }' "$f"
 done)
 if [ -z "$long" ]; then pass "no function in src/ over 80 lines"; else fail "functions in src/ over 80 lines: $long"; fi
+
+# The browser build behind a seam (issue 31): no header under src/wasm/ has the name of a system
+# header (it would shadow it on an include path), and no build puts src/wasm/ on the include path
+# of a file below it: newton.c reaches its LU through method/lu.h in both builds.
+shadow=$(cd src/wasm && find . -name '*.h' | sed 's|^\./||' | while read -r h; do
+    [ -e "/usr/include/$h" ] || [ -n "$(find /usr/include /usr/lib/gcc -path "*/include/$h" 2>/dev/null | head -1)" ] &&
+        printf '%s ' "src/wasm/$h"
+done)
+if [ -z "$shadow" ]; then pass "no header under src/wasm/ has a system header's name"; else fail "headers under src/wasm/ shadow system headers: $shadow"; fi
+inc=$(grep -n -- '-I *src/wasm' Makefile | tr '\n' ' ')
+if [ -z "$inc" ]; then pass "no build puts src/wasm/ on an include path"; else fail "src/wasm/ on an include path: $inc"; fi
+if grep -q '^#include <gsl/' src/method/newton.c; then fail "method/newton.c includes a GSL header (its LU is method/lu.h)"; else pass "method/newton.c reaches its LU through method/lu.h"; fi
+
+# Libraries return, they never exit (issue 31): a library error comes back to main as a status
+# and a failure (base/failure.h). The only exits below main are the flag parser's (base/cli.c:
+# --help and its refusals) and the checked allocator's (base/util.c); a forked child ends with
+# _exit. src/tools/ holds programs, their own main level.
+exits=$(grep -rnE '\bexit\(|_or_exit\b|\bcli_fail\(' src --include='*.[ch]' |
+        grep -vE '^src/(tools/[^:]*|base/cli\.[ch]|base/util\.c):' | cut -c1-100 | tr '\n' ' ')
+if [ -z "$exits" ]; then pass "no exit in src/ below main outside the flag parser and the checked allocator"
+else fail "exits in the library: $exits"; fi
