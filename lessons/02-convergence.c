@@ -1,6 +1,6 @@
 /* Lesson 2, "Checking the order of accuracy ourselves": the error at T of every method for
  * h = 2^-kmin ... 2^-kmax on the damped oscillator (exact reference) and on the nonlinear
- * pendulum theta'' = -omega0^2 sin(theta) (reference: CVODE at a tight tolerance), the order
+ * pendulum theta'' = -omega0^2 sin(theta) (reference: its closed form), the order
  * from a least-squares fit over the asymptotic range and the pairwise slopes beside it; and the
  * lecture's "same order, different character" trajectories at h = 0.1 s.
  *
@@ -13,9 +13,14 @@
  * says "not asymptotic" (slopes disagree) or "reference floor" (errors at the floor), and the
  * figure's legend says so. The human table fits 100 columns; --wide and --tsv add every error
  * and pairwise slope.
- * Claim: the slopes are 1, 1, 2, 2, 4 and 2 (forward Euler, backward Euler, trapezoid, Heun, RK4,
- * leapfrog) on both problems. --add-method FILE.tab adds a Butcher tableau's method to the tables
- * and figures; order_conditions is the order its tableau's rooted-tree conditions give (to 5). */
+ * Claims: the slopes are 1, 1, 2, 2, 4 and 2 (forward Euler, backward Euler, trapezoid, Heun,
+ * RK4, leapfrog) on both problems; one step's error from the exact state (local) has order
+ * p + 1; at one h = 0.1 s, methods of the same order differ in character (trajectories.tsv).
+ * This is one program, not three: the three claims come from runs of the same methods, and the
+ * table shows the global and local slopes side by side. A run that fails is named on stderr with
+ * its method, time and reason, and the exit status is 1. --add-method FILE.tab adds a Butcher
+ * tableau's method to the tables and figures; order_conditions is the order its tableau's
+ * rooted-tree conditions give (to 5). */
 #include "base/budget.h"
 #include "base/cli.h"
 #include "drive/cvode.h"

@@ -3,6 +3,9 @@
  * samples) against the adaptive reference show whether it keeps the rhythm; what each method
  * does to the 400 Hz oscillator alone is read from its R(z) (pitch error in cents, T60 ratio,
  * or "grows"). Every run is written as a WAV of u1 with one gain, to compare by ear.
+ * One program with one claim, the lecture's slide: which method at which rate keeps the rhythm
+ * (judged on the lecture's 2 impacts and on every impact the reference is sure of), with the
+ * pitch and T60 it gives the oscillator beside it.
  * Try it: --method rk4 --fs 11025, or --method all --fs 44100 for every method in the table. */
 #include "base/budget.h"
 #include "base/cli.h"
