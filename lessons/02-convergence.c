@@ -596,10 +596,13 @@ int main(int argc, char **argv)
         if (fabs(T / ldexp(1.0, (int)-k) - lround(T / ldexp(1.0, (int)-k))) > 1e-9)
             cli_fail("convergence", "--T %g is not a whole number of steps of h = 2^-%ld; "
                      "accepted: T a multiple of 2^-%ld", T, k, kmin);
-    /* The models and their problems: the damped oscillator and the pendulum, each with a
-     * closed-form reference whose own error is measured (and CVODE beside the pendulum's). */
+
+    /* The steps h, and the work they ask for before any of it starts. */
     grid g = make_grid(T, kmin, kmax, fit, agree);
     estimate_work(&bg, &g, traj_T, traj_h);
+
+    /* The models and their problems: the damped oscillator and the pendulum, each with a
+     * closed-form reference whose own error is measured (and CVODE beside the pendulum's). */
     oscillator osc = {omega0, sigma0};
     pendulum pen = {omega0};
     problem pbs[NPROBLEMS] = {

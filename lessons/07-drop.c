@@ -518,8 +518,8 @@ int main(int argc, char **argv)
     snprintf(choices, sizeof choices, "%s|all", ball_adaptive_methods());
     budget bg;
     budget_init(&bg, PROG, "steps", 1e7, "--T / --max-step, and --T and --f0 (about 5e4 CVODE "
-                "steps a second of bouncing at 400 Hz, times (f0 / 400 Hz)^0.9 above; a run stops at "
-                "1e4 impacts, 1e6 with --allow-long)");
+                "steps a second of bouncing at 400 Hz, times (f0 / 400 Hz)^0.9 above; a run stops "
+                "at 1e4 impacts, 1e6 with --allow-long)");
     const cli_opt opts[] = {
         {"method", CLI_CHOICE, &method, "",
          "adaptive solver of the run (all: the run with CVODE BDF, then every solver side by side)", 0, 0, 0, choices,
