@@ -1,6 +1,6 @@
 /* Lesson 2, "Checking the order of accuracy ourselves": the error at T of every method for
  * h = 2^-kmin ... 2^-kmax on the damped oscillator (exact reference) and on the nonlinear
- * pendulum theta'' = -omega0^2 sin(theta) (reference: CVODE at a tight tolerance), the order
+ * pendulum theta'' = -omega0^2 sin(theta) (reference: its closed form), the order
  * from a least-squares fit over the asymptotic range and the pairwise slopes beside it; and the
  * lecture's "same order, different character" trajectories at h = 0.1 s.
  *
@@ -13,9 +13,14 @@
  * says "not asymptotic" (slopes disagree) or "reference floor" (errors at the floor), and the
  * figure's legend says so. The human table fits 100 columns; --wide and --tsv add every error
  * and pairwise slope.
- * Claim: the slopes are 1, 1, 2, 2, 4 and 2 (forward Euler, backward Euler, trapezoid, Heun, RK4,
- * leapfrog) on both problems. --add-method FILE.tab adds a Butcher tableau's method to the tables
- * and figures; order_conditions is the order its tableau's rooted-tree conditions give (to 5). */
+ * Claims: the slopes are 1, 1, 2, 2, 4 and 2 (forward Euler, backward Euler, trapezoid, Heun,
+ * RK4, leapfrog) on both problems; one step's error from the exact state (local) has order
+ * p + 1; at one h = 0.1 s, methods of the same order differ in character (trajectories.tsv).
+ * This is one program, not three: the three claims come from runs of the same methods, and the
+ * table shows the global and local slopes side by side. A run that fails is named on stderr with
+ * its method, time and reason, and the exit status is 1. --add-method FILE.tab adds a Butcher
+ * tableau's method to the tables and figures; order_conditions is the order its tableau's
+ * rooted-tree conditions give (to 5). */
 #include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
@@ -26,6 +31,7 @@
 #include "measure/measure.h"
 #include "method/method.h"
 #include "method/set.h"
+#include "method/tableau.h"
 #include "models/oscillator.h"
 #include "models/pendulum.h"
 #include "drive/solve.h"
@@ -39,10 +45,21 @@
 
 #define MAX_H 12
 #define MAX_METHODS METHOD_MAX
+#define NPROBLEMS 2             /* the oscillator and the pendulum */
+
+/* The steps h = 2^-kmin ... 2^-kmax, the time T the error is measured at, and how an order is
+ * fitted to the errors. */
+typedef struct grid {
+    double T;               /* s */
+    long kmin, kmax;        /* h[0] = 2^-kmin, h[nh - 1] = 2^-kmax */
+    int nh;
+    double h[MAX_H];        /* s */
+    size_t fit;             /* most points in the least-squares fit */
+    double agree;           /* the asymptotic range: pairwise slopes within this of each other */
+} grid;
 
 typedef struct {
     const char *name;       /* "oscillator" or "pendulum" */
-    const char *title;      /* for the figure */
     ivp p;
     double y0[2];           /* initial state (m, m/s) or (rad, rad/s) */
     double yref[2];         /* reference state at T */
@@ -50,14 +67,258 @@ typedef struct {
     double floor;           /* errors at or below this (10 ref_err) are not fitted */
 } problem;
 
+/* One method's errors against h and the order fitted to them. */
 typedef struct {
-    double err[MAX_H];      /* ||y_n - y(T)|| for each h */
+    double err[MAX_H];      /* the error for each h */
     double pair[MAX_H];     /* pairwise slopes */
     double slope;           /* least-squares order over the asymptotic range (NAN: none) */
     size_t first, count;    /* the fitted range */
     const char *status;     /* NULL, "not asymptotic" or "reference floor" */
-    char failure[320];      /* when a run failed, why */
+    char failure[320];      /* when a run failed: the method, the time and the reason */
 } result;
+
+/* What the lesson measures: every method's error at T on both problems (global), and of one step
+ * from the exact state on the oscillator (local). */
+typedef struct study {
+    const method *const *methods;           /* the program's methods, NULL-terminated */
+    progress *meter;                        /* the budget's progress line */
+    int nm;                                 /* methods */
+    result global[NPROBLEMS][MAX_METHODS];
+    result local[MAX_METHODS];
+    double local_floor;                     /* the local reference's floor */
+} study;
+
+static grid make_grid(double T, long kmin, long kmax, long fit, double agree)
+{
+    grid g = {.T = T, .kmin = kmin, .kmax = kmax, .nh = (int)(kmax - kmin + 1), .fit = (size_t)fit,
+              .agree = agree};
+    for (int i = 0; i < g.nh; i++)
+        g.h[i] = ldexp(1.0, (int)-(kmin + i));
+    return g;
+}
+
+/* The work before it starts: every h on both problems and the trajectories, for every method. */
+static void estimate_work(budget *bg, const grid *g, const method *const *methods, double traj_T,
+                          double traj_h)
+{
+    int nmeth = 0;
+    while (methods[nmeth] && nmeth < MAX_METHODS)
+        nmeth++;
+    double per_method = 0.0, ntraj = (double)lround(traj_T / traj_h);
+    for (int i = 0; i < g->nh; i++)
+        per_method += g->T / g->h[i];
+    bg->work = 2.0 * nmeth * per_method + nmeth * ntraj;
+    bg->bytes_out = (ntraj + 1.0) * 12.0 * (nmeth + 2.0) + 1201.0 * 40.0;
+    bg->bytes_mem = nmeth * (ntraj + 1.0) * 8.0;
+    budget_check_or_exit(bg);
+}
+
+/* A reference's error is its distance to the same state reached a second way; errors at or below
+ * ten times that (at least ten ulps of |y(T)|) are not fitted. */
+static void set_floor(problem *pb, const double second[2])
+{
+    double size = hypot(pb->yref[0], pb->yref[1]);
+    pb->ref_err = hypot(second[0] - pb->yref[0], second[1] - pb->yref[1]);
+    pb->floor = 10.0 * fmax(pb->ref_err, DBL_EPSILON * fmax(size, 1e-300));
+}
+
+/* The oscillator's exact y(T), and once more from the exact y(T/2). */
+static void oscillator_reference(const oscillator *osc, double T, problem *pb)
+{
+    double half[2], second[2];
+    oscillator_exact(osc, pb->y0, T, pb->yref);
+    oscillator_exact(osc, pb->y0, 0.5 * T, half);
+    oscillator_exact(osc, half, 0.5 * T, second);
+    set_floor(pb, second);
+}
+
+/* The pendulum released from rest: Jacobi's elliptic functions at T, and one period later. */
+static int pendulum_reference(const pendulum *pen, double T, double period, problem *pb)
+{
+    double second[2];
+    if (pendulum_exact_from_rest(pen, pb->y0[0], T, pb->yref) != 0 || !isfinite(period) ||
+        pendulum_exact_from_rest(pen, pb->y0[0], T + period, second) != 0) {
+        fprintf(stderr, "convergence: the pendulum's closed form: GSL cannot evaluate it at "
+                        "theta0 = %g\n", pb->y0[0]);
+        return -1;
+    }
+    set_floor(pb, second);
+    return 0;
+}
+
+/* How far CVODE (Adams at rtol) ends from the pendulum's closed form (NAN: CVODE failed). */
+static double cvode_distance(const problem *pb, double T, double rtol)
+{
+    cvode_opts o = cvode_defaults();
+    o.lmm = CVODE_ADAMS;
+    o.rtol = rtol;
+    o.atol = rtol * 1e-2;
+    cvode_stats st;
+    char msg[400];
+    double y[2] = {pb->y0[0], pb->y0[1]};
+    if (cvode_solve(&pb->p, 0.0, y, T, &o, &st, msg, sizeof msg) != 0)
+        return NAN;
+    return hypot(y[0] - pb->yref[0], y[1] - pb->yref[1]);
+}
+
+/* The order of the errors: pairwise slopes, and the least-squares slope over the asymptotic
+ * range. */
+static void fit_order(const grid *g, double floor, result *res)
+{
+    size_t nh = (size_t)g->nh;
+    measure_pairwise_slopes(g->h, res->err, nh, res->pair);
+    res->slope = measure_asymptotic_order(g->h, res->err, nh, floor, g->fit, g->agree, &res->first,
+                                          &res->count, &res->status);
+}
+
+/* The global error: method m from y0 to T by steps h, against the reference y(T), for every h. */
+static void measure_global_error(const problem *pb, const grid *g, const method *m,
+                                 progress *meter, result *res)
+{
+    memset(res, 0, sizeof *res);
+    for (int i = 0; i < g->nh; i++) {
+        double y[2] = {pb->y0[0], pb->y0[1]};
+        solve_opts o = {.m = m, .h = g->h[i], .n = lround(g->T / g->h[i]), .every = 1,
+                        .sink = budget_tick_sink, .ctx = meter};
+        solve_result r;
+        if (solve_fixed(&pb->p, y, &o, NULL, &r) != SOLVE_OK) {
+            res->err[i] = INFINITY;
+            snprintf(res->failure, sizeof res->failure, "%s", r.message);
+            continue;
+        }
+        res->err[i] = hypot(y[0] - pb->yref[0], y[1] - pb->yref[1]);
+    }
+    fit_order(g, pb->floor, res);
+}
+
+/* The local reference: the exact y(t_loc + h) two ways (from y0, and from the exact y(t_loc));
+ * the floor is ten times their largest difference. */
+static double local_floor(const oscillator *osc, const problem *pb, const grid *g, double t_loc)
+{
+    double ya[2], floor = 0.0;
+    oscillator_exact(osc, pb->y0, t_loc, ya);
+    for (int i = 0; i < g->nh; i++) {
+        double yb[2], yc[2];
+        oscillator_exact(osc, pb->y0, t_loc + g->h[i], yb);
+        oscillator_exact(osc, ya, g->h[i], yc);
+        double diff = hypot(yb[0] - yc[0], yb[1] - yc[1]);
+        floor = fmax(floor, 10.0 * fmax(diff, DBL_EPSILON * hypot(yb[0], yb[1])));
+    }
+    return floor;
+}
+
+/* The local error on the oscillator: one step of h from the exact y(t_loc) against the exact
+ * y(t_loc + h), order p + 1 where the global error's is p (T/h one-step errors add up). */
+static void measure_local_error(const oscillator *osc, const problem *pb, const grid *g,
+                                double t_loc, double floor, const method *m, result *res)
+{
+    double ya[2];
+    memset(res, 0, sizeof *res);
+    oscillator_exact(osc, pb->y0, t_loc, ya);
+    for (int i = 0; i < g->nh; i++) {
+        double y[2] = {ya[0], ya[1]}, yb[2];
+        solve_opts o = {.m = m, .t0 = t_loc, .h = g->h[i], .n = 1, .every = 1};
+        solve_result r;
+        oscillator_exact(osc, pb->y0, t_loc + g->h[i], yb);
+        if (solve_fixed(&pb->p, y, &o, NULL, &r) != SOLVE_OK) {
+            res->err[i] = INFINITY;
+            snprintf(res->failure, sizeof res->failure, "%s", r.message);
+            continue;
+        }
+        res->err[i] = hypot(y[0] - yb[0], y[1] - yb[1]);
+    }
+    fit_order(g, floor, res);
+}
+
+/* Run every method: the global errors on both problems, the local errors on the oscillator. */
+static void run_methods(const oscillator *osc, const problem pbs[NPROBLEMS], const grid *g,
+                        double t_loc, study *st)
+{
+    int nm = 0;
+    for (; st->methods[nm] && nm < MAX_METHODS; nm++)
+        for (int q = 0; q < NPROBLEMS; q++)
+            measure_global_error(&pbs[q], g, st->methods[nm], st->meter, &st->global[q][nm]);
+    st->nm = nm;
+    st->local_floor = local_floor(osc, &pbs[0], g, t_loc);
+    for (int k = 0; k < nm; k++)
+        measure_local_error(osc, &pbs[0], g, t_loc, st->local_floor, st->methods[k],
+                            &st->local[k]);
+}
+
+/* A legend's word on a fit: "slope 4.00", or why there is none. */
+static const char *slope_text(const result *r, char *buf, size_t n)
+{
+    if (r->status)
+        return r->status;
+    snprintf(buf, n, "slope %.2f", r->slope);
+    return buf;
+}
+
+/* local_oscillator.tsv: the global and the local error of every method against h, each column
+ * named with its fit (the figure of global order p beside local order p + 1). */
+static void write_local_errors(const char *out, const grid *g, const study *st)
+{
+    atomic_file a;
+    FILE *f = atomic_open_or_exit(&a, "convergence", out, "local_oscillator.tsv");
+    char b1[64], b2[64];
+    fprintf(f, "h_s");
+    for (int k = 0; k < st->nm; k++)
+        fprintf(f, "\t%s global: %s\t%s local: %s", st->methods[k]->label,
+                slope_text(&st->global[0][k], b1, sizeof b1), st->methods[k]->label,
+                slope_text(&st->local[k], b2, sizeof b2));
+    fputc('\n', f);
+    for (int i = 0; i < g->nh; i++) {
+        fprintf(f, "%.10g", g->h[i]);
+        for (int k = 0; k < st->nm; k++)
+            fprintf(f, "\t%.6e\t%.6e", st->global[0][k].err[i], st->local[k].err[i]);
+        fputc('\n', f);
+    }
+    atomic_commit_or_exit(&a, "convergence");
+}
+
+/* The dashed guide C h^p: a factor 5 below the lowest method of order p at its smallest fitted h
+ * (NAN: no method of order p has a fit). */
+static double guide_constant(const grid *g, const result *res, const study *st, int p)
+{
+    double lo = INFINITY;
+    for (int k = 0; k < st->nm; k++)
+        if (st->methods[k]->order == p && res[k].count > 0) {
+            size_t i = res[k].first + res[k].count - 1;
+            lo = fmin(lo, res[k].err[i] / pow(g->h[i], p));
+        }
+    return isfinite(lo) ? lo / 5.0 : NAN;
+}
+
+/* errors_<problem>.tsv: the figure of the global orders, h and one column a method, the floor and
+ * the guides of slope 1, 2 and 4. */
+static void write_global_errors(const char *out, const grid *g, const problem *pb,
+                                const result *res, const study *st)
+{
+    atomic_file a;
+    char name[64], b1[64];
+    snprintf(name, sizeof name, "errors_%s.tsv", pb->name);
+    FILE *f = atomic_open_or_exit(&a, "convergence", out, name);
+    fprintf(f, "h_s");
+    for (int k = 0; k < st->nm; k++)
+        fprintf(f, "\t%s: %s", st->methods[k]->label, slope_text(&res[k], b1, sizeof b1));
+    fprintf(f, "\treference floor");
+    double guide[5] = {0};
+    for (int p = 1; p <= 4; p *= 2) {
+        fprintf(f, "\tslope %d guide", p);
+        guide[p] = guide_constant(g, res, st, p);
+    }
+    fputc('\n', f);
+    for (int i = 0; i < g->nh; i++) {
+        fprintf(f, "%.10g", g->h[i]);
+        for (int k = 0; k < st->nm; k++)
+            fprintf(f, "\t%.6e", res[k].err[i]);
+        fprintf(f, "\t%.6e", pb->floor);
+        for (int p = 1; p <= 4; p *= 2)
+            fprintf(f, "\t%.6e", guide[p] * pow(g->h[i], p));
+        fputc('\n', f);
+    }
+    atomic_commit_or_exit(&a, "convergence");
+}
 
 static int traj_sink(long k, double t, const double *y, void *ctx)
 {
@@ -67,34 +328,210 @@ static int traj_sink(long k, double t, const double *y, void *ctx)
     return 0;
 }
 
-static int run_table(const problem *pb, double T, const double *hs, int nh, size_t fit, double agree,
-                     result *res, const method *m, progress *meter)
+/* Same order, different character: every method's u(t) over traj_T at the one step traj_h
+ * (n steps, the last one short when traj_T is not a multiple), beside the exact curve. */
+static void write_trajectories(const char *out, const oscillator *osc, const problem *pb,
+                               const study *st, double traj_h, double traj_T, long n)
 {
-    memset(res, 0, sizeof *res);
-    for (int i = 0; i < nh; i++) {
+    double *u[MAX_METHODS];
+    atomic_file a, b;
+    FILE *f = atomic_open_or_exit(&a, "convergence", out, "trajectories.tsv");
+    for (int k = 0; k < st->nm; k++) {
+        u[k] = xcalloc((size_t)n + 1, sizeof(double));
+        for (long i = 0; i <= n; i++)
+            u[k][i] = NAN;
         double y[2] = {pb->y0[0], pb->y0[1]};
-        solve_opts o = {m, 0.0, hs[i], lround(T / hs[i]), 0, 1, budget_tick_sink, meter};
+        solve_opts o = {.m = st->methods[k], .h = traj_h, .n = n, .every = 1, .sink = traj_sink,
+                        .ctx = u[k]};
         solve_result r;
-        if (solve_fixed(&pb->p, y, &o, NULL, &r) != SOLVE_OK) {
-            res->err[i] = INFINITY;
-            snprintf(res->failure, sizeof res->failure, "%s", r.message);
-            continue;
-        }
-        res->err[i] = hypot(y[0] - pb->yref[0], y[1] - pb->yref[1]);
+        solve_fixed_to(&pb->p, y, &o, traj_T, NULL, &r);
+        budget_tick(st->meter, (double)n);
     }
-    measure_pairwise_slopes(hs, res->err, (size_t)nh, res->pair);
-    res->slope = measure_asymptotic_order(hs, res->err, (size_t)nh, pb->floor, fit, agree, &res->first, &res->count,
-                                          &res->status);
-    return 0;
+    fprintf(f, "t_s\texact");
+    for (int k = 0; k < st->nm; k++)
+        fprintf(f, "\t%s", st->methods[k]->label);
+    fputc('\n', f);
+    for (long i = 0; i <= n; i++) {
+        double ex[2], t = i < n ? i * traj_h : traj_T;
+        oscillator_exact(osc, pb->y0, t, ex);
+        fprintf(f, "%.10g\t%.10g", t, ex[0]);
+        for (int k = 0; k < st->nm; k++)
+            fprintf(f, "\t%.10g", u[k][i]);
+        fputc('\n', f);
+    }
+    for (int k = 0; k < st->nm; k++)
+        free(u[k]);
+    FILE *g = atomic_open_or_exit(&b, "convergence", out, "exact.tsv");   /* finely sampled */
+    fprintf(g, "t_s\tu_m\n");
+    for (int i = 0; i <= 1200; i++) {
+        double ex[2], t = traj_T * i / 1200.0;
+        oscillator_exact(osc, pb->y0, t, ex);
+        fprintf(g, "%.10g\t%.10g\n", t, ex[0]);
+    }
+    atomic_commit_or_exit(&a, "convergence");
+    atomic_commit_or_exit(&b, "convergence");
 }
 
-/* A legend's or a table's word on a fit: "slope 4.00", or why there is none. */
-static const char *slope_text(double slope, const char *status, char *buf, size_t n)
+/* summary.tsv: what the figures title with, this run's T and pendulum start, and the floors. */
+static void write_summary(const char *out, const grid *g, const problem pbs[NPROBLEMS])
 {
-    if (status)
-        return status;
-    snprintf(buf, n, "slope %.2f", slope);
-    return buf;
+    atomic_file a;
+    FILE *f = atomic_open_or_exit(&a, "convergence", out, "summary.tsv");
+    fprintf(f, "key\tvalue\n");
+    fprintf(f, "T_s\t%.10g\n", g->T);
+    fprintf(f, "theta0_rad\t%.10g\n", pbs[1].y0[0]);
+    fprintf(f, "floor_oscillator\t%.6e\n", pbs[0].floor);
+    fprintf(f, "floor_pendulum\t%.6e\n", pbs[1].floor);
+    atomic_commit_or_exit(&a, "convergence");
+}
+
+/* The references, before the table: what each is and how far it can be trusted. */
+static void print_references(const grid *g, const problem pbs[NPROBLEMS], double period,
+                             double rtol, double cvode_dev)
+{
+    printf("error ||y_n - y(T)|| at T = %g s for h = 2^-%ld ... 2^-%ld s against closed-form "
+           "references\n", g->T, g->kmin, g->kmax);
+    printf("  oscillator: the exact solution; its error %.1e (evaluated from y(T/2) as well); "
+           "floor %.2e\n", pbs[0].ref_err, pbs[0].floor);
+    printf("  pendulum: Jacobi's elliptic functions (from rest, period %.6g s); its error %.1e "
+           "(a period\n", period, pbs[1].ref_err);
+    printf("    later as well); floor %.2e; CVODE Adams at rtol %g differs from it by %.1e\n",
+           pbs[1].floor, rtol, cvode_dev);
+}
+
+/* How the table's columns are read. */
+static void print_columns(const grid *g, double t_loc, double local_floor, bool wide,
+                          double traj_last)
+{
+    printf("slope: least-squares fit over fit_h, the (at most %zu) smallest h of the longest run "
+           "of %d or more\n", g->fit, MEASURE_MIN_POINTS);
+    printf("errors above the floor (10x the reference's error) whose pairwise slopes agree "
+           "within %g; else\n", g->agree);
+    printf("\"not asymptotic\" (they disagree) or \"reference floor\" (the errors reach the "
+           "floor).\n");
+    printf("theory: the method's order; tableau: the order its Butcher tableau's rooted-tree "
+           "conditions give\n");
+    printf("(to %d; n/a: none); local: the same fit of one step's error from the exact state at "
+           "t = %g s\n", TABLEAU_ORDER_MAX, t_loc);
+    printf("(floor %.1e): p + 1 where the global is p.\n", local_floor);
+    if (!wide)
+        printf("Every error and pairwise slope: --wide, or --tsv.\n");
+    if (traj_last > 0.0)
+        printf("trajectories: traj-T is not a multiple of traj-h: the last step is short, %.6g s, "
+               "to end at traj-T\n", traj_last);
+    printf("\n");
+}
+
+/* One more column of the table, its header cell printed; width 0: the name's, at least 6. */
+static void add_column(table *t, const char *name, int width)
+{
+    int w = width ? width : (int)strlen(name);
+    t->width[t->ncol] = w < 6 ? 6 : w;
+    if (t->tsv)
+        fprintf(t->f, "%s%s", t->ncol ? "\t" : "", name);
+    else
+        fprintf(t->f, "%s%*s", t->ncol ? "  " : "", t->width[t->ncol], name);
+    t->ncol++;
+}
+
+/* The table's header; all (--wide, --tsv): every error and pairwise slope. Returns how many
+ * pairwise slopes it shows. */
+static int begin_table(table *t, const grid *g, bool tsv, bool all)
+{
+    char name[32];
+    int npair = 0;
+    memset(t, 0, sizeof *t);
+    t->f = stdout;
+    t->tsv = tsv;
+    add_column(t, "problem", 10);
+    add_column(t, "method", 14);
+    add_column(t, "slope", 15);
+    for (int i = 0; i < g->nh && all; i++) {
+        snprintf(name, sizeof name, "err_h=2^-%ld", g->kmin + i);
+        add_column(t, name, 0);
+    }
+    add_column(t, all ? "order" : "theory", 0);
+    if (tsv) {
+        add_column(t, "fit_hmax_s", 0);
+        add_column(t, "fit_hmin_s", 0);
+    }
+    for (; npair + 1 < g->nh && all && t->ncol < TABLE_MAX_COLS - 4; npair++) {
+        snprintf(name, sizeof name, "p(2^-%ld)", g->kmin + npair);
+        add_column(t, name, 0);
+    }
+    /* the highest order whose rooted-tree conditions the method's tableau meets */
+    add_column(t, all ? "order_conditions" : "tableau", 0);
+    add_column(t, all ? "local_slope" : "local", 0);
+    add_column(t, "fit_h", 14);
+    add_column(t, "fit_points", 0);
+    putchar('\n');
+    return npair;
+}
+
+/* One row: method k on a problem, its slope (or why none), its orders and its fitted range;
+ * local: its one-step fit (NULL: not measured on this problem). */
+static void print_row(table *t, const grid *g, const problem *pb, const method *m, const result *r,
+                      const result *local, int npair, bool all)
+{
+    char fh[48] = "none";
+    table_cell(t, "%s", pb->name);
+    table_cell(t, "%s", m->name);
+    table_cell_or(t, !r->status, "%.3f", r->slope, r->status);
+    for (int i = 0; i < g->nh && all; i++)
+        table_cell(t, "%.3e", r->err[i]);
+    table_cell(t, "%d", m->order);
+    if (t->tsv) {
+        table_cell(t, "%.4g", r->count ? g->h[r->first] : NAN);
+        table_cell(t, "%.4g", r->count ? g->h[r->first + r->count - 1] : NAN);
+    }
+    for (int i = 0; i < npair; i++)
+        table_cell(t, "%.2f", r->pair[i]);
+    if (m->tableau)
+        table_cell(t, "%d", tableau_order(m->tableau, m->tableau->b));
+    else
+        table_cell(t, "%s", "n/a");
+    if (local)
+        table_cell_or(t, !local->status, "%.3f", local->slope, local->status);
+    else
+        table_cell(t, "n/a");
+    if (r->count)
+        snprintf(fh, sizeof fh, "2^-%ld..2^-%ld", g->kmin + (long)r->first,
+                 g->kmin + (long)(r->first + r->count - 1));
+    table_cell(t, "%s", fh);
+    table_cell(t, "%zu", r->count);
+}
+
+/* The claim, one row a method and problem: the slope is the method's order on both problems,
+ * and one step's (local) slope on the oscillator is one more. */
+static void show_orders(const grid *g, const problem pbs[NPROBLEMS], const study *st, bool tsv,
+                        bool all)
+{
+    table t;
+    int npair = begin_table(&t, g, tsv, all);
+    for (int q = 0; q < NPROBLEMS; q++)
+        for (int k = 0; k < st->nm; k++)
+            print_row(&t, g, &pbs[q], st->methods[k], &st->global[q][k], q == 0 ? &st->local[k] : NULL, npair,
+                      all);
+}
+
+/* Every run that failed, with its method, time and reason, on stderr; how many there were. */
+static int report_failures(const problem pbs[NPROBLEMS], const study *st)
+{
+    int failures = 0;
+    for (int q = 0; q < NPROBLEMS; q++)
+        for (int k = 0; k < st->nm; k++)
+            if (st->global[q][k].failure[0]) {
+                fprintf(stderr, "convergence: %s on the %s: %s\n", st->methods[k]->name, pbs[q].name,
+                        st->global[q][k].failure);
+                failures++;
+            }
+    for (int k = 0; k < st->nm; k++)
+        if (st->local[k].failure[0]) {
+            fprintf(stderr, "convergence: %s, one step on the oscillator: %s\n",
+                    st->methods[k]->name, st->local[k].failure);
+            failures++;
+        }
+    return failures;
 }
 
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
@@ -107,21 +544,24 @@ static const char exercises[] =
     "  2. Push h down to 2^-14: where does RK4's error stop falling (the reference's floor or\n"
     "     round-off)? The last pairwise slopes and the fitted points fit_h show it.\n"
     "     check: bin/convergence --kmin 3 --kmax 14 --wide | grep -E 'problem|rk4'\n"
-    "  3. Write explicit midpoint as a tableau file midpoint.tab (copy lessons/methods/ralston2.tab and\n"
-    "     change a and b: c = (0, 1/2), a21 = 1/2, b = (0, 1)) and measure its order: 2, like Heun.\n"
+    "  3. Write explicit midpoint as a tableau file midpoint.tab (copy lessons/methods/ralston2.tab"
+    " and\n"
+    "     change a and b: c = (0, 1/2), a21 = 1/2, b = (0, 1)) and measure its order: 2, like"
+    " Heun.\n"
     "     check: bin/convergence --add-method midpoint.tab --tsv | cut -f1-3\n";
 
 int main(int argc, char **argv)
 {
     double T = 2.0, omega0 = 2.0 * M_PI, sigma0 = 0.2, u0 = 1.0, v0 = 0.0, theta0 = 1.0;
     double rtol = 1e-13, traj_h = 0.1, traj_T = 6.0, t_loc = 0.3;
-    double traj_last = 0.0;     /* traj-T not a multiple of traj-h: the trajectories' last step, s */
+    double traj_last = 0.0;     /* traj-T not a multiple of traj-h: the trajectories' last step */
     long kmin = 3, kmax = 11, fit = 5;
     double agree = 0.2;
     bool wide = false;
     cli_common common = {false, "build/data/convergence"};
     budget bg;
-    budget_init(&bg, "convergence", "steps", 5e8, "--T / 2^-kmin ... 2^-kmax (every method, both problems) and --traj-T / --traj-h");
+    budget_init(&bg, "convergence", "steps", 5e8,
+                "--T / 2^-kmin ... 2^-kmax (every method, both problems) and --traj-T / --traj-h");
     plot_opts plot = {false, false, NULL};
     method_set methods;
     method_set_init(&methods);
@@ -152,304 +592,58 @@ int main(int argc, char **argv)
                            NULL, 0, opts, exercises};
     cli_parse(&spec, argc, argv);
     if (kmax <= kmin || kmax - kmin + 1 > MAX_H)
-        cli_fail("convergence", "--kmin %ld --kmax %ld; accepted: kmin < kmax, at most %d steps h", kmin, kmax, MAX_H);
+        cli_fail("convergence", "--kmin %ld --kmax %ld; accepted: kmin < kmax, at most %d steps h",
+                 kmin, kmax, MAX_H);
     if (u0 == 0.0 && v0 == 0.0)
-        cli_fail("convergence", "--u0 0 with --v0 0 is the rest state; accepted: a nonzero initial state");
+        cli_fail("convergence",
+                 "--u0 0 with --v0 0 is the rest state; accepted: a nonzero initial state");
     if (theta0 == 0.0)
-        cli_fail("convergence", "--theta0 0 is the rest state; accepted: a nonzero angle in [-3.1, 3.1]");
+        cli_fail("convergence",
+                 "--theta0 0 is the rest state; accepted: a nonzero angle in [-3.1, 3.1]");
     for (long k = kmin; k <= kmax; k++)
         if (fabs(T / ldexp(1.0, (int)-k) - lround(T / ldexp(1.0, (int)-k))) > 1e-9)
-            cli_fail("convergence", "--T %g is not a whole number of steps of h = 2^-%ld; accepted: T a multiple of 2^-%ld",
-                     T, k, kmin);
+            cli_fail("convergence", "--T %g is not a whole number of steps of h = 2^-%ld; "
+                     "accepted: T a multiple of 2^-%ld", T, k, kmin);
 
-    int nh = (int)(kmax - kmin + 1);
-    double hs[MAX_H];
-    for (int i = 0; i < nh; i++)
-        hs[i] = ldexp(1.0, (int)-(kmin + i));
-    {
-        int nmeth = 0;
-        while (methods.all[nmeth] && nmeth < MAX_METHODS)
-            nmeth++;
-        double per_method = 0.0, ntraj = (double)lround(traj_T / traj_h);
-        for (int i = 0; i < nh; i++)
-            per_method += T / hs[i];
-        bg.work = 2.0 * nmeth * per_method + nmeth * ntraj;
-        bg.bytes_out = (ntraj + 1.0) * 12.0 * (nmeth + 2.0) + 1201.0 * 40.0;
-        bg.bytes_mem = nmeth * (ntraj + 1.0) * 8.0;
-        budget_check_or_exit(&bg);
-    }
+    /* The steps h, and the work they ask for before any of it starts. */
+    grid g = make_grid(T, kmin, kmax, fit, agree);
+    estimate_work(&bg, &g, methods.all, traj_T, traj_h);
 
-    /* The two problems and their references (closed forms), each reference's error measured by
-     * evaluating it a second way; the floor is ten times that (at least ten ulps of |y(T)|). */
+    /* The models and their problems: the damped oscillator and the pendulum, each with a
+     * closed-form reference whose own error is measured (and CVODE beside the pendulum's). */
     oscillator osc = {omega0, sigma0};
     pendulum pen = {omega0};
-    problem pbs[2] = {
-        {"oscillator", "damped oscillator (exact reference)", oscillator_ivp(&osc), {u0, v0}, {0, 0}, 0, 0},
-        {"pendulum", "pendulum (closed-form reference)", pendulum_ivp(&pen), {theta0, 0.0}, {0, 0}, 0, 0},
+    problem pbs[NPROBLEMS] = {
+        {.name = "oscillator", .p = oscillator_ivp(&osc), .y0 = {u0, v0}},
+        {.name = "pendulum", .p = pendulum_ivp(&pen), .y0 = {theta0, 0.0}},
     };
-    double second[2][2], cvode_dev = NAN, period = pendulum_period(&pen, theta0);
-    {
-        double half[2];
-        oscillator_exact(&osc, pbs[0].y0, T, pbs[0].yref);
-        oscillator_exact(&osc, pbs[0].y0, 0.5 * T, half);
-        oscillator_exact(&osc, half, 0.5 * T, second[0]);
-        if (pendulum_exact_from_rest(&pen, theta0, T, pbs[1].yref) != 0 || !isfinite(period) ||
-            pendulum_exact_from_rest(&pen, theta0, T + period, second[1]) != 0) {
-            fprintf(stderr, "convergence: the pendulum's closed form: GSL cannot evaluate it at theta0 = %g\n", theta0);
-            return 1;
-        }
-        for (int q = 0; q < 2; q++) {
-            double size = hypot(pbs[q].yref[0], pbs[q].yref[1]);
-            pbs[q].ref_err = hypot(second[q][0] - pbs[q].yref[0], second[q][1] - pbs[q].yref[1]);
-            pbs[q].floor = 10.0 * fmax(pbs[q].ref_err, DBL_EPSILON * fmax(size, 1e-300));
-        }
-        cvode_opts o = cvode_defaults();
-        o.lmm = CVODE_ADAMS;
-        o.rtol = rtol;
-        o.atol = rtol * 1e-2;
-        cvode_stats st;
-        char msg[400];
-        double y[2] = {theta0, 0.0};
-        if (cvode_solve(&pbs[1].p, 0.0, y, T, &o, &st, msg, sizeof msg) == 0)
-            cvode_dev = hypot(y[0] - pbs[1].yref[0], y[1] - pbs[1].yref[1]);
-    }
+    double period = pendulum_period(&pen, theta0);
+    oscillator_reference(&osc, T, &pbs[0]);
+    if (pendulum_reference(&pen, T, period, &pbs[1]) != 0)
+        return 1;
+    double cvode_dev = cvode_distance(&pbs[1], T, rtol);
 
-    result res[2][MAX_METHODS];
-    int nm = 0;
-    for (; methods.all[nm] && nm < MAX_METHODS; nm++)
-        for (int q = 0; q < 2; q++)
-            run_table(&pbs[q], T, hs, nh, (size_t)fit, agree, &res[q][nm], methods.all[nm],
-                      &bg.meter);
+    /* Run the methods: every method's error at T for every h, and of one step of h. */
+    study st = {.methods = methods.all, .meter = &bg.meter};
+    run_methods(&osc, pbs, &g, t_loc, &st);
 
-    /* Local against global error on the oscillator: the error of one step of h from the exact
-     * state y(t_loc) against the exact y(t_loc + h), order p + 1, beside the global error at T,
-     * order p (the one-step errors add up over T/h steps: one power of h is lost). */
-    double loc_err[MAX_METHODS][MAX_H], loc_slope[MAX_METHODS];
-    size_t loc_first[MAX_METHODS], loc_count[MAX_METHODS];
-    const char *loc_status[MAX_METHODS];
-    double loc_floor = 0.0;
-    {
-        /* the exact y(t_loc + h) two ways (from y0, and from the exact y(t_loc)): their largest
-         * difference is the local reference's error; the floor is ten times it */
-        double ya[2];
-        oscillator_exact(&osc, pbs[0].y0, t_loc, ya);
-        for (int i = 0; i < nh; i++) {
-            double yb[2], yc[2];
-            oscillator_exact(&osc, pbs[0].y0, t_loc + hs[i], yb);
-            oscillator_exact(&osc, ya, hs[i], yc);
-            loc_floor = fmax(loc_floor, 10.0 * fmax(hypot(yb[0] - yc[0], yb[1] - yc[1]), DBL_EPSILON * hypot(yb[0], yb[1])));
-        }
-        for (int k = 0; k < nm; k++) {
-            for (int i = 0; i < nh; i++) {
-                double y[2] = {ya[0], ya[1]}, yb[2];
-                solve_opts o = {methods.all[k], t_loc, hs[i], 1, 0, 1, NULL, NULL};
-                solve_result r;
-                oscillator_exact(&osc, pbs[0].y0, t_loc + hs[i], yb);
-                loc_err[k][i] = solve_fixed(&pbs[0].p, y, &o, NULL, &r) == SOLVE_OK ? hypot(y[0] - yb[0], y[1] - yb[1])
-                                                                                    : INFINITY;
-            }
-            loc_slope[k] = measure_asymptotic_order(hs, loc_err[k], (size_t)nh, loc_floor, (size_t)fit, agree,
-                                                    &loc_first[k], &loc_count[k], &loc_status[k]);
-        }
-        atomic_file a;
-        FILE *f = atomic_open_or_exit(&a, "convergence", common.out, "local_oscillator.tsv");
-        char b1[64], b2[64];
-        fprintf(f, "h_s");
-        for (int k = 0; k < nm; k++)
-            fprintf(f, "\t%s global: %s\t%s local: %s", methods.all[k]->label,
-                    slope_text(res[0][k].slope, res[0][k].status, b1, sizeof b1), methods.all[k]->label,
-                    slope_text(loc_slope[k], loc_status[k], b2, sizeof b2));
-        fputc('\n', f);
-        for (int i = 0; i < nh; i++) {
-            fprintf(f, "%.10g", hs[i]);
-            for (int k = 0; k < nm; k++)
-                fprintf(f, "\t%.6e\t%.6e", res[0][k].err[i], loc_err[k][i]);
-            fputc('\n', f);
-        }
-        atomic_commit_or_exit(&a, "convergence");
-    }
+    /* The figures' data: global order p beside local p + 1 (the oscillator), the global orders
+     * on each problem, and the same order with a different character at one h. */
+    write_local_errors(common.out, &g, &st);
+    for (int q = 0; q < NPROBLEMS; q++)
+        write_global_errors(common.out, &g, &pbs[q], st.global[q], &st);
+    long ntraj = solve_steps_to(traj_T, traj_h, &traj_last);
+    write_trajectories(common.out, &osc, &pbs[0], &st, traj_h, traj_T, ntraj);
+    write_summary(common.out, &g, pbs);
 
-    /* Data for the figures: errors.<problem>.tsv (h, one column a method), guides, trajectories. */
-    for (int q = 0; q < 2; q++) {
-        atomic_file a;
-        char name[64];
-        snprintf(name, sizeof name, "errors_%s.tsv", pbs[q].name);
-        FILE *f = atomic_open_or_exit(&a, "convergence", common.out, name);
-        char b1[64];
-        fprintf(f, "h_s");
-        for (int k = 0; k < nm; k++)
-            fprintf(f, "\t%s: %s", methods.all[k]->label, slope_text(res[q][k].slope, res[q][k].status, b1, sizeof b1));
-        fprintf(f, "\treference floor");
-        for (int p = 1; p <= 4; p *= 2)
-            fprintf(f, "\tslope %d guide", p);
-        fputc('\n', f);
-        /* dashed guides C h^p, a factor 5 below the lowest method of order p at the smallest fitted h */
-        double anchor[5] = {0};
-        for (int p = 1; p <= 4; p *= 2) {
-            double lo = INFINITY;
-            for (int k = 0; k < nm; k++)
-                if (methods.all[k]->order == p && res[q][k].count > 0) {
-                    size_t i = res[q][k].first + res[q][k].count - 1;
-                    lo = fmin(lo, res[q][k].err[i] / pow(hs[i], p));
-                }
-            anchor[p] = isfinite(lo) ? lo / 5.0 : NAN;
-        }
-        for (int i = 0; i < nh; i++) {
-            fprintf(f, "%.10g", hs[i]);
-            for (int k = 0; k < nm; k++)
-                fprintf(f, "\t%.6e", res[q][k].err[i]);
-            fprintf(f, "\t%.6e", pbs[q].floor);
-            for (int p = 1; p <= 4; p *= 2)
-                fprintf(f, "\t%.6e", anchor[p] * pow(hs[i], p));
-            fputc('\n', f);
-        }
-        atomic_commit_or_exit(&a, "convergence");
-    }
-    {
-        long n = solve_steps_to(traj_T, traj_h, &traj_last);
-        double *u[MAX_METHODS];
-        atomic_file a;
-        FILE *f = atomic_open_or_exit(&a, "convergence", common.out, "trajectories.tsv");
-        for (int k = 0; k < nm; k++) {
-            u[k] = xcalloc((size_t)n + 1, sizeof(double));
-            for (long i = 0; i <= n; i++)
-                u[k][i] = NAN;
-            double y[2] = {u0, v0};
-            solve_opts o = {methods.all[k], 0.0, traj_h, n, 0, 1, traj_sink, u[k]};
-            solve_result r;
-            solve_fixed_to(&pbs[0].p, y, &o, traj_T, NULL, &r);
-            budget_tick(&bg.meter, (double)n);
-        }
-        fprintf(f, "t_s\texact");
-        for (int k = 0; k < nm; k++)
-            fprintf(f, "\t%s", methods.all[k]->label);
-        fputc('\n', f);
-        for (long i = 0; i <= n; i++) {
-            double ex[2];
-            double t = i < n ? i * traj_h : traj_T;
-            oscillator_exact(&osc, pbs[0].y0, t, ex);
-            fprintf(f, "%.10g\t%.10g", t, ex[0]);
-            for (int k = 0; k < nm; k++)
-                fprintf(f, "\t%.10g", u[k][i]);
-            fputc('\n', f);
-        }
-        for (int k = 0; k < nm; k++)
-            free(u[k]);
-        /* the exact curve, finely sampled */
-        atomic_file b;
-        FILE *g = atomic_open_or_exit(&b, "convergence", common.out, "exact.tsv");
-        fprintf(g, "t_s\tu_m\n");
-        for (int i = 0; i <= 1200; i++) {
-            double ex[2], t = traj_T * i / 1200.0;
-            oscillator_exact(&osc, pbs[0].y0, t, ex);
-            fprintf(g, "%.10g\t%.10g\n", t, ex[0]);
-        }
-        atomic_commit_or_exit(&a, "convergence");
-        atomic_commit_or_exit(&b, "convergence");
-    }
-
-    {
-        /* what the figures title with: this run's T and pendulum start */
-        atomic_file a;
-        FILE *f = atomic_open_or_exit(&a, "convergence", common.out, "summary.tsv");
-        fprintf(f, "key\tvalue\nT_s\t%.10g\ntheta0_rad\t%.10g\nfloor_oscillator\t%.6e\nfloor_pendulum\t%.6e\n", T, theta0,
-                pbs[0].floor, pbs[1].floor);
-        atomic_commit_or_exit(&a, "convergence");
-    }
-    /* The table: one row a method and problem. */
+    /* The claim: the slopes are the methods' orders, and a run that failed says why (exit 1). */
     if (!common.tsv) {
-        printf("error ||y_n - y(T)|| at T = %g s for h = 2^-%ld ... 2^-%ld s against closed-form references\n", T, kmin,
-               kmax);
-        printf("  oscillator: the exact solution; its error %.1e (evaluated from y(T/2) as well); floor %.2e\n",
-               pbs[0].ref_err, pbs[0].floor);
-        printf("  pendulum: Jacobi's elliptic functions (from rest, period %.6g s); its error %.1e (a period\n"
-               "    later as well); floor %.2e; CVODE Adams at rtol %g differs from it by %.1e\n",
-               period, pbs[1].ref_err, pbs[1].floor, rtol, cvode_dev);
-        printf("slope: least-squares fit over fit_h, the (at most %ld) smallest h of the longest run of %d or more\n"
-               "errors above the floor (10x the reference's error) whose pairwise slopes agree within %g; else\n"
-               "\"not asymptotic\" (they disagree) or \"reference floor\" (the errors reach the floor).\n"
-               "theory: the method's order; tableau: the order its Butcher tableau's rooted-tree conditions give\n"
-               "(to %d; n/a: none); local: the same fit of one step's error from the exact state at t = %g s\n"
-               "(floor %.1e): p + 1 where the global is p.\n",
-               fit, MEASURE_MIN_POINTS, agree, TABLEAU_ORDER_MAX, t_loc, loc_floor);
-        if (!wide)
-            printf("Every error and pairwise slope: --wide, or --tsv.\n");
-        if (traj_last > 0.0)
-            printf("trajectories: traj-T is not a multiple of traj-h: the last step is short, %.6g s, to end at traj-T\n",
-                   traj_last);
-        printf("\n");
+        print_references(&g, pbs, period, rtol, cvode_dev);
+        print_columns(&g, t_loc, st.local_floor, wide, traj_last);
     }
-    bool all = common.tsv || wide;
-    const char *cols[TABLE_MAX_COLS];
-    char names[TABLE_MAX_COLS][32];
-    int nc = 0, npair = 0;
-    cols[nc++] = "problem";
-    cols[nc++] = "method";
-    cols[nc++] = "slope";
-    for (int i = 0; i < nh && all; i++) {
-        snprintf(names[nc], sizeof names[nc], "err_h=2^-%ld", kmin + i);
-        cols[nc] = names[nc];
-        nc++;
-    }
-    cols[nc++] = all ? "order" : "theory";
-    if (common.tsv) {
-        cols[nc++] = "fit_hmax_s";
-        cols[nc++] = "fit_hmin_s";
-    }
-    for (int i = 0; i + 1 < nh && all && nc < TABLE_MAX_COLS - 4; i++, npair++) {
-        snprintf(names[nc], sizeof names[nc], "p(2^-%ld)", kmin + i);
-        cols[nc] = names[nc];
-        nc++;
-    }
-    cols[nc++] = all ? "order_conditions" : "tableau";   /* the highest order whose rooted-tree conditions it meets */
-    cols[nc++] = all ? "local_slope" : "local";
-    cols[nc++] = "fit_h";
-    cols[nc++] = "fit_points";
-    table tab;
-    memset(&tab, 0, sizeof tab);
-    tab.f = stdout;
-    tab.tsv = common.tsv;
-    tab.ncol = nc;
-    for (int c = 0; c < nc; c++) {
-        int w = (int)strlen(cols[c]);
-        tab.width[c] = c == 0 ? 10 : c == 1 ? 14 : c == 2 ? 15 : c == nc - 2 ? 14 : w < 6 ? 6 : w;
-        if (common.tsv)
-            printf("%s%s", c ? "\t" : "", cols[c]);
-        else
-            printf("%s%*s", c ? "  " : "", tab.width[c], cols[c]);
-    }
-    putchar('\n');
-    for (int q = 0; q < 2; q++)
-        for (int k = 0; k < nm; k++) {
-            const result *r = &res[q][k];
-            char b1[64], fh[48] = "none";
-            table_cell(&tab, "%s", pbs[q].name);
-            table_cell(&tab, "%s", methods.all[k]->name);
-            table_cell(&tab, "%s", r->status ? r->status : (snprintf(b1, sizeof b1, "%.3f", r->slope), b1));
-            for (int i = 0; i < nh && all; i++)
-                table_cell(&tab, "%.3e", r->err[i]);
-            table_cell(&tab, "%d", methods.all[k]->order);
-            if (common.tsv) {
-                table_cell(&tab, "%.4g", r->count ? hs[r->first] : NAN);
-                table_cell(&tab, "%.4g", r->count ? hs[r->first + r->count - 1] : NAN);
-            }
-            for (int i = 0; i < npair; i++)
-                table_cell(&tab, "%.2f", r->pair[i]);
-            if (methods.all[k]->tableau)
-                table_cell(&tab, "%d", tableau_order(methods.all[k]->tableau, methods.all[k]->tableau->b));
-            else
-                table_cell(&tab, "%s", "n/a");
-            if (q == 0)    /* one step from the exact state at --t-local */
-                table_cell(&tab, "%s", loc_status[k] ? loc_status[k] : (snprintf(b1, sizeof b1, "%.3f", loc_slope[k]), b1));
-            else
-                table_cell(&tab, "n/a");
-            if (r->count)
-                snprintf(fh, sizeof fh, "2^-%ld..2^-%ld", kmin + (long)r->first, kmin + (long)(r->first + r->count - 1));
-            table_cell(&tab, "%s", fh);
-            table_cell(&tab, "%zu", r->count);
-            if (r->failure[0])
-                fprintf(stderr, "convergence: %s on the %s: %s\n", methods.all[k]->name, pbs[q].name, r->failure);
-        }
+    show_orders(&g, pbs, &st, common.tsv, common.tsv || wide);
+    int failures = report_failures(pbs, &st);
     budget_finish(&bg.meter);
-    return plot_render(&plot, "convergence", common.out, common.tsv);
+    int status = plot_render(&plot, "convergence", common.out, common.tsv);
+    return failures ? 1 : status;
 }

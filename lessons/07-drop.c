@@ -3,6 +3,10 @@
  * impact's start and end are found to the solver's accuracy. Between impacts m1 is the free
  * oscillator, restruck by an impulse J = integral f_c dt: its ringing after the first impact is
  * -J/(m1 omega1) e^{-sigma0 t} sin(omega1 t), and its spectrum peaks at f0.
+ * Claims, one run: the impacts start at the free-fall time and come faster as the ball loses
+ * height; the ringing follows the impulse formula; the spectrum peaks at f1; the energy does not
+ * rise; with --method all, which adaptive solver (explicit or implicit) pays here. One program:
+ * the lecture's two slides read the same solution, so main solves once and states each claim.
  * Try it: --h0 0.05 (lower drop, softer and faster bounces), --lambda 0 (no contact loss). */
 #include "lesson.h"
 #include "base/budget.h"
@@ -29,19 +33,39 @@ enum { FLIGHTS_SHOWN = 5 };     /* how the lesson summarises the rhythm */
  * the extremes of h and u1 in each 1/2000 of the run; spectrum.tsv: of the level in each 1/1500
  * of log f; first_impact.tsv: every 5th dense sample (the fit and the impulse use them all). */
 enum { STEP_BUCKETS = 2000, SPEC_BUCKETS = 1500, FIRST_EVERY = 5 };
+enum { MAX_SOLVERS = 16 };      /* adaptive solvers --method all can compare */
 
+#define DROP_ROWS_SHOWN 8   /* impact rows printed for people without --all */
+#define DROP_IMPACTS 10000L /* impacts a run may find (the default run: 189) */
+
+/* What the run keeps while CVODE solves: the samples at the output times, and every step. */
 typedef struct {
     const ball *b;
+    double *tout;               /* the output times, s: the audio grid and the dense window */
     const unsigned char *tag;   /* per output time: TAG_AUDIO and/or TAG_DENSE */
     double *audio;              /* u1 at the audio rate, m */
     size_t naudio;
     double *dense_t, *dense_u1, *dense_fc;  /* the dense window: s, m, N */
     size_t ndense;
-    double (*steps)[5];         /* one row per internal step: t s, h s, u2 mm, u1 um, energy J (written after
-                                   the solve, so CVODE's solve time is the solve's alone) */
+    double (*steps)[5];         /* one row per internal step: t s, h s, u2 mm, u1 um, energy J
+                                   (written after the solve: CVODE's solve time is the solve's) */
     size_t nsteps, capsteps;
     progress *meter;            /* ticked a step */
 } drop_ctx;
+
+/* What the lesson measures after the run: the first impact's ringing and the spectrum. */
+typedef struct ringing {
+    double J1;              /* the first impulse (the ball's momentum balance), N s */
+    double J_trap;          /* the same by the trapezoid rule over the dense samples, N s */
+    double tc;              /* the first impulse's centre, s */
+    double amp;             /* amplitude J1 / (m1 omega1) of the ringing after it, m */
+    double fit_err;         /* largest distance of u1 from the impulse formula after contact, m */
+} ringing;
+
+typedef struct peak {
+    double f, mag;          /* the spectrum's peak: Hz, and its magnitude */
+    size_t n, nfft;         /* samples, and the zero-padded FFT length */
+} peak;
 
 static int sample(long k, double t, const double *y, void *ctx)
 {
@@ -71,33 +95,367 @@ static int step(double t, double h, const double *y, void *ctx)
     return 0;
 }
 
+static void drop_ctx_free(drop_ctx *c)
+{
+    free(c->steps), free(c->audio), free(c->dense_t), free(c->dense_u1), free(c->dense_fc);
+    free(c->tout), free((void *)c->tag);
+    *c = (drop_ctx){0};
+}
+
+/* The adaptive solvers, split from ball_adaptive_methods() ("cvode-bdf|cvode-adams|gsl-..."),
+ * into names pointing into buf; how many. */
+static int solver_names(char *buf, size_t len, const char *names[MAX_SOLVERS])
+{
+    int n = 0;
+    snprintf(buf, len, "%s", ball_adaptive_methods());
+    for (char *save = NULL, *m = strtok_r(buf, "|", &save); m && n < MAX_SOLVERS;
+         m = strtok_r(NULL, "|", &save))
+        names[n++] = m;
+    return n;
+}
+
+/* CVODE's steps: at least T / max-step, and about 5e4 a second of bouncing at f0 = 400 Hz
+ * (1.07e5 in the default 2 s, measured), more for a faster m1, whose ringing it follows
+ * (measured a second: 3.7e5 at 4 kHz, 1.4e6 at 20 kHz; (f0/400)^0.9 gives 4e5, 1.7e6); each
+ * kept in memory (40 B here, 8 B in ball.c); steps.tsv holds the steps of smallest and largest
+ * h and u1 in each of STEP_BUCKETS spans. Returns the steps of one run. */
+static double estimate_work(budget *bg, const ball_settings *s, double runs)
+{
+    double n_audio = s->T * s->fs_audio;
+    double n_dense = (s->window_before + s->window_after) * s->dense_rate;
+    double per_run = s->T / s->max_step + 5e4 * s->T * pow(fmax(1.0, s->f0 / 400.0), 0.9);
+    bg->work = runs * per_run;
+    bg->bytes_out = (4.0 * STEP_BUCKETS + 2.0) * 70.0 + n_audio * 2.0 + n_dense * 60.0
+                    + n_audio * 20.0;
+    bg->bytes_mem = (n_audio + n_dense) * 8.0 * 5.0 + per_run * 48.0;  /* the steps, kept */
+    budget_check_or_exit(bg);
+    return per_run;
+}
+
+/* The drop from y0, solved by the adaptive method with root functions on the contact: u1 at the
+ * audio rate, the dense window around the first contact, and every step into c. 0, or 1 with
+ * the reason on stderr (c and r freed). */
+static int solve_drop(const ball *b, const ball_settings *s, const double y0[4], const char *method,
+                      const long caps[2], budget *bg, drop_ctx *c, ball_adaptive_result *r)
+{
+    /* m1 rests until the ball arrives, so the first contact is at the free-fall time exactly. */
+    double t_fall = sqrt(2.0 * s->h0 / s->g), *tout;
+    unsigned char *tag;
+    size_t nout = ball_output_times(s->T, s->fs_audio, t_fall - s->window_before,
+                                    t_fall + s->window_after, s->dense_rate, &tout, &tag);
+    *c = (drop_ctx){.b = b, .tout = tout, .tag = tag, .audio = xcalloc(nout, sizeof(double)),
+                    .dense_t = xcalloc(nout, sizeof(double)),
+                    .dense_u1 = xcalloc(nout, sizeof(double)),
+                    .dense_fc = xcalloc(nout, sizeof(double)), .meter = &bg->meter};
+    ball_adaptive_opts ao = {.T = s->T, .rtol = s->rtol, .atol = s->atol, .max_step = s->max_step,
+                             .tout = tout, .nout = nout, .sink = sample, .on_step = step, .ctx = c,
+                             .method = method, .max_steps = caps[0], .max_impacts = caps[1]};
+    char err[600];
+    int status = ball_solve_adaptive(b, y0, &ao, r, err, sizeof err);
+    budget_finish(&bg->meter);
+    if (status == 0)
+        return 0;
+    fprintf(stderr, PROG ": %s%s\n", err, strstr(err, "the cap of the run") && !bg->allow_long
+            ? "; --allow-long raises it (to 1e6 impacts and 4 times the estimated steps)" : "");
+    ball_impacts_free(&r->impacts);
+    drop_ctx_free(c);
+    return 1;
+}
+
+/* steps.tsv: h and u1 at every step (decimated to the extremes of each span): the step panel. */
+static void write_steps(const char *out, drop_ctx *c)
+{
+    atomic_file a;
+    FILE *f = atomic_open_or_exit(&a, PROG, out, "steps.tsv");
+    const size_t keys[] = {1, 3};      /* h and u1: the step panel and u1's envelope */
+    const char *const fmt[] = {"%.12g", "%.6g", "%.9g", "%.9g", "%.12g"};
+    plot_write_decimated(f, "t_s\th_s\tu2_mm\tu1_um\tenergy_J", c->nsteps ? &c->steps[0][0] : NULL,
+                         c->nsteps, 5, 0, keys, 2, STEP_BUCKETS, fmt);
+    atomic_commit_or_exit(&a, PROG);
+    free(c->steps);
+    c->steps = NULL;
+}
+
+/* What is dropped on what, and how it is solved. */
+static void print_setup(const ball_settings *s, const ball *b, const char *method, bool lecture_f0)
+{
+    printf("ball on a damped oscillator: m1 = %g kg, m2 = %g kg, h0 = %g m,\n", s->m1, s->m2,
+           s->h0);
+    printf("kc = %g N/m^1.5, lambda = %g s/m\n", s->kc, s->lambda);
+    printf("m1 rings at f0 = %g Hz with T60 = %g s: K = %.6g N/m, R = %.6g kg/s, sigma0/omega0 = "
+           "%.5f\n", s->f0, s->t60, b->K, b->R, b->sigma0 / b->omega0);
+    printf("%s, rtol %g, atol %g, max step %g s, roots on delta and 1 + lambda delta', "
+           "T = %g s\n\n", method, s->rtol, s->atol, s->max_step, s->T);
+    if (lecture_f0)     /* ball.ini holds the lecture's f0 and T60 */
+        printf("(The lecture says sigma0/omega0 is \"about 0.002\" for f0 = 400 Hz, T60 = 1.5 s;\n"
+               " those give 6 ln 10 / (T60 2 pi f0) = %.5f: the source's rounding is off,\n"
+               " the oscillator strongly underdamped either way.)\n\n", b->sigma0 / b->omega0);
+}
+
+/* The impacts: on stdout (people see the first few and the count; --all, --tsv: every row) and
+ * in impacts.tsv. */
+static void show_impacts(const ball_impacts *im, const char *out, bool tsv, bool all_rows)
+{
+    atomic_file a;
+    FILE *fi = atomic_open_or_exit(&a, PROG, out, "impacts.tsv");
+    table tab, tf;
+    table_begin(&tab, stdout, tsv, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
+    table_begin(&tf, fi, true, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
+    size_t shown = tsv || all_rows ? im->n : (im->n < DROP_ROWS_SHOWN ? im->n : DROP_ROWS_SHOWN);
+    for (size_t i = 0; i < im->n; i++) {
+        table *ts[2] = {&tab, &tf};
+        for (int j = i < shown ? 0 : 1; j < 2; j++) {
+            table_cell(ts[j], "%zu", i + 1);
+            table_cell(ts[j], "%.9f", im->v[i].start);
+            table_cell(ts[j], "%.9f", im->v[i].end);
+            table_cell(ts[j], "%.5f", 1e3 * (im->v[i].end - im->v[i].start));
+            table_cell(ts[j], "%.6e", im->v[i].impulse);
+        }
+    }
+    atomic_commit_or_exit(&a, PROG);
+    if (shown < im->n)
+        printf("... %zu impacts in all (--all prints every row; all are in %s/impacts.tsv)\n",
+               im->n, out);
+}
+
+/* Between impacts: u1 after the first impact against the impulse formula
+ * -J/(m1 omega1) e^(-sigma0 t) sin(omega1 t), from the end of the first contact to the end of the
+ * dense window (or the second impact), written to first_impact.tsv; and the impulse once more by
+ * the trapezoid rule over the dense samples (the lecture's way). */
+static ringing measure_ringing(const ball *b, const ball_impacts *im, const drop_ctx *c,
+                               const char *out)
+{
+    ringing g = {.J1 = im->n ? im->v[0].impulse : NAN, .tc = im->n ? im->v[0].centre : NAN};
+    g.amp = fabs(g.J1) / (b->m1 * ball_omega1(b));
+    double fit_end = im->n >= 2 ? im->v[1].start : INFINITY;
+    atomic_file a;
+    FILE *f = atomic_open_or_exit(&a, PROG, out, "first_impact.tsv");
+    fprintf(f, "t_after_ms\tu1_um\tformula_um\tenvelope_um\tfc_N\n");
+    for (size_t i = 0; i < c->ndense; i++) {
+        double te = c->dense_t[i] - g.tc;
+        double formula = te > 0 ? ball_impulse_response(b, g.J1, te) : NAN;
+        double env = te > 0 ? g.amp * exp(-b->sigma0 * te) : NAN;
+        if (i % FIRST_EVERY == 0)
+            fprintf(f, "%.6f\t%.9g\t%.9g\t%.9g\t%.9g\n", 1e3 * te, 1e6 * c->dense_u1[i],
+                    1e6 * formula, 1e6 * env, c->dense_fc[i]);
+        if (im->n && c->dense_t[i] > im->v[0].end && c->dense_t[i] < fit_end)
+            g.fit_err = fmax(g.fit_err, fabs(c->dense_u1[i] - formula));
+    }
+    atomic_commit_or_exit(&a, PROG);
+    for (size_t i = 1; i < c->ndense; i++) {
+        double dt = c->dense_t[i] - c->dense_t[i - 1];
+        g.J_trap += 0.5 * (c->dense_fc[i] + c->dense_fc[i - 1]) * dt;
+    }
+    return g;
+}
+
+/* The spectrum of u1 over the whole run, at the audio rate, Hann window, zero-padded to a
+ * 2-3-5-smooth length: 88201 samples (2 s and t = 0) are 193 x 457, where GSL's FFT is slow.
+ * Its peak, and spectrum.tsv. 0, or 1 with the reason on stderr. */
+static int measure_spectrum(const drop_ctx *c, double fs, const char *out, peak *pk)
+{
+    spectrum sp;
+    *pk = (peak){.f = NAN};
+    if (spectrum_hann_padded(c->audio, c->naudio, spectrum_fast_length(c->naudio), fs, &sp) != 0) {
+        fprintf(stderr, PROG ": the FFT of %zu samples failed\n", c->naudio);
+        return 1;
+    }
+    spectrum_peak(&sp, 0.0, 0.5 * fs, &pk->f, &pk->mag);
+    atomic_file a;
+    FILE *f = atomic_open_or_exit(&a, PROG, out, "spectrum.tsv");
+    spectrum_write_tsv(f, &sp, pk->mag, SPEC_BUCKETS);
+    atomic_commit_or_exit(&a, PROG);
+    pk->n = sp.n;
+    pk->nfft = sp.nfft;
+    spectrum_free(&sp);
+    return 0;
+}
+
+/* The sound of u1, peak at wav_peak of full scale, to wav. */
+static void write_sound(const drop_ctx *c, const ball_settings *s, const char *sound, char *wav,
+                        size_t len)
+{
+    double top = max_abs(c->audio, c->naudio);
+    path_join(wav, len, sound, "drop.wav");
+    mkdir_p(sound);
+    wav_write_or_exit(PROG, wav, c->audio, c->naudio, (int)lround(s->fs_audio),
+                      top > 0 ? s->wav_peak / top : 1.0, NULL);
+}
+
+/* One line of summary.tsv: a key and its value, printed with fmt (counts as "%.0f"). */
+typedef struct fact {
+    const char *key;
+    const char *fmt;
+    double value;
+} fact;
+
+/* summary.tsv: every fact the lesson states, for tests and pipes. */
+static void write_summary(const char *out, const ball *b, const ball_adaptive_result *r,
+                          double t_fall, const ringing *g, const peak *pk, double T)
+{
+    const ball_impacts *im = &r->impacts;
+    const ball_impact *e = im->v;     /* the first impact (read only when there is one) */
+    const ball_impact_summary ims = ball_impacts_summarise(im, T);
+    const cvode_stats *st = &r->stats;
+    const fact facts[] = {
+        {"sigma0_over_omega0", "%.9g", b->sigma0 / b->omega0},
+        {"impacts", "%.0f", (double)im->n},
+        {"free_fall_s", "%.12g", t_fall},
+        {"first_start_s", "%.12g", im->n ? e->start : NAN},
+        {"first_end_s", "%.12g", im->n ? e->end : NAN},
+        {"first_duration_ms", "%.9g", im->n ? 1e3 * (e->end - e->start) : NAN},
+        {"first_impulse_Ns", "%.9g", g->J1},
+        {"first_impulse_trapezoid_Ns", "%.9g", g->J_trap},
+        {"first_centre_s", "%.12g", g->tc},
+        {"first_restitution", "%.9g", im->n ? ball_restitution(e) : NAN},
+        {"duration_min_ms", "%.9g", 1e3 * ims.dur_min},
+        {"duration_max_ms", "%.9g", 1e3 * ims.dur_max},
+        {"intervals", "%.0f", (double)ims.intervals},
+        {"intervals_shorter", "%.0f", (double)ims.shorter},
+        {"first_flight_s", "%.9g", im->n >= 2 ? im->v[1].start - im->v[0].start : NAN},
+        {"period_ms", "%.9g", 1e3 / (ball_omega1(b) / (2.0 * M_PI))},
+        {"formula_error_rel", "%.6g", g->amp > 0 ? g->fit_err / g->amp : NAN},
+        {"spectrum_peak_Hz", "%.6f", pk->f},
+        {"spectrum_samples", "%.0f", (double)pk->n},
+        {"spectrum_fft_length", "%.0f", (double)pk->nfft},
+        {"f1_Hz", "%.6f", ball_omega1(b) / (2.0 * M_PI)},
+        {"energy0_J", "%.12g", r->energy0},
+        {"energy_final_J", "%.12g", r->energy_final},
+        {"energy_rise_rel", "%.6g", r->energy_rise / r->energy0},
+        {"energy_rise_t_s", "%.9g", r->energy_rise_t},
+        {"steps", "%.0f", (double)st->steps},
+        {"nfev", "%.0f", (double)st->nfev},
+        {"njev", "%.0f", (double)st->njev},
+        {"nsetups", "%.0f", (double)st->nsetups},
+        {"netf", "%.0f", (double)st->netf},
+        {"nniters", "%.0f", (double)st->nniters},
+        {"nncf", "%.0f", (double)st->nncf},
+        {"ngev", "%.0f", (double)st->ngev},
+        {"nevents", "%.0f", (double)st->nevents},
+        {"solve_s", "%.6g", st->seconds},
+        {"h_fall_s", "%.6g", r->h_median[BALL_FALL]},
+        {"h_contact_s", "%.6g", r->h_median[BALL_CONTACT]},
+        {"h_ring_s", "%.6g", r->h_median[BALL_RING]},
+    };
+    atomic_file a;
+    FILE *f = atomic_open_or_exit(&a, PROG, out, "summary.tsv");
+    fprintf(f, "key\tvalue\n");
+    for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
+        fprintf(f, "%s\t", facts[i].key);
+        fprintf(f, facts[i].fmt, facts[i].value);
+        fputc('\n', f);
+    }
+    for (int q = 0; q < BALL_QUARTERS; q++)
+        fprintf(f, "impacts_quarter%d\t%zu\n", q + 1, ims.per_quarter[q]);
+    atomic_commit_or_exit(&a, PROG);
+}
+
+/* The rhythm: how many impacts, the first at the free-fall time, faster as the ball loses height;
+ * the three time scales; and between impacts, the impulse formula. */
+static void print_rhythm(const ball *b, const ball_impacts *im, double T, double t_fall,
+                         const ringing *g, double dense_rate)
+{
+    if (im->n == 0) {
+        printf("\nNo impact before T = %g s: the ball reaches m1 at the free-fall time %.6f s.\n",
+               T, t_fall);
+        return;
+    }
+    const ball_impact *e = &im->v[0];
+    const ball_impact_summary ims = ball_impacts_summarise(im, T);
+    printf("\n%zu impacts. The first starts at %.9f s (free fall sqrt(2 h0/g) = %.9f s)\n", im->n,
+           e->start, t_fall);
+    printf("and lasts %.4f ms; contacts last %.4f to %.4f ms.\n", 1e3 * (e->end - e->start),
+           1e3 * ims.dur_min, 1e3 * ims.dur_max);
+    printf("Impacts in each quarter of the run:");
+    bool rising = true;
+    for (int q = 0; q < BALL_QUARTERS; q++) {
+        printf(" %zu", ims.per_quarter[q]);
+        rising = rising && (q == 0 || ims.per_quarter[q] > ims.per_quarter[q - 1]);
+    }
+    printf("%s\n", rising ? ": they come faster as the ball loses height."
+                          : " (not rising in every quarter).");
+    if (im->n >= 2) {
+        printf("First flights:");
+        for (size_t i = 1; i < im->n && i <= FLIGHTS_SHOWN; i++)
+            printf(" %.4f", im->v[i].start - im->v[i - 1].start);
+        printf(" s\n(later the ringing m1 jostles the order: %zu of %zu flights are shorter than "
+               "the one before).\n", ims.shorter, ims.intervals - 1);
+    }
+    printf("Time scales: flights of %.2f s and less, one period of m1 %.4f ms, one contact "
+           "%.4f ms.\n",
+           im->n >= 2 ? im->v[1].start - e->start : NAN, 1e3 / (ball_omega1(b) / (2.0 * M_PI)),
+           1e3 * (e->end - e->start));
+    printf("Between impacts: first impulse J = %.6e N s (momentum of the ball;\n", g->J1);
+    printf("trapezoid over %.0f MHz samples: %.6e N s), the ball leaving with restitution %.4f;\n",
+           dense_rate / 1e6, g->J_trap, ball_restitution(e));
+    printf("u1 after it follows -J/(m1 omega1) e^(-sigma0 t) sin(omega1 t)\n");
+    printf("within %.3f %% of its amplitude %.3f um.\n", 100.0 * g->fit_err / g->amp, 1e6 * g->amp);
+}
+
+/* The check of the answer: the spectrum peaks at m1's pitch, the energy does not rise; and what
+ * the solver did. */
+static void print_check(const ball_settings *s, const ball *b, const ball_adaptive_result *r,
+                        const peak *pk, const char *method)
+{
+    const cvode_stats *st = &r->stats;
+    printf("Spectrum of u1 over %g s (Hann window, %zu samples zero-padded to %zu):\n", s->T, pk->n,
+           pk->nfft);
+    printf("peak at %.3f Hz (f1 = %.3f Hz, f0 = %g Hz).\n", pk->f, ball_omega1(b) / (2.0 * M_PI),
+           s->f0);
+    printf("Energy (kinetic + spring + gravity + contact): %.6e J at 0, %.6e J at %g s;\n",
+           r->energy0, r->energy_final, s->T);
+    printf("largest increase %.2e of the initial energy (at t = %.6f s).\n",
+           r->energy_rise / r->energy0, r->energy_rise_t);
+    if (strncmp(method, "gsl-", 4) == 0) {
+        printf("\nGSL %s (explicit pair, contact roots by bisection): %ld steps, "
+               "%ld F evaluations,\n",
+               method + 4, st->steps, st->nfev);
+        printf("%ld rejected steps, %ld root evaluations, %ld events, %.3f s.\n", st->netf,
+               st->ngev, st->nevents, st->seconds);
+    } else {
+        printf("\nCVODE %s (%s, dense, analytic Jacobian): %ld steps, %ld F evaluations,\n",
+               cvode_version(), strcmp(method, "cvode-adams") == 0 ? "Adams" : "BDF", st->steps,
+               st->nfev);
+        printf("%ld Jacobians, %ld linear setups, %ld Newton iterations, %ld convergence "
+               "failures,\n", st->njev, st->nsetups, st->nniters, st->nncf);
+        printf("%ld error-test failures, %ld root evaluations, %ld events, %.3f s.\n", st->netf,
+               st->ngev, st->nevents, st->seconds);
+    }
+    printf("Median step: %.3g s in free fall (max step %g s), %.3g s ringing between contacts,\n",
+           r->h_median[BALL_FALL], s->max_step, r->h_median[BALL_RING]);
+    printf("%.3g s in a contact.\n", r->h_median[BALL_CONTACT]);
+}
+
 /* --method all: every adaptive solver on the same drop, side by side: steps, F and Jacobian
  * evaluations, wall time, impacts, and how many leading impacts agree with the run's (CVODE BDF)
- * within a third of its first contact. Written to solvers.tsv and printed. */
-static int solver_table(const ball *b, const double y0[4], const ball_settings *s, const ball_adaptive_result *ref,
-                        const char *out, bool tsv, long max_steps, long max_impacts)
+ * within a third of its first contact. Written to solvers.tsv and printed. 0, or 1 with the
+ * reason on stderr. */
+static int solver_table(const ball *b, const double y0[4], const ball_settings *s,
+                        const ball_adaptive_result *ref, const char *const *names, int nsolvers,
+                        const char *out, bool tsv, const long caps[2])
 {
-    char list[240];
-    snprintf(list, sizeof list, "%s", ball_adaptive_methods());
-    double agree_tol = ref->impacts.n ? (ref->impacts.v[0].end - ref->impacts.v[0].start) / 3.0 : 1e-4;
+    const ball_impacts *ri = &ref->impacts;
+    double agree_tol = ri->n ? (ri->v[0].end - ri->v[0].start) / 3.0 : 1e-4;
     atomic_file af;
     FILE *f = atomic_open_or_exit(&af, PROG, out, "solvers.tsv");
     table tf, tab;
-    table_begin(&tf, f, true, "method", "steps", "nfev", "njev", "rejected", "seconds", "impacts", "agree", NULL);
-    if (!tsv)
+    table_begin(&tf, f, true, "method", "steps", "nfev", "njev", "rejected", "seconds", "impacts",
+                "agree", NULL);
+    if (!tsv) {     /* with --tsv stdout keeps the one table of impacts; this one: solvers.tsv */
         printf("\nEvery adaptive solver on the same drop (rtol %g, atol %g, max step %g s):\n"
                "agree = leading impacts within %.3g ms (a third of a contact) of CVODE BDF's;\n"
-               "rejected steps in solvers.tsv.\n",
-               s->rtol, s->atol, s->max_step, 1e3 * agree_tol);
-    if (!tsv)       /* with --tsv stdout keeps the one table of impacts; this one is in solvers.tsv */
-        table_begin(&tab, stdout, false, "method", "steps", "nfev", "njev", "+rejected", "seconds", "impacts",
-                    "agree", NULL);     /* rejected steps: in solvers.tsv (100 columns) */
+               "rejected steps in solvers.tsv.\n", s->rtol, s->atol, s->max_step, 1e3 * agree_tol);
+        /* rejected steps: in solvers.tsv (the table fits 100 columns) */
+        table_begin(&tab, stdout, false, "method", "steps", "nfev", "njev", "+rejected", "seconds",
+                    "impacts", "agree", NULL);
+    }
     long best_cost = LONG_MAX;
     double best_s = INFINITY;
-    char cheapest[32] = "", fastest[32] = "";
-    for (char *save = NULL, *m = strtok_r(list, "|", &save); m; m = strtok_r(NULL, "|", &save)) {
-        ball_adaptive_opts o = {s->T, s->rtol, s->atol, s->max_step, NULL, 0, NULL, NULL, NULL, m, max_steps,
-                                max_impacts};
+    const char *cheapest = "", *fastest = "";
+    for (int i = 0; i < nsolvers; i++) {
+        ball_adaptive_opts o = {.T = s->T, .rtol = s->rtol, .atol = s->atol,
+                                .max_step = s->max_step, .method = names[i],
+                                .max_steps = caps[0], .max_impacts = caps[1]};
         ball_adaptive_result r;
         char err[600];
         if (ball_solve_adaptive(b, y0, &o, &r, err, sizeof err) != 0) {
@@ -108,23 +466,20 @@ static int solver_table(const ball *b, const double y0[4], const ball_settings *
         }
         table *ts[2] = {&tf, &tab};
         for (int j = 0; j < (tsv ? 1 : 2); j++) {
-            table_cell(ts[j], "%s", m);
+            table_cell(ts[j], "%s", names[i]);
             table_cell(ts[j], "%ld", r.stats.steps);
             table_cell(ts[j], "%ld", r.stats.nfev);
             table_cell(ts[j], "%ld", r.stats.njev);
             table_cell(ts[j], "%ld", r.stats.netf);
             table_cell(ts[j], "%.3f", r.stats.seconds);
             table_cell(ts[j], "%zu", r.impacts.n);
-            table_cell(ts[j], "%zu", ball_impacts_agree(&ref->impacts, &r.impacts, agree_tol));
+            table_cell(ts[j], "%zu", ball_impacts_agree(ri, &r.impacts, agree_tol));
         }
-        if (r.stats.nfev + r.stats.njev * 4 < best_cost) {      /* a Jacobian of the 4 unknowns as 4 F */
-            best_cost = r.stats.nfev + r.stats.njev * 4;
-            snprintf(cheapest, sizeof cheapest, "%s", m);
-        }
-        if (r.stats.seconds < best_s) {
-            best_s = r.stats.seconds;
-            snprintf(fastest, sizeof fastest, "%s", m);
-        }
+        long cost = r.stats.nfev + r.stats.njev * 4;    /* a Jacobian of the 4 unknowns as 4 F */
+        if (cost < best_cost)
+            best_cost = cost, cheapest = names[i];
+        if (r.stats.seconds < best_s)
+            best_s = r.stats.seconds, fastest = names[i];
         ball_impacts_free(&r.impacts);
     }
     atomic_commit_or_exit(&af, PROG);
@@ -132,7 +487,8 @@ static int solver_table(const ball *b, const double y0[4], const ball_settings *
         printf("Fewest evaluations (F, and a Jacobian as 4 F): %s; shortest wall time: %s.\n"
                "Adaptive explicit or implicit?\n%s\n", cheapest, fastest,
                strncmp(fastest, "gsl-", 4) == 0
-                   ? "Explicit here: the drop is not stiff enough for an implicit solver's Newton iterations to pay."
+                   ? "Explicit here: the drop is not stiff enough for an implicit solver's Newton "
+                     "iterations to pay."
                    : "Implicit here: its Newton iterations pay for themselves in longer steps.");
     return 0;
 }
@@ -140,15 +496,16 @@ static int solver_table(const ball *b, const double y0[4], const ball_settings *
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
-    "  1. Drop the ball from twice the height: how many impacts are there in 2 s, and when does the\n"
+    "  1. Drop the ball from twice the height: how many impacts are there in 2 s, and when does"
+    " the\n"
     "     first one start?\n"
     "     check: bin/drop --h0 0.3 | grep 'impacts. The first starts'\n"
-    "  2. Tighten CVODE's tolerance a hundredfold: how far do the later impact times move? (The drop\n"
+    "  2. Tighten CVODE's tolerance a hundredfold: how far do the later impact times move? (The"
+    " drop\n"
     "     is chaotic.) The start times at rtol 1e-8 and 1e-10, side by side:\n"
-    "     check: paste <(bin/drop --tsv | cut -f1,2) <(bin/drop --rtol 1e-10 --tsv | cut -f2) | head -12\n";
+    "     check: paste <(bin/drop --tsv | cut -f1,2) <(bin/drop --rtol 1e-10 --tsv | cut -f2)"
+    " | head -12\n";
 
-#define DROP_ROWS_SHOWN 8   /* impact rows printed for people without --all */
-#define DROP_IMPACTS 10000L /* impacts a run may find (the default run: 189) */
 
 int main(int argc, char **argv)
 {
@@ -164,8 +521,9 @@ int main(int argc, char **argv)
     char choices[240];
     snprintf(choices, sizeof choices, "%s|all", ball_adaptive_methods());
     budget bg;
-    budget_init(&bg, PROG, "steps", 1e7, "--T / --max-step, and --T and --f0 (about 5e4 CVODE steps a second of "
-                "bouncing at 400 Hz, times (f0 / 400 Hz)^0.9 above; a run stops at 1e4 impacts, 1e6 with --allow-long)");
+    budget_init(&bg, PROG, "steps", 1e7, "--T / --max-step, and --T and --f0 (about 5e4 CVODE "
+                "steps a second of bouncing at 400 Hz, times (f0 / 400 Hz)^0.9 above; a run stops "
+                "at 1e4 impacts, 1e6 with --allow-long)");
     const cli_opt opts[] = {
         {"method", CLI_CHOICE, &method, "",
          "adaptive solver of the run (all: the run with CVODE BDF, then every solver side by side)", 0, 0, 0, choices,
@@ -187,231 +545,60 @@ int main(int argc, char **argv)
     cli_parse(&cs, argc, argv);
     atomic_check_folder_or_exit(PROG, "sound", sound);
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
-        cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
+        cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / "
+                 "t60", s.f0, s.t60);
 
-    /* CVODE's steps: at least T / max-step, and about 5e4 a second of bouncing at f0 = 400 Hz
-     * (1.07e5 in the default 2 s, measured), more for a faster m1, whose ringing it follows
-     * (measured a second: 3.7e5 at 4 kHz, 1.4e6 at 20 kHz; (f0/400)^0.9 gives 4e5, 1.7e6); each
-     * kept in memory (40 B here, 8 B in ball.c); steps.tsv holds the steps of smallest and largest
-     * h and u1 in each of STEP_BUCKETS spans. A run stops, exit 1, at the step cap (the budget's
-     * share of a run, or 4 times the estimate with --allow-long: memory stays below the cap) and
-     * at DROP_IMPACTS impacts (a stiff contact chatters: 7727 impacts in 4 s at --kc 1e13). */
-    double n_audio = s.T * s.fs_audio, n_dense = (s.window_before + s.window_after) * s.dense_rate;
-    double runs = 1.0;      /* --method all: the run, then every solver once more */
-    if (strcmp(method, "all") == 0)
-        for (const char *c = ball_adaptive_methods(); *c; c++)
-            runs += *c == '|' || c == ball_adaptive_methods();
-    double per_run = s.T / s.max_step + 5e4 * s.T * pow(fmax(1.0, s.f0 / 400.0), 0.9);
-    bg.work = runs * per_run;
-    bg.bytes_out = (4.0 * STEP_BUCKETS + 2.0) * 70.0 + n_audio * 2.0 + n_dense * 60.0 + n_audio * 20.0;
-    bg.bytes_mem = (n_audio + n_dense) * 8.0 * 5.0 + per_run * 48.0;  /* the steps, kept */
-    budget_check_or_exit(&bg);
-    long max_steps = (long)(bg.allow_long ? 4.0 * per_run + 1e6 : bg.cap / runs);
-    long max_impacts = bg.allow_long ? 100 * DROP_IMPACTS : DROP_IMPACTS;
+    /* The work before it starts: the run, and with --method all every solver once more. A run
+     * stops, exit 1, at the step cap (the budget's share of a run, or 4 times the estimate with
+     * --allow-long: memory stays below the cap) and at DROP_IMPACTS impacts (a stiff contact
+     * chatters: 7727 impacts in 4 s at --kc 1e13). */
+    char buf[240];
+    const char *names[MAX_SOLVERS];
+    bool all = strcmp(method, "all") == 0;
+    int nsolvers = all ? solver_names(buf, sizeof buf, names) : 0;
+    double runs = 1.0 + nsolvers;
+    double per_run = estimate_work(&bg, &s, runs);
+    const long caps[2] = {(long)(bg.allow_long ? 4.0 * per_run + 1e6 : bg.cap / runs),
+                          bg.allow_long ? 100 * DROP_IMPACTS : DROP_IMPACTS};
 
+    /* The model, and the drop solved by adaptive steps that find every impact. */
     ball b = ball_from_settings(&s);
     double y0[4];
     ball_initial(&s, y0);
-    /* m1 rests until the ball arrives, so the first contact is at the free-fall time exactly. */
-    double t_fall = sqrt(2.0 * s.h0 / s.g);
-    double *tout;
-    unsigned char *tag;
-    size_t nout = ball_output_times(s.T, s.fs_audio, t_fall - s.window_before, t_fall + s.window_after, s.dense_rate,
-                               &tout, &tag);
-    drop_ctx c = {&b, tag, xcalloc(nout, sizeof(double)), 0, xcalloc(nout, sizeof(double)),
-                  xcalloc(nout, sizeof(double)), xcalloc(nout, sizeof(double)), 0, NULL, 0, 0, &bg.meter};
-
-    bool all = strcmp(method, "all") == 0;
     const char *run_method = all ? "cvode-bdf" : method;
-    ball_adaptive_opts ao = {s.T, s.rtol, s.atol, s.max_step, tout, nout, sample, step, &c, run_method, max_steps,
-                             max_impacts};
+    drop_ctx c;
     ball_adaptive_result r;
-    char err[600];
-    if (ball_solve_adaptive(&b, y0, &ao, &r, err, sizeof err) != 0) {
-        budget_finish(&bg.meter);
-        fprintf(stderr, PROG ": %s%s\n", err, strstr(err, "the cap of the run") && !bg.allow_long
-                ? "; --allow-long raises it (to 1e6 impacts and 4 times the estimated steps)" : "");
-        ball_impacts_free(&r.impacts);
-        free(c.steps), free(c.audio), free(c.dense_t), free(c.dense_u1), free(c.dense_fc), free(tout), free(tag);
+    if (solve_drop(&b, &s, y0, run_method, caps, &bg, &c, &r) != 0)
         return 1;
-    }
-    budget_finish(&bg.meter);
-    atomic_file a_steps;
-    FILE *fst = atomic_open_or_exit(&a_steps, PROG, common.out, "steps.tsv");
-    const size_t keys[] = {1, 3};      /* h and u1: the step panel and u1's envelope */
-    const char *const fmt[] = {"%.12g", "%.6g", "%.9g", "%.9g", "%.12g"};
-    plot_write_decimated(fst, "t_s\th_s\tu2_mm\tu1_um\tenergy_J", c.nsteps ? &c.steps[0][0] : NULL, c.nsteps, 5, 0,
-                         keys, 2, STEP_BUCKETS, fmt);
-    atomic_commit_or_exit(&a_steps, PROG);
-    free(c.steps);
-    const ball_impacts *im = &r.impacts;
+    write_steps(common.out, &c);
 
-    /* The impact table: on stdout and in impacts.tsv. */
-    atomic_file a_imp;
-    FILE *fi = atomic_open_or_exit(&a_imp, PROG, common.out, "impacts.tsv");
-    table tab, tf;
+    /* The impacts: when they start, how long they last. */
     if (!common.tsv)
-        printf("ball on a damped oscillator: m1 = %g kg, m2 = %g kg, h0 = %g m,\nkc = %g N/m^1.5, lambda = %g s/m\n"
-               "m1 rings at f0 = %g Hz with T60 = %g s: K = %.6g N/m, R = %.6g kg/s, sigma0/omega0 = %.5f\n"
-               "%s, rtol %g, atol %g, max step %g s, roots on delta and 1 + lambda delta', T = %g s\n\n",
-               s.m1, s.m2, s.h0, s.kc, s.lambda, s.f0, s.t60, b.K, b.R, b.sigma0 / b.omega0, run_method, s.rtol, s.atol,
-               s.max_step, s.T);
-    if (!common.tsv && s.f0 == ini.f0 && s.t60 == ini.t60)     /* ball.ini holds the lecture's f0 and T60 */
-        printf("(The lecture says sigma0/omega0 is \"about 0.002\" for f0 = 400 Hz, T60 = 1.5 s;\n those give 6 ln 10 / "
-               "(T60 2 pi f0) = %.5f: the source's rounding is off,\n the oscillator strongly underdamped either way.)\n\n",
-               b.sigma0 / b.omega0);
-    table_begin(&tab, stdout, common.tsv, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
-    table_begin(&tf, fi, true, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
-    /* People see the first few impacts and the count (--all: every row); --tsv and impacts.tsv hold all. */
-    size_t shown = common.tsv || all_rows ? im->n : (im->n < DROP_ROWS_SHOWN ? im->n : DROP_ROWS_SHOWN);
-    for (size_t i = 0; i < im->n; i++) {
-        table *ts[2] = {&tab, &tf};
-        for (int j = i < shown ? 0 : 1; j < 2; j++) {
-            table_cell(ts[j], "%zu", i + 1);
-            table_cell(ts[j], "%.9f", im->v[i].start);
-            table_cell(ts[j], "%.9f", im->v[i].end);
-            table_cell(ts[j], "%.5f", 1e3 * (im->v[i].end - im->v[i].start));
-            table_cell(ts[j], "%.6e", im->v[i].impulse);
-        }
-    }
-    atomic_commit_or_exit(&a_imp, PROG);
-    if (shown < im->n)
-        printf("... %zu impacts in all (--all prints every row; all are in %s/impacts.tsv)\n", im->n, common.out);
+        print_setup(&s, &b, run_method, s.f0 == ini.f0 && s.t60 == ini.t60);
+    show_impacts(&r.impacts, common.out, common.tsv, all_rows);
 
-    /* What the impacts say: first time, durations, whether they come faster, impacts in each
-     * quarter of the run (they come faster as the ball loses height). */
-    const ball_impact_summary ims = ball_impacts_summarise(im, s.T);
-
-    /* Between impacts: the ringing after the first impact against the impulse formula, from the
-     * end of the first contact to the end of the window (or the second impact). */
-    double J1 = im->n ? im->v[0].impulse : NAN, tc = im->n ? im->v[0].centre : NAN;
-    double amp = fabs(J1) / (b.m1 * ball_omega1(&b)), fit_err = 0.0;
-    double fit_end = im->n >= 2 ? im->v[1].start : INFINITY;
-    atomic_file a_first;
-    FILE *ff = atomic_open_or_exit(&a_first, PROG, common.out, "first_impact.tsv");
-    fprintf(ff, "t_after_ms\tu1_um\tformula_um\tenvelope_um\tfc_N\n");
-    for (size_t i = 0; i < c.ndense; i++) {
-        double te = c.dense_t[i] - tc;
-        double f = te > 0 ? ball_impulse_response(&b, J1, te) : NAN;
-        double env = te > 0 ? amp * exp(-b.sigma0 * te) : NAN;
-        if (i % FIRST_EVERY == 0)
-            fprintf(ff, "%.6f\t%.9g\t%.9g\t%.9g\t%.9g\n", 1e3 * te, 1e6 * c.dense_u1[i], 1e6 * f, 1e6 * env,
-                    c.dense_fc[i]);
-        if (im->n && c.dense_t[i] > im->v[0].end && c.dense_t[i] < fit_end)
-            fit_err = fmax(fit_err, fabs(c.dense_u1[i] - f));
-    }
-    atomic_commit_or_exit(&a_first, PROG);
-    /* The impulse once more, by the trapezoid rule over the dense samples (the lecture's way). */
-    double J_trap = 0.0;
-    for (size_t i = 1; i < c.ndense; i++)
-        J_trap += 0.5 * (c.dense_fc[i] + c.dense_fc[i - 1]) * (c.dense_t[i] - c.dense_t[i - 1]);
-
-    /* The spectrum of u1 over the whole run, at the audio rate, Hann window, zero-padded to a
-     * 2-3-5-smooth length: 88201 samples (2 s and t = 0) are 193 x 457, where GSL's FFT is slow. */
-    spectrum sp;
-    double f_peak = NAN, mag_peak = 0.0;
-    if (spectrum_hann_padded(c.audio, c.naudio, spectrum_fast_length(c.naudio), s.fs_audio, &sp) != 0) {
-        fprintf(stderr, PROG ": the FFT of %zu samples failed\n", c.naudio);
+    /* Between impacts m1 rings as the free oscillator, restruck by an impulse; its spectrum
+     * peaks at f0; the sound. */
+    ringing g = measure_ringing(&b, &r.impacts, &c, common.out);
+    peak pk;
+    if (measure_spectrum(&c, s.fs_audio, common.out, &pk) != 0)
         return 1;
-    }
-    spectrum_peak(&sp, 0.0, 0.5 * s.fs_audio, &f_peak, &mag_peak);
-    atomic_file a_sp;
-    FILE *fsp = atomic_open_or_exit(&a_sp, PROG, common.out, "spectrum.tsv");
-    spectrum_write_tsv(fsp, &sp, mag_peak, SPEC_BUCKETS);
-    atomic_commit_or_exit(&a_sp, PROG);
-    size_t sp_n = sp.n, sp_nfft = sp.nfft;
-    spectrum_free(&sp);
-
-    /* The sound of u1, peak at wav_peak of full scale. */
     char wav[4096];
-    double peak = max_abs(c.audio, c.naudio);
-    path_join(wav, sizeof wav, sound, "drop.wav");
-    mkdir_p(sound);
-    wav_write_or_exit(PROG, wav, c.audio, c.naudio, (int)lround(s.fs_audio), peak > 0 ? s.wav_peak / peak : 1.0, NULL);
+    write_sound(&c, &s, sound, wav, sizeof wav);
+    double t_fall = sqrt(2.0 * s.h0 / s.g);
+    write_summary(common.out, &b, &r, t_fall, &g, &pk, s.T);
 
-    const cvode_stats *st = &r.stats;
-    double f1 = ball_omega1(&b) / (2.0 * M_PI);
-    double rise_rel = r.energy_rise / r.energy0;
-    /* Every fact the lesson states, for tests and pipes. */
-    atomic_file a_sum;
-    FILE *fs = atomic_open_or_exit(&a_sum, PROG, common.out, "summary.tsv");
-    fprintf(fs, "key\tvalue\nsigma0_over_omega0\t%.9g\n", b.sigma0 / b.omega0);
-    fprintf(fs, "impacts\t%zu\nfree_fall_s\t%.12g\nfirst_start_s\t%.12g\nfirst_end_s\t%.12g\nfirst_duration_ms\t%.9g\n"
-                "first_impulse_Ns\t%.9g\nfirst_impulse_trapezoid_Ns\t%.9g\nfirst_centre_s\t%.12g\nfirst_restitution\t%.9g\n"
-                "duration_min_ms\t%.9g\nduration_max_ms\t%.9g\nintervals\t%zu\nintervals_shorter\t%zu\n"
-                "first_flight_s\t%.9g\nperiod_ms\t%.9g\nformula_error_rel\t%.6g\nspectrum_peak_Hz\t%.6f\nspectrum_samples\t%zu\nspectrum_fft_length\t%zu\nf1_Hz\t%.6f\n"
-                "energy0_J\t%.12g\nenergy_final_J\t%.12g\nenergy_rise_rel\t%.6g\nenergy_rise_t_s\t%.9g\n"
-                "steps\t%ld\nnfev\t%ld\nnjev\t%ld\nnsetups\t%ld\nnetf\t%ld\nnniters\t%ld\nnncf\t%ld\nngev\t%ld\n"
-                "nevents\t%ld\nsolve_s\t%.6g\nh_fall_s\t%.6g\nh_contact_s\t%.6g\nh_ring_s\t%.6g\n",
-            im->n, t_fall, im->n ? im->v[0].start : NAN, im->n ? im->v[0].end : NAN,
-            im->n ? 1e3 * (im->v[0].end - im->v[0].start) : NAN, J1, J_trap, tc,
-            im->n ? ball_restitution(&im->v[0]) : NAN, 1e3 * ims.dur_min, 1e3 * ims.dur_max,
-            ims.intervals, ims.shorter, im->n >= 2 ? im->v[1].start - im->v[0].start : NAN, 1e3 / f1,
-            amp > 0 ? fit_err / amp : NAN, f_peak, sp_n, sp_nfft, f1, r.energy0, r.energy_final, rise_rel, r.energy_rise_t,
-            st->steps, st->nfev, st->njev, st->nsetups, st->netf, st->nniters, st->nncf, st->ngev, st->nevents,
-            st->seconds, r.h_median[BALL_FALL], r.h_median[BALL_CONTACT], r.h_median[BALL_RING]);
-    for (int q = 0; q < BALL_QUARTERS; q++)
-        fprintf(fs, "impacts_quarter%d\t%zu\n", q + 1, ims.per_quarter[q]);
-    atomic_commit_or_exit(&a_sum, PROG);
-
-    if (!common.tsv && im->n == 0)
-        printf("\nNo impact before T = %g s: the ball reaches m1 at the free-fall time %.6f s.\n", s.T, t_fall);
-    if (!common.tsv && im->n > 0) {
-        const ball_impact *e = &im->v[0];
-        printf("\n%zu impacts. The first starts at %.9f s (free fall sqrt(2 h0/g) = %.9f s)\nand lasts %.4f ms; "
-               "contacts last %.4f to %.4f ms.\n"
-               "Impacts in each quarter of the run:", im->n, e->start, t_fall, 1e3 * (e->end - e->start),
-               1e3 * ims.dur_min, 1e3 * ims.dur_max);
-        for (int q = 0; q < BALL_QUARTERS; q++)
-            printf(" %zu", ims.per_quarter[q]);
-        bool rising = true;
-        for (int q = 1; q < BALL_QUARTERS; q++)
-            rising = rising && ims.per_quarter[q] > ims.per_quarter[q - 1];
-        printf("%s\n", rising ? ": they come faster as the ball loses height." : " (not rising in every quarter).");
-        if (im->n >= 2) {
-            printf("First flights:");
-            for (size_t i = 1; i < im->n && i <= FLIGHTS_SHOWN; i++)
-                printf(" %.4f", im->v[i].start - im->v[i - 1].start);
-            printf(" s\n(later the ringing m1 jostles the order: %zu of %zu flights are shorter than the one "
-                   "before).\n",
-                   ims.shorter, ims.intervals - 1);
-        }
-        printf("Time scales: flights of %.2f s and less, one period of m1 %.4f ms, one contact %.4f ms.\n",
-               im->n >= 2 ? im->v[1].start - e->start : NAN, 1e3 / f1, 1e3 * (e->end - e->start));
-        printf("Between impacts: first impulse J = %.6e N s (momentum of the ball;\ntrapezoid over %.0f MHz "
-               "samples: %.6e N s), the ball leaving with restitution %.4f;\nu1 after it follows "
-               "-J/(m1 omega1) e^(-sigma0 t) sin(omega1 t)\nwithin %.3f %% of its amplitude %.3f um.\n",
-               J1, s.dense_rate / 1e6, J_trap, ball_restitution(e), 100.0 * fit_err / amp, 1e6 * amp);
-    }
+    /* The claims: the rhythm, the ringing, the spectrum and the energy; the solver's work. */
     if (!common.tsv) {
-        printf("Spectrum of u1 over %g s (Hann window, %zu samples zero-padded to %zu):\npeak at %.3f Hz (f1 = %.3f Hz, "
-               "f0 = %g Hz).\n", s.T, sp_n, sp_nfft, f_peak, f1, s.f0);
-        printf("Energy (kinetic + spring + gravity + contact): %.6e J at 0, %.6e J at %g s;\nlargest increase "
-               "%.2e of the initial energy (at t = %.6f s).\n",
-               r.energy0, r.energy_final, s.T, rise_rel, r.energy_rise_t);
-        if (strncmp(run_method, "gsl-", 4) == 0)
-            printf("\nGSL %s (explicit pair, contact roots by bisection): %ld steps, %ld F evaluations,\n%ld rejected "
-                   "steps, %ld root evaluations, %ld events, %.3f s.\n",
-                   run_method + 4, st->steps, st->nfev, st->netf, st->ngev, st->nevents, st->seconds);
-        else
-            printf("\nCVODE %s (%s, dense, analytic Jacobian): %ld steps, %ld F evaluations,\n%ld Jacobians, %ld "
-                   "linear setups, %ld Newton iterations, %ld convergence failures,\n%ld error-test failures, %ld root "
-                   "evaluations, %ld events, %.3f s.\n",
-                   cvode_version(), strcmp(run_method, "cvode-adams") == 0 ? "Adams" : "BDF", st->steps, st->nfev,
-                   st->njev, st->nsetups, st->nniters, st->nncf, st->netf, st->ngev, st->nevents, st->seconds);
-        printf("Median step: %.3g s in free fall (max step %g s), %.3g s ringing between contacts,\n%.3g s in a "
-               "contact.\n",
-               r.h_median[BALL_FALL], s.max_step, r.h_median[BALL_RING], r.h_median[BALL_CONTACT]);
-        printf("Data: %s/ (steps, impacts, first_impact, spectrum, summary)\nSound: %s\n", common.out, wav);
+        print_rhythm(&b, &r.impacts, s.T, t_fall, &g, s.dense_rate);
+        print_check(&s, &b, &r, &pk, run_method);
+        printf("Data: %s/ (steps, impacts, first_impact, spectrum, summary)\nSound: %s\n",
+               common.out, wav);
     }
-    if (all && solver_table(&b, y0, &s, &r, common.out, common.tsv, max_steps, max_impacts) != 0)
+    /* Adaptive explicit or implicit: every solver on the same drop. */
+    if (all && solver_table(&b, y0, &s, &r, names, nsolvers, common.out, common.tsv, caps) != 0)
         return 1;
     ball_impacts_free(&r.impacts);
-    free(c.audio);
-    free(c.dense_t);
-    free(c.dense_u1);
-    free(c.dense_fc);
-    free(tout);
-    free(tag);
+    drop_ctx_free(&c);
     return plot_render(&plot, "drop", common.out, common.tsv);
 }

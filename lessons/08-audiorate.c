@@ -3,6 +3,9 @@
  * samples) against the adaptive reference show whether it keeps the rhythm; what each method
  * does to the 400 Hz oscillator alone is read from its R(z) (pitch error in cents, T60 ratio,
  * or "grows"). Every run is written as a WAV of u1 with one gain, to compare by ear.
+ * One program with one claim, the lecture's slide: which method at which rate keeps the rhythm
+ * (judged on the lecture's 2 impacts and on every impact the reference is sure of), with the
+ * pitch and T60 it gives the oscillator beside it.
  * Try it: --method rk4 --fs 11025, or --method all --fs 44100 for every method in the table. */
 #include "lesson.h"
 #include "base/budget.h"
@@ -59,25 +62,32 @@ static int parse_rate(const char *text, void *dest, char *why, size_t whylen)
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
-    "  1. The lecture judged the rhythm on 2 impacts, this program on every impact its reference is\n"
-    "     sure of (4): RK4 at 44.1 kHz keeps the first and drifts by the second. Judge it on 6: does\n"
+    "  1. The lecture judged the rhythm on 2 impacts, this program on every impact its reference"
+    " is\n"
+    "     sure of (4): RK4 at 44.1 kHz keeps the first and drifts by the second. Judge it on 6:"
+    " does\n"
     "     96 kHz keep it? Why does no rate keep every impact within 0.1 ms for long (the drop is\n"
     "     chaotic: a timing error grows at every bounce)?\n"
-    "     check: bin/audiorate --method rk4 --fs 96000 --rhythm-impacts 6 | grep -A1 'RK4, 96 kHz'\n"
-    "  2. Backward Euler at 44.1 kHz shortens the ringing: measure its T60 against the oscillator's\n"
+    "     check: bin/audiorate --method rk4 --fs 96000 --rhythm-impacts 6"
+    " | grep -A1 'RK4, 96 kHz'\n"
+    "  2. Backward Euler at 44.1 kHz shortens the ringing: measure its T60 against the"
+    " oscillator's\n"
     "     1.5 s.\n"
     "     check: bin/audiorate --method backward-euler --fs 44100\n";
 
 
-/* The runs: the lecture's six (and each tableau file at the audio rate), or every method at fs, or one. */
+/* The runs: the lecture's six (and each tableau file at the audio rate), or every method at fs,
+ * or one. */
 static size_t lesson_runs(const ball_settings *s, const method_set *methods, const char *method_name,
                           double fs, run_spec *runs)
 {
     size_t nruns = 0;
     if (strcmp(method_name, "lecture") == 0) {
-        const run_spec six[] = {{&method_rk4, s->fs_audio}, {&method_rk4, s->fs_mid}, {&method_rk4, s->fs_low},
-                                {&method_trapezoid, s->fs_audio}, {&method_backward_euler, s->fs_audio},
-                                {&method_euler, s->fs_audio}};
+        const run_spec six[] = {
+            {&method_rk4, s->fs_audio}, {&method_rk4, s->fs_mid}, {&method_rk4, s->fs_low},
+            {&method_trapezoid, s->fs_audio}, {&method_backward_euler, s->fs_audio},
+            {&method_euler, s->fs_audio},
+        };
         nruns = sizeof six / sizeof six[0];
         memcpy(runs, six, sizeof six);
         for (int i = 0; methods->all[i] && nruns < MAX_RUNS; i++)
@@ -97,30 +107,35 @@ static void print_intro(const ball_settings *s, const reference *R)
 {
     const ball_impacts *im = &R->r.run.impacts;
     size_t hz = R->r.horizon;
-    printf("ball drop at fixed steps h = 1/fs over %g s;\nreference: CVODE BDF (rtol %g, atol %g), %zu impacts.\n"
-           "The reference agrees with CVODE at rtol %g, atol %g within %g ms for its first %zu impacts\n(to "
-           "t = %.3f s); later they part by up to %.1f ms: the ringing m1 multiplies a timing error at\nevery "
-           "bounce (chaos).\n",
-           s->T, s->rtol, s->atol, im->n, s->rtol * s->check_tol, s->atol * s->check_tol, s->keep_ms, hz,
-           hz ? im->v[hz - 1].start : 0.0, 1e3 * R->r.later_diff);
-    printf("Its first contact lasts %.4f ms; the ball leaves it with restitution %.4f (-v_out / v_in).\n",
-           1e3 * R->r.contact, R->r.e);
-    printf("rhythm, judged on the first %zu impacts%s, and rhythm_2, on the\n"
-           "lecture's %d: keeps = each start within %g ms of the reference's; loses = one missing or off\n"
-           "by more than %g ms; else drifts. impact_error_ms: the largest of those errors.\n"
-           "heard_at_impact: the first of them shifted by more than a listener hears, %g ms or %g %% of the\n"
-           "interval before it (Friberg and Sundberg, J. Acoust. Soc. Am. 98, 1995), or none.\n"
-           "Pitch and T60: what one step of h does to the %g Hz oscillator alone, from the method's R(z).\n"
-           "restitution: of the run's first impact; contact_samples: samples of h in the reference's first\n"
-           "contact (--wide or --tsv for those columns).\n\n",
-           R->upto, s->rhythm_impacts > 0 ? "" : " (those the reference is sure of)", LECTURE_IMPACTS, s->keep_ms,
-           s->lose_ms,
-           s->hear_abs_ms, 100.0 * s->hear_rel, s->f0);
+    printf("ball drop at fixed steps h = 1/fs over %g s;\n", s->T);
+    printf("reference: CVODE BDF (rtol %g, atol %g), %zu impacts.\n", s->rtol, s->atol, im->n);
+    printf("The reference agrees with CVODE at rtol %g, atol %g within %g ms for its first %zu "
+           "impacts\n", s->rtol * s->check_tol, s->atol * s->check_tol, s->keep_ms, hz);
+    printf("(to t = %.3f s); later they part by up to %.1f ms: the ringing m1 multiplies a timing "
+           "error at\n", hz ? im->v[hz - 1].start : 0.0, 1e3 * R->r.later_diff);
+    printf("every bounce (chaos).\n");
+    printf("Its first contact lasts %.4f ms; the ball leaves it with restitution %.4f "
+           "(-v_out / v_in).\n", 1e3 * R->r.contact, R->r.e);
+    printf("rhythm, judged on the first %zu impacts%s, and rhythm_2, on the\n", R->upto,
+           s->rhythm_impacts > 0 ? "" : " (those the reference is sure of)");
+    printf("lecture's %d: keeps = each start within %g ms of the reference's; loses = one missing "
+           "or off\n", LECTURE_IMPACTS, s->keep_ms);
+    printf("by more than %g ms; else drifts. impact_error_ms: the largest of those errors.\n",
+           s->lose_ms);
+    printf("heard_at_impact: the first of them shifted by more than a listener hears, %g ms or "
+           "%g %% of the\n", s->hear_abs_ms, 100.0 * s->hear_rel);
+    printf("interval before it (Friberg and Sundberg, J. Acoust. Soc. Am. 98, 1995), or none.\n");
+    printf("Pitch and T60: what one step of h does to the %g Hz oscillator alone, from the "
+           "method's R(z).\n", s->f0);
+    printf("restitution: of the run's first impact; contact_samples: samples of h in the "
+           "reference's first\n");
+    printf("contact (--wide or --tsv for those columns).\n\n");
     if (im->n < R->upto)
-        printf("Note: the reference has %zu impacts before T = %g s, fewer than the %zu a rhythm is judged on: "
-               "rhythm n/a.\n\n", im->n, s->T, R->upto);
+        printf("Note: the reference has %zu impacts before T = %g s, fewer than the %zu a rhythm "
+               "is judged on: rhythm n/a.\n\n", im->n, s->T, R->upto);
     else if (R->upto > hz)
-        printf("Note: the rhythm is judged on %zu impacts, beyond the %zu the reference is sure of.\n\n", R->upto, hz);
+        printf("Note: the rhythm is judged on %zu impacts, beyond the %zu the reference is sure "
+               "of.\n\n", R->upto, hz);
 }
 
 /* One run as the tables show it. */
@@ -145,44 +160,106 @@ static void run_cells(table *t, const run_view *v)
 {
     const ball_fixed_run *fr = v->fr;
     const ball_impacts *im = &fr->impacts;
-    bool refused = fr->refused, na = v->m->needs_uv;    /* leapfrog's R(z) is for the undamped oscillator only */
+    bool refused = fr->refused;
+    bool na = v->m->needs_uv;   /* leapfrog's R(z) is for the undamped oscillator only */
     const char *no_R = na ? "n/a" : "grows";
+    const char *no_run = refused ? "-" : "none";
     table_cell(t, "%s", v->m->name);
     table_cell(t, "%g", v->fs);
     table_cell_or(t, !na && !v->fid.grows, "%+.3f", v->fid.cents, no_R);
     table_cell_or(t, !na && !v->fid.grows, "%.4f", v->fid.t60_ratio, no_R);
     table_cell_or(t, !refused, "%.0f", (double)im->n, "-");
-    table_cell_or(t, !refused && im->n, "%.6f", im->n ? im->v[0].start : 0.0, refused ? "-" : "none");
-    table_cell_or(t, !refused && fr->status == SOLVE_BLOWUP, "%.6f", fr->res.t, refused ? "-" : "none");
+    table_cell_or(t, !refused && im->n, "%.6f", im->n ? im->v[0].start : 0.0, no_run);
+    table_cell_or(t, !refused && fr->status == SOLVE_BLOWUP, "%.6f", fr->res.t, no_run);
     table_cell_or(t, !na && !v->fid.grows, "%.4f", v->fid.t60_ratio * v->t60, no_R);
-    table_cell_or(t, !refused && v->rh.compared, "%.4f", 1e3 * v->rh.max_error, refused ? "-" : "none");
+    table_cell_or(t, !refused && v->rh.compared, "%.4f", 1e3 * v->rh.max_error, no_run);
     table_cell(t, "%s", refused ? "-" : v->verdict);
     double e = im->n ? ball_restitution(&im->v[0]) : NAN;
-    table_cell_or(t, !refused && isfinite(e), "%.4f", e, refused ? "-" : "none");
+    table_cell_or(t, !refused && isfinite(e), "%.4f", e, no_run);
     table_cell_or(t, isfinite(v->ref_contact), "%.1f", v->ref_contact * v->fs, "none");
     table_cell(t, "%s", v->status);
     table_cell(t, "%zu", refused ? 0 : v->judged);
-    table_cell_or(t, !refused && v->judged && v->heard, "%.0f", (double)v->heard, refused || !v->judged ? "-" : "none");
+    table_cell_or(t, !refused && v->judged && v->heard, "%.0f", (double)v->heard,
+                  refused || !v->judged ? "-" : "none");
     table_cell(t, "%s", refused ? "-" : v->verdict2);
-    table_cell_or(t, !refused && v->rh2.compared, "%.4f", 1e3 * v->rh2.max_error, refused ? "-" : "none");
+    table_cell_or(t, !refused && v->rh2.compared, "%.4f", 1e3 * v->rh2.max_error, no_run);
 }
 
 /* What the runs leave for the files and the words after the table. */
 typedef struct outcome {
     table tf, tab;              /* runs.tsv, the printed table */
     FILE *frh;                  /* rhythm.tsv */
-    double *errs;               /* impact start errors, ms, errs[run * nerr + impact] (NAN: no such impact) */
+    double *errs;               /* impact start errors, ms, errs[run * nerr + impact] (NAN: none) */
     size_t nerr;                /* the reference's impacts */
     char notes[MAX_RUNS][400];  /* a run's failure, in words ("" when none) */
     char verdicts[MAX_RUNS * 320]; /* the rhythm in words, two lines a run */
-    bool differ;                /* a run's verdict on LECTURE_IMPACTS differs from that on all judged */
+    bool differ;                /* a verdict on LECTURE_IMPACTS differs from that on all judged */
     int exit_status;
     progress *meter;            /* ticked a sample of every run */
 } outcome;
 
-/* Run r: its rows, its impacts, its verdict in words and its WAV of u1 (clipped at full scale). */
-static void one_run(const ball_settings *s, ball *b, const double y0[4], const reference *R, const run_spec *rs,
-                    size_t r, size_t nruns, const char *sound, outcome *o)
+static const char *run_status(const ball_fixed_run *fr)
+{
+    if (fr->status == SOLVE_OK)
+        return "ok";
+    if (fr->status == SOLVE_BLOWUP)
+        return "blowup";
+    return fr->refused ? "refused" : "failed";
+}
+
+/* The rhythm's verdict on the first upto impacts: "-" for a refused run, "n/a" when the
+ * reference has fewer impacts than that. */
+static const char *rhythm_verdict(const ball_settings *s, const ball_fixed_run *fr,
+                                  const ball_rhythm *rh, size_t ref_impacts, size_t upto)
+{
+    if (fr->refused)
+        return "-";
+    if (ref_impacts < upto)
+        return "n/a";
+    return ball_rhythm_verdict(rh, 1e-3 * s->keep_ms, 1e-3 * s->lose_ms);
+}
+
+/* What a run shows: what one step of h does to the oscillator alone, and its impacts against
+ * the reference's, on every judged impact and on the lecture's two. A run that blew up is
+ * judged on the impacts it had before. */
+static run_view view_run(const ball_settings *s, const ball *b, const reference *R,
+                         const run_spec *rs, const ball_fixed_run *fr)
+{
+    const ball_impacts *ri = &R->r.run.impacts;
+    run_view v = {
+        .m = rs->m,
+        .fs = rs->fs,
+        .fr = fr,
+        .fid = measure_oscillator_fidelity(rs->m, b->omega0, b->sigma0, 1.0 / rs->fs),
+        .rh = ball_rhythm_compare(ri, &fr->impacts, R->upto),
+        .rh2 = ball_rhythm_compare(ri, &fr->impacts, LECTURE_IMPACTS),
+        .status = run_status(fr),
+        .judged = R->upto < ri->n ? R->upto : ri->n,
+        .heard = ball_rhythm_heard(ri, &fr->impacts, R->upto, 1e-3 * s->hear_abs_ms, s->hear_rel),
+        .ref_contact = R->r.contact,
+        .t60 = s->t60,
+    };
+    v.verdict = rhythm_verdict(s, fr, &v.rh, ri->n, R->upto);
+    v.verdict2 = rhythm_verdict(s, fr, &v.rh2, ri->n, LECTURE_IMPACTS);
+    return v;
+}
+
+/* The sound of a run: one gain for every run; samples past full scale (a blow-up) are clipped. */
+static void write_run_sound(const reference *R, const run_spec *rs, ball_fixed_run *fr,
+                            long n, const char *sound)
+{
+    for (size_t k = 0; k < fr->n; k++)
+        fr->u1[k] = fmax(-1.0 / R->gain, fmin(1.0 / R->gain, fr->u1[k]));
+    char name[128], wav[4096];
+    snprintf(name, sizeof name, "audiorate-%s-%g.wav", rs->m->name, rs->fs);
+    path_join(wav, sizeof wav, sound, name);
+    mkdir_p(sound);
+    wav_write_or_exit(PROG, wav, fr->u1, (size_t)n + 1, (int)rs->fs, R->gain, NULL);
+}
+
+/* Run r: its rows, its impacts, its verdict in words and its WAV of u1. */
+static void one_run(const ball_settings *s, ball *b, const double y0[4], const reference *R,
+                    const run_spec *rs, size_t r, size_t nruns, const char *sound, outcome *o)
 {
     const method *m = rs->m;
     long n = lround(s->T * rs->fs);
@@ -195,17 +272,7 @@ static void one_run(const ball_settings *s, ball *b, const double y0[4], const r
         if (nruns == 1)
             o->exit_status = 1;
     }
-    /* A run that blew up is judged on the impacts it had before. */
-    run_view v = {m, rs->fs, &fr, measure_oscillator_fidelity(m, b->omega0, b->sigma0, 1.0 / rs->fs),
-                  ball_rhythm_compare(ri, &fr.impacts, R->upto), NULL,
-                  fr.status == SOLVE_OK ? "ok" : fr.status == SOLVE_BLOWUP ? "blowup" : fr.refused ? "refused" : "failed",
-                  R->upto < ri->n ? R->upto : ri->n,
-                  ball_rhythm_heard(ri, &fr.impacts, R->upto, 1e-3 * s->hear_abs_ms, s->hear_rel), R->r.contact, s->t60,
-                  {0}, NULL};
-    v.verdict = fr.refused ? "-" : ri->n < R->upto ? "n/a" : ball_rhythm_verdict(&v.rh, 1e-3 * s->keep_ms, 1e-3 * s->lose_ms);
-    v.rh2 = ball_rhythm_compare(ri, &fr.impacts, LECTURE_IMPACTS);
-    v.verdict2 = fr.refused ? "-" : ri->n < LECTURE_IMPACTS ? "n/a"
-                                  : ball_rhythm_verdict(&v.rh2, 1e-3 * s->keep_ms, 1e-3 * s->lose_ms);
+    run_view v = view_run(s, b, R, rs, &fr);
     o->differ = o->differ || strcmp(v.verdict, v.verdict2) != 0;
     for (size_t i = 0; i < o->nerr && i < fr.impacts.n; i++)
         o->errs[r * o->nerr + i] = 1e3 * fabs(fr.impacts.v[i].start - ri->v[i].start);
@@ -217,31 +284,25 @@ static void one_run(const ball_settings *s, ball *b, const double y0[4], const r
     run_cells(&o->tab, &v);
     if (!fr.refused && v.judged) {
         char why[160];
-        ball_rhythm_words(why, sizeof why, ri, &fr.impacts, v.heard, v.rh.compared, 1e-3 * s->hear_abs_ms, s->hear_rel);
+        ball_rhythm_words(why, sizeof why, ri, &fr.impacts, v.heard, v.rh.compared,
+                          1e-3 * s->hear_abs_ms, s->hear_rel);
         size_t n0 = strlen(o->verdicts);
         snprintf(o->verdicts + n0, sizeof o->verdicts - n0,
-                 "  %s: impacts 1-%d (lecture): %s (%.3g ms off); 1-%zu: %s (%.3g ms off)\n      %s\n",
-                 label, LECTURE_IMPACTS, v.verdict2, 1e3 * v.rh2.max_error, v.judged, v.verdict, 1e3 * v.rh.max_error, why);
+                 "  %s: impacts 1-%d (lecture): %s (%.3g ms off); 1-%zu: %s (%.3g ms off)\n"
+                 "      %s\n", label, LECTURE_IMPACTS, v.verdict2, 1e3 * v.rh2.max_error, v.judged,
+                 v.verdict, 1e3 * v.rh.max_error, why);
     }
     for (size_t i = 0; i < fr.impacts.n; i++)
         fprintf(o->frh, "%zu\t%s\t%s\t%.9f\n", r + 1, label, m->name, fr.impacts.v[i].start);
-    /* The sound: one gain for every run; samples past full scale (a blow-up) are clipped. */
-    if (!fr.refused) {
-        for (size_t k = 0; k < fr.n; k++)
-            fr.u1[k] = fmax(-1.0 / R->gain, fmin(1.0 / R->gain, fr.u1[k]));
-        char name[128], wav[4096];
-        snprintf(name, sizeof name, "audiorate-%s-%g.wav", m->name, rs->fs);
-        path_join(wav, sizeof wav, sound, name);
-        mkdir_p(sound);
-        wav_write_or_exit(PROG, wav, fr.u1, (size_t)n + 1, (int)rs->fs, R->gain, NULL);
-    }
+    if (!fr.refused)
+        write_run_sound(R, rs, &fr, n, sound);
     ball_fixed_run_free(&fr);
 }
 
 /* impact_errors.tsv: every impact's start-time error against its index, per run (the chaos: it
  * grows at every bounce), beside what a listener hears at that impact. */
-static void write_errors(const ball_settings *s, const reference *R, const run_spec *runs, size_t nruns,
-                         const outcome *o, const char *out, atomic_file *a)
+static void write_errors(const ball_settings *s, const reference *R, const run_spec *runs,
+                         size_t nruns, const outcome *o, const char *out, atomic_file *a)
 {
     FILE *fer = atomic_open_or_exit(a, PROG, out, "impact_errors.tsv");
     fprintf(fer, "impact\treference_start_s\theard_ms");
@@ -249,38 +310,51 @@ static void write_errors(const ball_settings *s, const reference *R, const run_s
         fprintf(fer, "\t%s, %g kHz", runs[r].m->label, runs[r].fs / 1000.0);
     fputc('\n', fer);
     for (size_t i = 0; i < o->nerr; i++) {
-        fprintf(fer, "%zu\t%.9f\t%.6g", i + 1, R->r.run.impacts.v[i].start,
-                1e3 * ball_audible_shift(&R->r.run.impacts, i, 1e-3 * s->hear_abs_ms, s->hear_rel));
-        for (size_t r = 0; r < nruns; r++)
-            fprintf(fer, isnan(o->errs[r * o->nerr + i]) ? "\t" : "\t%.6g", o->errs[r * o->nerr + i]);
+        double heard = ball_audible_shift(&R->r.run.impacts, i, 1e-3 * s->hear_abs_ms, s->hear_rel);
+        fprintf(fer, "%zu\t%.9f\t%.6g", i + 1, R->r.run.impacts.v[i].start, 1e3 * heard);
+        for (size_t r = 0; r < nruns; r++) {
+            double e = o->errs[r * o->nerr + i];
+            fprintf(fer, isnan(e) ? "\t" : "\t%.6g", e);
+        }
         fputc('\n', fer);
     }
 }
 
 /* summary.tsv: the reference's figures, key and value. */
-static void write_summary(const ball_settings *s, const reference *R, const char *out, atomic_file *a)
+static void write_summary(const ball_settings *s, const reference *R, const char *out,
+                          atomic_file *a)
 {
-    FILE *fsum = atomic_open_or_exit(a, PROG, out, "summary.tsv");
+    FILE *f = atomic_open_or_exit(a, PROG, out, "summary.tsv");
     const ball_impacts *im = &R->r.run.impacts;
-    fprintf(fsum, "key\tvalue\nreference_impacts\t%zu\ncheck_impacts\t%zu\nhorizon_impacts\t%zu\nhorizon_t_s\t%.9g\n"
-                  "later_diff_ms\t%.6g\nrhythm_impacts\t%zu\nwav_gain_per_m\t%.6g\nT_s\t%g\n"
-                  "reference_contact_ms\t%.6g\nreference_restitution\t%.6g\nhear_abs_ms\t%g\nhear_rel\t%g\nf0_hz\t%.6g\n"
-                  "lecture_impacts\t%d\n",
-            im->n, R->r.check.impacts.n, R->r.horizon, R->r.horizon ? im->v[R->r.horizon - 1].start : 0.0, 1e3 * R->r.later_diff,
-            R->upto, R->gain, s->T, 1e3 * R->r.contact, R->r.e, s->hear_abs_ms, s->hear_rel, s->f0, LECTURE_IMPACTS);
+    size_t hz = R->r.horizon;
+    fprintf(f, "key\tvalue\n");
+    fprintf(f, "reference_impacts\t%zu\n", im->n);
+    fprintf(f, "check_impacts\t%zu\n", R->r.check.impacts.n);
+    fprintf(f, "horizon_impacts\t%zu\n", hz);
+    fprintf(f, "horizon_t_s\t%.9g\n", hz ? im->v[hz - 1].start : 0.0);
+    fprintf(f, "later_diff_ms\t%.6g\n", 1e3 * R->r.later_diff);
+    fprintf(f, "rhythm_impacts\t%zu\n", R->upto);
+    fprintf(f, "wav_gain_per_m\t%.6g\n", R->gain);
+    fprintf(f, "T_s\t%g\n", s->T);
+    fprintf(f, "reference_contact_ms\t%.6g\n", 1e3 * R->r.contact);
+    fprintf(f, "reference_restitution\t%.6g\n", R->r.e);
+    fprintf(f, "hear_abs_ms\t%g\n", s->hear_abs_ms);
+    fprintf(f, "hear_rel\t%g\n", s->hear_rel);
+    fprintf(f, "f0_hz\t%.6g\n", s->f0);
+    fprintf(f, "lecture_impacts\t%d\n", LECTURE_IMPACTS);
 }
 
 /* The failures in words, after the table (on stderr when it is the only run, or --tsv). */
-static void print_after(const ball_settings *s, const reference *R, const outcome *o, size_t nruns, bool tsv,
-                        const char *sound)
+static void print_after(const ball_settings *s, const reference *R, const outcome *o,
+                        size_t nruns, bool tsv, const char *sound)
 {
     if (!tsv && o->verdicts[0])
-        printf("\nThe rhythm, in words (a listener hears an impact shifted by %g ms, or %g %% of the interval\n"
-               "before it):\n%s", s->hear_abs_ms, 100.0 * s->hear_rel, o->verdicts);
+        printf("\nThe rhythm, in words (a listener hears an impact shifted by %g ms, or %g %% of "
+               "the interval\nbefore it):\n%s", s->hear_abs_ms, 100.0 * s->hear_rel, o->verdicts);
     if (!tsv && o->differ)
-        printf("Why 2 and %zu impacts differ: a timing error grows at every bounce (the drop is chaotic), so a\n"
-               "run within %g ms of the reference at impact 2 can be far off by impact %zu.\n",
-               R->upto, s->keep_ms, R->upto);
+        printf("Why 2 and %zu impacts differ: a timing error grows at every bounce (the drop is "
+               "chaotic), so a\nrun within %g ms of the reference at impact 2 can be far off by "
+               "impact %zu.\n", R->upto, s->keep_ms, R->upto);
     bool first_note = true;
     for (size_t r = 0; r < nruns; r++) {
         if (!o->notes[r][0])
@@ -292,7 +366,8 @@ static void print_after(const ball_settings *s, const reference *R, const outcom
         first_note = false;
     }
     if (!tsv && max_abs(R->r.u1, R->r.n) > 0.0)
-        printf("\nWAVs of u1 (gain %.4g 1/m: the reference peaks at %g of full scale) in %s/\n", R->gain, s->wav_peak, sound);
+        printf("\nWAVs of u1 (gain %.4g 1/m: the reference peaks at %g of full scale) in %s/\n",
+               R->gain, s->wav_peak, sound);
     else if (!tsv)
         printf("\nWAVs of u1 (gain 1 1/m: m1 does not move in the reference) in %s/\n", sound);
 }
@@ -352,8 +427,70 @@ static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f, meth
     *sp = s;
 }
 
+/* The work before it starts: T fs steps a run (u1 kept at every step, a WAV each), and two CVODE
+ * references (as in bin/drop: T / max_step and about 5e4 steps a second of bouncing). */
+static void estimate_work(budget *bg, const ball_settings *s, const run_spec *runs, size_t nruns)
+{
+    bg->work = 2.0 * (s->T / s->max_step + 5e4 * s->T);
+    for (size_t r = 0; r < nruns; r++) {
+        bg->work += s->T * runs[r].fs;
+        bg->bytes_out += s->T * runs[r].fs * 2.0;
+        bg->bytes_mem = fmax(bg->bytes_mem, s->T * runs[r].fs * 8.0 * 2.0);
+    }
+    bg->bytes_mem += s->T * s->fs_audio * 8.0 * 2.0;
+    budget_check_or_exit(bg);
+}
+
+/* The adaptive reference: its u1 at the audio rate for the WAVs' gain, its check for the
+ * horizon. 0, or 1 with the reason on stderr. */
+static int make_reference(ball *b, const ball_settings *s, const double y0[4], progress *meter,
+                          reference *R)
+{
+    char err[800];
+    if (ball_reference_run(b, s, y0, s->fs_audio, 1e-3 * s->keep_ms, meter, &R->r, err,
+                           sizeof err) != 0) {
+        fprintf(stderr, PROG ": %s\n", err);
+        ball_reference_free(&R->r);
+        return 1;
+    }
+    double ref_peak = max_abs(R->r.u1, R->r.n);
+    R->gain = ref_peak > 0.0 ? s->wav_peak / ref_peak : 1.0;    /* 1 1/m when m1 never moves */
+    R->upto = s->rhythm_impacts > 0 ? (size_t)s->rhythm_impacts : R->r.horizon;
+    return 0;
+}
+
+/* The table's columns, in runs.tsv (after its row and label) and on stdout. The human table fits
+ * 100 columns: the '+' columns are in the TSV and --wide only. */
+#define RUN_COLUMNS                                                                              \
+    "method", "fs", "pitch_cents", "+t60_ratio", "+impacts", "+first_impact_s", "+blowup_s",     \
+        "t60_s", "+impact_error_ms", "rhythm", "+restitution", "+contact_samples", "+status",    \
+        "+judged_impacts", "+heard_at_impact", "rhythm_2", "+impact_error_2_ms"
+
+/* Where the runs go: rhythm.tsv (the reference's impacts first), runs.tsv, the printed table
+ * (after the words that say how to read it), and the impact errors of nruns runs. */
+static outcome *start_outcome(const ball_settings *s, const reference *R, const flags *f,
+                              size_t nruns, atomic_file *a_rh, atomic_file *a_runs)
+{
+    outcome *o = xcalloc(1, sizeof *o);
+    o->frh = atomic_open_or_exit(a_rh, PROG, f->common.out, "rhythm.tsv");
+    FILE *fru = atomic_open_or_exit(a_runs, PROG, f->common.out, "runs.tsv");
+    fprintf(o->frh, "row\tlabel\tmethod\tstart_s\n");
+    for (size_t i = 0; i < R->r.run.impacts.n; i++)
+        fprintf(o->frh, "0\treference (CVODE)\treference\t%.9f\n", R->r.run.impacts.v[i].start);
+    table_begin(&o->tf, fru, true, "row", "label", RUN_COLUMNS, NULL);
+    if (!f->common.tsv)
+        print_intro(s, R);
+    table_begin(&o->tab, stdout, table_mode(f->common.tsv, f->wide), RUN_COLUMNS, NULL);
+    o->nerr = R->r.run.impacts.n;
+    o->errs = xcalloc(o->nerr * (nruns ? nruns : 1), sizeof(double));
+    for (size_t i = 0; i < o->nerr * nruns; i++)
+        o->errs[i] = NAN;
+    return o;
+}
+
 int main(int argc, char **argv)
 {
+    /* The ball's settings and the flags; the runs the lesson compares. */
     ball_settings s;
     param_spec spec[BALL_NPARAMS + 1];
     failure why;
@@ -365,58 +502,25 @@ int main(int argc, char **argv)
     parse_flags(argc, argv, &s, &f, &methods);
     run_spec runs[MAX_RUNS];
     size_t nruns = lesson_runs(&s, &methods, f.method_name, f.fs, runs);
-    /* T fs steps a run (u1 kept at every step, a WAV each), and two CVODE references (as in bin/drop:
-     * T / max_step and about 5e4 steps a second of bouncing) */
-    f.bg.work = 2.0 * (s.T / s.max_step + 5e4 * s.T);
-    for (size_t r = 0; r < nruns; r++) {
-        f.bg.work += s.T * runs[r].fs;
-        f.bg.bytes_out += s.T * runs[r].fs * 2.0;
-        f.bg.bytes_mem = fmax(f.bg.bytes_mem, s.T * runs[r].fs * 8.0 * 2.0);
-    }
-    f.bg.bytes_mem += s.T * s.fs_audio * 8.0 * 2.0;
-    budget_check_or_exit(&f.bg);
+    estimate_work(&f.bg, &s, runs, nruns);
 
+    /* The model, and the adaptive reference every run is judged against. */
     ball b = ball_from_settings(&s);
     double y0[4];
     ball_initial(&s, y0);
-    /* the adaptive reference: its u1 at the audio rate for the WAV gain, its check for the horizon */
     reference R;
-    char err[800];
-    if (ball_reference_run(&b, &s, y0, s.fs_audio, 1e-3 * s.keep_ms, &f.bg.meter, &R.r, err,
-                           sizeof err) != 0) {
-        fprintf(stderr, PROG ": %s\n", err);
-        ball_reference_free(&R.r);
+    if (make_reference(&b, &s, y0, &f.bg.meter, &R) != 0)
         return 1;
-    }
-    double ref_peak = max_abs(R.r.u1, R.r.n);
-    R.gain = ref_peak > 0.0 ? s.wav_peak / ref_peak : 1.0;    /* 1 1/m when m1 never moves */
-    R.upto = s.rhythm_impacts > 0 ? (size_t)s.rhythm_impacts : R.r.horizon;
+
+    /* Each method at its fixed rate h = 1/fs: its rhythm, its pitch and T60, its sound. */
     const char *out = f.common.out;
     atomic_file a_rh, a_runs, a_err, a_sum;
-    outcome *o = xcalloc(1, sizeof *o);
+    outcome *o = start_outcome(&s, &R, &f, nruns, &a_rh, &a_runs);
     o->meter = &f.bg.meter;
-    o->frh = atomic_open_or_exit(&a_rh, PROG, out, "rhythm.tsv");
-    FILE *fru = atomic_open_or_exit(&a_runs, PROG, out, "runs.tsv");
-    fprintf(o->frh, "row\tlabel\tmethod\tstart_s\n");
-    for (size_t i = 0; i < R.r.run.impacts.n; i++)
-        fprintf(o->frh, "0\treference (CVODE)\treference\t%.9f\n", R.r.run.impacts.v[i].start);
-    /* the human table fits 100 columns: the '+' columns are in the TSV and --wide only */
-    const char *cols[] = {"method", "fs", "pitch_cents", "+t60_ratio", "+impacts", "+first_impact_s", "+blowup_s",
-                          "t60_s", "+impact_error_ms", "rhythm", "+restitution", "+contact_samples", "+status",
-                          "+judged_impacts", "+heard_at_impact", "rhythm_2", "+impact_error_2_ms"};
-    table_begin(&o->tf, fru, true, "row", "label", cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6], cols[7],
-                cols[8], cols[9], cols[10], cols[11], cols[12], cols[13], cols[14], cols[15], cols[16], NULL);
-    if (!f.common.tsv)
-        print_intro(&s, &R);
-    table_begin(&o->tab, stdout, table_mode(f.common.tsv, f.wide), cols[0], cols[1], cols[2],
-                cols[3], cols[4], cols[5], cols[6], cols[7], cols[8], cols[9], cols[10], cols[11], cols[12], cols[13],
-                cols[14], cols[15], cols[16], NULL);
-    o->nerr = R.r.run.impacts.n;
-    o->errs = xcalloc(o->nerr * (nruns ? nruns : 1), sizeof(double));
-    for (size_t i = 0; i < o->nerr * nruns; i++)
-        o->errs[i] = NAN;
     for (size_t r = 0; r < nruns; r++)
         one_run(&s, &b, y0, &R, &runs[r], r, nruns, f.sound, o);
+
+    /* The figures' data, and the claim in words: which runs keep the rhythm. */
     write_errors(&s, &R, runs, nruns, o, out, &a_err);
     free(o->errs);
     write_summary(&s, &R, out, &a_sum);

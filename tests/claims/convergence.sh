@@ -101,3 +101,15 @@ check_num "human table: widest line (--kmin 3 --kmax 14, two tableau files)" \
     "$($BIN/convergence --kmin 3 --kmax 14 --add-method lessons/methods/ralston2.tab --add-method lessons/methods/dopri54.tab --out "$TMP/w" | awk '{ if (length($0) > m) m = length($0) } END { print m }')" le 100
 check_text "--wide: every error" "$($BIN/convergence --wide --out "$TMP/w")" "err_h=2^-11"
 check_text "--tsv: every pairwise slope" "$(head -1 "$TMP/c.tsv")" "p(2^-10)"
+# A run that fails is a numerical failure of the lesson (issue 31): at h = 1 s the trapezoid's Newton
+# iteration does not converge on the pendulum. The table is still printed (the run's row says "not
+# asymptotic"), stderr names the method, the problem, the time and the reason, and the exit status is 1.
+$BIN/convergence --kmin 0 --kmax 6 --fit 2 --tsv --out "$TMP/f" >"$TMP/f.tsv" 2>"$TMP/f.err"
+check_num "a failed run (trapezoid, pendulum, h = 1 s): exit status 1" "$?" near 1 0
+check_text "a failed run: stderr names the method, the problem and the time" "$(cat "$TMP/f.err")" \
+    "convergence: trapezoid on the pendulum: trapezoid failed in the step from t = 0 s"
+check_text "a failed run: stderr gives the reason" "$(cat "$TMP/f.err")" "Newton did not converge at t = 1 s"
+check_num "a failed run: every stderr line names a method's time" "$(grep -vc ' at t = ' "$TMP/f.err")" near 0 0
+check_num "a failed run: the table still has its 12 rows" "$(($(wc -l <"$TMP/f.tsv") - 1))" near 12 0
+check_text "a failed run: its row says there is no order" \
+    "$(awk -F'\t' '$1 == "pendulum" && $2 == "trapezoid" { print $3 }' "$TMP/f.tsv")" "not asymptotic"
