@@ -510,8 +510,8 @@ static void show_orders(const grid *g, const problem pbs[NPROBLEMS], const study
     int npair = begin_table(&t, g, tsv, all);
     for (int q = 0; q < NPROBLEMS; q++)
         for (int k = 0; k < st->nm; k++)
-            print_row(&t, g, &pbs[q], st->methods[k], &st->global[q][k], q == 0 ? &st->local[k] : NULL, npair,
-                      all);
+            print_row(&t, g, &pbs[q], st->methods[k], &st->global[q][k],
+                      q == 0 ? &st->local[k] : NULL, npair, all);
 }
 
 /* Every run that failed, with its method, time and reason, on stderr; how many there were. */
@@ -521,8 +521,8 @@ static int report_failures(const problem pbs[NPROBLEMS], const study *st)
     for (int q = 0; q < NPROBLEMS; q++)
         for (int k = 0; k < st->nm; k++)
             if (st->global[q][k].failure[0]) {
-                fprintf(stderr, "convergence: %s on the %s: %s\n", st->methods[k]->name, pbs[q].name,
-                        st->global[q][k].failure);
+                fprintf(stderr, "convergence: %s on the %s: %s\n", st->methods[k]->name,
+                        pbs[q].name, st->global[q][k].failure);
                 failures++;
             }
     for (int k = 0; k < st->nm; k++)

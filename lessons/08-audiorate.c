@@ -78,8 +78,8 @@ static const char exercises[] =
 
 /* The runs: the lecture's six (and each tableau file at the audio rate), or every method at fs,
  * or one. */
-static size_t lesson_runs(const ball_settings *s, const method_set *methods, const char *method_name,
-                          double fs, run_spec *runs)
+static size_t lesson_runs(const ball_settings *s, const method_set *methods,
+                          const char *method_name, double fs, run_spec *runs)
 {
     size_t nruns = 0;
     if (strcmp(method_name, "lecture") == 0) {

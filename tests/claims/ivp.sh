@@ -78,4 +78,3 @@ wait $pid 2>/dev/null
 if grep -q "ETA" "$TMP/both.txt"; then fail "progress line written into stdout's file (2>&1)"; else pass "no progress line in stdout's file (2>&1)"; fi
 
 # Issue 31 item 1: the lesson reads as a small program (its main a list of named steps; see lib.sh).
-lesson_shape lessons/01-ivp.c

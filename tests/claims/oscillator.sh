@@ -101,4 +101,3 @@ check_num "energy.tsv: Heun's undamped energy gains (signed, drawn solid)" "$(sg
 check_num "energy.tsv: RK4's undamped energy loses (signed, drawn dashed)" "$(sgn RK4)" lt 0
 
 # Issue 31 item 1: the lesson reads as a small program (its main a list of named steps; see lib.sh).
-lesson_shape lessons/06-oscillator.c

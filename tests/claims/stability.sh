@@ -74,4 +74,3 @@ check_text "--gd-L 4: the bound is 2/L = 0.5" "$(cat "$TMP/gd4.txt")" "h <= 0.5.
 expect_bad_input "--gd-mu above --gd-L" $BIN/stability --gd-mu 20 --out "$TMP/out"
 
 # Issue 31 item 1: the lesson reads as a small program (its main a list of named steps; see lib.sh).
-lesson_shape lessons/03-stability.c
