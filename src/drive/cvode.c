@@ -208,6 +208,8 @@ static void read_stats(void *mem, const cvode_opts *o, cvode_stats *st)
         if (CVodeGetNumLinSolvSetups(mem, &x) >= 0) st->nsetups = x;
     }
     if (CVodeGetLastStep(mem, &h) >= 0) st->last_h = h;
+    int q;
+    if (CVodeGetLastOrder(mem, &q) >= 0) st->last_q = q;
 }
 
 #define CHECK_CALL(call)                                                                        \
