@@ -57,6 +57,21 @@ typedef struct fixture {
     double *exact, *out;
 } fixture;
 
+/* Adams-Moulton's stability limits: on the negative real axis the closed forms (order 3: 6,
+ * order 4: 3, order 5: 90/49; Hairer-Wanner's intervals), A-stable orders 1, 2 without a limit; on
+ * the near-imaginary ray of the string's fastest FD5 mode below the real-axis bound. */
+static void adams_limits(void)
+{
+    check_close("Adams-Moulton order 3 on the negative real axis: h|lambda| <= 6", string_adams_limit(3, -1, 0), 6.0, 1e-7);
+    check_close("  order 4: 3", string_adams_limit(4, -1, 0), 3.0, 1e-7);
+    check_close("  order 5: 90/49", string_adams_limit(5, -1, 0), 90.0 / 49.0, 1e-7);
+    check(isinf(string_adams_limit(1, -1, 1)) && isinf(string_adams_limit(2, -1e-3, 1)),
+          "orders 1 and 2 (backward Euler, trapezoid: A-stable) have no limit");
+    double r3 = string_adams_limit(3, -3843, 1.981e5);
+    check(r3 > 0.7 && r3 < 0.9, "order 3 on the ray of lambda = -3843 + 1.981e5 i: %.4f (a damping of 2%% "
+          "of |lambda| keeps a short stretch of the imaginary axis)", r3);
+}
+
 static void runs(fixture *f)
 {
     string_run r;
@@ -299,6 +314,7 @@ static void settings(void)
 int main(void)
 {
     stability();
+    adams_limits();
     settings();
     fixture f = {{0.65, 143.0, 3.0, 0.004, 0.002, 0.1625, 0.006, 0.54}, NULL, 0, {48000, 2400, 2.5e-10, 1e4, false, false,
                  1e-9, 1e-10, 5, false, NULL}, NULL, NULL};

@@ -56,6 +56,7 @@ typedef struct cvode_stats {
     long ngev;                  /* root function evaluations */
     long nevents;               /* events found */
     double last_h;              /* last step, s */
+    int last_q;                 /* order of the last step */
     double seconds;             /* wall time, s */
 } cvode_stats;
 

@@ -433,22 +433,53 @@ int string_sweep_rtol_study(const string_sweep *w, const string_params *s, long 
         free(fm);
         return e->status;
     }
-    fprintf(f, "setup\trtol\tN\tmax_order\tt0\ttm\tt1\tsteps_per_s\tnfev_per_s\tcpu_per_s\terr\th_lambda\tok\n");
+    fprintf(f, "setup\trtol\tN\tmax_order\tt0\ttm\tt1\tsteps_per_s\tnfev_per_s\tcpu_per_s\terr\th_lambda\tok\t"
+               "q_most\tstab_steps_per_s\n");
     for (int i = 0; i < STRING_RTOL_ROWS; i++) {
         string_rtol_row *r = &rows[i];
         memset(r, 0, sizeof *r);
         r->adams = i >= 6, r->fixedpoint = i >= 12, r->rtol = pow(10.0, -3 - i % 6), r->t0 = t0, r->t1 = t0 + T;
         string_rtol_run(&w->cfg, &fd, fm, nm, exact, r);
         double span = r->t1 - r->tm;
-        fprintf(f, "%s\t%g\t%ld\t%d\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.4e\t%.4g\t%d\n", rtol_setup(r), r->rtol, N,
-                r->max_order, r->t0, r->tm, r->t1, r->steps / span, r->nfev / span, r->cpu / span, r->err, lam * span / r->steps,
-                r->ok);
+        /* the stability line: Adams-Moulton at the order CVODE took most steps at (BDF: none drawn) */
+        double lim = string_adams_limit(r->q_most, *lam_re, *lam_im), stab = r->adams && isfinite(lim) ? lam / lim : NAN;
+        fprintf(f, "%s\t%g\t%ld\t%d\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.4e\t%.4g\t%d\t%d\t%.6g\n", rtol_setup(r),
+                r->rtol, N, r->max_order, r->t0, r->tm, r->t1, r->steps / span, r->nfev / span, r->cpu / span, r->err,
+                lam * span / r->steps, r->ok, r->q_most, stab);
         if (i % 6 == 5)
             fprintf(f, "\n\n");
     }
     free(exact);
     free(fm);
     return atomic_commit_file(&a, w->program, e);
+}
+
+/* Adams + band Newton (rows 6..11) iterates the Adams-Moulton corrector to convergence, so its
+ * stability region bounds the step: at the order CVODE took most steps at, string_adams_limit on
+ * the fastest grid mode gives the fewest steps per second stability allows (the dashed line of
+ * pluck_cvode_steps). Fixed-point iteration adds its own convergence limit: no line for it. */
+static void print_rtol_stability(const string_rtol_row *rows, double lam_re, double lam_im)
+{
+    int qlo = 99, qhi = 0;
+    double lim_lo = INFINITY, lim_hi = 0, s_lo = INFINITY, s_hi = 0, m_lo = INFINITY, m_hi = 0, lam = hypot(lam_re, lam_im);
+    for (int i = 6; i < 12; i++) {
+        const string_rtol_row *r = &rows[i];
+        double lim = string_adams_limit(r->q_most, lam_re, lam_im), sps = r->steps / (r->t1 - r->tm);
+        qlo = r->q_most < qlo ? r->q_most : qlo, qhi = r->q_most > qhi ? r->q_most : qhi;
+        lim_lo = fmin(lim_lo, lim), lim_hi = fmax(lim_hi, lim), s_lo = fmin(s_lo, lam / lim), s_hi = fmax(s_hi, lam / lim);
+        m_lo = fmin(m_lo, sps), m_hi = fmax(m_hi, sps);
+    }
+    if (isinf(lim_hi)) {
+        printf("Stability: Adams + band Newton ran at order %d..%d, A-stable (1 and 2): no stability line.\n", qlo, qhi);
+        return;
+    }
+    char q[16], h[32], n[32];   /* one value, or the range over rtol */
+    snprintf(q, sizeof q, qlo == qhi ? "%d" : "%d..%d", qlo, qhi);
+    snprintf(h, sizeof h, lim_lo == lim_hi ? "%.4g" : "%.4g..%.4g", lim_lo, lim_hi);
+    snprintf(n, sizeof n, s_lo == s_hi ? "%.4g" : "%.4g..%.4g", s_lo, s_hi);
+    printf("Stability: Adams + band Newton iterates Adams-Moulton to convergence; at order %s (the order CVODE took most\n"
+           "steps at) that is stable on the fastest mode up to h|lambda| = %s: at least %s steps per second\n"
+           "(the dashed line); it took %.4g..%.4g.\n", q, h, n, m_lo, m_hi);
 }
 
 void string_sweep_print_rtol(const string_sweep *w, long N, const string_rtol_row *rows, double lam_re,
@@ -479,6 +510,7 @@ void string_sweep_print_rtol(const string_sweep *w, long N, const string_rtol_ro
     int q = rows[0].max_order > rows[6].max_order ? rows[0].max_order : rows[6].max_order;  /* the weaker growth */
     printf("The grid's fastest mode: lambda = %.4g %+.4g i 1/s (|lambda| = %.4g); h|lambda| is the mean step times it.\n",
            lam_re, lam_im, lam);
+    print_rtol_stability(rows, lam_re, lam_im);
     if (bad)
         printf("%d of the runs failed (cvode-rtol.tsv): no verdict on the spread.\n", bad);
     else

@@ -302,6 +302,7 @@ void string_study_run(const string_run_cfg *c, const string_fd *fd, const string
 }
 
 typedef struct rtol_ctx {
+    long qsteps[13];            /* steps over tm..t1 at each order */
     const string_fd *fd;
     const double *exact;        /* the exact pickup from the window's first sample on */
     double se, sx;              /* sums of squared error and squared exact pickup */
@@ -328,6 +329,8 @@ static int rtol_step(double t, double h, const double *y, void *c)
         r->tm = t;
         r->steps = -rc->st->steps, r->nfev = -(rc->st->nfev + rc->st->nfev_jac), r->cpu = -thread_seconds();
     }
+    if (r->tm > 0 && rc->st->last_q >= 1 && rc->st->last_q <= 12)
+        rc->qsteps[rc->st->last_q]++;
     return 0;
 }
 
@@ -347,15 +350,104 @@ void string_rtol_run(const string_run_cfg *c, string_fd *fd, const string_mode *
     cvode_opts o = run_cvode_opts(&rc, fd, row->max_order, false);
     cvode_stats cs;
     memset(&cs, 0, sizeof cs);
-    rtol_ctx ctx = {fd, exact + k0, 0, 0, 0.5 * (row->t0 + row->t1), &cs, row};
+    rtol_ctx ctx = {{0}, fd, exact + k0, 0, 0, 0.5 * (row->t0 + row->t1), &cs, row};
     o.tout = tout, o.nout = (size_t)n, o.sink = rtol_sample, o.on_step = rtol_step, o.ctx = &ctx;
     o.max_steps = 0;
     row->tm = 0;
     row->ok = cvode_solve(&p, row->t0, y, tout[n - 1], &o, &cs, row->message, sizeof row->message) == 0 && row->tm > 0;
     row->steps += cs.steps, row->nfev += cs.nfev + cs.nfev_jac, row->cpu += thread_seconds();
     row->err = sqrt(ctx.se / ctx.sx);
+    row->q_most = 0;
+    for (int q = 1; q <= 12; q++)
+        if (ctx.qsteps[q] > ctx.qsteps[row->q_most])
+            row->q_most = q;
     free(y);
     free(tout);
+}
+
+/* Adams-Moulton of order q: beta[j], the coefficient of x^j in sigma (rho = x^k - x^(k-1), k = q - 1
+ * steps; q = 1 is backward Euler, k = 1): the integral over [0, 1] of the Lagrange basis
+ * polynomial of the node 1 - (k - j), the nodes 1, 0, ..., 1 - k. Returns k. */
+static int adams_moulton(int q, double *beta)
+{
+    if (q == 1) {
+        beta[0] = 0.0, beta[1] = 1.0;
+        return 1;
+    }
+    int k = q - 1;
+    for (int m = 0; m <= k; m++) {
+        double c[13] = {1.0}, den = 1.0, integral = 0.0;   /* the basis polynomial in s, ascending */
+        int deg = 0;
+        for (int j = 0; j <= k; j++) {
+            if (j == m)
+                continue;
+            for (int d = ++deg; d >= 0; d--)             /* times (s - (1 - j)) */
+                c[d] = (d ? c[d - 1] : 0.0) - (1.0 - j) * c[d];
+            den *= (double)(j - m);
+        }
+        for (int d = 0; d <= deg; d++)
+            integral += c[d] / (d + 1.0);
+        beta[k - m] = integral / den;
+    }
+    return k;
+}
+
+/* Whether every root of rho(x) - z sigma(x) has |x| <= 1 (the root condition at h lambda = z);
+ * x holds guesses of the k roots and gets them (Weierstrass-Durand-Kerner iteration) */
+static bool am_stable(const double *beta, int k, double complex z, double complex *x)
+{
+    double complex a[13];
+    for (int j = 0; j <= k; j++)
+        a[j] = -z * beta[j] + (j == k) - (j == k - 1);
+    for (int it = 0; it < 500; it++) {
+        double moved = 0.0;
+        for (int i = 0; i < k; i++) {
+            double complex p = a[k], den = a[k];
+            for (int j = k - 1; j >= 0; j--)
+                p = p * x[i] + a[j];
+            for (int j = 0; j < k; j++)
+                if (j != i)
+                    den *= x[i] - x[j];
+            double complex dx = p / den;
+            x[i] -= dx;
+            moved = fmax(moved, cabs(dx));
+        }
+        if (moved < 1e-14)
+            break;
+    }
+    for (int i = 0; i < k; i++)
+        if (cabs(x[i]) > 1.0 + 1e-9)
+            return false;
+    return true;
+}
+
+double string_adams_limit(int q, double re, double im)
+{
+    if (q <= 2)
+        return INFINITY;
+    double beta[13], lo = 0.0, hi = 0.0;
+    int k = adams_moulton(q, beta);
+    double complex u = (re + I * im) / hypot(re, im), x[12], xlo[12];
+    for (int i = 0; i < k; i++)
+        x[i] = cpow(0.4 + 0.9 * I, i);
+    for (int s = 1; s <= 2000 && hi == 0.0; s++) {   /* the scan: each step starts from the last roots */
+        memcpy(xlo, x, sizeof x);
+        if (am_stable(beta, k, 0.01 * s * u, x))
+            lo = 0.01 * s;
+        else
+            hi = 0.01 * s;
+    }
+    if (hi == 0.0)
+        return INFINITY;
+    for (int it = 0; it < 50; it++) {
+        double mid = 0.5 * (lo + hi);
+        memcpy(x, xlo, sizeof x);
+        if (am_stable(beta, k, mid * u, x))
+            lo = mid, memcpy(xlo, x, sizeof x);
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 const string_study_row *string_study_fewest(const string_study_row *rows, int n, const string_study_row **q2)

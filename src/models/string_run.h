@@ -107,6 +107,7 @@ typedef struct string_rtol_row {
     double tm;                  /* the first step's end past the window's middle: rates are over tm..t1 */
     long steps, nfev;           /* internal steps and F evaluations (Jacobians included) over tm..t1 */
     double cpu;                 /* processor time of this thread over tm..t1, s */
+    int q_most;                 /* the order CVODE took most steps at over tm..t1 */
     double err;                 /* RMS of the pickup's error against the exact semi-discrete solution over
                                    the window's samples, over the RMS of that solution, 1 */
     bool ok;                    /* CVODE reached t1 (else message says why) */
@@ -118,6 +119,12 @@ typedef struct string_rtol_row {
  * semi-discrete pickup at k / fs, k <= t1 fs; modes the grid's (string_fd_modes). */
 void string_rtol_run(const string_run_cfg *c, string_fd *fd, const string_mode *modes, int nm, const double *exact,
                      string_rtol_row *row);
+
+/* The largest h|lambda| up to which Adams-Moulton of order q (CVODE's Adams corrector; q = 1:
+ * backward Euler) is stable at every step h on the ray of lambda = re + i im (its root condition,
+ * scanned in 0.01 and bisected; searched up to 20), INFINITY where none is found (q <= 2: A-stable).
+ * The tolerance study's stability line: |lambda| / limit steps per second. */
+double string_adams_limit(int q, double re, double im);
 
 /* ---- the work of a sweep, for the budget (base/budget) ---- */
 typedef struct string_sweep_plan {

@@ -290,6 +290,8 @@ def pluck_fd_args(N, rtol, atol, out):
         args[-2:-2] = ["--cvode-N-max", str(N)]
     if has_flag("pluck", "--cvode-study-time"):
         args[-2:-2] = ["--cvode-study-time", "0"]   # the lesson's order study is not the row's work
+    if has_flag("pluck", "--cvode-rtol-time"):
+        args[-2:-2] = ["--cvode-rtol-time", "0"]    # nor its tolerance study (a third of the run's CPU)
     if has_flag("pluck", "--cvode-nls"):  # the cheapest CVODE on the string (lesson 9's rtol figure)
         args[-2:-2] = ["--cvode-lmm", "adams", "--cvode-nls", "fixedpoint"]
     return args

@@ -70,6 +70,11 @@ done
 # Notebook 02 says why forward Euler needs many substeps on the modal string, and prints the limit:
 # mode 199 is lambda = -1853 +- 1.375e5 j (near the imaginary axis), h <= 2 alpha / |lambda|^2 = 1.96e-7 s.
 check_text "02: prints forward Euler's limit from R(z)" "$(cat "$TMP/nb/02-string-pluck.html")" "stable only for h &lt;= 1.959e-07 s"
+# Notebook 02's tolerance study (issue 28): the printed stability line beside its figure.
+check_text "02: prints the tolerance study's stability line" "$(cat "$TMP/nb/02-string-pluck.html")" \
+    "Stability: Adams + band Newton iterates Adams-Moulton to convergence"
+check_text "02: shows the pluck_cvode_steps figure" "$(cat "$TMP/nb/02-string-pluck.html")" \
+    '<img alt="pluck_cvode_steps.png" src="data:image/png'
 # Notebook 02's partials section (issue 30): the method's sound and the reference's, two players.
 check_num "02: the partials section's two players" \
     "$(grep -o -e 'src="media/02-string-pluck-trapezoid-partials.wav"' -e 'src="media/02-string-pluck-exact-partials.wav"' "$TMP/nb/02-string-pluck.html" | sort -u | wc -l)" near 2 0

@@ -142,6 +142,21 @@ else
     check_text "tolerance study: Adams with fixed-point iteration is the cheapest" "$cheap" "Adams + fixed point"
 fi
 # At N = 65 the step is held by accuracy: the same study says so (the verdict follows the data).
+# the stability line (issue 28): Adams-Moulton's limit at the order CVODE took most steps at, on the
+# fastest grid mode; Adams + band Newton sits on it (a floor: stability allows no fewer steps)
+stab_line=$(sed -n 's/^steps at) that is stable on the fastest mode up to h|lambda| = \([0-9.]*\): at least \([0-9.e+]*\) steps.*/\1 \2/p' "$TMP/rtol.txt")
+stab_q=$(sed -n 's/^Stability: Adams + band Newton iterates Adams-Moulton to convergence; at order \([0-9]*\) .*/\1/p' "$TMP/rtol.txt")
+nt() { awk -F'\t' -v c="$1" '$1 == "Adams + band Newton" { print $c }' "$TMP/rtol/cvode-rtol.tsv" | sort -u | tr '\n' ' '; }
+check_num "tolerance study: one order for every Adams + band Newton run, the printed one" "$(nt 14 | tr -d ' ')" near "$stab_q" 0
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.6f", a / b }'; }
+check_num "tolerance study: the printed stability floor is the data's (printed / data)" \
+    "$(ratio "${stab_line#* }" "$(nt 15)")" near 1 0.0005
+check_num "tolerance study: floor = |lambda| / printed h|lambda| limit (printed / recomputed)" "$(ratio "${stab_line#* }" \
+    "$(awk -v l="${stab_line% *}" '/^The grid.s fastest mode/ { sub(/.*\|lambda\| = /, ""); printf "%.6g", $1 / l }' "$TMP/rtol.txt")")" near 1 0.001
+check_num "tolerance study: Adams + band Newton takes no fewer steps than the stability floor (smallest ratio)" \
+    "$(awk -F'\t' '$1 == "Adams + band Newton" { r = $8 / $15; if (m == "" || r < m) m = r } END { printf "%.4f", m }' "$TMP/rtol/cvode-rtol.tsv")" ge 1
+check_num "tolerance study: and stays within 15% of it at every rtol (largest ratio)" \
+    "$(awk -F'\t' '$1 == "Adams + band Newton" { r = $8 / $15; if (r > m) m = r } END { printf "%.4f", m }' "$TMP/rtol/cvode-rtol.tsv")" le 1.15
 rt rtol65 --cvode-rtol-N 65
 check_num "tolerance study, N = 65: steps per second vary over 50%" "$(spread rtol65)" gt 50
 check_num "tolerance study, N = 65: the printed spread is the data's, %" "$(said rtol65)" near "$(spread rtol65)" 0
