@@ -12,11 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-void ball_settings_load(const char *program, ball_settings *s, param_spec *spec)
+void ball_settings_load(const char *program, ball_settings *s)
 {
     char err[400];
-    ball_param_spec(s, spec);
-    if (params_load(spec, params_path("ball.ini"), false, err, sizeof err) != 0)
+    ball_params p;
+    ball_params_bind(s, &p);
+    if (params_load(p.all, params_path("ball.ini"), false, err, sizeof err) != 0)
         cli_fail(program, "%s", err);
     if (s->keep_ms > s->lose_ms)
         cli_fail(program, "ball.ini: keep_ms = %g exceeds lose_ms = %g; accepted: keep_ms <= lose_ms", s->keep_ms,
