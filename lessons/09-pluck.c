@@ -150,7 +150,8 @@ static void load_settings(settings *st, int argc, char **argv)
 static void parse_flags(settings *st, int argc, char **argv)
 {
     string_params *s = &st->ch.string;
-    const double big = 1e6;
+    string_keys keys;
+    string_keys_bind(&st->run, &keys);
     const cli_opt opts[] = {
         FLAG_BOOL("reference", st->do_ref,
             "write the exact answer (the modal series) as the deliverable WAV"),
@@ -181,56 +182,16 @@ static void parse_flags(settings *st, int argc, char **argv)
             "sample rate (a whole number)"),
         FLAG_REAL("duration", st->duration, "s", 0, CHALLENGE_DURATION_MAX, CLI_OPEN_MIN,
             "length of the signal"),
-        FLAG_REAL("tol", st->run.tol, "", 1e-16, 1e-3, CLI_CLOSED,
-            "series tolerance in units of s_ref (omitted terms sum below it)"),
+        FLAG_TABLE(keys.tol),
         FLAG_CHOICE("space", st->space, "all|modal|fd3|fd5", "which discretisation --solve runs"),
         METHOD_ARG_OPT(st->marg, "which time stepping --solve runs (a tableau file: on the modal system)"),
         METHOD_ADD_OPT,
-        FLAG_REAL("modes", st->run.modes, "", 1, 20000, CLI_CLOSED, "Galerkin size M (modes)"),
-        FLAG_REAL("substeps-min", st->run.sub_min, "", 1, 1 << 20, CLI_CLOSED,
-            "smallest m (h = 1/(fs m)) of the modal sweep"),
-        FLAG_REAL("substeps-max", st->run.sub_max, "", 1, 1 << 20, CLI_CLOSED,
-            "largest m of the modal sweep (doubling)"),
-        FLAG_REAL("N-min", st->run.N_min, "", 6, big, CLI_CLOSED,
-            "smallest N (intervals) of the FD sweep"),
-        FLAG_REAL("N-max", st->run.N_max, "", 6, big, CLI_CLOSED,
-            "largest N of the FD sweep (doubling)"),
-        FLAG_REAL("fd-substeps", st->run.fd_sub, "", 1, 1 << 20, CLI_CLOSED,
-            "m of the fixed-step FD runs"),
-        FLAG_REAL("fd-fixed-N-max", st->run.fd_fixed_N_max, "", 6, big, CLI_CLOSED,
-            "largest N of the fixed-step FD runs"),
-        FLAG_REAL("cvode-rtol", st->run.rtol, "", 1e-15, 1e-2, CLI_CLOSED,
-            "CVODE relative tolerance"),
-        FLAG_REAL("cvode-N-max", st->run.cvode_N_max, "", 6, big, CLI_CLOSED,
-            "largest N of the CVODE FD runs"),
-        FLAG_REAL("cvode-modal", st->run.cvode_modal, "", 0, 1, CLI_CLOSED,
-            "1: CVODE on the Galerkin system too"),
+        FLAG_TABLE(keys.sweep),
         FLAG_CHOICE("cvode-lmm", st->lmm, "bdf|adams", "CVODE's multistep family"),
         FLAG_CHOICE("cvode-nls", st->nls, "newton|fixedpoint",
             "CVODE's nonlinear solver: Newton on the band Jacobian, or fixed-point iteration "
             "(no Jacobian)"),
-        FLAG_REAL("cvode-atol", st->run.atol, "m", 1e-30, 1, CLI_CLOSED,
-            "CVODE absolute tolerance"),
-        FLAG_REAL("cvode-max-order", st->run.max_order, "", 1, 12, CLI_CLOSED,
-            "CVODE's largest order q (BDF 1-5, Adams 1-12): BDF above 2 is not A-stable"),
-        FLAG_REAL("cvode-stab-lim", st->run.stab_lim, "", 0, 1, CLI_CLOSED,
-            "1: CVODE's BDF stability-limit detection (lowers q when it sees instability)"),
-        FLAG_REAL("cvode-study-time", st->run.study_T, "s", 0, 60, CLI_CLOSED,
-            "order study: simulated time of each CVODE run, q = 1..5 (0: no study)"),
-        FLAG_REAL("cvode-study-N", st->run.study_N, "", 6, big, CLI_CLOSED,
-            "order study: N of the 5-point grid (the Galerkin system has --modes)"),
-        FLAG_REAL("cvode-rtol-start", st->run.rtol_start, "s", 0, 60, CLI_CLOSED,
-            "tolerance study: CVODE starts here from the exact semi-discrete state (a whole "
-            "number of samples)"),
-        FLAG_REAL("cvode-rtol-time", st->run.rtol_time, "s", 0, 60, CLI_CLOSED,
-            "tolerance study: each run's window, rates over its second half; rtol 1e-3..1e-8, "
-            "three setups (0: no study)"),
-        FLAG_REAL("cvode-rtol-N", st->run.rtol_N, "", 6, big, CLI_CLOSED,
-            "tolerance study: N of the 5-point grid"),
-        FLAG_REAL("cvode-study-steps", st->run.study_steps, "", 10, 1e9, CLI_CLOSED,
-            "order study: internal steps allowed a run (cost is per simulated second)"),
-        FLAG_REAL("blowup", st->run.blowup, "", 1, 1e300, CLI_OPEN_MIN,
-            "blow-up when |y| exceeds this many times its initial size"),
+        FLAG_TABLE(keys.cvode),
         FLAG_BOOL("partials", st->do_partials,
             "what --method does to each partial: pitch and T60, predicted from R and measured"),
         FLAG_REAL("substeps", st->sub, "", 1, 1 << 20, CLI_CLOSED,
@@ -535,11 +496,11 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
     string_sweep w = {
         .cfg = {st->fs, st->n, st->run.tol * st->ch.signal_scale, st->run.blowup, strcmp(st->lmm, "adams") == 0,
                 strcmp(st->nls, "fixedpoint") == 0, st->run.rtol,
-                st->run.atol, (int)st->run.max_order, st->run.stab_lim == 1},
+                st->run.atol, (int)st->run.max_order, st->run.stab_lim},
         .program = "pluck", .out = st->out, .ch = &st->ch, .ref = refw, .space = st->space, .method = st->method,
         .duration = st->duration, .sub_min = (long)st->run.sub_min, .sub_max = (long)st->run.sub_max, .N_min = (long)st->run.N_min,
         .N_max = (long)st->run.N_max, .fd_sub = (long)st->run.fd_sub, .fd_fixed_N_max = (long)st->run.fd_fixed_N_max,
-        .cvode_N_max = (long)st->run.cvode_N_max, .cvode_modal = st->run.cvode_modal == 1, .done = run_done, .ctx = &tab};
+        .cvode_N_max = (long)st->run.cvode_N_max, .cvode_modal = st->run.cvode_modal, .done = run_done, .ctx = &tab};
     string_sweep_init(&w);
     if (!st->tsv)
         printf("\nscored against the reference as the challenge does (E_wave, E_spec of the float32 WAVs):\n");
