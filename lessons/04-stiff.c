@@ -406,15 +406,10 @@ int main(int argc, char **argv)
     budget_init(&bg, "stiff", "steps", 1e8, "--T / --h-big (three runs) and --T / --h-small, and --method's "
                 "steps over --T (a pilot of 5000 steps, extrapolated)");
     plot_opts plot = {false, false, NULL};
+    param_spec keys[SPRING2_NKEYS + 1];
+    spring2_keys_bind(&a.s, &a.pull, &a.T, keys);
     const cli_opt opts[] = {
-        FLAG_REAL("m1", a.s.m1, "kg", 0, 1e6, CLI_OPEN_MIN, "heavy mass (spring2.ini)"),
-        FLAG_REAL("m2", a.s.m2, "kg", 0, 1e6, CLI_OPEN_MIN, "light mass (spring2.ini)"),
-        FLAG_REAL("k1", a.s.k1, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring wall-m1 (spring2.ini)"),
-        FLAG_REAL("k2", a.s.k2, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring m1-m2 (spring2.ini)"),
-        FLAG_REAL("k3", a.s.k3, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring m2-wall (spring2.ini)"),
-        FLAG_REAL("pull", a.pull, "m", -1e3, 1e3, CLI_OPEN_MIN,
-            "initial displacement of the heavy mass (spring2.ini)"),
-        FLAG_REAL("T", a.T, "s", 0, 100, CLI_OPEN_MIN, "length of the runs (spring2.ini)"),
+        FLAG_TABLE(keys),
         FLAG_REAL("h-big", a.h_big, "s", 1e-7, 0.1, CLI_CLOSED,
             "the large step (RK4, backward Euler, trapezoid)"),
         FLAG_REAL("h-small", a.h_small, "s", 1e-7, 0.1, CLI_CLOSED, "RK4's small step"),

@@ -6,6 +6,7 @@
 #include "base/cli.h"
 #include "io/params.h"
 #include "models/ball_model.h"
+#include "models/spring2.h"
 #include "models/string_run.h"
 #include <stdio.h>
 #include <string.h>
@@ -97,9 +98,24 @@ static void string_keys_check(void)
     }
 }
 
+static void spring2_keys(void)
+{
+    spring2 s;
+    double pull, T;
+    param_spec keys[SPRING2_NKEYS + 1];
+    char err[600] = "";
+    spring2_keys_bind(&s, &pull, &T, keys);
+    int rc = params_load(keys, "lessons/params/spring2.ini", false, err, sizeof err);
+    check(rc == 0 && pull == 0.01, "spring2.ini loads (pull = %g m) %s", pull, err);
+    int n = same_variable("spring2.ini", keys, keys);
+    check(n == SPRING2_NKEYS, "spring2.ini: each of its %d keys, flags of bin/stiff, is set by its "
+          "flag and by KEY=VALUE alike", n);
+}
+
 int main(void)
 {
     ball_keys();
+    spring2_keys();
     string_keys_check();
     return check_done();
 }

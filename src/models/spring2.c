@@ -123,20 +123,27 @@ double spring2_mode_amplitude(const spring2 *s, const spring2_modes *md, const d
     return fabs(md->phi[i][mass]) * hypot(q, qd / md->omega[i]);
 }
 
-int spring2_load_params(spring2 *s, double *pull, double *T, const char *path, char *err, size_t errlen)
+void spring2_keys_bind(spring2 *s, double *pull, double *T, param_spec keys[SPRING2_NKEYS + 1])
 {
-    const param_spec spec[] = {
-        FLAG_REAL("m1", s->m1, "kg", 0, 1e6, CLI_OPEN_MIN, "heavy mass"),
-        FLAG_REAL("m2", s->m2, "kg", 0, 1e6, CLI_OPEN_MIN, "light mass"),
-        FLAG_REAL("k1", s->k1, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring wall-m1"),
-        FLAG_REAL("k2", s->k2, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring m1-m2"),
-        FLAG_REAL("k3", s->k3, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring m2-wall"),
-        FLAG_REAL("pull", *pull, "m", -1e3, 1e3, CLI_CLOSED,
-            "initial displacement of the heavy mass"),
-        FLAG_REAL("T", *T, "s", 0, 1e4, CLI_OPEN_MIN, "length of the runs"),
+    const param_spec rows[SPRING2_NKEYS + 1] = {
+        FLAG_REAL("m1", s->m1, "kg", 0, 1e6, CLI_OPEN_MIN, "heavy mass (spring2.ini)"),
+        FLAG_REAL("m2", s->m2, "kg", 0, 1e6, CLI_OPEN_MIN, "light mass (spring2.ini)"),
+        FLAG_REAL("k1", s->k1, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring wall-m1 (spring2.ini)"),
+        FLAG_REAL("k2", s->k2, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring m1-m2 (spring2.ini)"),
+        FLAG_REAL("k3", s->k3, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring m2-wall (spring2.ini)"),
+        FLAG_REAL("pull", *pull, "m", -1e3, 1e3, CLI_OPEN_MIN,
+            "initial displacement of the heavy mass (spring2.ini)"),
+        FLAG_REAL("T", *T, "s", 0, 100, CLI_OPEN_MIN, "length of the runs (spring2.ini)"),
         FLAG_END,
     };
-    return params_load(spec, path ? path : params_path("spring2.ini"), false, err, errlen);
+    memcpy(keys, rows, sizeof rows);
+}
+
+int spring2_load_params(spring2 *s, double *pull, double *T, const char *path, char *err, size_t errlen)
+{
+    param_spec keys[SPRING2_NKEYS + 1];
+    spring2_keys_bind(s, pull, T, keys);
+    return params_load(keys, path ? path : params_path("spring2.ini"), false, err, errlen);
 }
 
 /* An adaptive run's steps: their lengths (every stride-th, at most SPRING2_H_KEPT: a thinned
