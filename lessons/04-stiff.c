@@ -406,10 +406,10 @@ int main(int argc, char **argv)
     budget_init(&bg, "stiff", "steps", 1e8, "--T / --h-big (three runs) and --T / --h-small, and --method's "
                 "steps over --T (a pilot of 5000 steps, extrapolated)");
     plot_opts plot = {false, false, NULL};
-    param_spec keys[SPRING2_NKEYS + 1];
-    spring2_keys_bind(&a.s, &a.pull, &a.T, keys);
+    spring2_keys keys;
+    spring2_keys_bind(&a.s, &a.pull, &a.T, &keys);
     const cli_opt opts[] = {
-        FLAG_TABLE(keys),
+        FLAG_TABLE(keys.all),
         FLAG_REAL("h-big", a.h_big, "s", 1e-7, 0.1, CLI_CLOSED,
             "the large step (RK4, backward Euler, trapezoid)"),
         FLAG_REAL("h-small", a.h_small, "s", 1e-7, 0.1, CLI_CLOSED, "RK4's small step"),

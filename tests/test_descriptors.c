@@ -59,7 +59,7 @@ static int same_variable(const char *file, const param_spec *all, const param_sp
     return ok;
 }
 
-static void ball_keys(void)
+static void ball_keys_check(void)
 {
     ball_settings s;
     ball_params p;
@@ -98,24 +98,24 @@ static void string_keys_check(void)
     }
 }
 
-static void spring2_keys(void)
+static void spring2_keys_check(void)
 {
     spring2 s;
     double pull, T;
-    param_spec keys[SPRING2_NKEYS + 1];
+    spring2_keys k;
     char err[600] = "";
-    spring2_keys_bind(&s, &pull, &T, keys);
-    int rc = params_load(keys, "lessons/params/spring2.ini", false, err, sizeof err);
+    spring2_keys_bind(&s, &pull, &T, &k);
+    int rc = params_load(k.all, "lessons/params/spring2.ini", false, err, sizeof err);
     check(rc == 0 && pull == 0.01, "spring2.ini loads (pull = %g m) %s", pull, err);
-    int n = same_variable("spring2.ini", keys, keys);
+    int n = same_variable("spring2.ini", k.all, k.all);
     check(n == SPRING2_NKEYS, "spring2.ini: each of its %d keys, flags of bin/stiff, is set by its "
           "flag and by KEY=VALUE alike", n);
 }
 
 int main(void)
 {
-    ball_keys();
-    spring2_keys();
+    ball_keys_check();
+    spring2_keys_check();
     string_keys_check();
     return check_done();
 }

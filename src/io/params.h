@@ -17,12 +17,22 @@
 #include "base/cli.h"
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #define PARAM_WHOLE CLI_WHOLE   /* in .open of FLAG_REAL: a whole number */
 
 /* A parameter: the key is .name (as written in the file, and --set KEY=VALUE); the rows a table
  * includes (FLAG_TABLE) are keys too. Kinds: CLI_DOUBLE (a double variable) and CLI_FLAG. */
 typedef cli_opt param_spec;
+
+/* Fill dst, an array of param_spec, with the rows given and FLAG_END (its size is checked when
+ * compiled): a model's table of keys bound at run time to the fields of its settings. */
+#define PARAMS_FILL(dst, ...)                                                                     \
+    do {                                                                                          \
+        const param_spec rows_[] = {__VA_ARGS__, FLAG_END};                                       \
+        _Static_assert(sizeof rows_ == sizeof(dst), "PARAMS_FILL: the table's size");             \
+        memcpy(dst, rows_, sizeof rows_);                                                         \
+    } while (0)
 
 /* Read path into the destinations of spec. Every key of spec must appear unless
  * allow_missing. 0 on success; -1 with one line in err ("FILE:LINE: ..."). */

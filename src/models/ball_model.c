@@ -10,16 +10,9 @@
 #include <string.h>
 
 /* Each group in the order its program's --help lists it; a row's help is the flag's. */
-#define BALL_GROUP(dst, ...)                                                                      \
-    do {                                                                                          \
-        const param_spec rows[] = {__VA_ARGS__, FLAG_END};                                        \
-        _Static_assert(sizeof rows == sizeof(dst), "ball_params: group size");                    \
-        memcpy(dst, rows, sizeof rows);                                                           \
-    } while (0)
-
 void ball_params_bind(ball_settings *s, ball_params *p)
 {
-    BALL_GROUP(p->model,
+    PARAMS_FILL(p->model,
         FLAG_REAL("m1", s->m1, "kg", 0, 1e6, CLI_OPEN_MIN, "oscillator mass"),
         FLAG_REAL("m2", s->m2, "kg", 0, 1e6, CLI_OPEN_MIN, "ball mass"),
         FLAG_REAL("h0", s->h0, "m", 0, 1e3, CLI_OPEN_MIN, "drop height of the ball, at rest"),
@@ -29,12 +22,12 @@ void ball_params_bind(ball_settings *s, ball_params *p)
         FLAG_REAL("lambda", s->lambda, "s/m", 0, 1e3, CLI_CLOSED, "contact loss"),
         FLAG_REAL("g", s->g, "m/s^2", 0, 1e3, CLI_OPEN_MIN, "gravity"),
         FLAG_REAL("T", s->T, "s", 0, 60, CLI_OPEN_MIN, "duration"));
-    BALL_GROUP(p->cvode,
+    PARAMS_FILL(p->cvode,
         FLAG_REAL("rtol", s->rtol, "", 1e-14, 1e-2, CLI_CLOSED, "CVODE relative tolerance"),
         FLAG_REAL("atol", s->atol, "m, m/s", 1e-20, 1e-2, CLI_CLOSED, "CVODE absolute tolerance"),
         FLAG_REAL("max_step", s->max_step, "s", 0, 1, CLI_OPEN_MIN, "CVODE largest step",
             FLAG_SPELLED("max-step")));
-    BALL_GROUP(p->rhythm,
+    PARAMS_FILL(p->rhythm,
         FLAG_REAL("blowup", s->blowup, "m, m/s", 0, 1e300, CLI_OPEN_MIN,
             "blow-up when max |y_i| exceeds this"),
         FLAG_REAL("keep_ms", s->keep_ms, "ms", 0, 1e3, CLI_OPEN_MIN,
@@ -50,7 +43,7 @@ void ball_params_bind(ball_settings *s, ball_params *p)
         FLAG_REAL("hear_rel", s->hear_rel, "", 0, 1, CLI_OPEN_MIN,
             "a listener hears an impact shifted by this fraction of the interval before it",
             FLAG_SPELLED("hear-rel")));
-    BALL_GROUP(p->rest,
+    PARAMS_FILL(p->rest,
         FLAG_REAL("fs_audio", s->fs_audio, "Hz", 1000, 384000, CLI_CLOSED,
             "audio rate (reference samples, spectrum, WAV)"),
         FLAG_REAL("fs_mid", s->fs_mid, "Hz", 1000, 384000, CLI_CLOSED,

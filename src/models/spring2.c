@@ -123,9 +123,9 @@ double spring2_mode_amplitude(const spring2 *s, const spring2_modes *md, const d
     return fabs(md->phi[i][mass]) * hypot(q, qd / md->omega[i]);
 }
 
-void spring2_keys_bind(spring2 *s, double *pull, double *T, param_spec keys[SPRING2_NKEYS + 1])
+void spring2_keys_bind(spring2 *s, double *pull, double *T, spring2_keys *k)
 {
-    const param_spec rows[SPRING2_NKEYS + 1] = {
+    PARAMS_FILL(k->all,
         FLAG_REAL("m1", s->m1, "kg", 0, 1e6, CLI_OPEN_MIN, "heavy mass (spring2.ini)"),
         FLAG_REAL("m2", s->m2, "kg", 0, 1e6, CLI_OPEN_MIN, "light mass (spring2.ini)"),
         FLAG_REAL("k1", s->k1, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring wall-m1 (spring2.ini)"),
@@ -133,17 +133,14 @@ void spring2_keys_bind(spring2 *s, double *pull, double *T, param_spec keys[SPRI
         FLAG_REAL("k3", s->k3, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring m2-wall (spring2.ini)"),
         FLAG_REAL("pull", *pull, "m", -1e3, 1e3, CLI_OPEN_MIN,
             "initial displacement of the heavy mass (spring2.ini)"),
-        FLAG_REAL("T", *T, "s", 0, 100, CLI_OPEN_MIN, "length of the runs (spring2.ini)"),
-        FLAG_END,
-    };
-    memcpy(keys, rows, sizeof rows);
+        FLAG_REAL("T", *T, "s", 0, 100, CLI_OPEN_MIN, "length of the runs (spring2.ini)"));
 }
 
 int spring2_load_params(spring2 *s, double *pull, double *T, const char *path, char *err, size_t errlen)
 {
-    param_spec keys[SPRING2_NKEYS + 1];
-    spring2_keys_bind(s, pull, T, keys);
-    return params_load(keys, path ? path : params_path("spring2.ini"), false, err, errlen);
+    spring2_keys k;
+    spring2_keys_bind(s, pull, T, &k);
+    return params_load(k.all, path ? path : params_path("spring2.ini"), false, err, errlen);
 }
 
 /* An adaptive run's steps: their lengths (every stride-th, at most SPRING2_H_KEPT: a thinned

@@ -55,6 +55,9 @@ int spring2_load_params(spring2 *s, double *pull, double *T, const char *path, c
 /* The keys of spring2.ini, each declared once (io/params.h) and bound to s, pull and T: bin/stiff
  * takes them as flags (FLAG_TABLE). */
 #define SPRING2_NKEYS 7
-void spring2_keys_bind(spring2 *s, double *pull, double *T, param_spec keys[SPRING2_NKEYS + 1]);
+typedef struct spring2_keys {
+    param_spec all[SPRING2_NKEYS + 1];
+} spring2_keys;
+void spring2_keys_bind(spring2 *s, double *pull, double *T, spring2_keys *k);
 
 #endif

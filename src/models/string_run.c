@@ -402,18 +402,11 @@ void string_sweep_estimate(const string_sweep_plan *p, double *work, double *wav
 }
 
 /* Each group in the order bin/pluck's --help lists it; a row's help and range are the flag's. */
-#define STRING_GROUP(dst, ...)                                                                    \
-    do {                                                                                          \
-        const param_spec rows[] = {__VA_ARGS__, FLAG_END};                                        \
-        _Static_assert(sizeof rows == sizeof(dst), "string_keys: group size");                    \
-        memcpy(dst, rows, sizeof rows);                                                           \
-    } while (0)
-
 static void bind_sweep(string_settings *st, string_keys *k)
 {
-    STRING_GROUP(k->tol, FLAG_REAL("tol", st->tol, "", 1e-16, 1e-3, CLI_CLOSED,
+    PARAMS_FILL(k->tol, FLAG_REAL("tol", st->tol, "", 1e-16, 1e-3, CLI_CLOSED,
         "series tolerance in units of s_ref (omitted terms sum below it)"));
-    STRING_GROUP(k->sweep,
+    PARAMS_FILL(k->sweep,
         FLAG_REAL("modes", st->modes, "", 1, 20000, CLI_CLOSED, "Galerkin size M (modes)"),
         FLAG_REAL("substeps_min", st->sub_min, "", 1, 1 << 20, CLI_CLOSED,
             "smallest m (h = 1/(fs m)) of the modal sweep", FLAG_SPELLED("substeps-min")),
@@ -437,7 +430,7 @@ static void bind_sweep(string_settings *st, string_keys *k)
 
 static void bind_cvode(string_settings *st, string_keys *k)
 {
-    STRING_GROUP(k->cvode,
+    PARAMS_FILL(k->cvode,
         FLAG_REAL("cvode_atol", st->atol, "m", 1e-30, 1, CLI_CLOSED,
             "CVODE absolute tolerance", FLAG_SPELLED("cvode-atol")),
         FLAG_REAL("cvode_max_order", st->max_order, "", 1, 12, CLI_CLOSED,
@@ -465,7 +458,7 @@ static void bind_cvode(string_settings *st, string_keys *k)
             FLAG_SPELLED("cvode-study-steps")),
         FLAG_REAL("blowup", st->blowup, "", 1, 1e300, CLI_OPEN_MIN,
             "blow-up when |y| exceeds this many times its initial size"));
-    STRING_GROUP(k->listen,
+    PARAMS_FILL(k->listen,
         FLAG_REAL("listen_ceiling", st->ceiling, "", 0, 1, CLI_OPEN_MIN, "limiter ceiling"),
         FLAG_REAL("listen_release", st->release, "s", 0, 10, CLI_OPEN_MIN, "limiter release"));
 }
