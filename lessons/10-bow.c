@@ -67,12 +67,15 @@ static void load_or_exit(const param_spec *spec, const char *name)
     }
 }
 
-/* The stroke (stroke-fig6.ini) and the figures' values (bow-figures.ini). */
-static void load_params(stroke_params *sp, bow_figure_params *fp, bow_conv_params *cp)
+/* stroke-fig6.ini's keys bound to sp: the stroke (this program's flags) and the article's peak. */
+typedef struct stroke_keys {
+    param_spec stroke[7], article[2], all[3];
+} stroke_keys;
+
+static void stroke_keys_bind(stroke_params *sp, stroke_keys *k)
 {
-    const param_spec stroke_spec[] = {
-        FLAG_REAL("accel", sp->accel, "m/s^2", 0, 1000, CLI_OPEN_MIN,
-            "bow acceleration from rest"),
+    PARAMS_FILL(k->stroke,
+        FLAG_REAL("accel", sp->accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, "bow acceleration from rest"),
         FLAG_REAL("v_hold", sp->v_hold, "m/s", 0, 10, CLI_OPEN_MIN,
             "bow velocity held after the ramp"),
         FLAG_REAL("t_hold", sp->t_hold, "s", 0, 60, CLI_CLOSED, "length of the hold"),
@@ -80,12 +83,19 @@ static void load_params(stroke_params *sp, bow_figure_params *fp, bow_conv_param
             "deceleration after the hold (0: none)"),
         FLAG_REAL("f_b", sp->f_b, "N", 0, 100, CLI_OPEN_MIN, "bowing force"),
         FLAG_REAL("x_b_rel", sp->x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX,
-            "bow-bridge distance over string length"),
+            "bow-bridge distance over string length x_b/L"));
+    PARAMS_FILL(k->article,
         FLAG_REAL("article_peak_c", sp->article_peak_c, "degC", -100, 1000, CLI_CLOSED,
-            "the article's peak temperature for this stroke"),
-        FLAG_END,
-    };
-    load_or_exit(stroke_spec, "stroke-fig6.ini");
+            "the article's peak temperature for this stroke"));
+    PARAMS_FILL(k->all, FLAG_TABLE(k->stroke), FLAG_TABLE(k->article));
+}
+
+/* The stroke (stroke-fig6.ini) and the figures' values (bow-figures.ini). */
+static void load_params(stroke_params *sp, bow_figure_params *fp, bow_conv_params *cp)
+{
+    stroke_keys sk;
+    stroke_keys_bind(sp, &sk);
+    load_or_exit(sk.all, "stroke-fig6.ini");
     const param_spec fig_spec[] = {
         FLAG_REAL("fig4_F_b", fp->fig4_F_b, "N/m", 0, 1e6, CLI_OPEN_MIN, ""),
         FLAG_REAL("fig4_mu_s", fp->fig4_mu_s, "", 0, 5, CLI_OPEN_MIN, ""),
@@ -226,6 +236,8 @@ int main(int argc, char **argv)
                 "its cost (modes x contact points, calibrated) over the default cello's 4.8 us; CVODE counts "
                 "800 steps a dt, its measured cost (README, row 4: 208 s for 0.1 s, 830 times the fixed-step scheme)");
     plot_opts plot = {false, false, NULL};
+    stroke_keys sk;
+    stroke_keys_bind(&sp, &sk);
     const cli_opt opts[] = {
         FLAG_CUSTOM("set", NULL, "", parse_set, "KEY=VALUE with a key of cello-g.ini and a value "
             "in its range",
@@ -233,15 +245,7 @@ int main(int argc, char **argv)
         FLAG_CUSTOM("params", NULL, "", parse_params_file, "an .ini file with keys of "
             "cello-g.ini (" PARAMS_NAME_RULE ")",
             "read instrument values from another .ini (any subset of the keys)"),
-        FLAG_REAL("accel", sp.accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, "bow acceleration from rest"),
-        FLAG_REAL("v_hold", sp.v_hold, "m/s", 0, 10, CLI_OPEN_MIN,
-            "bow velocity held after the ramp"),
-        FLAG_REAL("t_hold", sp.t_hold, "s", 0, 60, CLI_CLOSED, "length of the hold"),
-        FLAG_REAL("decel", sp.decel, "m/s^2", 0, 1000, CLI_CLOSED,
-            "deceleration after the hold (0: none)"),
-        FLAG_REAL("f_b", sp.f_b, "N", 0, 100, CLI_OPEN_MIN, "bowing force"),
-        FLAG_REAL("x_b_rel", sp.x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX,
-            "bow-bridge distance over string length x_b/L"),
+        FLAG_TABLE(sk.stroke),
         FLAG_CUSTOM("velocity", &velocity, "s:m/s", parse_track, "increasing times >= 0, as T:V "
             "pairs separated by commas",
             "bow velocity breakpoints instead of the stroke, T:V,T:V,..."),

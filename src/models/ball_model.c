@@ -60,9 +60,8 @@ void ball_params_bind(ball_settings *s, ball_params *p)
             "peak of the reference run in the WAVs (full scale 1)"),
         FLAG_REAL("check_tol", s->check_tol, "", 1e-6, 1, CLI_OPEN_MAX,
             "the reference is checked at rtol, atol times this"));
-    const param_spec all[] = {FLAG_TABLE(p->model), FLAG_TABLE(p->cvode), FLAG_TABLE(p->rhythm),
-                              FLAG_TABLE(p->rest), FLAG_END};
-    memcpy(p->all, all, sizeof all);
+    PARAMS_FILL(p->all, FLAG_TABLE(p->model), FLAG_TABLE(p->cvode), FLAG_TABLE(p->rhythm),
+                FLAG_TABLE(p->rest));
 }
 
 ball ball_from_settings(const ball_settings *s)

@@ -467,9 +467,8 @@ void string_keys_bind(string_settings *st, string_keys *k)
 {
     bind_sweep(st, k);
     bind_cvode(st, k);
-    const param_spec all[] = {FLAG_TABLE(k->tol), FLAG_TABLE(k->sweep), FLAG_TABLE(k->cvode),
-                              FLAG_TABLE(k->listen), FLAG_END};
-    memcpy(k->all, all, sizeof all);
+    PARAMS_FILL(k->all, FLAG_TABLE(k->tol), FLAG_TABLE(k->sweep), FLAG_TABLE(k->cvode),
+                FLAG_TABLE(k->listen));
 }
 
 int string_settings_load(string_settings *st, const char *path, char *err, size_t errlen)
