@@ -38,7 +38,6 @@
 static bow_instrument inst;
 static param_spec inst_spec[BOW_NKEYS + 1];
 static plane_params pp;
-static param_spec plane_spec[32];
 static const char *params_name = NULL;  /* --params: instrument overrides */
 
 static int parse_set(const char *text, void *dest, char *why, size_t whylen)
@@ -294,12 +293,13 @@ int main(int argc, char **argv)
         fprintf(stderr, PROGRAM ": %s\n", err);
         return 1;
     }
-    plane_param_table(&pp, plane_spec);
-    if (params_load(plane_spec, params_path("schelleng.ini"), false, err, sizeof err) != 0) {
+    plane_keys keys;
+    plane_keys_bind(&pp, &keys);
+    if (params_load(keys.all, params_path("schelleng.ini"), false, err, sizeof err) != 0) {
         fprintf(stderr, PROGRAM ": %s\n", err);
         return 1;
     }
-    long nx = lround(pp.nx), nf = lround(pp.nf), jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    long jobs = sysconf(_SC_NPROCESSORS_ONLN);
     if (jobs < 1)
         jobs = 1;
     bool full = false, stand_in = false, merge = false;
@@ -312,14 +312,7 @@ int main(int argc, char **argv)
                 "each weighed by its cost, modes x contact points, over the default cello's 4.8 us)");
     plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
-        FLAG_REAL("x_min", pp.x_min, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX,
-            "smallest x_b/L (log-spaced grid)"),
-        FLAG_REAL("x_max", pp.x_max, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "largest x_b/L"),
-        FLAG_REAL("f_min", pp.f_min, "N", 0, 100, CLI_OPEN_MIN,
-            "smallest bowing force (log-spaced grid)"),
-        FLAG_REAL("f_max", pp.f_max, "N", 0, 100, CLI_OPEN_MIN, "largest bowing force"),
-        FLAG_WHOLE("nx", nx, 1, 400, "bowing positions"),
-        FLAG_WHOLE("nf", nf, 1, 400, "bowing forces"),
+        FLAG_TABLE(keys.grid),
         FLAG_BOOL("full", full,
             "the article's full grid, n_full x n_full of schelleng.ini (40 x 40); sweep only"),
         FLAG_WHOLE("jobs", jobs, 1, 256, "worker processes (default: the online cores)"),
@@ -345,12 +338,7 @@ int main(int argc, char **argv)
         FLAG_CUSTOM("cell", &cell, "", parse_point, "X,F with X = x_b/L in (0, 1) and F in (0, "
             "100] N",
             "classify one stroke at x_b/L,f_b and print it (no files)"),
-        FLAG_REAL("accel", pp.stroke.accel, "m/s^2", 0, 1000, CLI_OPEN_MIN,
-            "bow acceleration from rest"),
-        FLAG_REAL("v_hold", pp.stroke.v_hold, "m/s", 0, 10, CLI_OPEN_MIN, "steady bow velocity"),
-        FLAG_REAL("t_hold", pp.stroke.t_hold, "s", 0, 60, CLI_OPEN_MIN, "length of the hold"),
-        FLAG_REAL("settle", pp.stroke.settle, "s", 0, 60, CLI_CLOSED,
-            "the analysis window starts this long into the hold"),
+        FLAG_TABLE(keys.stroke),
         FLAG_CUSTOM("set", NULL, "", parse_set, "KEY=VALUE with a key of cello-g.ini and a value "
             "in its range",
             "override one instrument value, KEY=VALUE (keys of cello-g.ini)", .open = CLI_REPEAT),
@@ -368,6 +356,7 @@ int main(int argc, char **argv)
     const cli_spec spec = {PROGRAM, "Schelleng diagrams: classify the steady oscillation of bowed strokes over x_b/L and f_b, in parallel.",
                            "[--merge PART...]", 0, opts, exercises};
     int first = cli_parse(&spec, argc, argv);
+    long nx = lround(pp.nx), nf = lround(pp.nf);
     if (merge || first < argc)
         return merge_parts(merge, argv + first, argc - first, results, &common, &plot);
     if (full) {

@@ -8,6 +8,7 @@
 #include "models/ball_model.h"
 #include "models/spring2.h"
 #include "models/string_run.h"
+#include "sweep/plane.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -112,8 +113,25 @@ static void spring2_keys_check(void)
           "flag and by KEY=VALUE alike", n);
 }
 
+static void plane_keys_check(void)
+{
+    plane_params pp;
+    plane_keys k;
+    char err[600] = "";
+    plane_keys_bind(&pp, &k);
+    int rc = params_load(k.all, "lessons/params/schelleng.ini", false, err, sizeof err);
+    check(rc == 0, "schelleng.ini loads %s", err);
+    int n = same_variable("schelleng.ini", k.all, k.grid) +
+            same_variable("schelleng.ini", k.all, k.stroke);
+    check(n == 10, "schelleng.ini: each of the %d keys bin/schelleng takes as flags is set by its "
+          "flag and by KEY=VALUE alike", n);
+    rc = params_set(k.all, "nx=2.5", err, sizeof err);
+    check(rc == -1 && strstr(err, "not a whole number"), "schelleng.ini: nx is whole (%s)", err);
+}
+
 int main(void)
 {
+    plane_keys_check();
     ball_keys_check();
     spring2_keys_check();
     string_keys_check();

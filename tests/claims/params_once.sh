@@ -1,7 +1,8 @@
 # params_once.sh: a model's parameter is declared once (base/cli.h, io/params.h). Every key of
 # cello-g.ini is settable by --set KEY=VALUE (bin/bow --list shows the value set); every key of
-# ball.ini, pluck.ini, spring2.ini and stroke-fig6.ini that a program takes as a flag shows the
-# file's value as its --help default (the flag and the key are one row, one variable). Seconds.
+# ball.ini, pluck.ini, spring2.ini, stroke-fig6.ini and schelleng.ini that a program takes as a
+# flag shows the file's value as its --help default (the flag and the key are one row, one
+# variable). Seconds.
 . "$(dirname "$0")/../lib.sh"
 BIN=${BIN:-bin}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -42,7 +43,7 @@ defaults() {
     done
 }
 for pi in "drop ball.ini 12" "audiorate ball.ini 14" "pluck pluck.ini 19" "stiff spring2.ini 7" \
-    "bow stroke-fig6.ini 6"; do
+    "bow stroke-fig6.ini 6" "schelleng schelleng.ini 10"; do
     set -- $pi
     defaults "$1" "$2" >"$TMP/d.txt"
     flags=$(wc -l <"$TMP/d.txt")
