@@ -132,7 +132,8 @@ int main(int argc, char **argv)
         FLAG_REAL("blowup", blowup, "", 1, 1e300, CLI_OPEN_MIN,
             "declare a blow-up when |y| exceeds this many times its initial size"),
         BUDGET_OPT(bg),
-        FLAG_CUSTOM("A", A, "", parse_A, "four numbers a11 a12 a21 a22",
+        FLAG_CUSTOM("A", A, "", parse_A,
+            "four numbers a11 a12 a21 a22",
             "solve y' = A y with this A instead of the program's (exercise 3); the exact curve "
             "stays the oscillator's"),
         FLAG_WHOLE("inside", inside, 0, 1e8,

@@ -128,7 +128,8 @@ int main(int argc, char **argv)
     cli_common common = {false, "build/data/stability"};
     plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
-        FLAG_CUSTOM("z", z, "", parse_z, "RE,IM (two finite numbers, e.g. 0,2.5)",
+        FLAG_CUSTOM("z", z, "", parse_z,
+            "RE,IM (two finite numbers, e.g. 0,2.5)",
             "print |R(z)| at z = RE,IM for every method, and whether it is stable"),
         FLAG_CHOICE("problem", problem, "oscillator|stiff",
             "whose scaled eigenvalues h lambda to lay over the regions"),

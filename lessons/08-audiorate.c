@@ -320,7 +320,8 @@ static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f)
         METHOD_ARG_OPT(marg, "lecture: the six runs of the lecture (and each --add-method at 44.1 kHz); all: every "
                              "method at --fs; else one method, or a tableau file"),
         METHOD_ADD_OPT,
-        FLAG_CUSTOM("fs", &f->fs, "Hz", parse_rate, "a whole number of Hz in [1000, 384000]",
+        FLAG_CUSTOM("fs", &f->fs, "Hz", parse_rate,
+            "a whole number of Hz in [1000, 384000]",
             fs_help),
         FLAG_TABLE(keys.model),
         FLAG_TABLE(keys.rhythm),

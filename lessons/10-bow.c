@@ -239,18 +239,18 @@ int main(int argc, char **argv)
     stroke_keys sk;
     stroke_keys_bind(&sp, &sk);
     const cli_opt opts[] = {
-        FLAG_CUSTOM("set", NULL, "", parse_set, "KEY=VALUE with a key of cello-g.ini and a value "
-            "in its range",
+        FLAG_CUSTOM("set", NULL, "", parse_set,
+            "KEY=VALUE with a key of cello-g.ini and a value in its range",
             "override one instrument value, KEY=VALUE (keys of cello-g.ini)", .open = CLI_REPEAT),
-        FLAG_CUSTOM("params", NULL, "", parse_params_file, "an .ini file with keys of "
-            "cello-g.ini (" PARAMS_NAME_RULE ")",
+        FLAG_CUSTOM("params", NULL, "", parse_params_file,
+            "an .ini file with keys of cello-g.ini (" PARAMS_NAME_RULE ")",
             "read instrument values from another .ini (any subset of the keys)"),
         FLAG_TABLE(sk.stroke),
-        FLAG_CUSTOM("velocity", &velocity, "s:m/s", parse_track, "increasing times >= 0, as T:V "
-            "pairs separated by commas",
+        FLAG_CUSTOM("velocity", &velocity, "s:m/s", parse_track,
+            "increasing times >= 0, as T:V pairs separated by commas",
             "bow velocity breakpoints instead of the stroke, T:V,T:V,..."),
-        FLAG_CUSTOM("force", &force, "s:N", parse_track, "increasing times >= 0, as T:F pairs "
-            "separated by commas, forces > 0",
+        FLAG_CUSTOM("force", &force, "s:N", parse_track,
+            "increasing times >= 0, as T:F pairs separated by commas, forces > 0",
             "bowing force breakpoints instead of the constant --f_b, T:F,T:F,..."),
         FLAG_REAL("duration", duration, "s", 0, 60, CLI_CLOSED,
             "simulated time (0: the end of the stroke)"),

@@ -316,7 +316,8 @@ int main(int argc, char **argv)
         FLAG_BOOL("full", full,
             "the article's full grid, n_full x n_full of schelleng.ini (40 x 40); sweep only"),
         FLAG_WHOLE("jobs", jobs, 1, 256, "worker processes (default: the online cores)"),
-        FLAG_CUSTOM("shard", &sh, "", sweep_parse_shard, "K/N with integers 1 <= K <= N",
+        FLAG_CUSTOM("shard", &sh, "", sweep_parse_shard,
+            "K/N with integers 1 <= K <= N",
             "run only the K-th of N interleaved parts (cells c with c mod N = K - 1)"),
         FLAG_TEXT("results", results,
             "results TSV, appended as cells finish (default "
@@ -335,15 +336,15 @@ int main(int argc, char **argv)
         FLAG_CHOICE("what", what, "default|sweep|fig13|gallery|examples",
             "default: sweep, Figure 13 sweep, Figure 9 gallery, Figure 11 examples; or one of "
             "them"),
-        FLAG_CUSTOM("cell", &cell, "", parse_point, "X,F with X = x_b/L in (0, 1) and F in (0, "
-            "100] N",
+        FLAG_CUSTOM("cell", &cell, "", parse_point,
+            "X,F with X = x_b/L in (0, 1) and F in (0, 100] N",
             "classify one stroke at x_b/L,f_b and print it (no files)"),
         FLAG_TABLE(keys.stroke),
-        FLAG_CUSTOM("set", NULL, "", parse_set, "KEY=VALUE with a key of cello-g.ini and a value "
-            "in its range",
+        FLAG_CUSTOM("set", NULL, "", parse_set,
+            "KEY=VALUE with a key of cello-g.ini and a value in its range",
             "override one instrument value, KEY=VALUE (keys of cello-g.ini)", .open = CLI_REPEAT),
-        FLAG_CUSTOM("params", NULL, "", parse_params_file, "an .ini file with keys of "
-            "cello-g.ini (" PARAMS_NAME_RULE ")",
+        FLAG_CUSTOM("params", NULL, "", parse_params_file,
+            "an .ini file with keys of cello-g.ini (" PARAMS_NAME_RULE ")",
             "read instrument values from another .ini over cello-g.ini (e.g. "
             "schelleng-fig13.ini)"),
         FLAG_BOOL("stand_in", stand_in,
