@@ -143,8 +143,13 @@ int main(int argc, char **argv)
         PLOT_OPTS(plot),
         FLAG_END,
     };
-    const cli_spec spec = {"ivp", "Solve the damped oscillator y' = A y by one method and compare with the exact solution.",
-                           NULL, 0, opts, exercises};
+    const cli_spec spec = {
+        .program = "ivp",
+        .summary = "Solve the damped oscillator y' = A y by one method and compare with the "
+            "exact solution.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     cli_parse(&spec, argc, argv);
     if (u0 == 0.0 && v0 == 0.0)
         cli_fail("ivp", "--u0 0 with --v0 0 is the rest state; accepted: a nonzero initial state");

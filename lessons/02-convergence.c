@@ -153,9 +153,13 @@ int main(int argc, char **argv)
         PLOT_OPTS(plot),
         FLAG_END,
     };
-    const cli_spec spec = {"convergence", "Order of accuracy of every method on the damped oscillator and the "
-                                          "pendulum: error at T against h, least-squares and pairwise slopes.",
-                           NULL, 0, opts, exercises};
+    const cli_spec spec = {
+        .program = "convergence",
+        .summary = "Order of accuracy of every method on the damped oscillator and the pendulum: "
+            "error at T against h, least-squares and pairwise slopes.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     cli_parse(&spec, argc, argv);
     if (kmax <= kmin || kmax - kmin + 1 > MAX_H)
         cli_fail("convergence", "--kmin %ld --kmax %ld; accepted: kmin < kmax, at most %d steps h", kmin, kmax, MAX_H);

@@ -152,8 +152,13 @@ int main(int argc, char **argv)
         PLOT_OPTS(plot),
         FLAG_END,
     };
-    const cli_spec spec = {"stability", "Stability regions |R(z)| <= 1 of every method, their bounds on the axes, "
-                                        "and a problem's h lambda over them.", NULL, 0, opts, exercises};
+    const cli_spec spec = {
+        .program = "stability",
+        .summary = "Stability regions |R(z)| <= 1 of every method, their bounds on the axes, and "
+            "a problem's h lambda over them.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     cli_parse(&spec, argc, argv);
     if (gd_mu > gd_L)
         cli_fail("stability", "--gd-mu %g exceeds --gd-L %g; accepted: mu <= L", gd_mu, gd_L);

@@ -428,8 +428,13 @@ int main(int argc, char **argv)
         PLOT_OPTS(plot),
         FLAG_END,
     };
-    const cli_spec spec = {"stiff", "Two masses, three springs (10.5 Hz and 1950 Hz): RK4 at 1 ms blows up, "
-                                    "implicit steps do not; what each does to the fast mode.", NULL, 0, opts, exercises};
+    const cli_spec spec = {
+        .program = "stiff",
+        .summary = "Two masses, three springs (10.5 Hz and 1950 Hz): RK4 at 1 ms blows up, "
+            "implicit steps do not; what each does to the fast mode.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     /* the lecture's "stiff problems: Radau": Radau IIA's tableau runs at the large step too */
     if (method_add_parse(repo_file("lessons/methods/radau-iia3.tab"), NULL, err, sizeof err) != 0) {
         fprintf(stderr, "stiff: Radau IIA: %s\n", err);

@@ -314,10 +314,14 @@ int main(int argc, char **argv)
         PLOT_OPTS(plot),
         FLAG_END,
     };
-    const cli_spec spec = {"work", "Error at T against F (and Jacobian) evaluations: fixed-step methods and adaptive "
-                                   "drivers (Heun-Euler, Dormand-Prince 5(4), GSL rkf45, CVODE Adams and BDF) on the "
-                                   "damped oscillator.",
-                           NULL, 0, opts, exercises};
+    const cli_spec spec = {
+        .program = "work",
+        .summary = "Error at T against F (and Jacobian) evaluations: fixed-step methods and "
+            "adaptive drivers (Heun-Euler, Dormand-Prince 5(4), GSL rkf45, CVODE Adams and BDF) "
+            "on the damped oscillator.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     char why[400];
     if (method_add_parse(repo_file("lessons/methods/dopri54.tab"), NULL, why, sizeof why) != 0 ||
         method_add_parse(repo_file("lessons/methods/radau-iia3.tab"), NULL, why, sizeof why) != 0) {

@@ -120,8 +120,13 @@ int main(int argc, char **argv)
         PLOT_OPTS(plot),
         FLAG_END,
     };
-    const cli_spec spec = {"oscillator", "Damped oscillator: root locus, decay envelope and T60, and every method's "
-                                         "energy against dH/dt = -2 sigma0 u'^2.", NULL, 0, opts, exercises};
+    const cli_spec spec = {
+        .program = "oscillator",
+        .summary = "Damped oscillator: root locus, decay envelope and T60, and every method's "
+            "energy against dH/dt = -2 sigma0 u'^2.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     cli_parse(&spec, argc, argv);
     if (sigma0 >= omega0)
         cli_fail("oscillator", "--sigma0 %g with --omega0 %g is not underdamped; accepted: sigma0 < omega0 "

@@ -176,8 +176,13 @@ int main(int argc, char **argv)
         PLOT_OPTS(plot),
         FLAG_END,
     };
-    const cli_spec cs = {PROG, "Drop a ball on a damped oscillator; CVODE finds every impact by root functions.",
-                         NULL, 0, opts, exercises};
+    const cli_spec cs = {
+        .program = PROG,
+        .summary = "Drop a ball on a damped oscillator; CVODE finds every impact by root "
+            "functions.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     const ball_settings ini = s;
     cli_parse(&cs, argc, argv);
     atomic_check_folder(PROG, "sound", sound);

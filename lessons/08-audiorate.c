@@ -332,8 +332,13 @@ static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f)
         PLOT_OPTS(f->plot),
         FLAG_END,
     };
-    const cli_spec cs = {PROG, "The ball drop at fixed steps h = 1/fs: rhythm of the impacts, pitch and T60, sound.",
-                         NULL, 0, opts, exercises};
+    const cli_spec cs = {
+        .program = PROG,
+        .summary = "The ball drop at fixed steps h = 1/fs: rhythm of the impacts, pitch and T60, "
+            "sound.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     cli_parse(&cs, argc, argv);
     atomic_check_folder(PROG, "sound", f->sound);
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)

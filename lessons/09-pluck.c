@@ -211,8 +211,14 @@ static void parse_flags(settings *st, int argc, char **argv)
         PLOT_OPTS(st->plot),
         FLAG_END,
     };
-    const cli_spec spec = {"pluck", "string-pluck-v1: the exact reference, and the string solved as an IVP, scored (neither --reference nor --solve: both, the default sweep and a listening copy).", NULL, 0,
-                           opts, exercises};
+    const cli_spec spec = {
+        .program = "pluck",
+        .summary = "string-pluck-v1: the exact reference, and the string solved as an IVP, "
+            "scored (neither --reference nor --solve: both, the default sweep and a listening "
+            "copy).",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     cli_parse(&spec, argc, argv);
 }
 

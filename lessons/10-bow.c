@@ -271,10 +271,13 @@ int main(int argc, char **argv)
         PLOT_OPTS(plot),
         FLAG_END,
     };
-    const cli_spec spec = {PROGRAM,
-                           "One bow stroke on a cello G string (thermal elasto-plastic friction): bridge force, "
-                           "slips, temperature, energy balance.",
-                           NULL, 0, opts, exercises};
+    const cli_spec spec = {
+        .program = PROGRAM,
+        .summary = "One bow stroke on a cello G string (thermal elasto-plastic friction): bridge "
+            "force, slips, temperature, energy balance.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     const stroke_params sp_file = sp;
     cli_parse(&spec, argc, argv);
     atomic_check_output(PROGRAM, "wav", wav_path, true);

@@ -354,8 +354,14 @@ int main(int argc, char **argv)
         PLOT_OPTS(plot),
         FLAG_END,
     };
-    const cli_spec spec = {PROGRAM, "Schelleng diagrams: classify the steady oscillation of bowed strokes over x_b/L and f_b, in parallel.",
-                           "[--merge PART...]", 0, opts, exercises};
+    const cli_spec spec = {
+        .program = PROGRAM,
+        .summary = "Schelleng diagrams: classify the steady oscillation of bowed strokes over "
+            "x_b/L and f_b, in parallel.",
+        .positional = "[--merge PART...]",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     int first = cli_parse(&spec, argc, argv);
     long nx = lround(pp.nx), nf = lround(pp.nf);
     if (merge || first < argc)

@@ -814,8 +814,13 @@ int main(int argc, char **argv)
         FLAG_BOOL("index", index, "also write OUT/index.html listing the notebooks given"),
         FLAG_END,
     };
-    const cli_spec spec = {"notebook", "Run every cell of each notebook in order and render it as a web page.",
-                           "NOTEBOOK.md [NOTEBOOK.md ...]", 1, opts, NULL};
+    const cli_spec spec = {
+        .program = "notebook",
+        .summary = "Run every cell of each notebook in order and render it as a web page.",
+        .positional = "NOTEBOOK.md [NOTEBOOK.md ...]",
+        .min_positional = 1,
+        .opts = opts,
+    };
     int first = cli_parse(&spec, argc, argv);
     for (int i = first; i < argc; i++)
         if (access(argv[i], R_OK) != 0)

@@ -22,10 +22,13 @@ int main(int argc, char **argv)
             "one program's data folder, as that program's own --out (default: --data/PROGRAM)"),
         FLAG_END,
     };
-    const cli_spec spec = {"plot",
-                           "Draw the figures of PROGRAM (default: every program with figure scripts) from the data "
-                           "it wrote, PNG and SVG, without running it again.",
-                           "[PROGRAM ...]", 0, opts, NULL};
+    const cli_spec spec = {
+        .program = "plot",
+        .summary = "Draw the figures of PROGRAM (default: every program with figure scripts) "
+            "from the data it wrote, PNG and SVG, without running it again.",
+        .positional = "[PROGRAM ...]",
+        .opts = opts,
+    };
     int first = cli_parse(&spec, argc, argv);
     char progs[64][64];
     int n = 0;

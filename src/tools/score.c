@@ -35,8 +35,13 @@ int main(int argc, char **argv)
         BUDGET_OPT(bg),
         FLAG_END,
     };
-    const cli_spec spec = {"score", "Score submissions against a reference: E_wave and E_spec of string-pluck-v1.",
-                           "REF.wav SUB.wav [SUB.wav ...] (one of them may be -: standard input)", 2, opts, NULL};
+    const cli_spec spec = {
+        .program = "score",
+        .summary = "Score submissions against a reference: E_wave and E_spec of string-pluck-v1.",
+        .positional = "REF.wav SUB.wav [SUB.wav ...] (one of them may be -: standard input)",
+        .min_positional = 2,
+        .opts = opts,
+    };
     int first = cli_parse(&spec, argc, argv);
     for (int i = first, dash = 0; i < argc; i++)
         if (strcmp(argv[i], "-") == 0 && dash++)
