@@ -152,6 +152,8 @@ static void parse_flags(settings *st, int argc, char **argv)
     string_params *s = &st->ch.string;
     string_keys keys;
     string_keys_bind(&st->run, &keys);
+    challenge_keys ck;
+    challenge_keys_bind(s, &ck);
     const cli_opt opts[] = {
         FLAG_BOOL("reference", st->do_ref,
             "write the exact answer (the modal series) as the deliverable WAV"),
@@ -164,20 +166,7 @@ static void parse_flags(settings *st, int argc, char **argv)
             ATOMIC_ACCEPTS_DASH),
         FLAG_TEXT("challenge", st->chal_flag,
             "the challenge file (parameters, format, signal scale)"),
-        FLAG_REAL("L", s->L, "m", 0, CHALLENGE_L_MAX, CLI_OPEN_MIN, "string length"),
-        FLAG_REAL("c", s->c, "m/s", 0, CHALLENGE_C_MAX, CLI_OPEN_MIN, "wave speed"),
-        FLAG_REAL("sigma0", s->sigma0, "1/s", 0, CHALLENGE_SIGMA0_MAX, CLI_CLOSED,
-            "frequency-independent loss rate"),
-        FLAG_REAL("kappa", s->kappa, "m^2/s", 0, CHALLENGE_KAPPA_MAX, CLI_CLOSED,
-            "Kelvin-Voigt viscosity"),
-        FLAG_REAL("pluck-height", s->height, "m", 0, CHALLENGE_HEIGHT_MAX, CLI_OPEN_MIN,
-            "pluck height u0(xp) (at most L/10: a linear model)"),
-        FLAG_REAL("xp", s->xp, "m", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN,
-            "pluck centre (w < xp < L - w)"),
-        FLAG_REAL("w", s->w, "m", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN,
-            "half-width of the finger load (L/w not an integer)"),
-        FLAG_REAL("xm", s->xm, "m", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN,
-            "pickup position (0 < xm < L)"),
+        FLAG_TABLE(ck.string),
         FLAG_REAL("fs", st->fs, "Hz", CHALLENGE_FS_MIN, CHALLENGE_FS_MAX, CLI_CLOSED,
             "sample rate (a whole number)"),
         FLAG_REAL("duration", st->duration, "s", 0, CHALLENGE_DURATION_MAX, CLI_OPEN_MIN,

@@ -7,6 +7,7 @@
 #include "io/params.h"
 #include "models/ball_model.h"
 #include "models/spring2.h"
+#include "measure/score.h"
 #include "models/string_run.h"
 #include "sweep/plane.h"
 #include <stdio.h>
@@ -129,8 +130,21 @@ static void plane_keys_check(void)
     check(rc == -1 && strstr(err, "not a whole number"), "schelleng.ini: nx is whole (%s)", err);
 }
 
+static void challenge_keys_check(void)
+{
+    challenge ch;
+    challenge_keys k;
+    char err[600] = "";
+    int rc = challenge_load("challenge.json", &ch, err, sizeof err);
+    challenge_keys_bind(&ch.string, &k);
+    int n = same_variable("challenge.json", k.string, k.string);
+    check(rc == 0 && n == 8, "challenge.json: each of its %d string parameters "
+          "(parameters.NAME.value) is set by bin/pluck's flag and by its member alike %s", n, err);
+}
+
 int main(void)
 {
+    challenge_keys_check();
     plane_keys_check();
     ball_keys_check();
     spring2_keys_check();
