@@ -362,10 +362,10 @@ static const cli_opt *find_flag(const cli_spec *s, const cli_opt *rows, const ch
 {
     *off = false;
     for (int pass = 0; pass < 2; pass++) {
-        const char *n = pass ? name + 3 : name;
-        size_t l = pass ? len - 3 : len;
         if (pass && (len <= 3 || strncmp(name, "no-", 3) != 0))
             break;
+        const char *n = pass ? name + 3 : name;
+        size_t l = pass ? len - 3 : len;
         for (const cli_opt *o = rows; o->name; o++)
             if (strlen(o->name) == l && strncmp(o->name, n, l) == 0 && (!pass || o->kind == CLI_FLAG)) {
                 *off = pass;

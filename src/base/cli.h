@@ -22,9 +22,9 @@ typedef enum {
 #define CLI_CLOSED   0u     /* both ends of the range accepted */
 #define CLI_OPEN_MIN 1u     /* min itself is not accepted */
 #define CLI_OPEN_MAX 2u     /* max itself is not accepted */
-#define CLI_WHOLE    8u     /* CLI_DOUBLE: only a whole number (said and refused as CLI_LONG is) */
 #define CLI_REPEAT   4u     /* the flag may be given more than once (each given value applied in turn);
                              * any other flag given twice is refused */
+#define CLI_WHOLE    8u     /* CLI_DOUBLE: only a whole number (said and refused as CLI_LONG is) */
 
 /* Converts text into dest; nonzero with a reason in why when the text is not accepted. */
 typedef int (*cli_parse_fn)(const char *text, void *dest, char *why, size_t whylen);
@@ -47,7 +47,9 @@ typedef struct cli_opt {
 
 /* One descriptor a row. var is the variable itself (its address is taken and its type checked);
  * open is CLI_CLOSED or CLI_OPEN_MIN | CLI_OPEN_MAX (and CLI_WHOLE). The help is last, and may
- * be followed by more designated fields: FLAG_REAL("max_step", ..., "help", FLAG_SPELLED("max-step")). */
+ * be followed by more designated fields, e.g. FLAG_SPELLED:
+ *     FLAG_REAL("max_step", s->max_step, "s", 0, 1, CLI_OPEN_MIN, "CVODE largest step",
+ *               FLAG_SPELLED("max-step"))     the key max_step, the flag --max-step */
 #define CLI_DEST(type, var) ((void *)(1 ? &(var) : (type *)0))
 #define FLAG_REAL(name_, var, unit_, lo, hi, open_, ...)                                           \
     {.name = (name_), .kind = CLI_DOUBLE, .dest = CLI_DEST(double, var), .unit = (unit_),          \
@@ -77,8 +79,8 @@ typedef struct cli_opt {
 static inline bool cli_end(const cli_opt *o) { return !o->name && o->kind != CLI_TABLE; }
 
 /* The rows of opts with every FLAG_TABLE replaced by its rows, into out (room for cap rows, the
- * FLAG_END included); as_flags: each row named by its flag (FLAG_SPELLED if set). Returns the count
- * without FLAG_END; more than cap - 1 rows is a program error (abort). */
+ * FLAG_END included); as_flags: each row named by its flag (FLAG_SPELLED if set). Returns the
+ * count without FLAG_END; more than cap - 1 rows is a program error (abort). */
 size_t cli_flatten(const cli_opt *opts, bool as_flags, cli_opt *out, size_t cap);
 #define CLI_MAX_ROWS 160
 
