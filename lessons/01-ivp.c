@@ -293,26 +293,37 @@ int main(int argc, char **argv)
     method_arg marg = {.set = &methods, .name = &method_name, .also = "cvode"};
     const cli_opt opts[] = {
         METHOD_ARG_OPT(marg, "time-stepping method (or a Butcher tableau file)"),
-        {"h", CLI_DOUBLE, &h, "s", "time step (fixed-step methods; CVODE output spacing)", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"T", CLI_DOUBLE, &T, "s", "final time", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"omega0", CLI_DOUBLE, &omega0, "rad/s", "lossless angular frequency", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "decay rate of the envelope", 0, 1e6, 0, NULL, NULL, NULL},
-        {"u0", CLI_DOUBLE, &u0, "m", "initial displacement", -1e6, 1e6, 0, NULL, NULL, NULL},
-        {"v0", CLI_DOUBLE, &v0, "m/s", "initial velocity", -1e6, 1e6, 0, NULL, NULL, NULL},
-        {"lmm", CLI_CHOICE, &lmm, "", "CVODE's multistep family", 0, 0, 0, "bdf|adams", NULL, NULL},
-        {"rtol", CLI_DOUBLE, &rtol, "", "CVODE relative tolerance", 1e-15, 1, 0, NULL, NULL, NULL},
-        {"atol", CLI_DOUBLE, &atol, "m", "CVODE absolute tolerance", 1e-20, 1, 0, NULL, NULL, NULL},
-        {"blowup", CLI_DOUBLE, &blowup, "", "declare a blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
+        FLAG_REAL("h", h, "s", 0, 10, CLI_OPEN_MIN,
+            "time step (fixed-step methods; CVODE output spacing)"),
+        FLAG_REAL("T", T, "s", 0, 1e4, CLI_OPEN_MIN, "final time"),
+        FLAG_REAL("omega0", omega0, "rad/s", 0, 1e6, CLI_OPEN_MIN, "lossless angular frequency"),
+        FLAG_REAL("sigma0", sigma0, "1/s", 0, 1e6, CLI_CLOSED, "decay rate of the envelope"),
+        FLAG_REAL("u0", u0, "m", -1e6, 1e6, CLI_CLOSED, "initial displacement"),
+        FLAG_REAL("v0", v0, "m/s", -1e6, 1e6, CLI_CLOSED, "initial velocity"),
+        FLAG_CHOICE("lmm", lmm, "bdf|adams", "CVODE's multistep family"),
+        FLAG_REAL("rtol", rtol, "", 1e-15, 1, CLI_CLOSED, "CVODE relative tolerance"),
+        FLAG_REAL("atol", atol, "m", 1e-20, 1, CLI_CLOSED, "CVODE absolute tolerance"),
+        FLAG_REAL("blowup", blowup, "", 1, 1e300, CLI_OPEN_MIN,
+            "declare a blow-up when |y| exceeds this many times its initial size"),
         BUDGET_OPT(bg),
-        {"A", CLI_CUSTOM, A, "", "solve y' = A y with this A instead of the program's (exercise 3); the exact curve stays "
-         "the oscillator's", 0, 0, 0, NULL, parse_A, "four numbers a11 a12 a21 a22"},
-        {"inside", CLI_LONG, &inside, "", "the step opened for the 'inside one step' figure (stages.tsv): step K+1 (fixed-step methods)", 0, 1e8, 0, NULL, NULL, NULL},
+        FLAG_CUSTOM("A", A, "", parse_A,
+            "four numbers a11 a12 a21 a22",
+            "solve y' = A y with this A instead of the program's (exercise 3); the exact curve "
+            "stays the oscillator's"),
+        FLAG_WHOLE("inside", inside, 0, 1e8,
+            "the step opened for the 'inside one step' figure (stages.tsv): step K+1 "
+            "(fixed-step methods)"),
         CLI_COMMON_OPTS(common),
         PLOT_OPTS(plot),
-        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_END,
     };
-    const cli_spec spec = {"ivp", "Solve the damped oscillator y' = A y by one method and compare with the exact solution.",
-                           NULL, 0, opts, exercises};
+    const cli_spec spec = {
+        .program = "ivp",
+        .summary = "Solve the damped oscillator y' = A y by one method and compare with the "
+            "exact solution.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     cli_parse(&spec, argc, argv);
     if (u0 == 0.0 && v0 == 0.0)
         cli_fail("ivp", "--u0 0 with --v0 0 is the rest state; accepted: a nonzero initial state");

@@ -566,30 +566,43 @@ int main(int argc, char **argv)
     method_set methods;
     method_set_init(&methods);
     const cli_opt opts[] = {
-        {"T", CLI_DOUBLE, &T, "s", "time at which the error is measured", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"kmin", CLI_LONG, &kmin, "", "largest step h = 2^-kmin", 0, 20, 0, NULL, NULL, NULL},
-        {"kmax", CLI_LONG, &kmax, "", "smallest step h = 2^-kmax (at most 11 more than kmin)", 1, 22, 0, NULL, NULL, NULL},
-        {"fit", CLI_LONG, &fit, "", "most points in the least-squares fit (the smallest h of the asymptotic range)", 2, 12, 0, NULL, NULL, NULL},
-        {"agree", CLI_DOUBLE, &agree, "", "the asymptotic range: pairwise slopes within this of each other", 0.01, 2, 0, NULL, NULL, NULL},
-        {"wide", CLI_FLAG, &wide, "", "the human table with every error and pairwise slope (wider than 100 columns)", 0, 0, 0, NULL, NULL, NULL},
-        {"omega0", CLI_DOUBLE, &omega0, "rad/s", "lossless angular frequency (both problems)", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "oscillator: decay rate of the envelope", 0, 1e4, 0, NULL, NULL, NULL},
-        {"u0", CLI_DOUBLE, &u0, "m", "oscillator: initial displacement", -1e3, 1e3, 0, NULL, NULL, NULL},
-        {"v0", CLI_DOUBLE, &v0, "m/s", "oscillator: initial velocity", -1e3, 1e3, 0, NULL, NULL, NULL},
-        {"theta0", CLI_DOUBLE, &theta0, "rad", "pendulum: initial angle, released from rest", -3.1, 3.1, 0, NULL, NULL, NULL},
-        {"rtol", CLI_DOUBLE, &rtol, "", "pendulum: relative tolerance of the CVODE run checked against the closed form", 1e-14, 1e-8, 0, NULL, NULL, NULL},
-        {"t-local", CLI_DOUBLE, &t_loc, "s", "oscillator: where the one-step (local) errors are measured, from the exact state", 0, 1e3, 0, NULL, NULL, NULL},
-        {"traj-h", CLI_DOUBLE, &traj_h, "s", "step of the 'same order, different character' trajectories", 1e-4, 1, 0, NULL, NULL, NULL},
-        {"traj-T", CLI_DOUBLE, &traj_T, "s", "length of those trajectories", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
+        FLAG_REAL("T", T, "s", 0, 1e3, CLI_OPEN_MIN, "time at which the error is measured"),
+        FLAG_WHOLE("kmin", kmin, 0, 20, "largest step h = 2^-kmin"),
+        FLAG_WHOLE("kmax", kmax, 1, 22, "smallest step h = 2^-kmax (at most 11 more than kmin)"),
+        FLAG_WHOLE("fit", fit, 2, 12,
+            "most points in the least-squares fit (the smallest h of the asymptotic range)"),
+        FLAG_REAL("agree", agree, "", 0.01, 2, CLI_CLOSED,
+            "the asymptotic range: pairwise slopes within this of each other"),
+        FLAG_BOOL("wide", wide,
+            "the human table with every error and pairwise slope (wider than 100 columns)"),
+        FLAG_REAL("omega0", omega0, "rad/s", 0, 1e4, CLI_OPEN_MIN,
+            "lossless angular frequency (both problems)"),
+        FLAG_REAL("sigma0", sigma0, "1/s", 0, 1e4, CLI_CLOSED,
+            "oscillator: decay rate of the envelope"),
+        FLAG_REAL("u0", u0, "m", -1e3, 1e3, CLI_CLOSED, "oscillator: initial displacement"),
+        FLAG_REAL("v0", v0, "m/s", -1e3, 1e3, CLI_CLOSED, "oscillator: initial velocity"),
+        FLAG_REAL("theta0", theta0, "rad", -3.1, 3.1, CLI_CLOSED,
+            "pendulum: initial angle, released from rest"),
+        FLAG_REAL("rtol", rtol, "", 1e-14, 1e-8, CLI_CLOSED,
+            "pendulum: relative tolerance of the CVODE run checked against the closed form"),
+        FLAG_REAL("t-local", t_loc, "s", 0, 1e3, CLI_CLOSED,
+            "oscillator: where the one-step (local) errors are measured, from the exact state"),
+        FLAG_REAL("traj-h", traj_h, "s", 1e-4, 1, CLI_CLOSED,
+            "step of the 'same order, different character' trajectories"),
+        FLAG_REAL("traj-T", traj_T, "s", 0, 100, CLI_OPEN_MIN, "length of those trajectories"),
         BUDGET_OPT(bg),
         METHOD_ADD_OPT(methods),
         CLI_COMMON_OPTS(common),
         PLOT_OPTS(plot),
-        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_END,
     };
-    const cli_spec spec = {"convergence", "Order of accuracy of every method on the damped oscillator and the "
-                                          "pendulum: error at T against h, least-squares and pairwise slopes.",
-                           NULL, 0, opts, exercises};
+    const cli_spec spec = {
+        .program = "convergence",
+        .summary = "Order of accuracy of every method on the damped oscillator and the pendulum: "
+            "error at T against h, least-squares and pairwise slopes.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     cli_parse(&spec, argc, argv);
     if (kmax <= kmin || kmax - kmin + 1 > MAX_H)
         cli_fail("convergence", "--kmin %ld --kmax %ld; accepted: kmin < kmax, at most %d steps h",

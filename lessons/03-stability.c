@@ -365,29 +365,37 @@ int main(int argc, char **argv)
     method_set methods;
     method_set_init(&methods);
     const cli_opt opts[] = {
-        {"z", CLI_CUSTOM, z, "", "print |R(z)| at z = RE,IM for every method, and whether it is stable", 0, 0, 0,
-         NULL, parse_z, "RE,IM (two finite numbers, e.g. 0,2.5)"},
-        {"problem", CLI_CHOICE, &problem, "", "whose scaled eigenvalues h lambda to lay over the regions", 0, 0, 0,
-         "oscillator|stiff", NULL, NULL},
-        {"h", CLI_DOUBLE, &h, "s", "time step that scales the eigenvalues", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"omega0", CLI_DOUBLE, &omega0, "rad/s", "oscillator: lossless angular frequency", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "oscillator: decay rate", 0, 1e6, 0, NULL, NULL, NULL},
-        {"gd-L", CLI_DOUBLE, &gd_L, "", "gradient descent: largest curvature L of the bowl f = (mu x^2 + L y^2)/2", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"gd-mu", CLI_DOUBLE, &gd_mu, "", "gradient descent: smallest curvature mu (at most L)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"gd-steps", CLI_LONG, &gd_steps, "", "gradient descent: iterations a run", 1, 100000, 0, NULL, NULL, NULL},
-        {"fs", CLI_DOUBLE, &bw_fs, "Hz", "audio bandwidth: the sample rate", 1000, 384000, 0,
-         NULL, NULL, NULL},
-        {"substeps", CLI_LONG, &bw_sub, "", "audio bandwidth: steps a sample, h = 1/(fs m)", 1,
-         1 << 20, 0, NULL, NULL, NULL},
-        {"bandwidth-t60", CLI_DOUBLE, &bw_t60, "s", "audio bandwidth: the T60 of the partial",
-         1e-3, 1e3, 0, NULL, NULL, NULL},
+        FLAG_CUSTOM("z", z, "", parse_z,
+            "RE,IM (two finite numbers, e.g. 0,2.5)",
+            "print |R(z)| at z = RE,IM for every method, and whether it is stable"),
+        FLAG_CHOICE("problem", problem, "oscillator|stiff",
+            "whose scaled eigenvalues h lambda to lay over the regions"),
+        FLAG_REAL("h", h, "s", 0, 10, CLI_OPEN_MIN, "time step that scales the eigenvalues"),
+        FLAG_REAL("omega0", omega0, "rad/s", 0, 1e6, CLI_OPEN_MIN,
+            "oscillator: lossless angular frequency"),
+        FLAG_REAL("sigma0", sigma0, "1/s", 0, 1e6, CLI_CLOSED, "oscillator: decay rate"),
+        FLAG_REAL("gd-L", gd_L, "", 0, 1e6, CLI_OPEN_MIN,
+            "gradient descent: largest curvature L of the bowl f = (mu x^2 + L y^2)/2"),
+        FLAG_REAL("gd-mu", gd_mu, "", 0, 1e6, CLI_OPEN_MIN,
+            "gradient descent: smallest curvature mu (at most L)"),
+        FLAG_WHOLE("gd-steps", gd_steps, 1, 100000, "gradient descent: iterations a run"),
+        FLAG_REAL("fs", bw_fs, "Hz", 1000, 384000, CLI_CLOSED, "audio bandwidth: the sample rate"),
+        FLAG_WHOLE("substeps", bw_sub, 1, 1 << 20,
+            "audio bandwidth: steps a sample, h = 1/(fs m)"),
+        FLAG_REAL("bandwidth-t60", bw_t60, "s", 1e-3, 1e3, CLI_CLOSED,
+            "audio bandwidth: the T60 of the partial"),
         METHOD_ADD_OPT(methods),
         CLI_COMMON_OPTS(common),
         PLOT_OPTS(plot),
-        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_END,
     };
-    const cli_spec spec = {"stability", "Stability regions |R(z)| <= 1 of every method, their bounds on the axes, "
-                                        "and a problem's h lambda over them.", NULL, 0, opts, exercises};
+    const cli_spec spec = {
+        .program = "stability",
+        .summary = "Stability regions |R(z)| <= 1 of every method, their bounds on the axes, and "
+            "a problem's h lambda over them.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     cli_parse(&spec, argc, argv);
     if (gd_mu > gd_L)
         cli_fail("stability", "--gd-mu %g exceeds --gd-L %g; accepted: mu <= L", gd_mu, gd_L);

@@ -411,30 +411,35 @@ int main(int argc, char **argv)
                 "steps over --T (a pilot of 5000 steps, extrapolated)");
     plot_opts plot = {false, false, NULL};
     method_set_init(&a.methods);
+    spring2_keys keys;
+    spring2_keys_bind(&a.s, &a.pull, &a.T, &keys);
     const cli_opt opts[] = {
-        {"m1", CLI_DOUBLE, &a.s.m1, "kg", "heavy mass (spring2.ini)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"m2", CLI_DOUBLE, &a.s.m2, "kg", "light mass (spring2.ini)", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"k1", CLI_DOUBLE, &a.s.k1, "N/m", "spring wall-m1 (spring2.ini)", 0, 1e15, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"k2", CLI_DOUBLE, &a.s.k2, "N/m", "spring m1-m2 (spring2.ini)", 0, 1e15, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"k3", CLI_DOUBLE, &a.s.k3, "N/m", "spring m2-wall (spring2.ini)", 0, 1e15, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"pull", CLI_DOUBLE, &a.pull, "m", "initial displacement of the heavy mass (spring2.ini)", -1e3, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"T", CLI_DOUBLE, &a.T, "s", "length of the runs (spring2.ini)", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"h-big", CLI_DOUBLE, &a.h_big, "s", "the large step (RK4, backward Euler, trapezoid)", 1e-7, 0.1, 0, NULL, NULL, NULL},
-        {"h-small", CLI_DOUBLE, &a.h_small, "s", "RK4's small step", 1e-7, 0.1, 0, NULL, NULL, NULL},
-        {"blowup", CLI_DOUBLE, &a.blowup, "", "blow-up when max |y_i| exceeds this many times the exact motion's", 1, 1e100, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"method", CLI_CHOICE, &a.solver, "", "also solve with this adaptive solver (e.g. gsl-rkf45: an explicit pair "
-         "crawling on the stiff network)", 0, 0, 0, choices, NULL, NULL},
-        {"rtol", CLI_DOUBLE, &a.rtol, "", "its relative tolerance (absolute: rtol times the pull)", 1e-12, 1e-2, 0, NULL, NULL, NULL},
+        FLAG_TABLE(keys.all),
+        FLAG_REAL("h-big", a.h_big, "s", 1e-7, 0.1, CLI_CLOSED,
+            "the large step (RK4, backward Euler, trapezoid)"),
+        FLAG_REAL("h-small", a.h_small, "s", 1e-7, 0.1, CLI_CLOSED, "RK4's small step"),
+        FLAG_REAL("blowup", a.blowup, "", 1, 1e100, CLI_OPEN_MIN,
+            "blow-up when max |y_i| exceeds this many times the exact motion's"),
+        FLAG_CHOICE("method", a.solver, choices,
+            "also solve with this adaptive solver (e.g. gsl-rkf45: an explicit pair crawling on "
+            "the stiff network)"),
+        FLAG_REAL("rtol", a.rtol, "", 1e-12, 1e-2, CLI_CLOSED,
+            "its relative tolerance (absolute: rtol times the pull)"),
         CLI_WIDE_OPT(a.wide),
-        {"zoom", CLI_DOUBLE, &a.zoom, "s", "window of the light-mass figure", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
+        FLAG_REAL("zoom", a.zoom, "s", 0, 100, CLI_OPEN_MIN, "window of the light-mass figure"),
         BUDGET_OPT(bg),
         METHOD_ADD_OPT(a.methods),
         CLI_COMMON_OPTS(a.common),
         PLOT_OPTS(plot),
-        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_END,
     };
-    const cli_spec spec = {"stiff", "Two masses, three springs (10.5 Hz and 1950 Hz): RK4 at 1 ms blows up, "
-                                    "implicit steps do not; what each does to the fast mode.", NULL, 0, opts, exercises};
+    const cli_spec spec = {
+        .program = "stiff",
+        .summary = "Two masses, three springs (10.5 Hz and 1950 Hz): RK4 at 1 ms blows up, "
+            "implicit steps do not; what each does to the fast mode.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     /* the lecture's "stiff problems: Radau": Radau IIA's tableau runs at the large step too */
     const char *radau = repo_file("lessons/methods/radau-iia3.tab");
     if (!method_set_load(&a.methods, radau, err, sizeof err)) {

@@ -294,29 +294,37 @@ int main(int argc, char **argv)
     plot_opts plot = {false, false, NULL};
     method_set_init(&w.methods);
     const cli_opt opts[] = {
-        {"tableau", CLI_FLAG, &w.tableau, "", "print each method's Butcher tableau and check it, then stop", 0, 0, 0, NULL, NULL, NULL},
+        FLAG_BOOL("tableau", w.tableau,
+            "print each method's Butcher tableau and check it, then stop"),
         METHOD_ADD_OPT(w.methods),
-        {"T", CLI_DOUBLE, &w.T, "s", "time at which the error is measured", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"target", CLI_DOUBLE, &w.target, "", "the error the table asks each method to reach", 1e-14, 1, 0, NULL, NULL, NULL},
-        {"nmin", CLI_DOUBLE, &w.nmin, "", "fewest steps of the fixed-step runs", 1, 1e7, 0, NULL, NULL, NULL},
-        {"nmax", CLI_DOUBLE, &w.nmax, "", "most steps of the fixed-step runs", 2, 1e7, 0, NULL, NULL, NULL},
-        {"nfixed", CLI_LONG, &w.nfixed, "", "fixed-step runs a method (geometric in n)", 2, 40, 0, NULL, NULL, NULL},
-        {"tol-loose", CLI_DOUBLE, &w.tol_loose, "", "loosest tolerance of the adaptive runs (rtol = atol)", 1e-14, 1e-1, 0, NULL, NULL, NULL},
-        {"tol-tight", CLI_DOUBLE, &w.tol_tight, "", "tightest tolerance (one run a decade)", 1e-14, 1e-1, 0, NULL, NULL, NULL},
-        {"tol-tight-heun", CLI_DOUBLE, &w.tol_tight_he, "", "tightest tolerance of the Heun-Euler pair (order 2: "
-         "1e-12 takes over 1e7 steps)", 1e-14, 1e-1, 0, NULL, NULL, NULL},
-        {"omega0", CLI_DOUBLE, &w.omega0, "rad/s", "lossless angular frequency", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"sigma0", CLI_DOUBLE, &w.sigma0, "1/s", "decay rate of the envelope", 0, 1e4, 0, NULL, NULL, NULL},
+        FLAG_REAL("T", w.T, "s", 0, 1e3, CLI_OPEN_MIN, "time at which the error is measured"),
+        FLAG_REAL("target", w.target, "", 1e-14, 1, CLI_CLOSED,
+            "the error the table asks each method to reach"),
+        FLAG_REAL("nmin", w.nmin, "", 1, 1e7, CLI_CLOSED, "fewest steps of the fixed-step runs"),
+        FLAG_REAL("nmax", w.nmax, "", 2, 1e7, CLI_CLOSED, "most steps of the fixed-step runs"),
+        FLAG_WHOLE("nfixed", w.nfixed, 2, 40, "fixed-step runs a method (geometric in n)"),
+        FLAG_REAL("tol-loose", w.tol_loose, "", 1e-14, 1e-1, CLI_CLOSED,
+            "loosest tolerance of the adaptive runs (rtol = atol)"),
+        FLAG_REAL("tol-tight", w.tol_tight, "", 1e-14, 1e-1, CLI_CLOSED,
+            "tightest tolerance (one run a decade)"),
+        FLAG_REAL("tol-tight-heun", w.tol_tight_he, "", 1e-14, 1e-1, CLI_CLOSED,
+            "tightest tolerance of the Heun-Euler pair (order 2: 1e-12 takes over 1e7 steps)"),
+        FLAG_REAL("omega0", w.omega0, "rad/s", 0, 1e4, CLI_OPEN_MIN, "lossless angular frequency"),
+        FLAG_REAL("sigma0", w.sigma0, "1/s", 0, 1e4, CLI_CLOSED, "decay rate of the envelope"),
         BUDGET_OPT(bg),
         CLI_COMMON_OPTS(w.common),
         CLI_WIDE_OPT(w.wide),
         PLOT_OPTS(plot),
-        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_END,
     };
-    const cli_spec spec = {"work", "Error at T against F (and Jacobian) evaluations: fixed-step methods and adaptive "
-                                   "drivers (Heun-Euler, Dormand-Prince 5(4), GSL rkf45, CVODE Adams and BDF) on the "
-                                   "damped oscillator.",
-                           NULL, 0, opts, exercises};
+    const cli_spec spec = {
+        .program = "work",
+        .summary = "Error at T against F (and Jacobian) evaluations: fixed-step methods and "
+            "adaptive drivers (Heun-Euler, Dormand-Prince 5(4), GSL rkf45, CVODE Adams and BDF) "
+            "on the damped oscillator.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     char why[400];
     const char *lecture_files[] = {"lessons/methods/dopri54.tab", "lessons/methods/radau-iia3.tab"};
     if (!method_set_load(&w.methods, repo_file(lecture_files[0]), why, sizeof why) ||

@@ -467,24 +467,32 @@ int main(int argc, char **argv)
     method_set methods;
     method_set_init(&methods);
     const cli_opt opts[] = {
-        {"omega0", CLI_DOUBLE, &omega0, "rad/s", "lossless angular frequency", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"sigma0", CLI_DOUBLE, &sigma0, "1/s", "decay rate of the envelope (energy runs; underdamped)", 0, 1e4, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"u0", CLI_DOUBLE, &u0, "m", "initial displacement", -1e3, 1e3, 0, NULL, NULL, NULL},
-        {"v0", CLI_DOUBLE, &v0, "m/s", "initial velocity", -1e3, 1e3, 0, NULL, NULL, NULL},
-        {"h", CLI_DOUBLE, &h, "s", "step of the energy runs", 1e-5, 1, 0, NULL, NULL, NULL},
-        {"T", CLI_DOUBLE, &T, "s", "length of the energy runs", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"ratio", CLI_DOUBLE, &ratio, "", "Try it: print the roots at this sigma0/omega0 (the locus always spans 0 ... 2)", 0, 2, 0, NULL, NULL, NULL},
-        {"ring-h", CLI_DOUBLE, &ring_h, "s", "step of the RK4 run the envelope and T60 are measured on", 1e-6, 0.1, 0, NULL, NULL, NULL},
-        {"ring-T", CLI_DOUBLE, &ring_T, "s", "length of that run", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
+        FLAG_REAL("omega0", omega0, "rad/s", 0, 1e4, CLI_OPEN_MIN, "lossless angular frequency"),
+        FLAG_REAL("sigma0", sigma0, "1/s", 0, 1e4, CLI_OPEN_MIN,
+            "decay rate of the envelope (energy runs; underdamped)"),
+        FLAG_REAL("u0", u0, "m", -1e3, 1e3, CLI_CLOSED, "initial displacement"),
+        FLAG_REAL("v0", v0, "m/s", -1e3, 1e3, CLI_CLOSED, "initial velocity"),
+        FLAG_REAL("h", h, "s", 1e-5, 1, CLI_CLOSED, "step of the energy runs"),
+        FLAG_REAL("T", T, "s", 0, 1e3, CLI_OPEN_MIN, "length of the energy runs"),
+        FLAG_REAL("ratio", ratio, "", 0, 2, CLI_CLOSED,
+            "Try it: print the roots at this sigma0/omega0 (the locus always spans 0 ... 2)"),
+        FLAG_REAL("ring-h", ring_h, "s", 1e-6, 0.1, CLI_CLOSED,
+            "step of the RK4 run the envelope and T60 are measured on"),
+        FLAG_REAL("ring-T", ring_T, "s", 0, 1e3, CLI_OPEN_MIN, "length of that run"),
         BUDGET_OPT(bg),
         METHOD_ADD_OPT(methods),
         CLI_COMMON_OPTS(common),
         CLI_WIDE_OPT(wide),
         PLOT_OPTS(plot),
-        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_END,
     };
-    const cli_spec spec = {"oscillator", "Damped oscillator: root locus, decay envelope and T60, and every method's "
-                                         "energy against dH/dt = -2 sigma0 u'^2.", NULL, 0, opts, exercises};
+    const cli_spec spec = {
+        .program = "oscillator",
+        .summary = "Damped oscillator: root locus, decay envelope and T60, and every method's "
+            "energy against dH/dt = -2 sigma0 u'^2.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     cli_parse(&spec, argc, argv);
     if (sigma0 >= omega0)
         cli_fail("oscillator", "--sigma0 %g with --omega0 %g is not underdamped; accepted: "

@@ -510,10 +510,11 @@ static const char exercises[] =
 int main(int argc, char **argv)
 {
     ball_settings s;
-    param_spec spec[BALL_NPARAMS + 1];
+    ball_params ball_keys;
     failure why;
-    if (ball_settings_load(PROG, &s, spec, &why))
+    if (ball_settings_load(PROG, &s, &why))
         return failure_print(&why);
+    ball_params_bind(&s, &ball_keys);
     cli_common common = {false, "build/data/drop"};
     plot_opts plot = {false, false, NULL};
     bool all_rows = false;
@@ -525,22 +526,25 @@ int main(int argc, char **argv)
                 "steps a second of bouncing at 400 Hz, times (f0 / 400 Hz)^0.9 above; a run stops "
                 "at 1e4 impacts, 1e6 with --allow-long)");
     const cli_opt opts[] = {
-        {"method", CLI_CHOICE, &method, "",
-         "adaptive solver of the run (all: the run with CVODE BDF, then every solver side by side)", 0, 0, 0, choices,
-         NULL, NULL},
-        BALL_MODEL_OPTS(s),
-        {"rtol", CLI_DOUBLE, &s.rtol, "", "CVODE relative tolerance", 1e-14, 1e-2, 0, NULL, NULL, NULL},
-        {"atol", CLI_DOUBLE, &s.atol, "m, m/s", "CVODE absolute tolerance", 1e-20, 1e-2, 0, NULL, NULL, NULL},
-        {"max-step", CLI_DOUBLE, &s.max_step, "s", "CVODE largest step", 0, 1, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"sound", CLI_STRING, &sound, "", "folder for the WAV of u1 (drop.wav)", 0, 0, 0, NULL, NULL, NULL},
+        FLAG_CHOICE("method", method, choices,
+            "adaptive solver of the run (all: the run with CVODE BDF, then every solver side by "
+            "side)"),
+        FLAG_TABLE(ball_keys.model),
+        FLAG_TABLE(ball_keys.cvode),
+        FLAG_TEXT("sound", sound, "folder for the WAV of u1 (drop.wav)"),
         BUDGET_OPT(bg),
-        {"all", CLI_FLAG, &all_rows, "", "print every impact row (default: the first 8 and the count)", 0, 0, 0, NULL, NULL, NULL},
+        FLAG_BOOL("all", all_rows, "print every impact row (default: the first 8 and the count)"),
         CLI_COMMON_OPTS(common),
         PLOT_OPTS(plot),
-        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_END,
     };
-    const cli_spec cs = {PROG, "Drop a ball on a damped oscillator; CVODE finds every impact by root functions.",
-                         NULL, 0, opts, exercises};
+    const cli_spec cs = {
+        .program = PROG,
+        .summary = "Drop a ball on a damped oscillator; CVODE finds every impact by root "
+            "functions.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     const ball_settings ini = s;
     cli_parse(&cs, argc, argv);
     atomic_check_folder_or_exit(PROG, "sound", sound);

@@ -386,8 +386,10 @@ typedef struct flags {
 static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f, method_set *methods)
 {
     ball_settings s = *sp;
-    *f = (flags){{false, "build/data/audiorate"}, {false, false, NULL}, "build/sound", "lecture", 0.0, false, {0}};
-    long rhythm_impacts = lround(s.rhythm_impacts);
+    ball_params keys;
+    ball_params_bind(&s, &keys);
+    *f = (flags){.common = {.out = "build/data/audiorate"}, .sound = "build/sound",
+                 .method_name = "lecture"};
     char fs_help[200];
     method_arg marg = {.set = methods, .name = &f->method_name, .also = "lecture|all"};
     budget_init(&f->bg, PROG, "steps", 1e8, "--T, --fs and --method (T fs steps a run; the CVODE references)");
@@ -396,26 +398,27 @@ static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f, meth
         METHOD_ARG_OPT(marg, "lecture: the six runs of the lecture (and each --add-method at 44.1 kHz); all: every "
                              "method at --fs; else one method, or a tableau file"),
         METHOD_ADD_OPT(*methods),
-        {"fs", CLI_CUSTOM, &f->fs, "Hz", fs_help, 0, 0, 0, NULL, parse_rate, "a whole number of Hz in [1000, 384000]"},
-        BALL_MODEL_OPTS(s),
-        {"blowup", CLI_DOUBLE, &s.blowup, "m, m/s", "blow-up when max |y_i| exceeds this", 0, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"keep-ms", CLI_DOUBLE, &s.keep_ms, "ms", "rhythm kept: every impact start within this of the reference", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"lose-ms", CLI_DOUBLE, &s.lose_ms, "ms", "rhythm lost: an impact start off by more than this, or missing", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"rhythm-impacts", CLI_LONG, &rhythm_impacts, "", "how many leading impacts a rhythm is judged on (0: every impact the reference is sure of)", 0, 1000, 0, NULL, NULL, NULL},
-        {"hear-ms", CLI_DOUBLE, &s.hear_abs_ms, "ms", "a listener hears an impact shifted by this (or by --hear-rel of the interval before it, if larger)", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"hear-rel", CLI_DOUBLE, &s.hear_rel, "", "a listener hears an impact shifted by this fraction of the interval before it", 0, 1, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"sound", CLI_STRING, &f->sound, "", "folder for the WAVs of u1 (audiorate-METHOD-FS.wav)", 0, 0, 0, NULL, NULL, NULL},
+        FLAG_CUSTOM("fs", &f->fs, "Hz", parse_rate,
+            "a whole number of Hz in [1000, 384000]",
+            fs_help),
+        FLAG_TABLE(keys.model),
+        FLAG_TABLE(keys.rhythm),
+        FLAG_TEXT("sound", f->sound, "folder for the WAVs of u1 (audiorate-METHOD-FS.wav)"),
         CLI_WIDE_OPT(f->wide),
         BUDGET_OPT(f->bg),
         CLI_COMMON_OPTS(f->common),
         PLOT_OPTS(f->plot),
-        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_END,
     };
-    const cli_spec cs = {PROG, "The ball drop at fixed steps h = 1/fs: rhythm of the impacts, pitch and T60, sound.",
-                         NULL, 0, opts, exercises};
+    const cli_spec cs = {
+        .program = PROG,
+        .summary = "The ball drop at fixed steps h = 1/fs: rhythm of the impacts, pitch and T60, "
+            "sound.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     cli_parse(&cs, argc, argv);
     atomic_check_folder_or_exit(PROG, "sound", f->sound);
-    s.rhythm_impacts = (double)rhythm_impacts;
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
     if (s.keep_ms > s.lose_ms)
@@ -492,9 +495,8 @@ int main(int argc, char **argv)
 {
     /* The ball's settings and the flags; the runs the lesson compares. */
     ball_settings s;
-    param_spec spec[BALL_NPARAMS + 1];
     failure why;
-    if (ball_settings_load(PROG, &s, spec, &why))
+    if (ball_settings_load(PROG, &s, &why))
         return failure_print(&why);
     flags f;
     method_set methods;         /* the built-in methods and each --add-method */

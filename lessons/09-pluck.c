@@ -161,77 +161,64 @@ static void load_settings(settings *st, int argc, char **argv)
 static void parse_flags(settings *st, int argc, char **argv)
 {
     string_params *s = &st->ch.string;
-    const double big = 1e6;
+    string_keys keys;
+    string_keys_bind(&st->run, &keys);
+    challenge_keys ck;
+    challenge_keys_bind(s, &ck);
     const cli_opt opts[] = {
-        {"reference", CLI_FLAG, &st->do_ref, "", "write the exact answer (the modal series) as the deliverable WAV", 0, 0, 0, NULL, NULL, NULL},
-        {"solve", CLI_FLAG, &st->do_solve, "", "solve the string as an IVP and score each solution", 0, 0, 0, NULL, NULL, NULL},
-        {"wav", CLI_STRING, &st->wav_path, "", "where the reference WAV goes: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
-        {"field", CLI_STRING, &st->field_path, "", "also write the displacement field (HDF5) here: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
-        {"listen", CLI_STRING, &st->listen_path, "", "also write a copy for the ear (playback gain and limiter) here: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
-        {"challenge", CLI_STRING, &st->chal_flag, "", "the challenge file (parameters, format, signal scale)", 0, 0, 0, NULL, NULL, NULL},
-        {"L", CLI_DOUBLE, &s->L, "m", "string length", 0, CHALLENGE_L_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"c", CLI_DOUBLE, &s->c, "m/s", "wave speed", 0, CHALLENGE_C_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"sigma0", CLI_DOUBLE, &s->sigma0, "1/s", "frequency-independent loss rate", 0, CHALLENGE_SIGMA0_MAX, 0, NULL, NULL, NULL},
-        {"kappa", CLI_DOUBLE, &s->kappa, "m^2/s", "Kelvin-Voigt viscosity", 0, CHALLENGE_KAPPA_MAX, 0, NULL, NULL, NULL},
-        {"pluck-height", CLI_DOUBLE, &s->height, "m", "pluck height u0(xp) (at most L/10: a linear model)", 0, CHALLENGE_HEIGHT_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"xp", CLI_DOUBLE, &s->xp, "m", "pluck centre (w < xp < L - w)", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"w", CLI_DOUBLE, &s->w, "m", "half-width of the finger load (L/w not an integer)", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"xm", CLI_DOUBLE, &s->xm, "m", "pickup position (0 < xm < L)", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"fs", CLI_DOUBLE, &st->fs, "Hz", "sample rate (a whole number)", CHALLENGE_FS_MIN, CHALLENGE_FS_MAX, 0, NULL, NULL, NULL},
-        {"duration", CLI_DOUBLE, &st->duration, "s", "length of the signal", 0, CHALLENGE_DURATION_MAX, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"tol", CLI_DOUBLE, &st->run.tol, "", "series tolerance in units of s_ref (omitted terms sum below it)", 1e-16, 1e-3, 0, NULL, NULL, NULL},
-        {"space", CLI_CHOICE, &st->space, "", "which discretisation --solve runs", 0, 0, 0, "all|modal|fd3|fd5", NULL, NULL},
+        FLAG_BOOL("reference", st->do_ref,
+            "write the exact answer (the modal series) as the deliverable WAV"),
+        FLAG_BOOL("solve", st->do_solve, "solve the string as an IVP and score each solution"),
+        FLAG_TEXT("wav", st->wav_path, "where the reference WAV goes: " ATOMIC_ACCEPTS_DASH),
+        FLAG_TEXT("field", st->field_path,
+            "also write the displacement field (HDF5) here: " ATOMIC_ACCEPTS_DASH),
+        FLAG_TEXT("listen", st->listen_path,
+            "also write a copy for the ear (playback gain and limiter) here: "
+            ATOMIC_ACCEPTS_DASH),
+        FLAG_TEXT("challenge", st->chal_flag,
+            "the challenge file (parameters, format, signal scale)"),
+        FLAG_TABLE(ck.string),
+        FLAG_REAL("fs", st->fs, "Hz", CHALLENGE_FS_MIN, CHALLENGE_FS_MAX, CLI_CLOSED,
+            "sample rate (a whole number)"),
+        FLAG_REAL("duration", st->duration, "s", 0, CHALLENGE_DURATION_MAX, CLI_OPEN_MIN,
+            "length of the signal"),
+        FLAG_TABLE(keys.tol),
+        FLAG_CHOICE("space", st->space, "all|modal|fd3|fd5", "which discretisation --solve runs"),
         METHOD_ARG_OPT(st->marg, "which time stepping --solve runs (a tableau file: on the modal system)"),
         METHOD_ADD_OPT(st->methods),
-        {"modes", CLI_DOUBLE, &st->run.modes, "", "Galerkin size M (modes)", 1, 20000, 0, NULL, NULL, NULL},
-        {"substeps-min", CLI_DOUBLE, &st->run.sub_min, "", "smallest m (h = 1/(fs m)) of the modal sweep", 1, 1 << 20, 0, NULL, NULL, NULL},
-        {"substeps-max", CLI_DOUBLE, &st->run.sub_max, "", "largest m of the modal sweep (doubling)", 1, 1 << 20, 0, NULL, NULL, NULL},
-        {"N-min", CLI_DOUBLE, &st->run.N_min, "", "smallest N (intervals) of the FD sweep", 6, big, 0, NULL, NULL, NULL},
-        {"N-max", CLI_DOUBLE, &st->run.N_max, "", "largest N of the FD sweep (doubling)", 6, big, 0, NULL, NULL, NULL},
-        {"fd-substeps", CLI_DOUBLE, &st->run.fd_sub, "", "m of the fixed-step FD runs", 1, 1 << 20, 0, NULL, NULL, NULL},
-        {"fd-fixed-N-max", CLI_DOUBLE, &st->run.fd_fixed_N_max, "", "largest N of the fixed-step FD runs", 6, big, 0, NULL, NULL, NULL},
-        {"cvode-rtol", CLI_DOUBLE, &st->run.rtol, "", "CVODE relative tolerance", 1e-15, 1e-2, 0, NULL, NULL, NULL},
-        {"cvode-N-max", CLI_DOUBLE, &st->run.cvode_N_max, "", "largest N of the CVODE FD runs", 6, big, 0, NULL, NULL, NULL},
-        {"cvode-modal", CLI_DOUBLE, &st->run.cvode_modal, "", "1: CVODE on the Galerkin system too", 0, 1, 0, NULL, NULL, NULL},
-        {"cvode-lmm", CLI_CHOICE, &st->lmm, "", "CVODE's multistep family", 0, 0, 0, "bdf|adams", NULL, NULL},
-        {"cvode-nls", CLI_CHOICE, &st->nls, "", "CVODE's nonlinear solver: Newton on the band Jacobian, or fixed-point iteration (no Jacobian)", 0, 0, 0, "newton|fixedpoint", NULL, NULL},
-        {"cvode-atol", CLI_DOUBLE, &st->run.atol, "m", "CVODE absolute tolerance", 1e-30, 1, 0, NULL, NULL, NULL},
-        {"cvode-max-order", CLI_DOUBLE, &st->run.max_order, "", "CVODE's largest order q (BDF 1-5, Adams 1-12): BDF above 2 is not A-stable", 1, 12, 0, NULL, NULL, NULL},
-        {"cvode-stab-lim", CLI_DOUBLE, &st->run.stab_lim, "", "1: CVODE's BDF stability-limit detection (lowers q when it sees instability)", 0, 1, 0, NULL, NULL, NULL},
-        {"cvode-study-time", CLI_DOUBLE, &st->run.study_T, "s", "order study: simulated time of each CVODE run, q = 1..5 (0: no study)", 0, 60, 0, NULL, NULL, NULL},
-        {"cvode-study-N", CLI_DOUBLE, &st->run.study_N, "", "order study: N of the 5-point grid (the Galerkin system has --modes)", 6, big, 0, NULL, NULL, NULL},
-        {"cvode-rtol-start", CLI_DOUBLE, &st->run.rtol_start, "s",
-         "tolerance study: CVODE starts here from the exact semi-discrete state "
-         "(a whole number of samples)",
-         0, 60, 0, NULL, NULL, NULL},
-        {"cvode-rtol-time", CLI_DOUBLE, &st->run.rtol_time, "s",
-         "tolerance study: each run's window, rates over its second half; rtol 1e-3..1e-8, "
-         "three setups (0: no study)", 0, 60, 0, NULL, NULL, NULL},
-        {"cvode-rtol-N", CLI_DOUBLE, &st->run.rtol_N, "", "tolerance study: N of the 5-point grid",
-         6, big, 0, NULL, NULL, NULL},
-        {"cvode-study-steps", CLI_DOUBLE, &st->run.study_steps, "", "order study: internal steps allowed a run (cost is per simulated second)", 10, 1e9, 0, NULL, NULL, NULL},
-        {"blowup", CLI_DOUBLE, &st->run.blowup, "", "blow-up when |y| exceeds this many times its initial size", 1, 1e300, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"partials", CLI_FLAG, &st->do_partials, "", "what --method does to each partial: "
-         "pitch and T60, predicted from R and measured", 0, 0, 0, NULL, NULL, NULL},
-        {"substeps", CLI_DOUBLE, &st->sub, "", "--partials: steps a sample, h = 1/(fs m)", 1,
-         1 << 20, 0, NULL, NULL, NULL},
-        {"partials-max-hz", CLI_DOUBLE, &st->pc.f_max, "Hz", "--partials: the modes up to this "
-         "exact frequency (at most fs/2)", 100, CHALLENGE_FS_MAX / 2, 0, NULL, NULL, NULL},
-        {"partials-level", CLI_DOUBLE, &st->pc.level, "", "--partials: relative excitation at or "
-         "above which a partial is measured", PARTIALS_NODE, 1, 0, NULL, NULL, NULL},
-        {"partials-samples", CLI_DOUBLE, &st->fit, "", "--partials: samples the matrix pencil "
-         "reads (more than 6 a mode)", 60, 6000, 0, NULL, NULL, NULL},
-        {"partials-N", CLI_DOUBLE, &st->grid_N, "", "--partials: intervals of the FD3 and FD5 "
-         "grids of the figure", 6, 20000, 0, NULL, NULL, NULL},
-        {"listen-reference", CLI_STRING, &st->listen_ref, "", "--partials --listen: the "
-         "reference's copy, at the same gain: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_TABLE(keys.sweep),
+        FLAG_CHOICE("cvode-lmm", st->lmm, "bdf|adams", "CVODE's multistep family"),
+        FLAG_CHOICE("cvode-nls", st->nls, "newton|fixedpoint",
+            "CVODE's nonlinear solver: Newton on the band Jacobian, or fixed-point iteration "
+            "(no Jacobian)"),
+        FLAG_TABLE(keys.cvode),
+        FLAG_BOOL("partials", st->do_partials,
+            "what --method does to each partial: pitch and T60, predicted from R and measured"),
+        FLAG_REAL("substeps", st->sub, "", 1, 1 << 20, CLI_CLOSED,
+            "--partials: steps a sample, h = 1/(fs m)"),
+        FLAG_REAL("partials-max-hz", st->pc.f_max, "Hz", 100, CHALLENGE_FS_MAX / 2, CLI_CLOSED,
+            "--partials: the modes up to this exact frequency (at most fs/2)"),
+        FLAG_REAL("partials-level", st->pc.level, "", PARTIALS_NODE, 1, CLI_CLOSED,
+            "--partials: relative excitation at or above which a partial is measured"),
+        FLAG_REAL("partials-samples", st->fit, "", 60, 6000, CLI_CLOSED,
+            "--partials: samples the matrix pencil reads (more than 6 a mode)"),
+        FLAG_REAL("partials-N", st->grid_N, "", 6, 20000, CLI_CLOSED,
+            "--partials: intervals of the FD3 and FD5 grids of the figure"),
+        FLAG_TEXT("listen-reference", st->listen_ref,
+            "--partials --listen: the reference's copy, at the same gain: " ATOMIC_ACCEPTS_DASH),
         BUDGET_OPT(st->bg),
         CLI_COMMON_OPTS(st->common),
         PLOT_OPTS(st->plot),
-        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_END,
     };
-    const cli_spec spec = {"pluck", "string-pluck-v1: the exact reference, and the string solved as an IVP, scored (neither --reference nor --solve: both, the default sweep and a listening copy).", NULL, 0,
-                           opts, exercises};
+    const cli_spec spec = {
+        .program = "pluck",
+        .summary = "string-pluck-v1: the exact reference, and the string solved as an IVP, "
+            "scored (neither --reference nor --solve: both, the default sweep and a listening "
+            "copy).",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     cli_parse(&spec, argc, argv);
 }
 
@@ -517,11 +504,11 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
     string_sweep w = {
         .cfg = {st->fs, st->n, st->run.tol * st->ch.signal_scale, st->run.blowup, strcmp(st->lmm, "adams") == 0,
                 strcmp(st->nls, "fixedpoint") == 0, st->run.rtol,
-                st->run.atol, (int)st->run.max_order, st->run.stab_lim == 1, st->meter},
+                st->run.atol, (int)st->run.max_order, st->run.stab_lim, st->meter},
         .program = "pluck", .out = st->out, .ch = &st->ch, .ref = refw, .space = st->space, .method = st->method,
         .duration = st->duration, .sub_min = (long)st->run.sub_min, .sub_max = (long)st->run.sub_max, .N_min = (long)st->run.N_min,
         .N_max = (long)st->run.N_max, .fd_sub = (long)st->run.fd_sub, .fd_fixed_N_max = (long)st->run.fd_fixed_N_max,
-        .cvode_N_max = (long)st->run.cvode_N_max, .cvode_modal = st->run.cvode_modal == 1, .done = run_done, .ctx = &tab,
+        .cvode_N_max = (long)st->run.cvode_N_max, .cvode_modal = st->run.cvode_modal, .done = run_done, .ctx = &tab,
         .methods = &st->methods};
     string_sweep_init(&w);
     if (!st->tsv)

@@ -68,55 +68,70 @@ static void load_or_exit(const param_spec *spec, const char *name)
     }
 }
 
+/* stroke-fig6.ini's keys bound to sp: the stroke (this program's flags) and the article's peak. */
+typedef struct stroke_keys {
+    param_spec stroke[7], article[2], all[3];
+} stroke_keys;
+
+static void stroke_keys_bind(stroke_params *sp, stroke_keys *k)
+{
+    PARAMS_FILL(k->stroke,
+        FLAG_REAL("accel", sp->accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, "bow acceleration from rest"),
+        FLAG_REAL("v_hold", sp->v_hold, "m/s", 0, 10, CLI_OPEN_MIN,
+            "bow velocity held after the ramp"),
+        FLAG_REAL("t_hold", sp->t_hold, "s", 0, 60, CLI_CLOSED, "length of the hold"),
+        FLAG_REAL("decel", sp->decel, "m/s^2", 0, 1000, CLI_CLOSED,
+            "deceleration after the hold (0: none)"),
+        FLAG_REAL("f_b", sp->f_b, "N", 0, 100, CLI_OPEN_MIN, "bowing force"),
+        FLAG_REAL("x_b_rel", sp->x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX,
+            "bow-bridge distance over string length x_b/L"));
+    PARAMS_FILL(k->article,
+        FLAG_REAL("article_peak_c", sp->article_peak_c, "degC", -100, 1000, CLI_CLOSED,
+            "the article's peak temperature for this stroke"));
+    PARAMS_FILL(k->all, FLAG_TABLE(k->stroke), FLAG_TABLE(k->article));
+}
+
 /* The stroke (stroke-fig6.ini) and the figures' values (bow-figures.ini). */
 static void load_params(stroke_params *sp, bow_figure_params *fp, bow_conv_params *cp)
 {
-    const param_spec stroke_spec[] = {
-        {"accel", &sp->accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, "bow acceleration from rest"},
-        {"v_hold", &sp->v_hold, "m/s", 0, 10, CLI_OPEN_MIN, "bow velocity held after the ramp"},
-        {"t_hold", &sp->t_hold, "s", 0, 60, 0, "length of the hold"},
-        {"decel", &sp->decel, "m/s^2", 0, 1000, 0, "deceleration after the hold (0: none)"},
-        {"f_b", &sp->f_b, "N", 0, 100, CLI_OPEN_MIN, "bowing force"},
-        {"x_b_rel", &sp->x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "bow-bridge distance over string length"},
-        {"article_peak_c", &sp->article_peak_c, "degC", -100, 1000, 0, "the article's peak temperature for this stroke"},
-        {NULL, NULL, NULL, 0, 0, 0, NULL},
-    };
-    load_or_exit(stroke_spec, "stroke-fig6.ini");
+    stroke_keys sk;
+    stroke_keys_bind(sp, &sk);
+    load_or_exit(sk.all, "stroke-fig6.ini");
     const param_spec fig_spec[] = {
-        {"fig4_F_b", &fp->fig4_F_b, "N/m", 0, 1e6, CLI_OPEN_MIN, ""},
-        {"fig4_mu_s", &fp->fig4_mu_s, "", 0, 5, CLI_OPEN_MIN, ""},
-        {"fig4_mu_d", &fp->fig4_mu_d, "", 0, 5, 0, ""},
-        {"fig4_b_tau", &fp->fig4_b_tau, "", 0, 100, 0, ""},
-        {"fig4_c_tau", &fp->fig4_c_tau, "", 0, 100, 0, ""},
-        {"fig4_y_a", &fp->fig4_y_a, "", 0, 1, CLI_OPEN_MIN, ""},
-        {"fig4_xi", &fp->fig4_xi, "", 1, 10, 0, ""},
-        {"fig4_tau_g1", &fp->fig4_tau_g[0], "K", 0, 500, CLI_OPEN_MIN, ""},
-        {"fig4_tau_g2", &fp->fig4_tau_g[1], "K", 0, 500, CLI_OPEN_MIN, ""},
-        {"fig4_tau_g3", &fp->fig4_tau_g[2], "K", 0, 500, CLI_OPEN_MIN, ""},
-        {"fig4_v_max", &fp->fig4_v_max, "m/s", 0, 100, CLI_OPEN_MIN, ""},
-        {"fig7_accel", &fp->fig7_accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, ""},
-        {"fig7_x_b_rel", &fp->fig7_x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""},
-        {"fig7_f_b", &fp->fig7_f_b, "N", 0, 100, CLI_OPEN_MIN, ""},
-        {"fig7_duration", &fp->fig7_duration, "s", 0, 10, CLI_OPEN_MIN, ""},
-        {"fig7_mu_d1", &fp->fig7_mu_d[0], "", 0, 5, 0, ""},
-        {"fig7_mu_d2", &fp->fig7_mu_d[1], "", 0, 5, 0, ""},
-        {"fig7_mu_d3", &fp->fig7_mu_d[2], "", 0, 5, 0, ""},
-        {"fig7_b_scale1", &fp->fig7_b_scale[0], "", 0, 100, CLI_OPEN_MIN, ""},
-        {"fig7_b_scale2", &fp->fig7_b_scale[1], "", 0, 100, CLI_OPEN_MIN, ""},
-        {"fig7_b_scale3", &fp->fig7_b_scale[2], "", 0, 100, CLI_OPEN_MIN, ""},
-        {"pluck_x_rel", &fp->pluck_x_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""},
-        {"pluck_amplitude", &fp->pluck_amplitude, "m", 0, 0.1, CLI_OPEN_MIN, ""},
-        {"pluck_duration", &fp->pluck_duration, "s", 0, 10, CLI_OPEN_MIN, ""},
-        {"qref_sigma0", &fp->qref_sigma0, "1/s", 0, 1e3, 0, ""},
-        {"qref_sigma2", &fp->qref_sigma2, "m^2/s", 0, 1e3, 0, ""},
-        {"conv_f_max", &cp->f_max, "Hz", 100, 1e5, 0, ""},
-        {"conv_duration", &cp->duration, "s", 0, 10, CLI_OPEN_MIN, ""},
-        {"conv_dt_out", &cp->dt_out, "s", 0, 1, CLI_OPEN_MIN, ""},
-        {"conv_rtol", &cp->rtol, "", 1e-14, 1e-3, 0, ""},
-        {"conv_atol", &cp->atol, "", 1e-20, 1e-3, 0, ""},
-        {"conv_dt_max", &cp->dt_max, "s", 1e-8, 1e-3, 0, ""},
-        {"conv_levels", &cp->levels, "", 2, 8, 0, ""},
-        {NULL, NULL, NULL, 0, 0, 0, NULL},
+        FLAG_REAL("fig4_F_b", fp->fig4_F_b, "N/m", 0, 1e6, CLI_OPEN_MIN, ""),
+        FLAG_REAL("fig4_mu_s", fp->fig4_mu_s, "", 0, 5, CLI_OPEN_MIN, ""),
+        FLAG_REAL("fig4_mu_d", fp->fig4_mu_d, "", 0, 5, CLI_CLOSED, ""),
+        FLAG_REAL("fig4_b_tau", fp->fig4_b_tau, "", 0, 100, CLI_CLOSED, ""),
+        FLAG_REAL("fig4_c_tau", fp->fig4_c_tau, "", 0, 100, CLI_CLOSED, ""),
+        FLAG_REAL("fig4_y_a", fp->fig4_y_a, "", 0, 1, CLI_OPEN_MIN, ""),
+        FLAG_REAL("fig4_xi", fp->fig4_xi, "", 1, 10, CLI_CLOSED, ""),
+        FLAG_REAL("fig4_tau_g1", fp->fig4_tau_g[0], "K", 0, 500, CLI_OPEN_MIN, ""),
+        FLAG_REAL("fig4_tau_g2", fp->fig4_tau_g[1], "K", 0, 500, CLI_OPEN_MIN, ""),
+        FLAG_REAL("fig4_tau_g3", fp->fig4_tau_g[2], "K", 0, 500, CLI_OPEN_MIN, ""),
+        FLAG_REAL("fig4_v_max", fp->fig4_v_max, "m/s", 0, 100, CLI_OPEN_MIN, ""),
+        FLAG_REAL("fig7_accel", fp->fig7_accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, ""),
+        FLAG_REAL("fig7_x_b_rel", fp->fig7_x_b_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""),
+        FLAG_REAL("fig7_f_b", fp->fig7_f_b, "N", 0, 100, CLI_OPEN_MIN, ""),
+        FLAG_REAL("fig7_duration", fp->fig7_duration, "s", 0, 10, CLI_OPEN_MIN, ""),
+        FLAG_REAL("fig7_mu_d1", fp->fig7_mu_d[0], "", 0, 5, CLI_CLOSED, ""),
+        FLAG_REAL("fig7_mu_d2", fp->fig7_mu_d[1], "", 0, 5, CLI_CLOSED, ""),
+        FLAG_REAL("fig7_mu_d3", fp->fig7_mu_d[2], "", 0, 5, CLI_CLOSED, ""),
+        FLAG_REAL("fig7_b_scale1", fp->fig7_b_scale[0], "", 0, 100, CLI_OPEN_MIN, ""),
+        FLAG_REAL("fig7_b_scale2", fp->fig7_b_scale[1], "", 0, 100, CLI_OPEN_MIN, ""),
+        FLAG_REAL("fig7_b_scale3", fp->fig7_b_scale[2], "", 0, 100, CLI_OPEN_MIN, ""),
+        FLAG_REAL("pluck_x_rel", fp->pluck_x_rel, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, ""),
+        FLAG_REAL("pluck_amplitude", fp->pluck_amplitude, "m", 0, 0.1, CLI_OPEN_MIN, ""),
+        FLAG_REAL("pluck_duration", fp->pluck_duration, "s", 0, 10, CLI_OPEN_MIN, ""),
+        FLAG_REAL("qref_sigma0", fp->qref_sigma0, "1/s", 0, 1e3, CLI_CLOSED, ""),
+        FLAG_REAL("qref_sigma2", fp->qref_sigma2, "m^2/s", 0, 1e3, CLI_CLOSED, ""),
+        FLAG_REAL("conv_f_max", cp->f_max, "Hz", 100, 1e5, CLI_CLOSED, ""),
+        FLAG_REAL("conv_duration", cp->duration, "s", 0, 10, CLI_OPEN_MIN, ""),
+        FLAG_REAL("conv_dt_out", cp->dt_out, "s", 0, 1, CLI_OPEN_MIN, ""),
+        FLAG_REAL("conv_rtol", cp->rtol, "", 1e-14, 1e-3, CLI_CLOSED, ""),
+        FLAG_REAL("conv_atol", cp->atol, "", 1e-20, 1e-3, CLI_CLOSED, ""),
+        FLAG_REAL("conv_dt_max", cp->dt_max, "s", 1e-8, 1e-3, CLI_CLOSED, ""),
+        FLAG_REAL("conv_levels", cp->levels, "", 2, 8, CLI_CLOSED, ""),
+        FLAG_END,
     };
     load_or_exit(fig_spec, "bow-figures.ini");
 }
@@ -126,9 +141,9 @@ static void list_instrument(bool tsv)
 {
     table t;
     table_begin(&t, stdout, tsv, "key", "value", "unit", "min", "max", "meaning", NULL);
-    for (const param_spec *ps = inst_spec; ps->key; ps++) {
-        table_cell(&t, "%s", ps->key);
-        table_cell(&t, "%.10g", *ps->dest);
+    for (const param_spec *ps = inst_spec; ps->name; ps++) {
+        table_cell(&t, "%s", ps->name);
+        table_cell(&t, "%.10g", *(double *)ps->dest);
         table_cell(&t, "%s", ps->unit[0] ? ps->unit : "1");
         table_cell(&t, "%g", ps->min);
         table_cell(&t, "%g", ps->max);
@@ -222,43 +237,48 @@ int main(int argc, char **argv)
                 "its cost (modes x contact points, calibrated) over the default cello's 4.8 us; CVODE counts "
                 "800 steps a dt, its measured cost (README, row 4: 208 s for 0.1 s, 830 times the fixed-step scheme)");
     plot_opts plot = {false, false, NULL};
+    stroke_keys sk;
+    stroke_keys_bind(&sp, &sk);
     const cli_opt opts[] = {
-        {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, CLI_REPEAT, NULL,
-         parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
-        {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini (any subset of the keys)", 0, 0, 0,
-         NULL, parse_params_file, "an .ini file with keys of cello-g.ini (" PARAMS_NAME_RULE ")"},
-        {"accel", CLI_DOUBLE, &sp.accel, "m/s^2", "bow acceleration from rest", 0, 1000, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"v_hold", CLI_DOUBLE, &sp.v_hold, "m/s", "bow velocity held after the ramp", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"t_hold", CLI_DOUBLE, &sp.t_hold, "s", "length of the hold", 0, 60, 0, NULL, NULL, NULL},
-        {"decel", CLI_DOUBLE, &sp.decel, "m/s^2", "deceleration after the hold (0: none)", 0, 1000, 0, NULL, NULL, NULL},
-        {"f_b", CLI_DOUBLE, &sp.f_b, "N", "bowing force", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"x_b_rel", CLI_DOUBLE, &sp.x_b_rel, "", "bow-bridge distance over string length x_b/L", 0, 1,
-         CLI_OPEN_MIN | CLI_OPEN_MAX, NULL, NULL, NULL},
-        {"velocity", CLI_CUSTOM, &velocity, "s:m/s", "bow velocity breakpoints instead of the stroke, T:V,T:V,...", 0, 0,
-         0, NULL, parse_track, "increasing times >= 0, as T:V pairs separated by commas"},
-        {"force", CLI_CUSTOM, &force, "s:N", "bowing force breakpoints instead of the constant --f_b, T:F,T:F,...", 0, 0,
-         0, NULL, parse_track, "increasing times >= 0, as T:F pairs separated by commas, forces > 0"},
-        {"duration", CLI_DOUBLE, &duration, "s", "simulated time (0: the end of the stroke)", 0, 60, 0, NULL, NULL, NULL},
-        {"solver", CLI_CHOICE, &solver, "", "fixed-step scheme at dt, or CVODE BDF (the reference)", 0, 0, 0,
-         "fixed|cvode", NULL, NULL},
-        {"rtol", CLI_DOUBLE, &rtol, "", "CVODE relative tolerance", 1e-14, 1e-2, 0, NULL, NULL, NULL},
-        {"atol", CLI_DOUBLE, &atol, "", "CVODE absolute tolerance (SI units of each state)", 1e-20, 1e-3, 0, NULL, NULL, NULL},
-        {"wav", CLI_STRING, &wav_path, "", "sound file of the bridge force, 48 kHz: " ATOMIC_ACCEPTS_DASH, 0, 0, 0, NULL, NULL, NULL},
-        {"list", CLI_FLAG, &list, "", "print every instrument value (the keys --set takes) with unit and range, and exit",
-         0, 0, 0, NULL, NULL, NULL},
-        {"jobs", CLI_LONG, &jobs, "", "worker processes for the nine Figure 7 runs (default: the online cores)", 1, 256,
-         0, NULL, NULL, NULL},
-        {"quick", CLI_FLAG, &quick, "", "the stroke only: skip the data of Figures 4, 7, 8d and the Q-factors", 0, 0, 0,
-         NULL, NULL, NULL},
+        FLAG_CUSTOM("set", NULL, "", parse_set,
+            "KEY=VALUE with a key of cello-g.ini and a value in its range",
+            "override one instrument value, KEY=VALUE (keys of cello-g.ini)", .open = CLI_REPEAT),
+        FLAG_CUSTOM("params", NULL, "", parse_params_file,
+            "an .ini file with keys of cello-g.ini (" PARAMS_NAME_RULE ")",
+            "read instrument values from another .ini (any subset of the keys)"),
+        FLAG_TABLE(sk.stroke),
+        FLAG_CUSTOM("velocity", &velocity, "s:m/s", parse_track,
+            "increasing times >= 0, as T:V pairs separated by commas",
+            "bow velocity breakpoints instead of the stroke, T:V,T:V,..."),
+        FLAG_CUSTOM("force", &force, "s:N", parse_track,
+            "increasing times >= 0, as T:F pairs separated by commas, forces > 0",
+            "bowing force breakpoints instead of the constant --f_b, T:F,T:F,..."),
+        FLAG_REAL("duration", duration, "s", 0, 60, CLI_CLOSED,
+            "simulated time (0: the end of the stroke)"),
+        FLAG_CHOICE("solver", solver, "fixed|cvode",
+            "fixed-step scheme at dt, or CVODE BDF (the reference)"),
+        FLAG_REAL("rtol", rtol, "", 1e-14, 1e-2, CLI_CLOSED, "CVODE relative tolerance"),
+        FLAG_REAL("atol", atol, "", 1e-20, 1e-3, CLI_CLOSED,
+            "CVODE absolute tolerance (SI units of each state)"),
+        FLAG_TEXT("wav", wav_path, "sound file of the bridge force, 48 kHz: " ATOMIC_ACCEPTS_DASH),
+        FLAG_BOOL("list", list,
+            "print every instrument value (the keys --set takes) with unit and range, and exit"),
+        FLAG_WHOLE("jobs", jobs, 1, 256,
+            "worker processes for the nine Figure 7 runs (default: the online cores)"),
+        FLAG_BOOL("quick", quick,
+            "the stroke only: skip the data of Figures 4, 7, 8d and the Q-factors"),
         BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
         PLOT_OPTS(plot),
-        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_END,
     };
-    const cli_spec spec = {PROGRAM,
-                           "One bow stroke on a cello G string (thermal elasto-plastic friction): bridge force, "
-                           "slips, temperature, energy balance.",
-                           NULL, 0, opts, exercises};
+    const cli_spec spec = {
+        .program = PROGRAM,
+        .summary = "One bow stroke on a cello G string (thermal elasto-plastic friction): bridge "
+            "force, slips, temperature, energy balance.",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     const stroke_params sp_file = sp;
     cli_parse(&spec, argc, argv);
     atomic_check_output_or_exit(PROGRAM, "wav", wav_path, true);

@@ -39,7 +39,6 @@
 static bow_instrument inst;
 static param_spec inst_spec[BOW_NKEYS + 1];
 static plane_params pp;
-static param_spec plane_spec[32];
 static const char *params_name = NULL;  /* --params: instrument overrides */
 
 static int parse_set(const char *text, void *dest, char *why, size_t whylen)
@@ -297,12 +296,13 @@ int main(int argc, char **argv)
         fprintf(stderr, PROGRAM ": %s\n", err);
         return 1;
     }
-    plane_param_table(&pp, plane_spec);
-    if (params_load(plane_spec, params_path("schelleng.ini"), false, err, sizeof err) != 0) {
+    plane_keys keys;
+    plane_keys_bind(&pp, &keys);
+    if (params_load(keys.all, params_path("schelleng.ini"), false, err, sizeof err) != 0) {
         fprintf(stderr, PROGRAM ": %s\n", err);
         return 1;
     }
-    long nx = lround(pp.nx), nf = lround(pp.nf), jobs = sysconf(_SC_NPROCESSORS_ONLN);
+    long jobs = sysconf(_SC_NPROCESSORS_ONLN);
     if (jobs < 1)
         jobs = 1;
     bool full = false, stand_in = false, merge = false;
@@ -315,36 +315,58 @@ int main(int argc, char **argv)
                 "each weighed by its cost, modes x contact points, over the default cello's 4.8 us)");
     plot_opts plot = {false, false, NULL};
     const cli_opt opts[] = {
-        {"x_min", CLI_DOUBLE, &pp.x_min, "", "smallest x_b/L (log-spaced grid)", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, NULL, NULL, NULL},
-        {"x_max", CLI_DOUBLE, &pp.x_max, "", "largest x_b/L", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, NULL, NULL, NULL},
-        {"f_min", CLI_DOUBLE, &pp.f_min, "N", "smallest bowing force (log-spaced grid)", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"f_max", CLI_DOUBLE, &pp.f_max, "N", "largest bowing force", 0, 100, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"nx", CLI_LONG, &nx, "", "bowing positions", 1, 400, 0, NULL, NULL, NULL},
-        {"nf", CLI_LONG, &nf, "", "bowing forces", 1, 400, 0, NULL, NULL, NULL},
-        {"full", CLI_FLAG, &full, "", "the article's full grid, n_full x n_full of schelleng.ini (40 x 40); sweep only", 0, 0, 0, NULL, NULL, NULL},
-        {"jobs", CLI_LONG, &jobs, "", "worker processes (default: the online cores)", 1, 256, 0, NULL, NULL, NULL},
-        {"shard", CLI_CUSTOM, &sh, "", "run only the K-th of N interleaved parts (cells c with c mod N = K - 1)", 0, 0, 0, NULL, sweep_parse_shard, "K/N with integers 1 <= K <= N"},
-        {"results", CLI_STRING, &results, "", "results TSV, appended as cells finish (default OUT/results[-PARAMS][-full][-K-of-N].tsv; the boundaries beside it, RESULTS-boundaries.tsv)", 0, 0, 0, NULL, NULL, NULL},
-        {"keep", CLI_STRING, &keep, "", "keep each cell's analysis window in this folder; a later run with the same folder classifies the kept windows instead of simulating (e.g. into another --results)", 0, 0, 0, NULL, NULL, NULL},
-        {"redo_unclassified", CLI_STRING, &redo, "", "run only the cells that this results file (of the same grid) has as unclassified, e.g. with a longer --t_hold into another --results", 0, 0, 0, NULL, NULL, NULL},
-        {"merge", CLI_FLAG, &merge, "", "check the parts PART... of a --shard K/N sweep (one grid and model, every cell once, whole valid rows) and merge them into --results (default: the parts' name without -K-of-N), with the boundaries of the whole grid", 0, 0, 0, NULL, NULL, NULL},
-        {"what", CLI_CHOICE, &what, "", "default: sweep, Figure 13 sweep, Figure 9 gallery, Figure 11 examples; or one of them", 0, 0, 0, "default|sweep|fig13|gallery|examples", NULL, NULL},
-        {"cell", CLI_CUSTOM, &cell, "", "classify one stroke at x_b/L,f_b and print it (no files)", 0, 0, 0, NULL, parse_point, "X,F with X = x_b/L in (0, 1) and F in (0, 100] N"},
-        {"accel", CLI_DOUBLE, &pp.stroke.accel, "m/s^2", "bow acceleration from rest", 0, 1000, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"v_hold", CLI_DOUBLE, &pp.stroke.v_hold, "m/s", "steady bow velocity", 0, 10, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"t_hold", CLI_DOUBLE, &pp.stroke.t_hold, "s", "length of the hold", 0, 60, CLI_OPEN_MIN, NULL, NULL, NULL},
-        {"settle", CLI_DOUBLE, &pp.stroke.settle, "s", "the analysis window starts this long into the hold", 0, 60, 0, NULL, NULL, NULL},
-        {"set", CLI_CUSTOM, NULL, "", "override one instrument value, KEY=VALUE (keys of cello-g.ini)", 0, 0, CLI_REPEAT, NULL, parse_set, "KEY=VALUE with a key of cello-g.ini and a value in its range"},
-        {"params", CLI_CUSTOM, NULL, "", "read instrument values from another .ini over cello-g.ini (e.g. schelleng-fig13.ini)", 0, 0, 0, NULL, parse_params_file, "an .ini file with keys of cello-g.ini (" PARAMS_NAME_RULE ")"},
-        {"stand_in", CLI_FLAG, &stand_in, "", "TESTING ONLY: a synthetic stand-in instead of the model (rows marked stand-in)", 0, 0, 0, NULL, NULL, NULL},
+        FLAG_TABLE(keys.grid),
+        FLAG_BOOL("full", full,
+            "the article's full grid, n_full x n_full of schelleng.ini (40 x 40); sweep only"),
+        FLAG_WHOLE("jobs", jobs, 1, 256, "worker processes (default: the online cores)"),
+        FLAG_CUSTOM("shard", &sh, "", sweep_parse_shard,
+            "K/N with integers 1 <= K <= N",
+            "run only the K-th of N interleaved parts (cells c with c mod N = K - 1)"),
+        FLAG_TEXT("results", results,
+            "results TSV, appended as cells finish (default "
+            "OUT/results[-PARAMS][-full][-K-of-N].tsv; the boundaries beside it, "
+            "RESULTS-boundaries.tsv)"),
+        FLAG_TEXT("keep", keep,
+            "keep each cell's analysis window in this folder; a later run with the same folder "
+            "classifies the kept windows instead of simulating (e.g. into another --results)"),
+        FLAG_TEXT("redo_unclassified", redo,
+            "run only the cells that this results file (of the same grid) has as unclassified, "
+            "e.g. with a longer --t_hold into another --results"),
+        FLAG_BOOL("merge", merge,
+            "check the parts PART... of a --shard K/N sweep (one grid and model, every cell "
+            "once, whole valid rows) and merge them into --results (default: the parts' name "
+            "without -K-of-N), with the boundaries of the whole grid"),
+        FLAG_CHOICE("what", what, "default|sweep|fig13|gallery|examples",
+            "default: sweep, Figure 13 sweep, Figure 9 gallery, Figure 11 examples; or one of "
+            "them"),
+        FLAG_CUSTOM("cell", &cell, "", parse_point,
+            "X,F with X = x_b/L in (0, 1) and F in (0, 100] N",
+            "classify one stroke at x_b/L,f_b and print it (no files)"),
+        FLAG_TABLE(keys.stroke),
+        FLAG_CUSTOM("set", NULL, "", parse_set,
+            "KEY=VALUE with a key of cello-g.ini and a value in its range",
+            "override one instrument value, KEY=VALUE (keys of cello-g.ini)", .open = CLI_REPEAT),
+        FLAG_CUSTOM("params", NULL, "", parse_params_file,
+            "an .ini file with keys of cello-g.ini (" PARAMS_NAME_RULE ")",
+            "read instrument values from another .ini over cello-g.ini (e.g. "
+            "schelleng-fig13.ini)"),
+        FLAG_BOOL("stand_in", stand_in,
+            "TESTING ONLY: a synthetic stand-in instead of the model (rows marked stand-in)"),
         BUDGET_OPT(bg),
         CLI_COMMON_OPTS(common),
         PLOT_OPTS(plot),
-        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_END,
     };
-    const cli_spec spec = {PROGRAM, "Schelleng diagrams: classify the steady oscillation of bowed strokes over x_b/L and f_b, in parallel.",
-                           "[--merge PART...]", 0, opts, exercises};
+    const cli_spec spec = {
+        .program = PROGRAM,
+        .summary = "Schelleng diagrams: classify the steady oscillation of bowed strokes over "
+            "x_b/L and f_b, in parallel.",
+        .positional = "[--merge PART...]",
+        .opts = opts,
+        .epilogue = exercises,
+    };
     int first = cli_parse(&spec, argc, argv);
+    long nx = lround(pp.nx), nf = lround(pp.nf);
     if (merge || first < argc)
         return merge_parts(merge, argv + first, argc - first, results, &common, &plot);
     if (full) {

@@ -104,12 +104,11 @@ int main(void)
 
     /* The parameter file holds every key the table declares. */
     ball_settings fs;
-    param_spec spec[BALL_NPARAMS + 1];
+    ball_params keys;
     char err[600];
-    ball_param_spec(&fs, spec);
-    int nkeys = 0;
-    while (spec[nkeys].key)
-        nkeys++;
+    ball_params_bind(&fs, &keys);
+    param_spec spec[CLI_MAX_ROWS];
+    int nkeys = (int)cli_flatten(keys.all, false, spec, CLI_MAX_ROWS);
     check(nkeys == BALL_NPARAMS, "the key table has %d keys (BALL_NPARAMS = %d)", nkeys, BALL_NPARAMS);
     int rc = params_load(spec, "lessons/params/ball.ini", false, err, sizeof err);
     check(rc == 0 && fs.m1 == 0.1 && fs.kc == 1e8 && fs.h0 == 0.15, "ball.ini loads (m1 = %g kg, kc = %g, h0 = %g m) %s",

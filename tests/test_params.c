@@ -10,9 +10,9 @@
 
 static double m1, k;
 static const param_spec spec[] = {
-    {"m1", &m1, "kg", 0, 1e3, CLI_OPEN_MIN, "mass"},
-    {"k", &k, "N/m", 0, 1e12, 0, "spring"},
-    {NULL, NULL, NULL, 0, 0, 0, NULL},
+    FLAG_REAL("m1", m1, "kg", 0, 1e3, CLI_OPEN_MIN, "mass"),
+    FLAG_REAL("k", k, "N/m", 0, 1e12, CLI_CLOSED, "spring"),
+    FLAG_END,
 };
 
 static int load_n(const char *text, size_t n, char *err)

@@ -162,7 +162,7 @@ static const char *num(double v, char *buf, size_t n)
 static void range_text(const cli_opt *o, char *buf, size_t n)
 {
     char a[32], b[32];
-    const char *kind = o->kind == CLI_LONG ? "an integer" : "a number";
+    const char *kind = o->kind == CLI_LONG || (o->open & CLI_WHOLE) ? "an integer" : "a number";
     if (isinf(o->min) && isinf(o->max))
         snprintf(buf, n, "%s%s%s", kind, o->unit[0] ? " in " : "", o->unit);
     else
@@ -180,6 +180,7 @@ static void accepted(const cli_opt *o, char *buf, size_t n)
     case CLI_CUSTOM: snprintf(buf, n, "%s", o->accepts ? o->accepts : "see --help"); break;
     case CLI_STRING: snprintf(buf, n, "a non-empty text"); break;
     case CLI_FLAG: snprintf(buf, n, "no value"); break;
+    case CLI_TABLE: buf[0] = '\0'; break;
     }
 }
 
@@ -202,11 +203,34 @@ size_t cli_edit_distance(const char *a, const char *b)
     return prev[lb];
 }
 
-static void help(const cli_spec *s)
+size_t cli_flatten(const cli_opt *opts, bool as_flags, cli_opt *out, size_t cap)
+{
+    size_t n = 0;
+    for (const cli_opt *o = opts; !cli_end(o); o++) {
+        if (o->kind == CLI_TABLE) {
+            n += cli_flatten(o->dest, as_flags, out + n, cap - n);
+            continue;
+        }
+        if (n + 1 >= cap) {
+            fprintf(stderr, "cli_flatten: more than %zu rows (CLI_MAX_ROWS)\n", cap - 1);
+            abort();
+        }
+        out[n] = *o;
+        if (o->kind != CLI_CUSTOM && o->accepts) {
+            out[n].name = as_flags ? o->accepts : o->name;
+            out[n].accepts = NULL;
+        }
+        n++;
+    }
+    out[n] = (cli_opt)FLAG_END;
+    return n;
+}
+
+static void help(const cli_spec *s, const cli_opt *rows)
 {
     printf("usage: %s [flags]%s%s\n%s\n\nflags (default in brackets):\n", s->program,
            s->positional ? " " : "", s->positional ? s->positional : "", s->summary);
-    for (const cli_opt *o = s->opts; o->name; o++) {
+    for (const cli_opt *o = rows; o->name; o++) {
         char flag[64], acc[160], def[96] = "";
         snprintf(flag, sizeof flag, "--%s%s", o->name,
                  o->kind == CLI_FLAG ? "" : o->kind == CLI_STRING ? " TEXT" : o->kind == CLI_CHOICE ? " NAME" : " X");
@@ -235,12 +259,15 @@ static void help(const cli_spec *s)
             snprintf(def, sizeof def, "[%s]", v ? v : "none");
             break;
         }
-        case CLI_FLAG: snprintf(def, sizeof def, "[off]"); break;
-        case CLI_CUSTOM: break;
+        case CLI_FLAG: snprintf(def, sizeof def, *(bool *)o->dest ? "[on]" : "[off]"); break;
+        case CLI_CUSTOM:
+        case CLI_TABLE: break;
         }
         printf("  %-22s %s%s%s%s\n", flag, o->help, def[0] ? " " : "", def, (o->open & CLI_REPEAT) && !strstr(o->help, "(repeatable)") ? " (repeatable)" : "");
         if (o->kind != CLI_FLAG && o->kind != CLI_STRING)
             printf("  %-22s accepts %s\n", "", acc);
+        if (o->kind == CLI_FLAG && *(bool *)o->dest)
+            printf("  %-22s --no-%s turns it off\n", "", o->name);
     }
     printf("  %-22s %s\n", "--help", "print this help and exit");
     printf("\nA value follows its flag as --flag VALUE or --flag=VALUE; numbers in decimal notation (0.1, 2e-3);\n"
@@ -290,7 +317,7 @@ static void set(const cli_spec *s, const cli_opt *o, const char *text)
         const char *bad = cli_number_error(text, &v);
         if (bad)
             cli_fail(s->program, "--%s '%s' %s; accepted: %s", o->name, text, bad, acc);
-        if (o->kind == CLI_LONG && (v != floor(v) || fabs(v) > 9e15))
+        if ((o->kind == CLI_LONG || (o->open & CLI_WHOLE)) && (v != floor(v) || fabs(v) > 9e15))
             cli_fail(s->program, "--%s '%s' is not a whole number; accepted: %s", o->name, text, acc);
         if (v < o->min || v > o->max || ((o->open & CLI_OPEN_MIN) && v == o->min) ||
             ((o->open & CLI_OPEN_MAX) && v == o->max))
@@ -324,23 +351,49 @@ static void set(const cli_spec *s, const cli_opt *o, const char *text)
             cli_fail(s->program, "--%s '%s' is not accepted%s%s; accepted: %s", o->name, text, why[0] ? ": " : "",
                      why, acc);
         break;
-    case CLI_FLAG: break;
+    case CLI_FLAG:
+    case CLI_TABLE: break;
     }
 }
 
-static size_t opt_count(const cli_opt *o)
+/* The row of flag name[0..len), or of --no-NAME for a flag that takes no value (*off set);
+ * unknown: refused, naming the nearest flag within 3 edits. */
+static const cli_opt *find_flag(const cli_spec *s, const cli_opt *rows, const char *name, size_t len, bool *off)
 {
-    size_t n = 0;
-    while (o[n].name)
-        n++;
-    return n;
+    *off = false;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass && (len <= 3 || strncmp(name, "no-", 3) != 0))
+            break;
+        const char *n = pass ? name + 3 : name;
+        size_t l = pass ? len - 3 : len;
+        for (const cli_opt *o = rows; o->name; o++)
+            if (strlen(o->name) == l && strncmp(o->name, n, l) == 0 && (!pass || o->kind == CLI_FLAG)) {
+                *off = pass;
+                return o;
+            }
+    }
+    const cli_opt *best = NULL;
+    size_t best_d = 99;
+    char key[64];
+    snprintf(key, sizeof key, "%.*s", (int)(len < 63 ? len : 63), name);
+    for (const cli_opt *c = rows; c->name; c++) {
+        size_t d = cli_edit_distance(key, c->name);
+        if (d < best_d) {
+            best_d = d;
+            best = c;
+        }
+    }
+    if (best && best_d <= 3)
+        cli_fail(s->program, "unknown flag --%.*s; did you mean --%s? (see --help)", (int)len, name, best->name);
+    cli_fail(s->program, "unknown flag --%.*s (see --help)", (int)len, name);
 }
 
 int cli_parse(const cli_spec *s, int argc, char **argv)
 {
     start_up(s->program);
     int i = 1, first_pos = -1, npos = 0;
-    size_t nopts = opt_count(s->opts);
+    cli_opt rows[CLI_MAX_ROWS];
+    size_t nopts = cli_flatten(s->opts, true, rows, CLI_MAX_ROWS);
     /* Held by a static as well: help and refusals exit from inside the loop, and memory still
      * reachable at exit is not a leak (LeakSanitizer agrees). */
     static char **volatile pos_held;
@@ -367,35 +420,17 @@ int cli_parse(const cli_spec *s, int argc, char **argv)
             continue;
         }
         if (len == 4 && strncmp(name, "help", 4) == 0) {
-            help(s);
+            help(s, rows);
             exit(0);
         }
-        const cli_opt *o = s->opts;
-        while (o->name && !(strlen(o->name) == len && strncmp(o->name, name, len) == 0))
-            o++;
-        if (!o->name) {
-            /* unknown: the nearest flag name, if any is within 3 edits */
-            const cli_opt *best = NULL;
-            size_t best_d = 99;
-            char key[64];
-            snprintf(key, sizeof key, "%.*s", (int)(len < 63 ? len : 63), name);
-            for (const cli_opt *c = s->opts; c->name; c++) {
-                size_t d = cli_edit_distance(key, c->name);
-                if (d < best_d) {
-                    best_d = d;
-                    best = c;
-                }
-            }
-            if (best && best_d <= 3)
-                cli_fail(s->program, "unknown flag --%.*s; did you mean --%s? (see --help)", (int)len, name, best->name);
-            cli_fail(s->program, "unknown flag --%.*s (see --help)", (int)len, name);
-        }
-        if (seen[o - s->opts]++ && !(o->open & CLI_REPEAT))
+        bool off;
+        const cli_opt *o = find_flag(s, rows, name, len, &off);
+        if (seen[o - rows]++ && !(o->open & CLI_REPEAT))
             cli_fail(s->program, "--%s is given twice; accepted: one --%s (see --help)", o->name, o->name);
         if (o->kind == CLI_FLAG) {
             if (eq)
-                cli_fail(s->program, "--%s takes no value, got '%s'", o->name, eq);
-            *(bool *)o->dest = true;
+                cli_fail(s->program, "--%s%s takes no value, got '%s'", off ? "no-" : "", o->name, eq);
+            *(bool *)o->dest = !off;
             continue;
         }
         const char *val = eq ? eq : (i + 1 < argc ? argv[++i] : NULL);

@@ -16,12 +16,12 @@
 static const param_spec *find(const param_spec *spec, const char *key, const param_spec **nearest)
 {
     *nearest = NULL;
-    for (const param_spec *p = spec; p->key; p++)
-        if (strcmp(p->key, key) == 0)
+    for (const param_spec *p = spec; p->name; p++)
+        if (strcmp(p->name, key) == 0)
             return p;
     size_t best = 99;
-    for (const param_spec *p = spec; p->key; p++) {
-        size_t d = cli_edit_distance(key, p->key);
+    for (const param_spec *p = spec; p->name; p++) {
+        size_t d = cli_edit_distance(key, p->name);
         if (d < best) {
             best = d;
             *nearest = p;
@@ -39,11 +39,11 @@ int params_check(const param_spec *ps, double v, char *err, size_t errlen)
     if (lo && hi && (!(ps->open & PARAM_WHOLE) || v == floor(v)))
         return 0;
     if (lo && hi) {
-        snprintf(err, errlen, "%s = %g is not a whole number (%s takes %g to %g)", ps->key, v, ps->key, ps->min,
+        snprintf(err, errlen, "%s = %g is not a whole number (%s takes %g to %g)", ps->name, v, ps->name, ps->min,
                  ps->max);
         return -1;
     }
-    snprintf(err, errlen, "%s = %g is out of range; accepted: %c%g, %g%c %s", ps->key, v,
+    snprintf(err, errlen, "%s = %g is out of range; accepted: %c%g, %g%c %s", ps->name, v,
              (ps->open & CLI_OPEN_MIN) ? '(' : '[', ps->min, ps->max, (ps->open & CLI_OPEN_MAX) ? ')' : ']', ps->unit);
     return -1;
 }
@@ -66,31 +66,43 @@ static int assign(const param_spec *spec, char *key, char *text, int *first_line
     const param_spec *near, *ps = find(spec, key, &near);
     if (!ps) {
         if (near)
-            snprintf(err, errlen, "unknown key '%s'; did you mean '%s'?", cli_escape(key, k, sizeof k), near->key);
+            snprintf(err, errlen, "unknown key '%s'; did you mean '%s'?", cli_escape(key, k, sizeof k), near->name);
         else
             snprintf(err, errlen, "unknown key '%s'", cli_escape(key, k, sizeof k));
         return -1;
     }
     if (first_line && first_line[ps - spec]) {
-        snprintf(err, errlen, "key '%s' given twice (first at line %d)", ps->key, first_line[ps - spec]);
+        snprintf(err, errlen, "key '%s' given twice (first at line %d)", ps->name, first_line[ps - spec]);
         return -1;
     }
-    double v;
-    const char *bad = cli_number_error(text, &v);
-    if (bad) {
-        snprintf(err, errlen, "%s = '%s' %s", ps->key, cli_escape(text, t, sizeof t), bad);
-        return -1;
+    if (ps->kind == CLI_FLAG) {
+        bool on = strcmp(text, "true") == 0;
+        if (!on && strcmp(text, "false") != 0) {
+            snprintf(err, errlen, "%s = '%s' is not accepted; accepted: true or false", ps->name,
+                     cli_escape(text, t, sizeof t));
+            return -1;
+        }
+        *(bool *)ps->dest = on;
+    } else {
+        double v;
+        const char *bad = cli_number_error(text, &v);
+        if (bad) {
+            snprintf(err, errlen, "%s = '%s' %s", ps->name, cli_escape(text, t, sizeof t), bad);
+            return -1;
+        }
+        if (params_check(ps, v, err, errlen) != 0)
+            return -1;
+        *(double *)ps->dest = v;
     }
-    if (params_check(ps, v, err, errlen) != 0)
-        return -1;
-    *ps->dest = v;
     if (first_line)
         first_line[ps - spec] = lineno;
     return 0;
 }
 
-int params_set(const param_spec *spec, const char *assignment, char *err, size_t errlen)
+int params_set(const param_spec *table, const char *assignment, char *err, size_t errlen)
 {
+    param_spec spec[CLI_MAX_ROWS];
+    cli_flatten(table, false, spec, CLI_MAX_ROWS);
     char *buf = xcalloc(strlen(assignment) + 1, 1), shown[160];
     strcpy(buf, assignment);
     char *eq = strchr(buf, '=');
@@ -134,8 +146,10 @@ static int parse_line(const param_spec *spec, char *s, int *first_line, int line
 
 #define PARAMS_LINE_MAX 4096    /* characters of one line, comment included */
 
-int params_load(const param_spec *spec, const char *path, bool allow_missing, char *err, size_t errlen)
+int params_load(const param_spec *table, const char *path, bool allow_missing, char *err, size_t errlen)
 {
+    param_spec spec[CLI_MAX_ROWS];
+    size_t nspec = cli_flatten(table, false, spec, CLI_MAX_ROWS);
     char where[600];
     cli_escape(path, where, sizeof where);
     FILE *f = fopen(path, "r");
@@ -149,9 +163,6 @@ int params_load(const param_spec *spec, const char *path, bool allow_missing, ch
         fclose(f);
         return -1;
     }
-    size_t nspec = 0;
-    while (spec[nspec].key)
-        nspec++;
     int *first_line = xcalloc(nspec + 1, sizeof(int));     /* where each key was set, 0: not yet */
     char line[PARAMS_LINE_MAX + 1], why[400];
     long len;
@@ -181,7 +192,7 @@ int params_load(const param_spec *spec, const char *path, bool allow_missing, ch
     if (rc == 0 && !allow_missing)
         for (size_t i = 0; i < nspec; i++)
             if (!first_line[i]) {
-                snprintf(err, errlen, "%s: key '%s' (%s) is missing", where, spec[i].key, spec[i].help);
+                snprintf(err, errlen, "%s: key '%s' (%s) is missing", where, spec[i].name, spec[i].help);
                 rc = -1;
                 break;
             }

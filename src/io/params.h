@@ -1,10 +1,12 @@
-/* params.h: named parameter sets (lessons/params/NAME.ini). A program declares the keys it
- * takes as a table (key, destination, unit, accepted range, help); params_load fills the
- * destinations from a file, refusing unknown keys (naming the nearest), missing keys,
- * non-numbers and out-of-range values. Command-line flags bound to the same destinations
- * then override the file, and --help shows the file's values as defaults.
+/* params.h: named parameter sets (lessons/params/NAME.ini). A model declares its parameters
+ * once, as a table of the descriptors of base/cli.h (FLAG_REAL: key, variable, unit, accepted
+ * range, help; FLAG_BOOL: on or off); params_load fills the variables from a file, refusing
+ * unknown keys (naming the nearest), missing keys, non-numbers and out-of-range values. A
+ * program's flag table includes the same table (FLAG_TABLE): each row is then also --KEY (or its
+ * .flag), overriding the file, and --help shows the file's values as defaults.
  *
  * File format, one value a line:   key = value    # unit; where the value comes from
+ * A number for FLAG_REAL (whole where PARAM_WHOLE), true or false for FLAG_BOOL.
  * Blank lines and lines starting with # or ; are comments; [section] headers are ignored.
  * Refused, with the file and line named: a key given twice, a line that is neither, an unclosed
  * [section, a NUL byte, a line over 4096 characters (never read further), a directory, a value
@@ -12,20 +14,25 @@
  * file is skipped. What a message echoes from the file is escaped (cli_escape). */
 #ifndef IVPLAB_PARAMS_H
 #define IVPLAB_PARAMS_H
+#include "base/cli.h"
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
-#define PARAM_WHOLE 8u  /* in param_spec.open: a whole number (the cli.h bits are 1, 2 and 4) */
+#define PARAM_WHOLE CLI_WHOLE   /* in .open of FLAG_REAL: a whole number */
 
-typedef struct param_spec {
-    const char *key;        /* as written in the file: "m1"; NULL ends the table */
-    double *dest;           /* where the value goes */
-    const char *unit;       /* SI unit, "" if none */
-    double min, max;        /* accepted range */
-    unsigned open;          /* CLI_OPEN_MIN | CLI_OPEN_MAX (from cli.h): ends not accepted;
-                             * PARAM_WHOLE: only a whole number is accepted */
-    const char *help;       /* one line */
-} param_spec;
+/* A parameter: the key is .name (as written in the file, and --set KEY=VALUE); the rows a table
+ * includes (FLAG_TABLE) are keys too. Kinds: CLI_DOUBLE (a double variable) and CLI_FLAG. */
+typedef cli_opt param_spec;
+
+/* Fill dst, an array of param_spec, with the rows given and FLAG_END (its size is checked when
+ * compiled): a model's table of keys bound at run time to the fields of its settings. */
+#define PARAMS_FILL(dst, ...)                                                                     \
+    do {                                                                                          \
+        const param_spec rows_[] = {__VA_ARGS__, FLAG_END};                                       \
+        _Static_assert(sizeof rows_ == sizeof(dst), "PARAMS_FILL: the table's size");             \
+        memcpy(dst, rows_, sizeof rows_);                                                         \
+    } while (0)
 
 /* Read path into the destinations of spec. Every key of spec must appear unless
  * allow_missing. 0 on success; -1 with one line in err ("FILE:LINE: ..."). */

@@ -19,14 +19,14 @@ typedef struct plot_opts {
 } plot_opts;
 
 /* The three flags, one line in a program's flag table. */
-#define PLOT_OPTS(p)                                                                                 \
-    {"plot", CLI_FLAG, &(p).plot, "",                                                                \
-     "draw this program's figures from its data (PNG and SVG) and print their paths", 0, 0, 0, NULL, \
-     NULL, NULL},                                                                                    \
-    {"show", CLI_FLAG, &(p).show, "", "as --plot, then open each figure in a window (needs a display and " \
-     "gnuplot-qt or gnuplot-x11; else says why, files still written)", 0, 0, 0, NULL, NULL, NULL},                    \
-    {"figures", CLI_STRING, &(p).figures, "",                                                        \
-     "folder for the figures of --plot (none given: plots/out/ in the checkout)", 0, 0, 0, NULL, NULL, NULL}
+#define PLOT_OPTS(p)                                                                        \
+    FLAG_BOOL("plot", (p).plot,                                                             \
+        "draw this program's figures from its data (PNG and SVG) and print their paths"),   \
+    FLAG_BOOL("show", (p).show,                                                             \
+        "as --plot, then open each figure in a window (needs a display and gnuplot-qt or "  \
+        "gnuplot-x11; else says why, files still written)"),                                \
+    FLAG_TEXT("figures", (p).figures,                                                       \
+        "folder for the figures of --plot (none given: plots/out/ in the checkout)")
 
 /* If p asks for it, render every figure of program from the data folder dir: each script once as
  * PNG and once as SVG (in parallel, written under temporary names and renamed into place), the

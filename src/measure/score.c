@@ -17,29 +17,45 @@ const char *challenge_path(void)
     return repo_file("challenge.json");
 }
 
-/* A number of the challenge, in [lo, hi] (ends excluded as open says), whole if asked. */
-typedef struct challenge_value {
-    const char *path;       /* dotted member path */
-    double *dest;
-    double lo, hi;          /* accepted range */
-    unsigned open;          /* CLI_OPEN_MIN | CLI_OPEN_MAX */
-    bool whole;             /* an integer */
-    const char *unit;
-} challenge_value;
+void challenge_keys_bind(string_params *s, challenge_keys *k)
+{
+    PARAMS_FILL(k->string,
+        FLAG_REAL("parameters.L.value", s->L, "m", 0, CHALLENGE_L_MAX, CLI_OPEN_MIN,
+            "string length", FLAG_SPELLED("L")),
+        FLAG_REAL("parameters.c.value", s->c, "m/s", 0, CHALLENGE_C_MAX, CLI_OPEN_MIN,
+            "wave speed", FLAG_SPELLED("c")),
+        FLAG_REAL("parameters.sigma0.value", s->sigma0, "1/s", 0, CHALLENGE_SIGMA0_MAX, CLI_CLOSED,
+            "frequency-independent loss rate", FLAG_SPELLED("sigma0")),
+        FLAG_REAL("parameters.kappa.value", s->kappa, "m^2/s", 0, CHALLENGE_KAPPA_MAX, CLI_CLOSED,
+            "Kelvin-Voigt viscosity", FLAG_SPELLED("kappa")),
+        FLAG_REAL("parameters.pluck_height.value", s->height, "m", 0, CHALLENGE_HEIGHT_MAX,
+            CLI_OPEN_MIN, "pluck height u0(xp) (at most L/10: a linear model)",
+            FLAG_SPELLED("pluck-height")),
+        FLAG_REAL("parameters.xp.value", s->xp, "m", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN,
+            "pluck centre (w < xp < L - w)", FLAG_SPELLED("xp")),
+        FLAG_REAL("parameters.w.value", s->w, "m", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN,
+            "half-width of the finger load (L/w not an integer)", FLAG_SPELLED("w")),
+        FLAG_REAL("parameters.xm.value", s->xm, "m", 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN,
+            "pickup position (0 < xm < L)", FLAG_SPELLED("xm")));
+}
 
-static int read_value(const json_t *j, const challenge_value *c, char *why, size_t n)
+/* A number of the challenge at the dotted member path c->name, in c's range (whole if
+ * CLI_WHOLE). */
+static int read_value(const json_t *j, const param_spec *c, char *why, size_t n)
 {
     double v;
-    if (json_doc_number(j, c->path, &v, why, n) != 0)
+    if (json_doc_number(j, c->name, &v, why, n) != 0)
         return -1;
-    bool lo = (c->open & CLI_OPEN_MIN) ? v > c->lo : v >= c->lo, hi = (c->open & CLI_OPEN_MAX) ? v < c->hi : v <= c->hi;
-    if (!lo || !hi || (c->whole && v != floor(v))) {
-        snprintf(why, n, "%s = %.10g is not accepted; accepted: %s in %c%g, %g%c%s%s", c->path, v,
-                 c->whole ? "an integer" : "a number", (c->open & CLI_OPEN_MIN) ? '(' : '[', c->lo, c->hi,
+    bool lo = (c->open & CLI_OPEN_MIN) ? v > c->min : v >= c->min;
+    bool hi = (c->open & CLI_OPEN_MAX) ? v < c->max : v <= c->max;
+    bool whole = c->open & CLI_WHOLE;
+    if (!lo || !hi || (whole && v != floor(v))) {
+        snprintf(why, n, "%s = %.10g is not accepted; accepted: %s in %c%g, %g%c%s%s", c->name, v,
+                 whole ? "an integer" : "a number", (c->open & CLI_OPEN_MIN) ? '(' : '[', c->min, c->max,
                  (c->open & CLI_OPEN_MAX) ? ')' : ']', c->unit[0] ? " " : "", c->unit);
         return -1;
     }
-    *c->dest = v;
+    *(double *)c->dest = v;
     return 0;
 }
 
@@ -107,31 +123,31 @@ static int challenge_check(const json_t *j, challenge *ch, char *why, size_t n)
 {
     string_params *s = &ch->string;
     double rate, samples, frame, hop, nx, nt, x0, x1, t0, channels;
-    const challenge_value v[] = {
-        {"parameters.L.value", &s->L, 0, CHALLENGE_L_MAX, CLI_OPEN_MIN, false, "m"},
-        {"parameters.c.value", &s->c, 0, CHALLENGE_C_MAX, CLI_OPEN_MIN, false, "m/s"},
-        {"parameters.sigma0.value", &s->sigma0, 0, CHALLENGE_SIGMA0_MAX, 0, false, "1/s"},
-        {"parameters.kappa.value", &s->kappa, 0, CHALLENGE_KAPPA_MAX, 0, false, "m^2/s"},
-        {"parameters.pluck_height.value", &s->height, 0, CHALLENGE_HEIGHT_MAX, CLI_OPEN_MIN, false, "m"},
-        {"parameters.xp.value", &s->xp, 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, false, "m"},
-        {"parameters.w.value", &s->w, 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, false, "m"},
-        {"parameters.xm.value", &s->xm, 0, CHALLENGE_LENGTH_MAX, CLI_OPEN_MIN, false, "m"},
-        {"output.channels", &channels, 1, 1, 0, true, ""},
-        {"output.sample_rate", &rate, CHALLENGE_FS_MIN, CHALLENGE_FS_MAX, 0, true, "Hz"},
-        {"output.num_samples", &samples, 2, CHALLENGE_FS_MAX * CHALLENGE_DURATION_MAX, 0, true, ""},
-        {"output.signal_scale", &ch->signal_scale, 0, 1e30, CLI_OPEN_MIN, false, "m/s"},
-        {"error_measures.E_spec.frame_length", &frame, 2, 1 << 20, 0, true, ""},
-        {"error_measures.E_spec.hop", &hop, 1, 1 << 20, 0, true, ""},
-        {"fields.x.count", &nx, 2, CHALLENGE_FIELD_VALUES_MAX / 2, 0, true, ""},
-        {"fields.x.start", &x0, 0, 0, 0, false, "m"},
-        {"fields.x.stop", &x1, 0, CHALLENGE_L_MAX, CLI_OPEN_MIN, false, "m"},
-        {"fields.t.count", &nt, 2, CHALLENGE_FIELD_VALUES_MAX / 2, 0, true, ""},
-        {"fields.t.start", &t0, 0, 0, 0, false, "s"},
-        {"fields.t.stop", &ch->field_t_stop, 0, CHALLENGE_DURATION_MAX, CLI_OPEN_MIN, false, "s"},
-        {"playback.gain_db", &ch->playback_gain_db, -CHALLENGE_GAIN_DB_MAX, CHALLENGE_GAIN_DB_MAX, 0, false, "dB"},
+    challenge_keys k;
+    challenge_keys_bind(s, &k);
+    const double samples_max = CHALLENGE_FS_MAX * CHALLENGE_DURATION_MAX;
+    const double field_max = CHALLENGE_FIELD_VALUES_MAX / 2, gain = CHALLENGE_GAIN_DB_MAX;
+    const param_spec v[] = {
+        FLAG_TABLE(k.string),
+        FLAG_REAL("output.channels", channels, "", 1, 1, CLI_WHOLE, ""),
+        FLAG_REAL("output.sample_rate", rate, "Hz", CHALLENGE_FS_MIN, CHALLENGE_FS_MAX, CLI_WHOLE, ""),
+        FLAG_REAL("output.num_samples", samples, "", 2, samples_max, CLI_WHOLE, ""),
+        FLAG_REAL("output.signal_scale", ch->signal_scale, "m/s", 0, 1e30, CLI_OPEN_MIN, ""),
+        FLAG_REAL("error_measures.E_spec.frame_length", frame, "", 2, 1 << 20, CLI_WHOLE, ""),
+        FLAG_REAL("error_measures.E_spec.hop", hop, "", 1, 1 << 20, CLI_WHOLE, ""),
+        FLAG_REAL("fields.x.count", nx, "", 2, field_max, CLI_WHOLE, ""),
+        FLAG_REAL("fields.x.start", x0, "m", 0, 0, CLI_CLOSED, ""),
+        FLAG_REAL("fields.x.stop", x1, "m", 0, CHALLENGE_L_MAX, CLI_OPEN_MIN, ""),
+        FLAG_REAL("fields.t.count", nt, "", 2, field_max, CLI_WHOLE, ""),
+        FLAG_REAL("fields.t.start", t0, "s", 0, 0, CLI_CLOSED, ""),
+        FLAG_REAL("fields.t.stop", ch->field_t_stop, "s", 0, CHALLENGE_DURATION_MAX, CLI_OPEN_MIN, ""),
+        FLAG_REAL("playback.gain_db", ch->playback_gain_db, "dB", -gain, gain, CLI_CLOSED, ""),
+        FLAG_END,
     };
-    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-        if (read_value(j, &v[i], why, n) != 0)
+    param_spec rows[CLI_MAX_ROWS];
+    cli_flatten(v, false, rows, CLI_MAX_ROWS);
+    for (const param_spec *r = rows; r->name; r++)
+        if (read_value(j, r, why, n) != 0)
             return -1;
     if (challenge_consistent(s, rate, samples, frame, hop, x1, nx, nt, why, n) != 0 || challenge_id(j, ch, why, n) != 0)
         return -1;

@@ -2,6 +2,7 @@
  * and the two error measures of string-pluck-v1: E_wave and E_spec (GSL's FFT). */
 #ifndef IVPLAB_SCORE_H
 #define IVPLAB_SCORE_H
+#include "io/params.h"
 #include "io/wav.h"
 #include "models/string.h"
 #include <stddef.h>
@@ -43,6 +44,12 @@ const char *challenge_path(void);
  * a frame no longer than the signal, the field's size and ends). 0, or -1 with "FILE: reason"
  * naming the member in err. */
 int challenge_load(const char *path, challenge *ch, char *err, size_t errlen);
+/* The challenge's string parameters (parameters.NAME.value), each declared once and bound to s:
+ * bin/pluck's flags of the same names (FLAG_TABLE), with their ranges and help. */
+typedef struct challenge_keys {
+    param_spec string[9];
+} challenge_keys;
+void challenge_keys_bind(string_params *s, challenge_keys *k);
 
 /* Is w the specified deliverable (WAV, IEEE float 32, mono, the rate and the length, finite
  * samples)? 0, or -1 with every mismatch said in why. With w->x NULL (a header read before its

@@ -12,11 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-int ball_settings_load(const char *program, ball_settings *s, param_spec *spec, failure *e)
+int ball_settings_load(const char *program, ball_settings *s, failure *e)
 {
     char why[400];
-    ball_param_spec(s, spec);
-    if (params_load(spec, params_path("ball.ini"), false, why, sizeof why) != 0)
+    ball_params p;
+    ball_params_bind(s, &p);
+    if (params_load(p.all, params_path("ball.ini"), false, why, sizeof why) != 0)
         return failure_input(e, program, "%s", why);
     if (s->keep_ms > s->lose_ms)
         return failure_input(e, program, "ball.ini: keep_ms = %g exceeds lose_ms = %g; accepted: keep_ms <= lose_ms",

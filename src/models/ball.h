@@ -13,25 +13,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Load lessons/params/ball.ini into s. 0, or 2 with e: "program: reason". */
-int ball_settings_load(const char *program, ball_settings *s, param_spec *spec, failure *e);
-
-/* The model's flags, shared by bin/drop and bin/audiorate (s: a ball_settings loaded from ball.ini,
- * so --help shows the file's values). */
-#define BALL_MODEL_OPTS(s)                                                                          \
-    {"m1", CLI_DOUBLE, &(s).m1, "kg", "oscillator mass", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},    \
-    {"m2", CLI_DOUBLE, &(s).m2, "kg", "ball mass", 0, 1e6, CLI_OPEN_MIN, NULL, NULL, NULL},          \
-    {"h0", CLI_DOUBLE, &(s).h0, "m", "drop height of the ball, at rest", 0, 1e3, CLI_OPEN_MIN, NULL, \
-     NULL, NULL},                                                                                   \
-    {"f0", CLI_DOUBLE, &(s).f0, "Hz", "pitch of the oscillator alone", 0, 2e4, CLI_OPEN_MIN, NULL,   \
-     NULL, NULL},                                                                                   \
-    {"t60", CLI_DOUBLE, &(s).t60, "s", "60 dB decay time of the oscillator alone", 0, 1e4,           \
-     CLI_OPEN_MIN, NULL, NULL, NULL},                                                               \
-    {"kc", CLI_DOUBLE, &(s).kc, "N/m^1.5", "Hertz contact stiffness", 0, 1e15, CLI_OPEN_MIN, NULL,   \
-     NULL, NULL},                                                                                   \
-    {"lambda", CLI_DOUBLE, &(s).lambda, "s/m", "contact loss", 0, 1e3, 0, NULL, NULL, NULL},         \
-    {"g", CLI_DOUBLE, &(s).g, "m/s^2", "gravity", 0, 1e3, CLI_OPEN_MIN, NULL, NULL, NULL},           \
-    {"T", CLI_DOUBLE, &(s).T, "s", "duration", 0, 60, CLI_OPEN_MIN, NULL, NULL, NULL}
+/* Load lessons/params/ball.ini into s. 0, or 2 with e: "program: reason". The programs' flags
+ * for its keys are the groups of ball_params (models/ball_model.h). */
+int ball_settings_load(const char *program, ball_settings *s, failure *e);
 
 /* The adaptive run: CVODE BDF, dense Newton on the analytic Jacobian (or the method asked for:
  * CVODE Adams with the same Newton, or a GSL explicit pair with the contact roots located by

@@ -9,41 +9,60 @@
 #include <stdlib.h>
 #include <string.h>
 
-void ball_param_spec(ball_settings *s, param_spec *out)
+/* Each group in the order its program's --help lists it; a row's help is the flag's. */
+void ball_params_bind(ball_settings *s, ball_params *p)
 {
-    const param_spec spec[BALL_NPARAMS + 1] = {
-        {"m1", &s->m1, "kg", 0, 1e6, CLI_OPEN_MIN, "oscillator mass"},
-        {"m2", &s->m2, "kg", 0, 1e6, CLI_OPEN_MIN, "ball mass"},
-        {"h0", &s->h0, "m", 0, 1e3, CLI_OPEN_MIN, "drop height of the ball, at rest"},
-        {"f0", &s->f0, "Hz", 0, 2e4, CLI_OPEN_MIN, "pitch of the oscillator alone"},
-        {"t60", &s->t60, "s", 0, 1e4, CLI_OPEN_MIN, "60 dB decay time of the oscillator alone"},
-        {"kc", &s->kc, "N/m^1.5", 0, 1e15, CLI_OPEN_MIN, "Hertz contact stiffness"},
-        {"lambda", &s->lambda, "s/m", 0, 1e3, 0, "contact loss"},
-        {"g", &s->g, "m/s^2", 0, 1e3, CLI_OPEN_MIN, "gravity"},
-        {"T", &s->T, "s", 0, 60, CLI_OPEN_MIN, "duration of a run"},
-        {"rtol", &s->rtol, "", 1e-14, 1e-2, 0, "CVODE relative tolerance"},
-        {"atol", &s->atol, "m, m/s", 1e-20, 1e-2, 0, "CVODE absolute tolerance"},
-        {"max_step", &s->max_step, "s", 0, 1, CLI_OPEN_MIN, "CVODE largest step"},
-        {"fs_audio", &s->fs_audio, "Hz", 1000, 384000, 0, "audio rate (reference samples, spectrum, WAV)"},
-        {"fs_mid", &s->fs_mid, "Hz", 1000, 384000, 0, "middle rate of the RK4 rhythm runs"},
-        {"fs_low", &s->fs_low, "Hz", 1000, 384000, 0, "lowest rate of the RK4 rhythm runs"},
-        {"dense_rate", &s->dense_rate, "Hz", 1e3, 1e8, 0, "sampling of the dense window around the first impact"},
-        {"window_before", &s->window_before, "s", 0, 1, 0, "dense window before the first impact"},
-        {"window_after", &s->window_after, "s", 0, 1, CLI_OPEN_MIN, "dense window after the first impact"},
-        {"blowup", &s->blowup, "m, m/s", 0, 1e300, CLI_OPEN_MIN, "blow-up bound on max |y_i| of a fixed-step run"},
-        {"wav_peak", &s->wav_peak, "", 0, 1, CLI_OPEN_MIN, "peak of the reference run in the WAVs (full scale 1)"},
-        {"rhythm_impacts", &s->rhythm_impacts, "", 0, 1000, PARAM_WHOLE,
-         "how many leading impacts a rhythm is judged on (0: those the reference is sure of)"},
-        {"keep_ms", &s->keep_ms, "ms", 0, 1e3, CLI_OPEN_MIN, "rhythm kept: each of those starts within this"},
-        {"lose_ms", &s->lose_ms, "ms", 0, 1e3, CLI_OPEN_MIN, "rhythm lost: one off by more than this, or missing"},
-        {"check_tol", &s->check_tol, "", 1e-6, 1, CLI_OPEN_MAX, "the reference is checked at rtol, atol times this"},
-        {"hear_abs_ms", &s->hear_abs_ms, "ms", 0, 1e3, CLI_OPEN_MIN, "a listener hears an impact shifted by this"},
-        {"hear_rel", &s->hear_rel, "", 0, 1, CLI_OPEN_MIN, "... or by this fraction of the interval before it"},
-        {NULL, NULL, NULL, 0, 0, 0, NULL},
-    };
-    memcpy(out, spec, sizeof spec);
+    PARAMS_FILL(p->model,
+        FLAG_REAL("m1", s->m1, "kg", 0, 1e6, CLI_OPEN_MIN, "oscillator mass"),
+        FLAG_REAL("m2", s->m2, "kg", 0, 1e6, CLI_OPEN_MIN, "ball mass"),
+        FLAG_REAL("h0", s->h0, "m", 0, 1e3, CLI_OPEN_MIN, "drop height of the ball, at rest"),
+        FLAG_REAL("f0", s->f0, "Hz", 0, 2e4, CLI_OPEN_MIN, "pitch of the oscillator alone"),
+        FLAG_REAL("t60", s->t60, "s", 0, 1e4, CLI_OPEN_MIN, "60 dB decay time of the oscillator alone"),
+        FLAG_REAL("kc", s->kc, "N/m^1.5", 0, 1e15, CLI_OPEN_MIN, "Hertz contact stiffness"),
+        FLAG_REAL("lambda", s->lambda, "s/m", 0, 1e3, CLI_CLOSED, "contact loss"),
+        FLAG_REAL("g", s->g, "m/s^2", 0, 1e3, CLI_OPEN_MIN, "gravity"),
+        FLAG_REAL("T", s->T, "s", 0, 60, CLI_OPEN_MIN, "duration"));
+    PARAMS_FILL(p->cvode,
+        FLAG_REAL("rtol", s->rtol, "", 1e-14, 1e-2, CLI_CLOSED, "CVODE relative tolerance"),
+        FLAG_REAL("atol", s->atol, "m, m/s", 1e-20, 1e-2, CLI_CLOSED, "CVODE absolute tolerance"),
+        FLAG_REAL("max_step", s->max_step, "s", 0, 1, CLI_OPEN_MIN, "CVODE largest step",
+            FLAG_SPELLED("max-step")));
+    PARAMS_FILL(p->rhythm,
+        FLAG_REAL("blowup", s->blowup, "m, m/s", 0, 1e300, CLI_OPEN_MIN,
+            "blow-up when max |y_i| exceeds this"),
+        FLAG_REAL("keep_ms", s->keep_ms, "ms", 0, 1e3, CLI_OPEN_MIN,
+            "rhythm kept: every impact start within this of the reference", FLAG_SPELLED("keep-ms")),
+        FLAG_REAL("lose_ms", s->lose_ms, "ms", 0, 1e3, CLI_OPEN_MIN,
+            "rhythm lost: an impact start off by more than this, or missing", FLAG_SPELLED("lose-ms")),
+        FLAG_REAL("rhythm_impacts", s->rhythm_impacts, "", 0, 1000, PARAM_WHOLE,
+            "how many leading impacts a rhythm is judged on (0: every impact the reference is "
+            "sure of)", FLAG_SPELLED("rhythm-impacts")),
+        FLAG_REAL("hear_abs_ms", s->hear_abs_ms, "ms", 0, 1e3, CLI_OPEN_MIN,
+            "a listener hears an impact shifted by this (or by --hear-rel of the interval "
+            "before it, if larger)", FLAG_SPELLED("hear-ms")),
+        FLAG_REAL("hear_rel", s->hear_rel, "", 0, 1, CLI_OPEN_MIN,
+            "a listener hears an impact shifted by this fraction of the interval before it",
+            FLAG_SPELLED("hear-rel")));
+    PARAMS_FILL(p->rest,
+        FLAG_REAL("fs_audio", s->fs_audio, "Hz", 1000, 384000, CLI_CLOSED,
+            "audio rate (reference samples, spectrum, WAV)"),
+        FLAG_REAL("fs_mid", s->fs_mid, "Hz", 1000, 384000, CLI_CLOSED,
+            "middle rate of the RK4 rhythm runs"),
+        FLAG_REAL("fs_low", s->fs_low, "Hz", 1000, 384000, CLI_CLOSED,
+            "lowest rate of the RK4 rhythm runs"),
+        FLAG_REAL("dense_rate", s->dense_rate, "Hz", 1e3, 1e8, CLI_CLOSED,
+            "sampling of the dense window around the first impact"),
+        FLAG_REAL("window_before", s->window_before, "s", 0, 1, CLI_CLOSED,
+            "dense window before the first impact"),
+        FLAG_REAL("window_after", s->window_after, "s", 0, 1, CLI_OPEN_MIN,
+            "dense window after the first impact"),
+        FLAG_REAL("wav_peak", s->wav_peak, "", 0, 1, CLI_OPEN_MIN,
+            "peak of the reference run in the WAVs (full scale 1)"),
+        FLAG_REAL("check_tol", s->check_tol, "", 1e-6, 1, CLI_OPEN_MAX,
+            "the reference is checked at rtol, atol times this"));
+    PARAMS_FILL(p->all, FLAG_TABLE(p->model), FLAG_TABLE(p->cvode), FLAG_TABLE(p->rhythm),
+                FLAG_TABLE(p->rest));
 }
-
 
 ball ball_from_settings(const ball_settings *s)
 {

@@ -57,9 +57,16 @@ typedef struct ball_settings {
     double hear_rel;        /* ... or this fraction of the interval before it, whichever is larger */
 } ball_settings;
 
+/* The keys of ball.ini, each declared once (io/params.h) and bound to a field of a ball_settings,
+ * in the groups the programs take as flags (FLAG_TABLE): model, the model and the run's length
+ * (bin/drop and bin/audiorate); cvode, the adaptive run (bin/drop); rhythm, the fixed-step runs'
+ * judges (bin/audiorate); rest, the file only. all: every key (BALL_NPARAMS). */
 #define BALL_NPARAMS 26
-/* The key table of ball.ini bound to s's fields (out has room for BALL_NPARAMS + 1 entries). */
-void ball_param_spec(ball_settings *s, param_spec *out);
+typedef struct ball_params {
+    param_spec model[10], cvode[4], rhythm[7], rest[9];
+    param_spec all[5];
+} ball_params;
+void ball_params_bind(ball_settings *s, ball_params *p);
 
 /* The model from the settings (K and R from f0, T60 and m1). */
 ball ball_from_settings(const ball_settings *s);

@@ -123,19 +123,24 @@ double spring2_mode_amplitude(const spring2 *s, const spring2_modes *md, const d
     return fabs(md->phi[i][mass]) * hypot(q, qd / md->omega[i]);
 }
 
+void spring2_keys_bind(spring2 *s, double *pull, double *T, spring2_keys *k)
+{
+    PARAMS_FILL(k->all,
+        FLAG_REAL("m1", s->m1, "kg", 0, 1e6, CLI_OPEN_MIN, "heavy mass (spring2.ini)"),
+        FLAG_REAL("m2", s->m2, "kg", 0, 1e6, CLI_OPEN_MIN, "light mass (spring2.ini)"),
+        FLAG_REAL("k1", s->k1, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring wall-m1 (spring2.ini)"),
+        FLAG_REAL("k2", s->k2, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring m1-m2 (spring2.ini)"),
+        FLAG_REAL("k3", s->k3, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring m2-wall (spring2.ini)"),
+        FLAG_REAL("pull", *pull, "m", -1e3, 1e3, CLI_OPEN_MIN,
+            "initial displacement of the heavy mass (spring2.ini)"),
+        FLAG_REAL("T", *T, "s", 0, 100, CLI_OPEN_MIN, "length of the runs (spring2.ini)"));
+}
+
 int spring2_load_params(spring2 *s, double *pull, double *T, const char *path, char *err, size_t errlen)
 {
-    const param_spec spec[] = {
-        {"m1", &s->m1, "kg", 0, 1e6, CLI_OPEN_MIN, "heavy mass"},
-        {"m2", &s->m2, "kg", 0, 1e6, CLI_OPEN_MIN, "light mass"},
-        {"k1", &s->k1, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring wall-m1"},
-        {"k2", &s->k2, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring m1-m2"},
-        {"k3", &s->k3, "N/m", 0, 1e15, CLI_OPEN_MIN, "spring m2-wall"},
-        {"pull", pull, "m", -1e3, 1e3, 0, "initial displacement of the heavy mass"},
-        {"T", T, "s", 0, 1e4, CLI_OPEN_MIN, "length of the runs"},
-        {NULL, NULL, NULL, 0, 0, 0, NULL},
-    };
-    return params_load(spec, path ? path : params_path("spring2.ini"), false, err, errlen);
+    spring2_keys k;
+    spring2_keys_bind(s, pull, T, &k);
+    return params_load(k.all, path ? path : params_path("spring2.ini"), false, err, errlen);
 }
 
 /* An adaptive run's steps: their lengths (every stride-th, at most SPRING2_H_KEPT: a thinned

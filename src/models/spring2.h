@@ -6,6 +6,7 @@
 #define IVPLAB_SPRING2_H
 #include "base/budget.h"
 #include "drive/cvode.h"
+#include "io/params.h"
 #include "problem/ivp.h"
 
 typedef struct spring2 {
@@ -53,5 +54,12 @@ double spring2_adaptive_pilot(spring2 *s, const spring2_modes *md, const double 
 /* Read lessons/params/spring2.ini (or path, if not NULL) into s, the pull of the heavy mass (m)
  * and the run length (s). 0, or -1 with one line in err. */
 int spring2_load_params(spring2 *s, double *pull, double *T, const char *path, char *err, size_t errlen);
+/* The keys of spring2.ini, each declared once (io/params.h) and bound to s, pull and T: bin/stiff
+ * takes them as flags (FLAG_TABLE). */
+#define SPRING2_NKEYS 7
+typedef struct spring2_keys {
+    param_spec all[SPRING2_NKEYS + 1];
+} spring2_keys;
+void spring2_keys_bind(spring2 *s, double *pull, double *T, spring2_keys *k);
 
 #endif

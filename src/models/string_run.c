@@ -493,35 +493,81 @@ void string_sweep_estimate(const string_sweep_plan *p, double *work, double *wav
     }
 }
 
+/* Each group in the order bin/pluck's --help lists it; a row's help and range are the flag's. */
+static void bind_sweep(string_settings *st, string_keys *k)
+{
+    PARAMS_FILL(k->tol, FLAG_REAL("tol", st->tol, "", 1e-16, 1e-3, CLI_CLOSED,
+        "series tolerance in units of s_ref (omitted terms sum below it)"));
+    PARAMS_FILL(k->sweep,
+        FLAG_REAL("modes", st->modes, "", 1, 20000, CLI_CLOSED, "Galerkin size M (modes)"),
+        FLAG_REAL("substeps_min", st->sub_min, "", 1, 1 << 20, CLI_CLOSED,
+            "smallest m (h = 1/(fs m)) of the modal sweep", FLAG_SPELLED("substeps-min")),
+        FLAG_REAL("substeps_max", st->sub_max, "", 1, 1 << 20, CLI_CLOSED,
+            "largest m of the modal sweep (doubling)", FLAG_SPELLED("substeps-max")),
+        FLAG_REAL("fd_N_min", st->N_min, "", 6, 1e6, CLI_CLOSED,
+            "smallest N (intervals) of the FD sweep", FLAG_SPELLED("N-min")),
+        FLAG_REAL("fd_N_max", st->N_max, "", 6, 1e6, CLI_CLOSED,
+            "largest N of the FD sweep (doubling)", FLAG_SPELLED("N-max")),
+        FLAG_REAL("fd_substeps", st->fd_sub, "", 1, 1 << 20, CLI_CLOSED,
+            "m of the fixed-step FD runs", FLAG_SPELLED("fd-substeps")),
+        FLAG_REAL("fd_fixed_N_max", st->fd_fixed_N_max, "", 6, 1e6, CLI_CLOSED,
+            "largest N of the fixed-step FD runs", FLAG_SPELLED("fd-fixed-N-max")),
+        FLAG_REAL("cvode_rtol", st->rtol, "", 1e-15, 1e-2, CLI_CLOSED,
+            "CVODE relative tolerance", FLAG_SPELLED("cvode-rtol")),
+        FLAG_REAL("cvode_N_max", st->cvode_N_max, "", 6, 1e6, CLI_CLOSED,
+            "largest N of the CVODE FD runs", FLAG_SPELLED("cvode-N-max")),
+        FLAG_BOOL("cvode_modal", st->cvode_modal, "CVODE on the Galerkin system too",
+            FLAG_SPELLED("cvode-modal")));
+}
+
+static void bind_cvode(string_settings *st, string_keys *k)
+{
+    PARAMS_FILL(k->cvode,
+        FLAG_REAL("cvode_atol", st->atol, "m", 1e-30, 1, CLI_CLOSED,
+            "CVODE absolute tolerance", FLAG_SPELLED("cvode-atol")),
+        FLAG_REAL("cvode_max_order", st->max_order, "", 1, 12, CLI_CLOSED,
+            "CVODE's largest order q (BDF 1-5, Adams 1-12): BDF above 2 is not A-stable",
+            FLAG_SPELLED("cvode-max-order")),
+        FLAG_BOOL("cvode_stab_lim", st->stab_lim,
+            "CVODE's BDF stability-limit detection (lowers q when it sees instability)",
+            FLAG_SPELLED("cvode-stab-lim")),
+        FLAG_REAL("cvode_study_time", st->study_T, "s", 0, 60, CLI_CLOSED,
+            "order study: simulated time of each CVODE run, q = 1..5 (0: no study)",
+            FLAG_SPELLED("cvode-study-time")),
+        FLAG_REAL("cvode_study_N", st->study_N, "", 6, 1e6, CLI_CLOSED,
+            "order study: N of the 5-point grid (the Galerkin system has --modes)",
+            FLAG_SPELLED("cvode-study-N")),
+        FLAG_REAL("cvode_rtol_start", st->rtol_start, "s", 0, 60, CLI_CLOSED,
+            "tolerance study: CVODE starts here from the exact semi-discrete state (a whole "
+            "number of samples)", FLAG_SPELLED("cvode-rtol-start")),
+        FLAG_REAL("cvode_rtol_time", st->rtol_time, "s", 0, 60, CLI_CLOSED,
+            "tolerance study: each run's window, rates over its second half; rtol 1e-3..1e-8, "
+            "three setups (0: no study)", FLAG_SPELLED("cvode-rtol-time")),
+        FLAG_REAL("cvode_rtol_N", st->rtol_N, "", 6, 1e6, CLI_CLOSED,
+            "tolerance study: N of the 5-point grid", FLAG_SPELLED("cvode-rtol-N")),
+        FLAG_REAL("cvode_study_steps", st->study_steps, "", 10, 1e9, CLI_CLOSED,
+            "order study: internal steps allowed a run (cost is per simulated second)",
+            FLAG_SPELLED("cvode-study-steps")),
+        FLAG_REAL("blowup", st->blowup, "", 1, 1e300, CLI_OPEN_MIN,
+            "blow-up when |y| exceeds this many times its initial size"));
+    PARAMS_FILL(k->listen,
+        FLAG_REAL("listen_ceiling", st->ceiling, "", 0, 1, CLI_OPEN_MIN, "limiter ceiling"),
+        FLAG_REAL("listen_release", st->release, "s", 0, 10, CLI_OPEN_MIN, "limiter release"));
+}
+
+void string_keys_bind(string_settings *st, string_keys *k)
+{
+    bind_sweep(st, k);
+    bind_cvode(st, k);
+    PARAMS_FILL(k->all, FLAG_TABLE(k->tol), FLAG_TABLE(k->sweep), FLAG_TABLE(k->cvode),
+                FLAG_TABLE(k->listen));
+}
+
 int string_settings_load(string_settings *st, const char *path, char *err, size_t errlen)
 {
-    const param_spec ps[] = {
-        {"tol", &st->tol, "", 1e-16, 1e-3, 0, "series tolerance"},
-        {"modes", &st->modes, "", 1, 20000, 0, "Galerkin size"},
-        {"substeps_min", &st->sub_min, "", 1, 1 << 20, 0, "h sweep start"},
-        {"substeps_max", &st->sub_max, "", 1, 1 << 20, 0, "h sweep end"},
-        {"fd_N_min", &st->N_min, "", 4, 1e6, 0, "N sweep start"},
-        {"fd_N_max", &st->N_max, "", 4, 1e6, 0, "N sweep end"},
-        {"fd_substeps", &st->fd_sub, "", 1, 1 << 20, 0, "FD substeps"},
-        {"fd_fixed_N_max", &st->fd_fixed_N_max, "", 4, 1e6, 0, "largest fixed-step N"},
-        {"cvode_rtol", &st->rtol, "", 1e-15, 1e-2, 0, "CVODE rtol"},
-        {"cvode_atol", &st->atol, "m", 1e-30, 1, 0, "CVODE atol"},
-        {"cvode_N_max", &st->cvode_N_max, "", 4, 1e6, 0, "largest CVODE N"},
-        {"cvode_modal", &st->cvode_modal, "", 0, 1, 0, "CVODE on the modal system"},
-        {"cvode_max_order", &st->max_order, "", 1, 12, 0, "CVODE's largest order"},
-        {"cvode_stab_lim", &st->stab_lim, "", 0, 1, 0, "BDF stability-limit detection"},
-        {"cvode_study_time", &st->study_T, "s", 0, 60, 0, "order study: simulated time"},
-        {"cvode_study_N", &st->study_N, "", 6, 1e6, 0, "order study: FD5 grid"},
-        {"cvode_study_steps", &st->study_steps, "", 10, 1e9, 0, "order study: step budget"},
-        {"cvode_rtol_start", &st->rtol_start, "s", 0, 60, 0, "tolerance study: window start"},
-        {"cvode_rtol_time", &st->rtol_time, "s", 0, 60, 0, "tolerance study: window length"},
-        {"cvode_rtol_N", &st->rtol_N, "", 6, 1e6, 0, "tolerance study: FD5 grid"},
-        {"blowup", &st->blowup, "", 1, 1e300, CLI_OPEN_MIN, "blow-up factor"},
-        {"listen_ceiling", &st->ceiling, "", 0, 1, CLI_OPEN_MIN, "limiter ceiling"},
-        {"listen_release", &st->release, "s", 0, 10, CLI_OPEN_MIN, "limiter release"},
-        {NULL, NULL, NULL, 0, 0, 0, NULL},
-    };
-    return params_load(ps, path, false, err, errlen);
+    string_keys k;
+    string_keys_bind(st, &k);
+    return params_load(k.all, path, false, err, errlen);
 }
 
 int string_settings_check(const string_settings *st, double fs, bool bdf, char *err, size_t errlen)
@@ -533,7 +579,7 @@ int string_settings_check(const string_settings *st, double fs, bool bdf, char *
     const struct { const char *flag; double v; } whole[] = {
         {"fs", fs}, {"modes", st->modes}, {"substeps-min", st->sub_min}, {"substeps-max", st->sub_max},
         {"N-min", st->N_min}, {"N-max", st->N_max}, {"fd-substeps", st->fd_sub}, {"fd-fixed-N-max", st->fd_fixed_N_max},
-        {"cvode-max-order", st->max_order}, {"cvode-stab-lim", st->stab_lim}, {"cvode-study-N", st->study_N},
+        {"cvode-max-order", st->max_order}, {"cvode-study-N", st->study_N},
         {"cvode-study-steps", st->study_steps}, {"cvode-rtol-N", st->rtol_N},
     };
     for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)

@@ -10,6 +10,7 @@
 #define IVPLAB_STRING_RUN_H
 #include "base/budget.h"
 #include "method/method.h"
+#include "io/params.h"
 #include "models/string.h"
 #include <stdbool.h>
 #include <stddef.h>
@@ -158,9 +159,9 @@ typedef struct string_settings {
     double fd_fixed_N_max;      /* largest N of the fixed-step FD runs */
     double rtol, atol;          /* CVODE tolerances (1; m) */
     double cvode_N_max;         /* largest N of the CVODE FD runs */
-    double cvode_modal;         /* 1: CVODE on the Galerkin system too */
+    bool cvode_modal;           /* CVODE on the Galerkin system too */
     double max_order;           /* CVODE's largest order (1-5 for BDF, 1-12 for Adams) */
-    double stab_lim;            /* 1: BDF stability-limit detection */
+    bool stab_lim;              /* BDF stability-limit detection */
     double study_T;             /* order study: simulated time per run, s (0: no study) */
     double study_N;             /* order study: N of its 5-point grid */
     double study_steps;         /* order study: internal steps allowed per run */
@@ -172,6 +173,13 @@ typedef struct string_settings {
 
 /* Every key of the settings from the .ini file at path (io/params). 0, or -1 with one line in err. */
 int string_settings_load(string_settings *st, const char *path, char *err, size_t errlen);
+/* The keys of pluck.ini, each declared once (io/params.h) and bound to a field of st, in the
+ * groups bin/pluck takes as flags (FLAG_TABLE): tol, sweep, cvode; listen: the file only. */
+typedef struct string_keys {
+    param_spec tol[2], sweep[11], cvode[11], listen[3];
+    param_spec all[5];
+} string_keys;
+void string_keys_bind(string_settings *st, string_keys *k);
 /* What the values cannot say one by one: the sweeps' ranges in order, whole numbers (fs, Hz, with
  * them), and BDF's order cap of 5 (bdf: CVODE's family is BDF). 0, or -1 with one line in err
  * naming the flag, its value and what is accepted. */

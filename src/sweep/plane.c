@@ -13,32 +13,42 @@
 
 /* ---- parameters and the grid --------------------------------------------------------------- */
 
-void plane_param_table(plane_params *p, param_spec spec[32])
+void plane_keys_bind(plane_params *p, plane_keys *k)
 {
     static char keys[PLANE_NGALLERY][24];
-    const param_spec base[] = {
-        {"x_min", &p->x_min, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "smallest x_b/L"},
-        {"x_max", &p->x_max, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "largest x_b/L"},
-        {"f_min", &p->f_min, "N", 0, 100, CLI_OPEN_MIN, "smallest bowing force"},
-        {"f_max", &p->f_max, "N", 0, 100, CLI_OPEN_MIN, "largest bowing force"},
-        {"nx", &p->nx, "", 1, 400, 0, "bowing positions"},
-        {"nf", &p->nf, "", 1, 400, 0, "bowing forces"},
-        {"n_full", &p->n_full, "", 1, 400, 0, "positions and forces of the full grid"},
-        {"accel", &p->stroke.accel, "m/s^2", 0, 1000, CLI_OPEN_MIN, "bow acceleration from rest"},
-        {"v_hold", &p->stroke.v_hold, "m/s", 0, 10, CLI_OPEN_MIN, "steady bow velocity"},
-        {"t_hold", &p->stroke.t_hold, "s", 0, 60, CLI_OPEN_MIN, "length of the hold"},
-        {"decel", &p->stroke.decel, "m/s^2", 0, 1000, 0, "deceleration after the hold"},
-        {"settle", &p->stroke.settle, "s", 0, 60, 0, "analysis starts this long into the hold"},
-        {"gallery_x", &p->gallery_x, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "x_b/L of the Figure 9 gallery"},
-        {"gallery_offset", &p->gallery_offset, "N", 0, 100, 0, "offset between gallery waveforms"},
-    };
-    size_t nb = sizeof base / sizeof base[0];
-    memcpy(spec, base, sizeof base);
-    for (int k = 0; k < PLANE_NGALLERY; k++) {
-        snprintf(keys[k], sizeof keys[k], "gallery_f%d", k + 1);
-        spec[nb + k] = (param_spec){keys[k], &p->gallery_f[k], "N", 0, 100, CLI_OPEN_MIN, "gallery force"};
+    PARAMS_FILL(k->grid,
+        FLAG_REAL("x_min", p->x_min, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX,
+            "smallest x_b/L (log-spaced grid)"),
+        FLAG_REAL("x_max", p->x_max, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX, "largest x_b/L"),
+        FLAG_REAL("f_min", p->f_min, "N", 0, 100, CLI_OPEN_MIN,
+            "smallest bowing force (log-spaced grid)"),
+        FLAG_REAL("f_max", p->f_max, "N", 0, 100, CLI_OPEN_MIN, "largest bowing force"),
+        FLAG_REAL("nx", p->nx, "", 1, 400, PARAM_WHOLE, "bowing positions"),
+        FLAG_REAL("nf", p->nf, "", 1, 400, PARAM_WHOLE, "bowing forces"));
+    PARAMS_FILL(k->stroke,
+        FLAG_REAL("accel", p->stroke.accel, "m/s^2", 0, 1000, CLI_OPEN_MIN,
+            "bow acceleration from rest"),
+        FLAG_REAL("v_hold", p->stroke.v_hold, "m/s", 0, 10, CLI_OPEN_MIN, "steady bow velocity"),
+        FLAG_REAL("t_hold", p->stroke.t_hold, "s", 0, 60, CLI_OPEN_MIN, "length of the hold"),
+        FLAG_REAL("settle", p->stroke.settle, "s", 0, 60, CLI_CLOSED,
+            "the analysis window starts this long into the hold"));
+    PARAMS_FILL(k->rest,
+        FLAG_REAL("n_full", p->n_full, "", 1, 400, CLI_CLOSED,
+            "positions and forces of the full grid"),
+        FLAG_REAL("decel", p->stroke.decel, "m/s^2", 0, 1000, CLI_CLOSED,
+            "deceleration after the hold"),
+        FLAG_REAL("gallery_x", p->gallery_x, "", 0, 1, CLI_OPEN_MIN | CLI_OPEN_MAX,
+            "x_b/L of the Figure 9 gallery"),
+        FLAG_REAL("gallery_offset", p->gallery_offset, "N", 0, 100, CLI_CLOSED,
+            "offset between gallery waveforms"));
+    for (int i = 0; i < PLANE_NGALLERY; i++) {
+        snprintf(keys[i], sizeof keys[i], "gallery_f%d", i + 1);
+        k->gallery[i] = (param_spec)FLAG_REAL(keys[i], p->gallery_f[i], "N", 0, 100, CLI_OPEN_MIN,
+                                              "gallery force");
     }
-    spec[nb + PLANE_NGALLERY] = (param_spec){NULL, NULL, NULL, 0, 0, 0, NULL};
+    k->gallery[PLANE_NGALLERY] = (param_spec)FLAG_END;
+    PARAMS_FILL(k->all, FLAG_TABLE(k->grid), FLAG_TABLE(k->stroke), FLAG_TABLE(k->rest),
+                FLAG_TABLE(k->gallery));
 }
 
 void plane_grid_init(plane_grid *g, int nx, int nf, double x_min, double x_max, double f_min, double f_max)
@@ -245,14 +255,14 @@ static void identity(plane_sweep *ps, const char *program, sweep_shard shard)
     bow_param_table(&copy, spec);
     const schelleng_stroke *st = ps->stroke;
     for (const param_spec *p = spec;; p++) {
-        if (p->key)
-            snprintf(text, sizeof text, "%s=%.17g;", p->key, *p->dest);
+        if (p->name)
+            snprintf(text, sizeof text, "%s=%.17g;", p->name, *(double *)p->dest);
         else
             snprintf(text, sizeof text, "stroke=%.17g,%.17g,%.17g,%.17g,%.17g", st->accel, st->v_hold, st->t_hold,
                      st->decel, st->settle);
         for (const char *c = text; *c; c++)
             h = (h ^ (unsigned char)*c) * 1099511628211ull;
-        if (!p->key)
+        if (!p->name)
             break;
     }
     const plane_grid *g = &ps->grid;

@@ -31,8 +31,13 @@ typedef struct plane_params {
     double gallery_f[PLANE_NGALLERY];   /* the gallery's forces, N */
 } plane_params;
 
-/* The parameter table of p for params_load (keys of schelleng.ini; spec holds 32 entries). */
-void plane_param_table(plane_params *p, param_spec spec[32]);
+/* The keys of schelleng.ini, each declared once (io/params.h) and bound to p, in the groups
+ * bin/schelleng takes as flags (FLAG_TABLE): grid, stroke; rest and gallery: the file only. */
+typedef struct plane_keys {
+    param_spec grid[7], stroke[5], rest[5], gallery[PLANE_NGALLERY + 1];
+    param_spec all[5];
+} plane_keys;
+void plane_keys_bind(plane_params *p, plane_keys *k);
 
 /* Refuses (returns 2, e: one line) a plane that cannot be swept: ends the wrong way round, one
  * end for many cells, a settle leaving under two periods of the hold, the bow hair over the

@@ -802,17 +802,25 @@ int main(int argc, char **argv)
     const char *wasm = "build/wasm/explore.wasm", *explore_js = "src/wasm/explore.js";
     bool index = false;
     const cli_opt opts[] = {
-        {"out", CLI_STRING, &out, "", "folder for the pages (working folders go in OUT/work/)", 0, 0, 0, NULL, NULL, NULL},
-        {"bin", CLI_STRING, &bindir, "", "folder of the lesson programs, put on PATH for the cells", 0, 0, 0, NULL, NULL, NULL},
-        {"plots", CLI_STRING, &plotdir, "", "folder of the figure scripts, linked as plots/ in each working folder", 0, 0, 0, NULL, NULL, NULL},
-        {"katex", CLI_STRING, &katex, "", "KaTeX folder copied beside the pages (Debian's libjs-katex)", 0, 0, 0, NULL, NULL, NULL},
-        {"wasm", CLI_STRING, &wasm, "", "the explorers' WebAssembly module, embedded in pages with ```explore blocks (absent: a note instead)", 0, 0, 0, NULL, NULL, NULL},
-        {"explore-js", CLI_STRING, &explore_js, "", "the explorers' page script", 0, 0, 0, NULL, NULL, NULL},
-        {"index", CLI_FLAG, &index, "", "also write OUT/index.html listing the notebooks given", 0, 0, 0, NULL, NULL, NULL},
-        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_TEXT("out", out, "folder for the pages (working folders go in OUT/work/)"),
+        FLAG_TEXT("bin", bindir, "folder of the lesson programs, put on PATH for the cells"),
+        FLAG_TEXT("plots", plotdir,
+            "folder of the figure scripts, linked as plots/ in each working folder"),
+        FLAG_TEXT("katex", katex, "KaTeX folder copied beside the pages (Debian's libjs-katex)"),
+        FLAG_TEXT("wasm", wasm,
+            "the explorers' WebAssembly module, embedded in pages with ```explore blocks "
+            "(absent: a note instead)"),
+        FLAG_TEXT("explore-js", explore_js, "the explorers' page script"),
+        FLAG_BOOL("index", index, "also write OUT/index.html listing the notebooks given"),
+        FLAG_END,
     };
-    const cli_spec spec = {"notebook", "Run every cell of each notebook in order and render it as a web page.",
-                           "NOTEBOOK.md [NOTEBOOK.md ...]", 1, opts, NULL};
+    const cli_spec spec = {
+        .program = "notebook",
+        .summary = "Run every cell of each notebook in order and render it as a web page.",
+        .positional = "NOTEBOOK.md [NOTEBOOK.md ...]",
+        .min_positional = 1,
+        .opts = opts,
+    };
     int first = cli_parse(&spec, argc, argv);
     for (int i = first; i < argc; i++)
         if (access(argv[i], R_OK) != 0)

@@ -12,17 +12,23 @@ int main(int argc, char **argv)
     plot_opts plot = {true, false, NULL};
     const char *data = "build/data";
     const cli_opt opts[] = {
-        {"data", CLI_STRING, &data, "", "folder holding every program's data folder (PROGRAM/ inside)", 0, 0, 0, NULL, NULL, NULL},
-        {"show", CLI_FLAG, &plot.show, "", "also open the figures in a gnuplot window (needs a display)", 0, 0, 0, NULL, NULL, NULL},
-        {"figures", CLI_STRING, &plot.figures, "", "folder for the figures (none given: plots/out/ in the checkout)", 0, 0, 0, NULL, NULL, NULL},
-        {"tsv", CLI_FLAG, &common.tsv, "", "write the figures' paths on stderr, keeping stdout empty", 0, 0, 0, NULL, NULL, NULL},
-        {"out", CLI_STRING, &common.out, "", "one program's data folder, as that program's own --out (default: --data/PROGRAM)", 0, 0, 0, NULL, NULL, NULL},
-        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_TEXT("data", data, "folder holding every program's data folder (PROGRAM/ inside)"),
+        FLAG_BOOL("show", plot.show,
+            "also open the figures in a gnuplot window (needs a display)"),
+        FLAG_TEXT("figures", plot.figures,
+            "folder for the figures (none given: plots/out/ in the checkout)"),
+        FLAG_BOOL("tsv", common.tsv, "write the figures' paths on stderr, keeping stdout empty"),
+        FLAG_TEXT("out", common.out,
+            "one program's data folder, as that program's own --out (default: --data/PROGRAM)"),
+        FLAG_END,
     };
-    const cli_spec spec = {"plot",
-                           "Draw the figures of PROGRAM (default: every program with figure scripts) from the data "
-                           "it wrote, PNG and SVG, without running it again.",
-                           "[PROGRAM ...]", 0, opts, NULL};
+    const cli_spec spec = {
+        .program = "plot",
+        .summary = "Draw the figures of PROGRAM (default: every program with figure scripts) "
+            "from the data it wrote, PNG and SVG, without running it again.",
+        .positional = "[PROGRAM ...]",
+        .opts = opts,
+    };
     int first = cli_parse(&spec, argc, argv);
     char progs[64][64];
     int n = 0;

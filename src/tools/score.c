@@ -30,14 +30,18 @@ int main(int argc, char **argv)
     budget_init(&bg, "score", "FFT operations", SCORE_SPEC_CAP,
                 "challenge.json's E_spec frame_length M and hop, and the submissions (frames x 2 M log2 M each)");
     const cli_opt opts[] = {
-        {"challenge", CLI_STRING, &chal, "", "the challenge file (format, frame length, hop)", 0, 0, 0, NULL, NULL, NULL},
-        {"tsv", CLI_FLAG, &common.tsv, "", "print the table as tab-separated values with a header row", 0, 0, 0, NULL,
-         NULL, NULL},
+        FLAG_TEXT("challenge", chal, "the challenge file (format, frame length, hop)"),
+        FLAG_BOOL("tsv", common.tsv, "print the table as tab-separated values with a header row"),
         BUDGET_OPT(bg),
-        {NULL, 0, NULL, NULL, NULL, 0, 0, 0, NULL, NULL, NULL},
+        FLAG_END,
     };
-    const cli_spec spec = {"score", "Score submissions against a reference: E_wave and E_spec of string-pluck-v1.",
-                           "REF.wav SUB.wav [SUB.wav ...] (one of them may be -: standard input)", 2, opts, NULL};
+    const cli_spec spec = {
+        .program = "score",
+        .summary = "Score submissions against a reference: E_wave and E_spec of string-pluck-v1.",
+        .positional = "REF.wav SUB.wav [SUB.wav ...] (one of them may be -: standard input)",
+        .min_positional = 2,
+        .opts = opts,
+    };
     int first = cli_parse(&spec, argc, argv);
     for (int i = first, dash = 0; i < argc; i++)
         if (strcmp(argv[i], "-") == 0 && dash++)

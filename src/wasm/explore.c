@@ -294,7 +294,7 @@ EXPORT(ex_roots) const double *ex_roots(double ratio)
 
 static struct {
     ball_settings s;                    /* the page's copy of lessons/params/ball.ini */
-    param_spec spec[BALL_NPARAMS + 1];
+    ball_params keys;                   /* ball.ini's keys bound to s */
     bool spec_ready;
     float *sound;                       /* u1 scaled to peak at 0.5 of full scale, one value a sample */
     double *u1;                         /* u1, m */
@@ -309,20 +309,22 @@ static struct {
 EXPORT(ex_drop_set) int ex_drop_set(const char *assignment)
 {
     if (!drop.spec_ready) {
-        ball_param_spec(&drop.s, drop.spec);
+        ball_params_bind(&drop.s, &drop.keys);
         drop.spec_ready = true;
     }
     error_text[0] = '\0';
-    return params_set(drop.spec, assignment, error_text, sizeof error_text);
+    return params_set(drop.keys.all, assignment, error_text, sizeof error_text);
 }
 
 EXPORT(ex_drop_get) double ex_drop_get(const char *key)
 {
     if (!drop.spec_ready)
         return NAN;
-    for (const param_spec *p = drop.spec; p->key; p++)
-        if (strcmp(p->key, key) == 0)
-            return *p->dest;
+    param_spec rows[CLI_MAX_ROWS];
+    cli_flatten(drop.keys.all, false, rows, CLI_MAX_ROWS);
+    for (const param_spec *p = rows; p->name; p++)
+        if (strcmp(p->name, key) == 0)
+            return *(double *)p->dest;
     return NAN;
 }
 

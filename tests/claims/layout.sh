@@ -32,7 +32,7 @@ stability
 bow
 convergence --kmin 3 --kmax 7 --add-method lessons/methods/kutta38.tab
 schelleng --stand_in --nx 3 --nf 3
-pluck --solve --N-min 65 --N-max 65 --fd-fixed-N-max 65 --cvode-N-max 65 --cvode-modal 0 --cvode-lmm bdf --cvode-study-time 0.001 --cvode-study-N 33 --substeps-max 1 --modes 40
+pluck --solve --N-min 65 --N-max 65 --fd-fixed-N-max 65 --cvode-N-max 65 --no-cvode-modal --cvode-lmm bdf --cvode-study-time 0.001 --cvode-study-N 33 --substeps-max 1 --modes 40
 pluck --partials --partials-max-hz 2000 --modes 40"}
     uncovered=${LAYOUT_UNCOVERED:-"schelleng_gallery"}   # the Figure 9 gallery: the model's strokes (no stand-in)
 fi

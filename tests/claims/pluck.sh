@@ -118,7 +118,7 @@ check_num "order study: the printed ratio is the measured one" "$ratio_txt" near
 # CVODE against its tolerance (the tolerance study, figure pluck_cvode_steps, issue 28 item 2): FD5 at
 # N = 390 from the exact semi-discrete state at 0.5 s, three setups, rtol 1e-3..1e-8 (about 5 s).
 rt() { $BIN/pluck --solve --space fd5 --method cvode --N-min 65 --N-max 65 --cvode-N-max 6 --cvode-study-time 0 \
-    --cvode-modal 0 --out "$TMP/$1" "${@:2}" >"$TMP/$1.txt"; }
+    --no-cvode-modal --out "$TMP/$1" "${@:2}" >"$TMP/$1.txt"; }
 spread() { # the largest max/min - 1 of steps per second over rtol within a setup, in %
     awk -F'\t' 'NR > 1 && NF > 5 { if (!($1 in lo) || $8 < lo[$1]) lo[$1] = $8; if ($8 > hi[$1]) hi[$1] = $8 }
         END { for (k in lo) if (hi[k] / lo[k] - 1 > w) w = hi[k] / lo[k] - 1; printf "%.0f", 100 * w }' "$TMP/$1/cvode-rtol.tsv"
@@ -171,7 +171,14 @@ kill -TERM $pid 2>/dev/null
 wait $pid 2>/dev/null
 check_num "the default sweep is not refused by the work cap" "$(grep -c 'above the cap' "$TMP/dflt.err")" near 0 0
 check_text "--cvode-max-order 6 with BDF: refused for the order" "$($BIN/pluck --solve --cvode-lmm bdf --cvode-max-order 6 --out "$TMP/out" 2>&1)" "accepted: 1 to 5"
-expect_bad_input "--cvode-stab-lim 2" $BIN/pluck --solve --cvode-stab-lim 2 --out "$TMP/out"
+# On/off settings are flags (--NAME, --no-NAME), not numbers in [0, 1] (0.5 once meant off).
+expect_bad_input "--cvode-stab-lim=2" $BIN/pluck --solve --cvode-stab-lim=2 --out "$TMP/out"
+expect_bad_input "--cvode-modal 0.5" $BIN/pluck --solve --cvode-modal 0.5 --out "$TMP/out"
+expect_bad_input "--no-cvode-modal=0" $BIN/pluck --solve --no-cvode-modal=0 --out "$TMP/out"
+check_text "--cvode-modal takes no value" "$($BIN/pluck --solve --cvode-modal=1 2>&1)" \
+    "--cvode-modal takes no value, got '1'"
+check_text "--help: --cvode-modal is on by default, --no-cvode-modal turns it off" \
+    "$($BIN/pluck --help | grep -A1 -- '--cvode-modal ')" "--no-cvode-modal turns it off"
 
 # Bad input: one line, exit 2, no file.
 expect_bad_input "--xp inside the load's width of an end" $BIN/pluck --reference --xp 0.004 --wav "$TMP/out/r.wav"

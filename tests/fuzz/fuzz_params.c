@@ -8,9 +8,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     double m1 = 1, k = 1;
     const param_spec spec[] = {
-        {"m1", &m1, "kg", 0, 1e3, CLI_OPEN_MIN, "mass"},
-        {"k", &k, "N/m", 0, 1e12, 0, "spring"},
-        {NULL, NULL, NULL, 0, 0, 0, NULL},
+        FLAG_REAL("m1", m1, "kg", 0, 1e3, CLI_OPEN_MIN, "mass"),
+        FLAG_REAL("k", k, "N/m", 0, 1e12, CLI_CLOSED, "spring"),
+        FLAG_END,
     };
     char err[512], text[600];
     params_load(spec, fuzz_file(data, size), false, err, sizeof err);
