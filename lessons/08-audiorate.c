@@ -392,8 +392,10 @@ static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f, meth
                  .method_name = "lecture"};
     char fs_help[200];
     method_arg marg = {.set = methods, .name = &f->method_name, .also = "lecture|all"};
-    budget_init(&f->bg, PROG, "steps", 1e8, "--T, --fs and --method (T fs steps a run; the CVODE references)");
-    snprintf(fs_help, sizeof fs_help, "sampling rate of a --method run, h = 1/fs (default %g Hz)", s.fs_audio);
+    budget_init(&f->bg, PROG, "steps", 1e8,
+                "--T, --fs and --method (T fs steps a run; the CVODE references)");
+    snprintf(fs_help, sizeof fs_help, "sampling rate of a --method run, h = 1/fs (default %g Hz)",
+             s.fs_audio);
     const cli_opt opts[] = {
         METHOD_ARG_OPT(marg, "lecture: the six runs of the lecture (and each --add-method at 44.1 kHz); all: every "
                              "method at --fs; else one method, or a tableau file"),
@@ -420,11 +422,14 @@ static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f, meth
     cli_parse(&cs, argc, argv);
     atomic_check_folder_or_exit(PROG, "sound", f->sound);
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
-        cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
+        cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; "
+                 "accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
     if (s.keep_ms > s.lose_ms)
-        cli_fail(PROG, "--keep-ms %g exceeds --lose-ms %g; accepted: keep <= lose", s.keep_ms, s.lose_ms);
+        cli_fail(PROG, "--keep-ms %g exceeds --lose-ms %g; accepted: keep <= lose", s.keep_ms,
+                 s.lose_ms);
     if (strcmp(f->method_name, "lecture") == 0 && f->fs != 0.0)
-        cli_fail(PROG, "--fs %g needs --method; accepted: --fs with --method all or a method name", f->fs);
+        cli_fail(PROG, "--fs %g needs --method; accepted: --fs with --method all or a method name",
+                 f->fs);
     if (f->fs == 0.0)
         f->fs = s.fs_audio;
     *sp = s;

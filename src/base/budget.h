@@ -48,7 +48,7 @@ void budget_init(budget *b, const char *program, const char *unit, double cap, c
 
 /* The --allow-long flag, for a program's flag table (b: its budget). */
 #define BUDGET_OPT(b) \
-    {"allow-long", CLI_FLAG, &(b).allow_long, "", (b).help, 0, 0, 0, NULL, NULL, NULL}
+    {.name = "allow-long", .kind = CLI_FLAG, .dest = &(b).allow_long, .unit = "", .help = (b).help}
 
 /* Refuses (returns 2; e: the one line naming the estimate, the cap and --allow-long) when b->work,
  * b->bytes_out or b->bytes_mem is above its cap and --allow-long was not given; otherwise starts

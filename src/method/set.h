@@ -40,9 +40,11 @@ int method_add_parse(const char *text, void *dest, char *why, size_t whylen);
 #else
 #define METHOD_ADD_REPEAT 0u
 #endif
-#define METHOD_ADD_OPT(set)                                                                                   \
-    {"add-method", CLI_CUSTOM, &(set), "", "add the method of a Butcher tableau file to every table and figure " \
-     "(repeatable)", 0, 0, METHOD_ADD_REPEAT, NULL, method_add_parse, "a tableau file FILE.tab (examples: lessons/methods/)"}
+#define METHOD_ADD_OPT(set)                                                                      \
+    {.name = "add-method", .kind = CLI_CUSTOM, .dest = &(set), .unit = "",                     \
+     .help = "add the method of a Butcher tableau file to every table and figure (repeatable)", \
+     .open = METHOD_ADD_REPEAT, .parse = method_add_parse,                                     \
+     .accepts = "a tableau file FILE.tab (examples: lessons/methods/)"}
 
 /* --method NAME or --method FILE.tab, for a program that runs one method. */
 typedef struct method_arg {
@@ -54,7 +56,8 @@ typedef struct method_arg {
 int method_arg_parse(const char *text, void *dest, char *why, size_t whylen);
 /* Fill ma->accepts from the set, also and the default (*ma->name); returns it. */
 const char *method_arg_accepts(method_arg *ma);
-#define METHOD_ARG_OPT(ma, help) \
-    {"method", CLI_CUSTOM, &(ma), "", help, 0, 0, 0, NULL, method_arg_parse, method_arg_accepts(&(ma))}
+#define METHOD_ARG_OPT(ma, help_)                                                           \
+    {.name = "method", .kind = CLI_CUSTOM, .dest = &(ma), .unit = "", .help = (help_),    \
+     .parse = method_arg_parse, .accepts = method_arg_accepts(&(ma))}
 
 #endif
