@@ -397,8 +397,9 @@ static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f, meth
     snprintf(fs_help, sizeof fs_help, "sampling rate of a --method run, h = 1/fs (default %g Hz)",
              s.fs_audio);
     const cli_opt opts[] = {
-        METHOD_ARG_OPT(marg, "lecture: the six runs of the lecture (and each --add-method at 44.1 kHz); all: every "
-                             "method at --fs; else one method, or a tableau file"),
+        METHOD_ARG_OPT(marg, "lecture: the six runs of the lecture (and each --add-method at "
+                             "44.1 kHz); all: every method at --fs; else one method, or a "
+                             "tableau file"),
         METHOD_ADD_OPT(*methods),
         FLAG_CUSTOM("fs", &f->fs, "Hz", parse_rate,
             "a whole number of Hz in [1000, 384000]",
