@@ -4,7 +4,13 @@
  * CVODE BDF; the bridge force as TSV and as a 48 kHz WAV, and what the run shows: the
  * fundamental, slips per period, peak contact temperature, the bristle bound (18), the energy
  * balance (64) and the speed against real time. Without --quick it also writes the data of
- * the article's Figures 4, 7, 8d and the Q-factors. */
+ * the article's Figures 4, 7, 8d and the Q-factors.
+ *
+ * One program whose main lists its steps and claims, not several: every claim is read off the
+ * same stroke (the figures' data are cross-checked against its instrument before it runs, the
+ * convergence study runs its gesture); split, each program would repeat the stroke and its flags.
+ * main: load the parameters and flags, make the stroke and the bowed string, run it, measure
+ * it, write the article's figures, then state the claims. */
 #include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
@@ -153,20 +159,21 @@ static void list_instrument(bool tsv)
 
 /* The summary row: what the stroke shows (ss), its bounds (r), the energy residual over
  * int |P|, and simulated over wall time. */
-static void summary_table(const stroke_summary *ss, const bow_record *r, const bow_instrument *in, double residual,
-                          double realtime, bool tsv)
+static void summary_table(const stroke_summary *ss, const bow_record *r, const bow_instrument *in,
+                          double residual, double realtime, bool tsv)
 {
     table tab;
-    table_begin(&tab, stdout, tsv, "f0_hz", "slips_per_period", "regime", "peak_temp_c", "z_max_over_bound",
-                "energy_residual", "realtime_factor", "ripples_per_period", "first_slip_s", "tau_min_k", "loop_f_v",
-                "loop_tau_v", NULL);
+    table_begin(&tab, stdout, tsv, "f0_hz", "slips_per_period", "regime", "peak_temp_c",
+                "z_max_over_bound", "energy_residual", "realtime_factor", "ripples_per_period",
+                "first_slip_s", "tau_min_k", "loop_f_v", "loop_tau_v", NULL);
     table_cell(&tab, "%.3f", ss->f0);
     table_cell(&tab, "%.3f", ss->slips_per_period);
     table_cell(&tab, "%s", regime_name(ss->regime.kind));
     table_cell(&tab, "%.2f", ss->peak_tau + in->ambient_c);
     table_cell(&tab, "%.4f", r->z_absmax / (in->mu_s / in->sigma0));
     table_cell(&tab, "%.3e", residual);
-    table_cell(&tab, "%.3g", realtime);   /* CVODE runs far below real time: keep 3 significant digits */
+    /* CVODE runs far below real time: keep 3 significant digits */
+    table_cell(&tab, "%.3g", realtime);
     table_cell(&tab, "%.2f", ss->ripples);
     table_cell(&tab, "%.5f", ss->first_slip);
     table_cell(&tab, "%.3e", r->tau_min);
@@ -176,15 +183,20 @@ static void summary_table(const stroke_summary *ss, const bow_record *r, const b
 
 /* summary.tsv (key, value): what the figures' titles say of this run (bow-zoom's regime, place,
  * force and ripples), so that no title is typed. article: 1 when the stroke is Figure 6's. */
-static void write_summary(const char *dir, const stroke_summary *ss, const gesture *g, double x_b_rel,
-                          bool article)
+static void write_summary(const char *dir, const stroke_summary *ss, const gesture *g,
+                          double x_b_rel, bool article)
 {
     atomic_file af;
     FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "summary.tsv");
-    fprintf(f, "key\tvalue\nregime\t%s\nregime_label\t%s\nf0_hz\t%.3f\nslips_per_period\t%.3f\n"
-            "ripples_per_period\t%.1f\nx_b_over_L\t%g\nf_b_N\t%g\narticle_figure6\t%d\n",
-            regime_name(ss->regime.kind), regime_label(ss->regime.kind), ss->f0, ss->slips_per_period,
-            ss->ripples, x_b_rel, gesture_value(&g->force, g->duration), article);
+    fprintf(f, "key\tvalue\n");
+    fprintf(f, "regime\t%s\n", regime_name(ss->regime.kind));
+    fprintf(f, "regime_label\t%s\n", regime_label(ss->regime.kind));
+    fprintf(f, "f0_hz\t%.3f\n", ss->f0);
+    fprintf(f, "slips_per_period\t%.3f\n", ss->slips_per_period);
+    fprintf(f, "ripples_per_period\t%.1f\n", ss->ripples);
+    fprintf(f, "x_b_over_L\t%g\n", x_b_rel);
+    fprintf(f, "f_b_N\t%g\n", gesture_value(&g->force, g->duration));
+    fprintf(f, "article_figure6\t%d\n", article);
     atomic_commit_or_exit(&af, PROGRAM);
 }
 
@@ -209,36 +221,50 @@ static const char exercises[] =
     "  1. Move the bow from x_b/L = 0.075 to 0.1 at 2 N: does the string keep one slip a period\n"
     "     (Helmholtz motion)? At which pitch?\n"
     "     check: bin/bow --quick --f_b 2 --x_b_rel 0.1\n"
-    "  2. Lower the force to 0.5 N there: below Schelleng's minimum force Helmholtz motion gives way.\n"
+    "  2. Lower the force to 0.5 N there: below Schelleng's minimum force Helmholtz motion "
+    "gives way.\n"
     "     Which regime, how many slips a period, and how much cooler is the contact than at 2 N\n"
     "     (peak_temp_c here and in exercise 1)?\n"
     "     check: bin/bow --quick --f_b 0.5 --x_b_rel 0.1\n";
 
-int main(int argc, char **argv)
-{
-    bow_instrument in;
-    memset(&in, 0, sizeof in);
-    bow_param_table(&in, inst_spec);
-    load_or_exit(inst_spec, "cello-g.ini");
-    char err[600];
-    stroke_params sp;
-    bow_figure_params fp;
-    bow_conv_params cp;
-    load_params(&sp, &fp, &cp);
+/* ---- the steps of the lesson, in the order main takes them ------------------------------ */
 
-    const char *solver = "fixed", *wav_path = "build/sound/bow.wav";
-    double rtol = 1e-8, atol = 1e-12, duration = 0.0;
-    bool quick = false, list = false;
-    long jobs = sysconf(_SC_NPROCESSORS_ONLN) > 0 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
-    gesture_track velocity = {0, {0}, {0}}, force = {0, {0}, {0}};
-    cli_common common = {false, "build/data/bow"};
+/* What the flags choose beside the instrument (--set, --params) and the stroke (--accel ...). */
+typedef struct settings {
+    const char *solver, *wav_path;
+    double rtol, atol, duration;
+    bool quick, list;
+    long jobs;
+    gesture_track velocity, force;
+    cli_common common;
     budget bg;
-    budget_init(&bg, PROGRAM, "steps", 1.2e7, "--duration / dt (the stroke's length otherwise), each step weighed by "
-                "its cost (modes x contact points, calibrated) over the default cello's 4.8 us; CVODE counts "
-                "800 steps a dt, its measured cost (README, row 4: 208 s for 0.1 s, 830 times the fixed-step scheme)");
-    plot_opts plot = {false, false, NULL};
+    plot_opts plot;
+    bool article;   /* the stroke is stroke-fig6.ini's, unchanged: the article's Figure 6 */
+} settings;
+
+/* The instrument (cello-g.ini), the stroke (stroke-fig6.ini) and the figures (bow-figures.ini). */
+static void load_lesson_params(bow_instrument *in, stroke_params *sp, bow_figure_params *fp,
+                               bow_conv_params *cp)
+{
+    memset(in, 0, sizeof *in);
+    bow_param_table(in, inst_spec);
+    load_or_exit(inst_spec, "cello-g.ini");
+    load_params(sp, fp, cp);
+}
+
+/* The flags over the defaults; the sound file's path checked before any work. */
+static void parse_flags(settings *s, stroke_params *sp, int argc, char **argv)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    *s = (settings){.solver = "fixed", .wav_path = "build/sound/bow.wav", .rtol = 1e-8,
+                    .atol = 1e-12, .jobs = cores > 0 ? cores : 1,
+                    .common = {false, "build/data/bow"}, .plot = {false, false, NULL}};
+    budget_init(&s->bg, PROGRAM, "steps", 1.2e7, "--duration / dt (the stroke's length otherwise), "
+                "each step weighed by its cost (modes x contact points, calibrated) over the "
+                "default cello's 4.8 us; CVODE counts 800 steps a dt, its measured cost (README, "
+                "row 4: 208 s for 0.1 s, 830 times the fixed-step scheme)");
     stroke_keys sk;
-    stroke_keys_bind(&sp, &sk);
+    stroke_keys_bind(sp, &sk);
     const cli_opt opts[] = {
         FLAG_CUSTOM("set", NULL, "", parse_set,
             "KEY=VALUE with a key of cello-g.ini and a value in its range",
@@ -247,29 +273,30 @@ int main(int argc, char **argv)
             "an .ini file with keys of cello-g.ini (" PARAMS_NAME_RULE ")",
             "read instrument values from another .ini (any subset of the keys)"),
         FLAG_TABLE(sk.stroke),
-        FLAG_CUSTOM("velocity", &velocity, "s:m/s", parse_track,
+        FLAG_CUSTOM("velocity", &s->velocity, "s:m/s", parse_track,
             "increasing times >= 0, as T:V pairs separated by commas",
             "bow velocity breakpoints instead of the stroke, T:V,T:V,..."),
-        FLAG_CUSTOM("force", &force, "s:N", parse_track,
+        FLAG_CUSTOM("force", &s->force, "s:N", parse_track,
             "increasing times >= 0, as T:F pairs separated by commas, forces > 0",
             "bowing force breakpoints instead of the constant --f_b, T:F,T:F,..."),
-        FLAG_REAL("duration", duration, "s", 0, 60, CLI_CLOSED,
+        FLAG_REAL("duration", s->duration, "s", 0, 60, CLI_CLOSED,
             "simulated time (0: the end of the stroke)"),
-        FLAG_CHOICE("solver", solver, "fixed|cvode",
+        FLAG_CHOICE("solver", s->solver, "fixed|cvode",
             "fixed-step scheme at dt, or CVODE BDF (the reference)"),
-        FLAG_REAL("rtol", rtol, "", 1e-14, 1e-2, CLI_CLOSED, "CVODE relative tolerance"),
-        FLAG_REAL("atol", atol, "", 1e-20, 1e-3, CLI_CLOSED,
+        FLAG_REAL("rtol", s->rtol, "", 1e-14, 1e-2, CLI_CLOSED, "CVODE relative tolerance"),
+        FLAG_REAL("atol", s->atol, "", 1e-20, 1e-3, CLI_CLOSED,
             "CVODE absolute tolerance (SI units of each state)"),
-        FLAG_TEXT("wav", wav_path, "sound file of the bridge force, 48 kHz: " ATOMIC_ACCEPTS_DASH),
-        FLAG_BOOL("list", list,
+        FLAG_TEXT("wav", s->wav_path,
+            "sound file of the bridge force, 48 kHz: " ATOMIC_ACCEPTS_DASH),
+        FLAG_BOOL("list", s->list,
             "print every instrument value (the keys --set takes) with unit and range, and exit"),
-        FLAG_WHOLE("jobs", jobs, 1, 256,
+        FLAG_WHOLE("jobs", s->jobs, 1, 256,
             "worker processes for the nine Figure 7 runs (default: the online cores)"),
-        FLAG_BOOL("quick", quick,
+        FLAG_BOOL("quick", s->quick,
             "the stroke only: skip the data of Figures 4, 7, 8d and the Q-factors"),
-        BUDGET_OPT(bg),
-        CLI_COMMON_OPTS(common),
-        PLOT_OPTS(plot),
+        BUDGET_OPT(s->bg),
+        CLI_COMMON_OPTS(s->common),
+        PLOT_OPTS(s->plot),
         FLAG_END,
     };
     const cli_spec spec = {
@@ -279,136 +306,278 @@ int main(int argc, char **argv)
         .opts = opts,
         .epilogue = exercises,
     };
-    const stroke_params sp_file = sp;
+    const stroke_params sp_file = *sp;
     cli_parse(&spec, argc, argv);
-    atomic_check_output_or_exit(PROGRAM, "wav", wav_path, true);
-    if (list) {
-        list_instrument(common.tsv);
-        return 0;
-    }
-    if (strlen(common.out) == 0)
-        cli_fail(PROGRAM, "--out '' is empty; accepted: a folder name");
+    atomic_check_output_or_exit(PROGRAM, "wav", s->wav_path, true);
+    s->article = memcmp(sp, &sp_file, sizeof *sp) == 0 && s->velocity.n == 0 && s->force.n == 0;
+}
 
-    gesture g = gesture_stroke(sp.accel, sp.v_hold, sp.t_hold, sp.decel, sp.f_b, sp.x_b_rel * in.L);
-    if (velocity.n > 0) {
-        g.velocity = velocity;
-        g.duration = velocity.time[velocity.n - 1];
+/* The bow's gesture: the stroke of the flags, or the --velocity / --force tracks, to --duration. */
+static gesture make_stroke(const stroke_params *sp, const settings *s, const bow_instrument *in)
+{
+    gesture g = gesture_stroke(sp->accel, sp->v_hold, sp->t_hold, sp->decel, sp->f_b,
+                               sp->x_b_rel * in->L);
+    if (s->velocity.n > 0) {
+        g.velocity = s->velocity;
+        g.duration = s->velocity.time[s->velocity.n - 1];
     }
-    if (force.n > 0)
-        g.force = force;
-    if (duration > 0)
-        g.duration = duration;
+    if (s->force.n > 0)
+        g.force = s->force;
+    if (s->duration > 0)
+        g.duration = s->duration;
     if (!(g.duration > 0))
-        cli_fail(PROGRAM, "the stroke lasts %g s; accepted: --duration > 0 or a velocity track that ends after 0 s",
-                 g.duration);
-    bow_model m;
-    if (bow_model_init(&m, &in, &g, err, sizeof err) != 0)
-        cli_fail(PROGRAM, "%s", err);
-    /* the figures' strokes cross-checked now, before any work or file (not after the stroke) */
-    if (!quick && bow_fig7_check(&in, &fp, err, sizeof err) != 0)
-        cli_fail(PROGRAM, "Figure 7's strokes (at x_b/L = %g; --quick skips them): %s", fp.fig7_x_b_rel, err);
-    if (!quick && bow_convergence_check(&in, &g, &cp, err, sizeof err) != 0)
-        cli_fail(PROGRAM, "the convergence study (--quick skips it): %s", err);
-    bow_solver sv = strcmp(solver, "cvode") == 0 ? BOW_CVODE : BOW_FIXED;
-    /* one sample a step of dt, every one recorded; CVODE's work counted 800 steps a dt; a step
-     * weighed by its cost (modes x contact points) over the default cello's */
-    double samples = g.duration / in.dt, weight = (sv == BOW_CVODE ? 800.0 : 1.0) * bow_step_weight(&in);
-    bg.work = samples * weight;
-    bg.bytes_out = samples / 8.0 * 100.0 + g.duration * WAV_RATE * 4.0;
-    bg.bytes_mem = samples * 8.0 * 16.0;
-    budget_check_or_exit(&bg);
+        cli_fail(PROGRAM, "the stroke lasts %g s; accepted: --duration > 0 or a velocity track "
+                 "that ends after 0 s", g.duration);
+    return g;
+}
 
-    /* the stroke */
-    size_t cap = (size_t)lround(g.duration / in.dt) + 2;
+/* The string under the bow (modes, contact points), or exit 2 with the reason; the figures'
+ * strokes cross-checked now, before any work or file (not after the stroke). */
+static void make_bowed_string(bow_model *m, const bow_instrument *in, const gesture *g,
+                              const settings *s, const bow_figure_params *fp,
+                              const bow_conv_params *cp)
+{
+    char err[600];
+    if (bow_model_init(m, in, g, err, sizeof err) != 0)
+        cli_fail(PROGRAM, "%s", err);
+    if (!s->quick && bow_fig7_check(in, fp, err, sizeof err) != 0)
+        cli_fail(PROGRAM, "Figure 7's strokes (at x_b/L = %g; --quick skips them): %s",
+                 fp->fig7_x_b_rel, err);
+    if (!s->quick && bow_convergence_check(in, g, cp, err, sizeof err) != 0)
+        cli_fail(PROGRAM, "the convergence study (--quick skips it): %s", err);
+}
+
+/* The stroke as run and measured: the record of every step, the sound, what it shows. */
+typedef struct stroke_run {
+    bow_solver solver;
+    double weight;          /* budget ticks a step: its cost over the default cello's */
     bow_record r;
-    bow_record_init(&r, &m, cap);
-    r.tick = weight;
-    r.meter = &bg.meter;
-    double *x = xcalloc(m.at.dim, sizeof(double));
-    bow_run_opts o = {sv, in.dt, rtol, atol, in.dt, g.duration, bow_record_sink, &r};
+    double *x;              /* the final state */
     bow_run_result res;
-    if (bow_run(&m, &o, x, &res) != 0) {
-        fprintf(stderr, PROGRAM ": %s\n", res.message);
+    bow_obs last;           /* energy terms at the end */
+    double fs;              /* the record's rate, 1/dt */
+    double *wav;            /* the bridge force at WAV_RATE */
+    size_t nw;
+    stroke_summary ss;
+    double residual;        /* energy residual over int |P| */
+    size_t nz;              /* three periods, for zoom.tsv */
+} stroke_run;
+
+/* The work estimated before it starts: one sample a step of dt, every one recorded; CVODE's
+ * work counted 800 steps a dt; a step weighed by its cost (modes x contact points) over the
+ * default cello's. Refuses above the cap. */
+static void check_work_budget(stroke_run *st, settings *s, const bow_instrument *in,
+                              const gesture *g)
+{
+    st->solver = strcmp(s->solver, "cvode") == 0 ? BOW_CVODE : BOW_FIXED;
+    double samples = g->duration / in->dt;
+    st->weight = (st->solver == BOW_CVODE ? 800.0 : 1.0) * bow_step_weight(in);
+    s->bg.work = samples * st->weight;
+    s->bg.bytes_out = samples / 8.0 * 100.0 + g->duration * WAV_RATE * 4.0;
+    s->bg.bytes_mem = samples * 8.0 * 16.0;
+    budget_check_or_exit(&s->bg);
+}
+
+/* The stroke, every step recorded; 1 with the solver, time and reason on stderr if it fails. */
+static int bow_the_string(stroke_run *st, bow_model *m, const bow_instrument *in,
+                          const gesture *g, settings *s)
+{
+    size_t cap = (size_t)lround(g->duration / in->dt) + 2;
+    bow_record_init(&st->r, m, cap);
+    st->r.tick = st->weight;
+    st->r.meter = &s->bg.meter;
+    st->x = xcalloc(m->at.dim, sizeof(double));
+    bow_run_opts o = {.solver = st->solver, .h = in->dt, .rtol = s->rtol, .atol = s->atol,
+                      .dt_out = in->dt, .t1 = g->duration, .sink = bow_record_sink,
+                      .ctx = &st->r};
+    if (bow_run(m, &o, st->x, &st->res) != 0) {
+        fprintf(stderr, PROGRAM ": %s\n", st->res.message);
         return 1;
     }
-    budget_finish(&bg.meter);
-    bow_obs last;
-    bow_observe(&m, g.duration, x, &last);
-    double fs = 1.0 / in.dt;
+    budget_finish(&s->bg.meter);
+    bow_observe(m, g->duration, st->x, &st->last);
+    st->fs = 1.0 / in->dt;
+    return 0;
+}
 
-    size_t nw;
-    double *wav = resample(r.bridge_u, r.n, fs, WAV_RATE, &nw, err, sizeof err);
-    if (!wav) {
+/* What the stroke shows: pitch, slips, regime, temperature, loops (measure/stroke.h), heard
+ * at 48 kHz; 1 if the resampling fails. */
+static int measure_stroke(stroke_run *st, const bow_instrument *in, const gesture *g)
+{
+    char err[600];
+    const bow_record *r = &st->r;
+    st->wav = resample(r->bridge_u, r->n, st->fs, WAV_RATE, &st->nw, err, sizeof err);
+    if (!st->wav) {
         fprintf(stderr, PROGRAM ": %s\n", err);
         return 1;
     }
-    stroke_trace tr = {r.t, r.v_b, r.v_mean, r.bridge_u, r.friction, r.tau_mean, r.tau_max, r.n, fs, wav, nw, WAV_RATE};
-    stroke_summary ss;
-    stroke_summarise(&tr, &in, &g, &ss);
-    double residual = last.e_abs > 0 ? r.residual / last.e_abs : 0.0;
-    size_t nz = ss.f0 > 0 ? (size_t)lround(3.0 * fs / ss.f0) : 0;   /* three periods, for zoom.tsv */
+    stroke_trace tr = {.t = r->t, .v_b = r->v_b, .v_rel = r->v_mean, .bridge = r->bridge_u,
+                       .friction = r->friction, .tau_mean = r->tau_mean, .tau_max = r->tau_max,
+                       .n = r->n, .fs = st->fs, .sound = st->wav, .n_sound = st->nw,
+                       .sound_rate = WAV_RATE};
+    stroke_summarise(&tr, in, g, &st->ss);
+    st->residual = st->last.e_abs > 0 ? r->residual / st->last.e_abs : 0.0;
+    st->nz = st->ss.f0 > 0 ? (size_t)lround(3.0 * st->fs / st->ss.f0) : 0;
+    return 0;
+}
 
+/* stroke.tsv and the rest of the stroke's data, summary.tsv, and the sound: band-limited to
+ * 48 kHz, normalised to 0.9 of full scale. 0, or the failure's exit status. */
+static int write_stroke_files(const stroke_run *st, const bow_model *m, const stroke_params *sp,
+                              const gesture *g, const settings *s)
+{
     failure why;
-    if (bow_write_stroke_data(PROGRAM, &r, &m, sp.v_hold / sp.accel, sp.f_b, velocity.n > 0, nz, common.out, &why))
+    if (bow_write_stroke_data(PROGRAM, &st->r, m, sp->v_hold / sp->accel, sp->f_b,
+                              s->velocity.n > 0, st->nz, s->common.out, &why))
         return failure_print(&why);
-    bool article = memcmp(&sp, &sp_file, sizeof sp) == 0 && velocity.n == 0 && force.n == 0;
-    write_summary(common.out, &ss, &g, sp.x_b_rel, article);
-    /* the sound: band-limited to 48 kHz, normalised to 0.9 of full scale */
-    double peak = max_abs(wav, nw);
-    wav_write_or_exit(PROGRAM, wav_path, wav, nw, WAV_RATE, peak > 0 ? 0.9 / peak : 1.0, NULL);
+    write_summary(s->common.out, &st->ss, g, sp->x_b_rel, s->article);
+    double peak = max_abs(st->wav, st->nw);
+    wav_write_or_exit(PROGRAM, s->wav_path, st->wav, st->nw, WAV_RATE,
+                      peak > 0 ? 0.9 / peak : 1.0, NULL);
+    return 0;
+}
 
-    int fig7_slipped = -1;
-    double conv_order = NAN, pairwise[8], dt_range[2];
+/* What the article's figures measured: Figure 7's first slips, the convergence order. */
+typedef struct figure_facts {
+    int fig7_slipped;       /* first-slip transients that slipped; -1: not run (--quick) */
     double t_slip[9], drop[9], fall[9];
-    if (!quick) {
-        if (bow_write_modes(PROGRAM, &m, fp.qref_sigma0, fp.qref_sigma2, common.out, &why) ||
-            bow_write_fig4(PROGRAM, &in, &fp, common.out, &why) ||
-            bow_write_pluck(PROGRAM, &m, fp.pluck_x_rel, fp.pluck_amplitude, fp.pluck_duration, common.out, &why) ||
-            bow_fig7_write(PROGRAM, &in, &fp, common.out, jobs, t_slip, drop, fall, &fig7_slipped, &why) ||
-            bow_convergence_study(PROGRAM, &in, &g, &cp, common.out, &conv_order, pairwise, dt_range, &why))
-            return failure_print(&why);
-    }
+    double conv_order, pairwise[8], dt_range[2];
+} figure_facts;
 
-    if (!common.tsv) {
-        printf("bowed cello G string: L = %g m, T = %g N, %d transverse + %d torsional modes (to %g Hz), N = %d points\n"
-               "stroke: %g m/s^2 to %g m/s, hold %g s, f_b = %g N at x_b/L = %g; %s, dt = %g s, %g s simulated\n\n",
-               in.L, in.T, m.Mu, m.Mw, in.f_max, m.N, sp.accel, sp.v_hold, sp.t_hold, sp.f_b, sp.x_b_rel,
-               bow_solver_name(sv), in.dt, g.duration);
-        printf("%s: %ld steps (%ld split after a failed Newton solve), %.2f Newton iterations a step, %.3f s wall, %.3f s processor time "
-               "(%.2f simulated seconds per processor second)\n", bow_solver_name(sv), res.steps, res.split,
-               res.steps ? (double)res.newton / res.steps : 0.0, res.seconds, res.cpu_seconds,
-               g.duration / res.cpu_seconds);
-        printf("first slip at %.4f s; analysis window %.3f-%.3f s\n", ss.first_slip, ss.w0, g.duration);
-        if (ss.v_window > 0)
-            printf("regime: %s (%s)\n", regime_label(ss.regime.kind), ss.regime.why);
-        printf("Schelleng ripples per period: %.1f (L/x_b = %.1f)\n", ss.ripples, 1.0 / sp.x_b_rel);
-        printf("last three periods: the f/f_b - v loop runs %s (area %.3g m/s), the tau - v loop %s (%.3g K m/s)\n",
-               stroke_loop_direction(ss.loop_f), ss.loop_f, stroke_loop_direction(ss.loop_tau), ss.loop_tau);
-        printf("smallest contact temperature rise: %.3g K (never below ambient)\n", r.tau_min);
-        if (article)    /* the article's stroke, unchanged */
-            printf("peak contact temperature %.1f degC; the article's Figure 6 peaks at about %g degC: our thermal "
-                   "parameters (a_tau, b_tau, c_tau, tau_g) are reconstructed from a survey, the article's Table 1 "
-                   "being lost (lessons/params/cello-g.ini names each value's source); the gap is open\n",
-                   ss.peak_tau + in.ambient_c, sp.article_peak_c);
-        if (fig7_slipped >= 0) {
-            printf("Figure 7: %d of 9 first-slip transients slipped; first slip (s), its force drop (N), steepest fall:\n",
-                   fig7_slipped);
-            for (int b = 0; b < 3; b++) {
-                printf("  b_tau x %-4g", fp.fig7_b_scale[b]);
-                for (int d = 0; d < 3; d++)
-                    printf("  mu_d %-4g %.4f s %.2f N %.0f N/ms", fp.fig7_mu_d[d], t_slip[3 * b + d], drop[3 * b + d],
-                           fall[3 * b + d] * 1e-3);
-                printf("\n");
-            }
-        }
-        if (!quick)
-            print_order(&cp, conv_order, pairwise, dt_range);
-        printf("wrote %s/stroke.tsv, %s (%zu samples at %d Hz)\n\n", common.out, wav_path, nw, WAV_RATE);
+/* The data of the article's Figures 4, 7, 8d, the Q-factors and the convergence study; 0, or
+ * the failure's exit status. */
+static int write_article_figures(figure_facts *ff, const bow_model *m, const bow_instrument *in,
+                                 const gesture *g, const bow_figure_params *fp,
+                                 const bow_conv_params *cp, const settings *s)
+{
+    const char *out = s->common.out;
+    failure why;
+    if (bow_write_modes(PROGRAM, m, fp->qref_sigma0, fp->qref_sigma2, out, &why) ||
+        bow_write_fig4(PROGRAM, in, fp, out, &why) ||
+        bow_write_pluck(PROGRAM, m, fp->pluck_x_rel, fp->pluck_amplitude, fp->pluck_duration,
+                        out, &why) ||
+        bow_fig7_write(PROGRAM, in, fp, out, s->jobs, ff->t_slip, ff->drop, ff->fall,
+                       &ff->fig7_slipped, &why) ||
+        bow_convergence_study(PROGRAM, in, g, cp, out, &ff->conv_order, ff->pairwise,
+                              ff->dt_range, &why))
+        return failure_print(&why);
+    return 0;
+}
+
+/* The instrument and the stroke, as run. */
+static void show_setup(const bow_instrument *in, const bow_model *m, const stroke_params *sp,
+                       const stroke_run *st, const gesture *g)
+{
+    printf("bowed cello G string: L = %g m, T = %g N, %d transverse + %d torsional modes "
+           "(to %g Hz), N = %d points\n", in->L, in->T, m->Mu, m->Mw, in->f_max, m->N);
+    printf("stroke: %g m/s^2 to %g m/s, hold %g s, f_b = %g N at x_b/L = %g; %s, dt = %g s, "
+           "%g s simulated\n\n", sp->accel, sp->v_hold, sp->t_hold, sp->f_b, sp->x_b_rel,
+           bow_solver_name(st->solver), in->dt, g->duration);
+}
+
+/* The solver's work: steps, splits, Newton iterations, wall and processor time. */
+static void show_run_cost(const stroke_run *st, const gesture *g)
+{
+    const bow_run_result *res = &st->res;
+    printf("%s: %ld steps (%ld split after a failed Newton solve), %.2f Newton iterations a "
+           "step, %.3f s wall, %.3f s processor time (%.2f simulated seconds per processor "
+           "second)\n", bow_solver_name(st->solver), res->steps, res->split,
+           res->steps ? (double)res->newton / res->steps : 0.0, res->seconds, res->cpu_seconds,
+           g->duration / res->cpu_seconds);
+}
+
+/* What the stroke shows: first slip, regime, Schelleng ripples, the hysteresis loops, the
+ * contact temperature (against the article's when the stroke is Figure 6's). */
+static void show_stroke_claims(const stroke_run *st, const stroke_params *sp,
+                               const bow_instrument *in, const gesture *g, bool article)
+{
+    const stroke_summary *ss = &st->ss;
+    printf("first slip at %.4f s; analysis window %.3f-%.3f s\n", ss->first_slip, ss->w0,
+           g->duration);
+    if (ss->v_window > 0)
+        printf("regime: %s (%s)\n", regime_label(ss->regime.kind), ss->regime.why);
+    printf("Schelleng ripples per period: %.1f (L/x_b = %.1f)\n", ss->ripples, 1.0 / sp->x_b_rel);
+    printf("last three periods: the f/f_b - v loop runs %s (area %.3g m/s), the tau - v loop %s "
+           "(%.3g K m/s)\n", stroke_loop_direction(ss->loop_f), ss->loop_f,
+           stroke_loop_direction(ss->loop_tau), ss->loop_tau);
+    printf("smallest contact temperature rise: %.3g K (never below ambient)\n", st->r.tau_min);
+    if (article)    /* the article's stroke, unchanged */
+        printf("peak contact temperature %.1f degC; the article's Figure 6 peaks at about %g "
+               "degC: our thermal parameters (a_tau, b_tau, c_tau, tau_g) are reconstructed "
+               "from a survey, the article's Table 1 being lost (lessons/params/cello-g.ini "
+               "names each value's source); the gap is open\n",
+               ss->peak_tau + in->ambient_c, sp->article_peak_c);
+}
+
+/* Figure 7: the first slip of each of the nine strokes (b_tau scale x mu_d). */
+static void show_figure7(const figure_facts *ff, const bow_figure_params *fp)
+{
+    printf("Figure 7: %d of 9 first-slip transients slipped; first slip (s), its force drop "
+           "(N), steepest fall:\n", ff->fig7_slipped);
+    for (int b = 0; b < 3; b++) {
+        printf("  b_tau x %-4g", fp->fig7_b_scale[b]);
+        for (int d = 0; d < 3; d++)
+            printf("  mu_d %-4g %.4f s %.2f N %.0f N/ms", fp->fig7_mu_d[d], ff->t_slip[3 * b + d],
+                   ff->drop[3 * b + d], ff->fall[3 * b + d] * 1e-3);
+        printf("\n");
     }
-    summary_table(&ss, &r, &in, residual, g.duration / res.seconds, common.tsv);
-    free(wav);
-    free(x);
-    bow_record_free(&r);
+}
+
+int main(int argc, char **argv)
+{
+    /* 1. The instrument, the stroke and the figures' values, from lessons/params/, then the
+     *    flags over them. */
+    bow_instrument in;
+    stroke_params sp;
+    bow_figure_params fp;
+    bow_conv_params cp;
+    load_lesson_params(&in, &sp, &fp, &cp);
+    settings s;
+    parse_flags(&s, &sp, argc, argv);
+    if (s.list) {
+        list_instrument(s.common.tsv);
+        return 0;
+    }
+    if (strlen(s.common.out) == 0)
+        cli_fail(PROGRAM, "--out '' is empty; accepted: a folder name");
+
+    /* 2. The model: the bow's gesture and the bowed string, checked before any work. */
+    gesture g = make_stroke(&sp, &s, &in);
+    bow_model m;
+    make_bowed_string(&m, &in, &g, &s, &fp, &cp);
+    stroke_run st;
+    check_work_budget(&st, &s, &in, &g);
+
+    /* 3. One stroke, solved by the fixed-step scheme (or CVODE BDF), every step recorded. */
+    if (bow_the_string(&st, &m, &in, &g, &s) != 0)
+        return 1;
+    /* 4. Measure it: pitch, slips a period, regime, temperature, energy balance; the sound. */
+    if (measure_stroke(&st, &in, &g) != 0)
+        return 1;
+    int status = write_stroke_files(&st, &m, &sp, &g, &s);
+    if (status != 0)
+        return status;
+    /* 5. Without --quick: the article's Figures 4, 7, 8d, the Q-factors, the order. */
+    figure_facts ff = {.fig7_slipped = -1, .conv_order = NAN};
+    if (!s.quick && (status = write_article_figures(&ff, &m, &in, &g, &fp, &cp, &s)) != 0)
+        return status;
+
+    /* 6. The claims: the setup, the cost, what the stroke shows, the figures, the summary. */
+    if (!s.common.tsv) {
+        show_setup(&in, &m, &sp, &st, &g);
+        show_run_cost(&st, &g);
+        show_stroke_claims(&st, &sp, &in, &g, s.article);
+        if (ff.fig7_slipped >= 0)
+            show_figure7(&ff, &fp);
+        if (!s.quick)
+            print_order(&cp, ff.conv_order, ff.pairwise, ff.dt_range);
+        printf("wrote %s/stroke.tsv, %s (%zu samples at %d Hz)\n\n", s.common.out, s.wav_path,
+               st.nw, WAV_RATE);
+    }
+    summary_table(&st.ss, &st.r, &in, st.residual, g.duration / st.res.seconds, s.common.tsv);
+    free(st.wav);
+    free(st.x);
+    bow_record_free(&st.r);
     bow_model_free(&m);
-    return plot_render(&plot, PROGRAM, common.out, common.tsv);
+    return plot_render(&s.plot, PROGRAM, s.common.out, s.common.tsv);
 }
