@@ -43,7 +43,8 @@ typedef struct settings {
     const char *out;            /* data folder */
     bool tsv;
     bool do_ref, do_solve;      /* --reference, --solve */
-    const char *wav_path, *field_path, *listen_path, *chal_flag; /* --wav, --field, --listen, --challenge */
+    /* --wav, --field, --listen, --challenge */
+    const char *wav_path, *field_path, *listen_path, *chal_flag;
     cli_common common;          /* --tsv, --out */
     budget bg;                  /* the estimate and its cap */
     progress *meter;            /* &bg.meter: what the runs tick */
@@ -65,7 +66,8 @@ static void run_done(string_sweep *w, string_run *r, void *ctx)
 {
     (void)w;
     table *t = ctx;
-    bool made = strcmp(r->status, "not_run") != 0;  /* a run not made: "-" where a measurement would be */
+    /* a run not made: "-" where a measurement would be */
+    bool made = strcmp(r->status, "not_run") != 0;
     table_cell(t, "%s", r->space);
     table_cell(t, "%ld", r->size);
     table_cell(t, "%s", r->method);
@@ -86,15 +88,16 @@ static void order_study(const settings *st, const string_sweep *w, const string_
     string_study_row rows[2][8];
     int nrows[2];
     double w_top, a_top;
+    long N = (long)st->run.study_N, steps = (long)st->run.study_steps;
+    double T = st->run.study_T;
     failure why;
-    int rc = string_sweep_order_study(w, &st->ch.string, (long)st->run.study_N, modes, M, st->run.study_T,
-                                      (long)st->run.study_steps, rows, nrows, &w_top, &a_top, err, sizeof err, &why);
+    int rc = string_sweep_order_study(w, &st->ch.string, N, modes, M, T, steps, rows, nrows,
+                                      &w_top, &a_top, err, sizeof err, &why);
     if (rc < 0)
         cli_fail("pluck", "--cvode-study-N %g: %s", st->run.study_N, err);
     exit_on(rc, &why);
     if (!st->tsv)
-        string_sweep_print_study(w, st->run.study_T, st->run.study_steps, (long)st->run.study_N, rows, nrows, M, w_top,
-                                 a_top);
+        string_sweep_print_study(w, T, st->run.study_steps, N, rows, nrows, M, w_top, a_top);
 }
 
 /* The tolerance study (string_sweep_rtol_study: cvode-rtol.tsv) and, unless --tsv, its table. */
@@ -105,8 +108,8 @@ static void rtol_study(const settings *st, const string_sweep *w)
     double lr, li;
     long N = (long)st->run.rtol_N;
     failure why;
-    int rc = string_sweep_rtol_study(w, &st->ch.string, N, st->run.rtol_start, st->run.rtol_time, rows, &lr, &li, err,
-                                     sizeof err, &why);
+    int rc = string_sweep_rtol_study(w, &st->ch.string, N, st->run.rtol_start, st->run.rtol_time,
+                                     rows, &lr, &li, err, sizeof err, &why);
     if (rc < 0)
         cli_fail("pluck", "--cvode-rtol-N %g: %s", st->run.rtol_N, err);
     exit_on(rc, &why);
@@ -117,12 +120,15 @@ static void rtol_study(const settings *st, const string_sweep *w)
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
 static const char exercises[] =
     "exercises (each with the command that checks it):\n"
-    "  1. RK4 on the Galerkin string (M = 200) blows up at one step a sample (m = 1). Which mode sets\n"
+    "  1. RK4 on the Galerkin string (M = 200) blows up at one step a sample (m = 1). "
+    "Which mode sets\n"
     "     its limit, and how many substeps m bring E_wave below 1e-3?\n"
     "     check: bin/pluck --solve --space modal --method rk4\n"
-    "  2. Score a solution yourself: the WAVs of exercise 1's runs and the reference are in OUT/wav/;\n"
+    "  2. Score a solution yourself: the WAVs of exercise 1's runs and the reference are "
+    "in OUT/wav/;\n"
     "     score the m = 2 run against the reference and compare with the table's E_wave.\n"
-    "     check: bin/score build/data/pluck/wav/reference.wav build/data/pluck/wav/modal-200-rk4-m2.wav\n";
+    "     check: bin/score build/data/pluck/wav/reference.wav "
+    "build/data/pluck/wav/modal-200-rk4-m2.wav\n";
 
 /* ---- the settings: the challenge, pluck.ini, the flags ---- */
 
@@ -141,18 +147,21 @@ static void load_settings(settings *st, int argc, char **argv)
         cli_fail("pluck", "%s", err);
     st->wav_path = "build/sound/pluck-reference.wav";
     st->chal_flag = challenge_file;
-    st->common = (cli_common){false, "build/data/pluck"};
-    budget_init(&st->bg, "pluck", "unknown-steps", 5e10, "--duration * --fs, --modes, --substeps-max, --N-max, "
+    st->common = (cli_common){.tsv = false, .out = "build/data/pluck"};
+    budget_init(&st->bg, "pluck", "unknown-steps", 5e10,
+                "--duration * --fs, --modes, --substeps-max, --N-max, "
                 "--fd-fixed-N-max, --cvode-N-max, --cvode-rtol-time and -N and the field's size "
                 "(one unknown of the state advanced one step)");
     st->meter = &st->bg.meter;
     st->space = st->method = "all";
-    st->lmm = "adams";          /* with fixed-point iteration: the cheapest CVODE on the string (README) */
+    /* Adams with fixed-point iteration: the cheapest CVODE on the string (README) */
+    st->lmm = "adams";
     st->nls = "fixedpoint";
     method_set_init(&st->methods);
     st->marg = (method_arg){.set = &st->methods, .name = &st->method, .also = "all|cvode|exact"};
     st->sub = 1;
-    st->pc = (partials_cfg){0, 1, 8000.0, 1e-3, 0, NULL};
+    /* --partials: its defaults (the rate, the samples and the meter: check_partials) */
+    st->pc = (partials_cfg){.sub = 1, .f_max = 8000.0, .level = 1e-3};
     st->fit = 1200;
     st->grid_N = 130;
     st->listen_ref = "build/sound/pluck-partials-reference-listen.wav";
@@ -184,7 +193,8 @@ static void parse_flags(settings *st, int argc, char **argv)
             "length of the signal"),
         FLAG_TABLE(keys.tol),
         FLAG_CHOICE("space", st->space, "all|modal|fd3|fd5", "which discretisation --solve runs"),
-        METHOD_ARG_OPT(st->marg, "which time stepping --solve runs (a tableau file: on the modal system)"),
+        METHOD_ARG_OPT(st->marg,
+            "which time stepping --solve runs (a tableau file: on the modal system)"),
         METHOD_ADD_OPT(st->methods),
         FLAG_TABLE(keys.sweep),
         FLAG_CHOICE("cvode-lmm", st->lmm, "bdf|adams", "CVODE's multistep family"),
@@ -342,8 +352,8 @@ static void check_settings(settings *st)
     const method *m = method_set_find(&st->methods, st->method);
     if (m && m->file &&
         (strcmp(st->space, "fd3") == 0 || strcmp(st->space, "fd5") == 0))
-        cli_fail("pluck", "--method %s (a tableau file) with --space %s; accepted: a tableau file on --space modal", st->method,
-                 st->space);
+        cli_fail("pluck", "--method %s (a tableau file) with --space %s; "
+                 "accepted: a tableau file on --space modal", st->method, st->space);
     st->out = st->common.out;
     st->tsv = st->common.tsv;
     if (string_check(&st->ch.string, err, sizeof err) != 0)
@@ -351,8 +361,8 @@ static void check_settings(settings *st)
     double nd = st->duration * st->fs;
     st->n = lround(nd);
     if (fabs(nd - (double)st->n) > 1e-9 * nd || st->n < 2)
-        cli_fail("pluck", "--duration %g at --fs %g is not a whole number of samples; accepted: duration * fs an integer >= 2",
-                 st->duration, st->fs);
+        cli_fail("pluck", "--duration %g at --fs %g is not a whole number of samples; "
+                 "accepted: duration * fs an integer >= 2", st->duration, st->fs);
     if (string_settings_check(&st->run, st->fs, strcmp(st->lmm, "bdf") == 0, err, sizeof err) != 0)
         cli_fail("pluck", "%s", err);
     if (st->do_partials) {
@@ -362,16 +372,38 @@ static void check_settings(settings *st)
     if (!st->do_ref && !st->do_solve) {
         /* the default run (make run): the deliverable, a copy for the ear, the sweep */
         st->do_ref = st->do_solve = true;
-        if (!st->listen_path)
-            atomic_check_output_or_exit("pluck", "listen", st->listen_path = "build/sound/pluck-reference-listen.wav", true);
+        if (!st->listen_path) {
+            st->listen_path = "build/sound/pluck-reference-listen.wav";
+            atomic_check_output_or_exit("pluck", "listen", st->listen_path, true);
+        }
     }
     /* --solve scores as the challenge does, at its rate and length: refused here, before any work
      * or file, not after the sweep (score_check_format would refuse the reference then) */
     if (st->do_solve && (st->fs != st->ch.sample_rate || st->n != st->ch.num_samples))
-        cli_fail("pluck", "--fs %g --duration %g (%ld samples) with --solve (part of the default run): solutions are scored as the challenge %s "
-                 "does, at %d Hz and %ld samples; accepted: --fs %d --duration %g with --solve (any rate or length "
-                 "with --reference alone)", st->fs, st->duration, st->n, st->chal_flag, st->ch.sample_rate,
-                 st->ch.num_samples, st->ch.sample_rate, (double)st->ch.num_samples / st->ch.sample_rate);
+        cli_fail("pluck", "--fs %g --duration %g (%ld samples) with --solve (part of the default "
+                 "run): solutions are scored as the challenge %s does, at %d Hz and %ld samples; "
+                 "accepted: --fs %d --duration %g with --solve (any rate or length with "
+                 "--reference alone)", st->fs, st->duration, st->n, st->chal_flag,
+                 st->ch.sample_rate, st->ch.num_samples, st->ch.sample_rate,
+                 (double)st->ch.num_samples / st->ch.sample_rate);
+}
+
+/* What --solve sweeps, for its estimate (string_sweep_estimate): the sizes, the spaces and the
+ * methods the filters take, nm the reference's modes. */
+static string_sweep_plan sweep_plan(const settings *st, int nm)
+{
+    string_sweep_plan p = {
+        .n = (double)st->n, .duration = st->duration, .modes = fmin(st->run.modes, nm),
+        .sub_min = st->run.sub_min, .sub_max = st->run.sub_max,
+        .N_min = st->run.N_min, .N_max = st->run.N_max, .fd_sub = st->run.fd_sub,
+        .fd_fixed_N_max = st->run.fd_fixed_N_max, .cvode_N_max = st->run.cvode_N_max,
+        .modal = want(st->space, "modal"), .fd3 = want(st->space, "fd3"),
+        .fd5 = want(st->space, "fd5"), .cvode = want(st->method, "cvode"),
+    };
+    for (int i = 0; st->methods.all[i]; i++)
+        if (want(st->method, st->methods.all[i]->name))
+            p.nmeth++, p.nimpl += st->methods.all[i]->implicit;
+    return p;
 }
 
 /* The work before it starts: the reference (nm modes over n samples at most), the field, and the
@@ -384,12 +416,7 @@ static void check_budget(settings *st, int nm)
     double field = st->field_path ? (double)st->ch.field_nx * st->ch.field_nt : 0.0;
     work += field * nm, mem += field * 4.0;
     if (st->do_solve) {
-        string_sweep_plan p = {n, st->duration, fmin(st->run.modes, nm), st->run.sub_min, st->run.sub_max, st->run.N_min, st->run.N_max,
-                               st->run.fd_sub, st->run.fd_fixed_N_max, st->run.cvode_N_max, 0, 0, want(st->space, "modal"),
-                               want(st->space, "fd3"), want(st->space, "fd5"), want(st->method, "cvode")};
-        for (int i = 0; st->methods.all[i]; i++)
-            if (want(st->method, st->methods.all[i]->name))
-                p.nmeth++, p.nimpl += st->methods.all[i]->implicit;
+        string_sweep_plan p = sweep_plan(st, nm);
         string_sweep_estimate(&p, &work, &wavs, &mem);
         if (want(st->method, "cvode") && st->run.rtol_time > 0) {
             /* the tolerance study: its runs at the sweep's CVODE rate (string_sweep_estimate), and
@@ -404,7 +431,8 @@ static void check_budget(settings *st, int nm)
         double fr = (double)score_frames((size_t)st->n, M, st->ch.hop);
         budget spec;
         budget_init(&spec, "pluck", "FFT operations", SCORE_SPEC_CAP,
-                    "challenge.json's E_spec frame_length M and hop (frames x 2 M log2 M a scored run)");
+                    "challenge.json's E_spec frame_length M and hop "
+                    "(frames x 2 M log2 M a scored run)");
         spec.work = (wavs + 0.5) * score_spec_work((size_t)st->n, M, st->ch.hop);
         spec.allow_long = st->bg.allow_long;
         budget_check_or_exit(&spec);
@@ -412,7 +440,8 @@ static void check_budget(settings *st, int nm)
         spec_out = fr * (fmin(8000.0 * M / st->fs, M / 2) + 2.0) * 25.0;
     }
     st->bg.work = work;
-    st->bg.bytes_out = wavs * n * 4.0 + (st->listen_path ? n * 4.0 : 0.0) + field * 4.0 + spec_out;
+    double listen = st->listen_path ? n * 4.0 : 0.0;
+    st->bg.bytes_out = wavs * n * 4.0 + listen + field * 4.0 + spec_out;
     st->bg.bytes_mem = mem + (double)nm * 64.0;
     budget_check_or_exit(&st->bg);
 }
@@ -421,8 +450,8 @@ static void check_budget(settings *st, int nm)
 
 /* The deliverable (always written: --solve scores against the very bytes written, decoded, in
  * *refw) from the nm modes of the series, and what it took; the signal in ref. */
-static void write_reference(const settings *st, const string_mode *modes, int nm, double t0, double *ref,
-                            wav_data *refw)
+static void write_reference(const settings *st, const string_mode *modes, int nm, double t0,
+                            double *ref, wav_data *refw)
 {
     string_sum_info info;
     double tol_abs = st->run.tol * st->ch.signal_scale;
@@ -430,20 +459,22 @@ static void write_reference(const settings *st, const string_mode *modes, int nm
     double ref_seconds = wall_seconds() - t0;
     double peak = max_abs(ref, (size_t)st->n) / st->ch.signal_scale;
     if (!(peak <= FLT_MAX))     /* a sample is s / s_ref as float32: |s| / s_ref <= FLT_MAX */
-        cli_fail("pluck", "output.signal_scale = %g m/s makes the peak sample %.3g, beyond float32's largest %.4g; "
-                 "accepted: signal_scale >= max |s| / FLT_MAX = %.4g m/s / %.4g = %.3g m/s", st->ch.signal_scale, peak,
-                 FLT_MAX, peak * st->ch.signal_scale, FLT_MAX, peak * st->ch.signal_scale / FLT_MAX);
+        cli_fail("pluck", "output.signal_scale = %g m/s makes the peak sample %.3g, beyond "
+                 "float32's largest %.4g; accepted: signal_scale >= max |s| / FLT_MAX = "
+                 "%.4g m/s / %.4g = %.3g m/s", st->ch.signal_scale, peak, FLT_MAX,
+                 peak * st->ch.signal_scale, FLT_MAX, peak * st->ch.signal_scale / FLT_MAX);
     char ref_tmp[4096];
     const char *ref_file = st->wav_path;
     if (!st->do_ref) {
         path_join(ref_tmp, sizeof ref_tmp, st->out, "wav/reference.wav");
         ref_file = ref_tmp;
     }
-    wav_write_or_exit("pluck", ref_file, ref, (size_t)st->n, (int)st->fs, 1.0 / st->ch.signal_scale,
-                      st->do_solve ? refw : NULL);
+    wav_write_or_exit("pluck", ref_file, ref, (size_t)st->n, (int)st->fs,
+                      1.0 / st->ch.signal_scale, st->do_solve ? refw : NULL);
     if (st->tsv && !st->do_solve) {
         table rt;
-        table_begin(&rt, stdout, true, "modes", "overdamped", "mode_samples", "seconds", "peak_sample", "file", NULL);
+        table_begin(&rt, stdout, true, "modes", "overdamped", "mode_samples", "seconds",
+                    "peak_sample", "file", NULL);
         table_cell(&rt, "%d", nm);
         table_cell(&rt, "%d", info.overdamped);
         table_cell(&rt, "%ld", info.mode_samples);
@@ -452,10 +483,11 @@ static void write_reference(const settings *st, const string_mode *modes, int nm
         table_cell(&rt, "%s", ref_file);
     }
     if (!st->tsv)
-        printf("string-pluck-v1 reference: modal series, %d modes (tolerance %g s_ref = %.3g m/s), %d overdamped,\n"
-               "%ld mode-samples (not %ld: a mode stops once its envelope is below its share of the tolerance),\n"
-               "%.4f s; peak sample %.4f; written to %s\n",
-               nm, st->run.tol, tol_abs, info.overdamped, info.mode_samples, (long)nm * st->n, ref_seconds, peak, ref_file);
+        printf("string-pluck-v1 reference: modal series, %d modes (tolerance %g s_ref = %.3g m/s), "
+               "%d overdamped,\n%ld mode-samples (not %ld: a mode stops once its envelope is below "
+               "its share of the tolerance),\n%.4f s; peak sample %.4f; written to %s\n",
+               nm, st->run.tol, tol_abs, info.overdamped, info.mode_samples, (long)nm * st->n,
+               ref_seconds, peak, ref_file);
 }
 
 /* --listen: the playback gain and the limiter (score_listening_copy). */
@@ -463,12 +495,13 @@ static void write_listen(const settings *st, const double *ref)
 {
     double g = pow(10.0, st->ch.playback_gain_db / 20.0) / st->ch.signal_scale;
     double cut_db, limited_s;
-    double *lc = score_listening_copy(ref, st->n, g, st->run.ceiling, st->run.release, st->fs, &cut_db, &limited_s);
+    double *lc = score_listening_copy(ref, st->n, g, st->run.ceiling, st->run.release, st->fs,
+                                      &cut_db, &limited_s);
     wav_write_or_exit("pluck", st->listen_path, lc, (size_t)st->n, (int)st->fs, 1.0, NULL);
     if (!st->tsv)
-        printf("listening copy (%+g dB, limiter at %g): %s, peak %.3f; the limiter cut up to %.1f dB during %.3f s "
-               "(not the deliverable)\n", st->ch.playback_gain_db, st->run.ceiling, st->listen_path,
-               max_abs(lc, (size_t)st->n), cut_db, limited_s);
+        printf("listening copy (%+g dB, limiter at %g): %s, peak %.3f; the limiter cut up to "
+               "%.1f dB during %.3f s (not the deliverable)\n", st->ch.playback_gain_db,
+               st->run.ceiling, st->listen_path, max_abs(lc, (size_t)st->n), cut_db, limited_s);
     free(lc);
 }
 
@@ -479,18 +512,32 @@ static int write_field(const settings *st, const string_mode *modes, int nm)
     h5_attr at[] = {{"challenge_id", st->ch.id}, {"solution_id", "ivplab-modal-series"},
                     {"quantity", "transverse displacement"}, {"units", "m"}, {NULL, NULL}};
     double tf = wall_seconds();
-    if (string_field_write(st->field_path, &st->ch.string, modes, nm, (size_t)st->ch.field_nx, (size_t)st->ch.field_nt,
-                           st->ch.field_t_stop, at, err, sizeof err) != 0) {
+    size_t nx = (size_t)st->ch.field_nx, nt = (size_t)st->ch.field_nt;
+    if (string_field_write(st->field_path, &st->ch.string, modes, nm, nx, nt, st->ch.field_t_stop,
+                           at, err, sizeof err) != 0) {
         fprintf(stderr, "pluck: %s\n", err);
         return 1;
     }
     if (!st->tsv)
-        printf("field u(x, t): %ld x %ld (float32, gzip) in %.3f s: %s\n", st->ch.field_nt, st->ch.field_nx,
-               wall_seconds() - tf, st->field_path);
+        printf("field u(x, t): %ld x %ld (float32, gzip) in %.3f s: %s\n", st->ch.field_nt,
+               st->ch.field_nx, wall_seconds() - tf, st->field_path);
     return 0;
 }
 
 /* ---- the sweep ---- */
+
+/* What every run of the sweep shares: the rate and length, the series tolerance, the blow-up
+ * factor and CVODE's settings. */
+static string_run_cfg run_cfg(const settings *st)
+{
+    return (string_run_cfg){
+        .fs = st->fs, .n = st->n, .tol_abs = st->run.tol * st->ch.signal_scale,
+        .blowup = st->run.blowup,
+        .adams = strcmp(st->lmm, "adams") == 0, .fixedpoint = strcmp(st->nls, "fixedpoint") == 0,
+        .rtol = st->run.rtol, .atol = st->run.atol, .max_order = (int)st->run.max_order,
+        .stab_lim = st->run.stab_lim, .meter = st->meter,
+    };
+}
 
 /* The reference's spectrogram, every run scored (string_sweep), the order study, the 20 ms
  * figure's data and the summary. The exit status: 1 when the only run failed. */
@@ -498,31 +545,36 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
 {
     atomic_file a;
     FILE *f = atomic_open_or_exit(&a, "pluck", st->out, "spectrogram.tsv");
-    score_spectrogram_tsv(f, refw->x, (size_t)st->n, st->ch.frame_length, st->ch.hop, st->fs, 8000.0);
+    score_spectrogram_tsv(f, refw->x, (size_t)st->n, st->ch.frame_length, st->ch.hop, st->fs,
+                          8000.0);
     atomic_commit_or_exit(&a, "pluck");
     table tab;
     string_sweep w = {
-        .cfg = {st->fs, st->n, st->run.tol * st->ch.signal_scale, st->run.blowup, strcmp(st->lmm, "adams") == 0,
-                strcmp(st->nls, "fixedpoint") == 0, st->run.rtol,
-                st->run.atol, (int)st->run.max_order, st->run.stab_lim, st->meter},
-        .program = "pluck", .out = st->out, .ch = &st->ch, .ref = refw, .space = st->space, .method = st->method,
-        .duration = st->duration, .sub_min = (long)st->run.sub_min, .sub_max = (long)st->run.sub_max, .N_min = (long)st->run.N_min,
-        .N_max = (long)st->run.N_max, .fd_sub = (long)st->run.fd_sub, .fd_fixed_N_max = (long)st->run.fd_fixed_N_max,
-        .cvode_N_max = (long)st->run.cvode_N_max, .cvode_modal = st->run.cvode_modal, .done = run_done, .ctx = &tab,
-        .methods = &st->methods};
+        .cfg = run_cfg(st),
+        .program = "pluck", .out = st->out, .ch = &st->ch, .ref = refw,
+        .space = st->space, .method = st->method, .methods = &st->methods,
+        .duration = st->duration,
+        .sub_min = (long)st->run.sub_min, .sub_max = (long)st->run.sub_max,
+        .N_min = (long)st->run.N_min, .N_max = (long)st->run.N_max,
+        .fd_sub = (long)st->run.fd_sub, .fd_fixed_N_max = (long)st->run.fd_fixed_N_max,
+        .cvode_N_max = (long)st->run.cvode_N_max, .cvode_modal = st->run.cvode_modal,
+        .done = run_done, .ctx = &tab,
+    };
     string_sweep_init(&w);
     if (!st->tsv)
-        printf("\nscored against the reference as the challenge does (E_wave, E_spec of the float32 WAVs):\n");
-    table_begin(&tab, stdout, st->tsv, "space", "size", "method", "substeps", "E_wave", "E_spec", "seconds", "nfev",
-                "status", NULL);
+        printf("\nscored against the reference as the challenge does "
+               "(E_wave, E_spec of the float32 WAVs):\n");
+    table_begin(&tab, stdout, st->tsv, "space", "size", "method", "substeps", "E_wave", "E_spec",
+                "seconds", "nfev", "status", NULL);
     int M = (int)st->run.modes < nm ? (int)st->run.modes : nm;
     failure why;
     if (want(st->space, "modal"))
         exit_on(string_sweep_modal(&w, modes, M, &why), &why);
     if (!st->tsv && (want(st->space, "fd3") || want(st->space, "fd5")))
-        string_sweep_note(&w, "finite differences: u0 is sampled at the grid points from its closed form (the pluck "
-                          "point need not be on the grid); the pickup xm = 54 L/65 is a grid point when 65 divides N, "
-                          "else cubic Lagrange interpolation of v from the 4 nearest points\n");
+        string_sweep_note(&w, "finite differences: u0 is sampled at the grid points from its "
+                          "closed form (the pluck point need not be on the grid); the pickup "
+                          "xm = 54 L/65 is a grid point when 65 divides N, else cubic Lagrange "
+                          "interpolation of v from the 4 nearest points\n");
     char err[600];
     int rc = string_sweep_grids(&w, &st->ch.string, modes, nm, err, sizeof err, &why);
     if (rc < 0)
@@ -700,9 +752,11 @@ int main(int argc, char **argv)
     /* ---- the reference ---- */
     double t0 = wall_seconds();
     string_mode *modes;
-    int nm = string_reference_modes(&st.ch.string, 1.0 / st.fs, st.run.tol * st.ch.signal_scale, 2000000, &modes);
+    double tol_abs = st.run.tol * st.ch.signal_scale;
+    int nm = string_reference_modes(&st.ch.string, 1.0 / st.fs, tol_abs, 2000000, &modes);
     if (nm < 0) {
-        fprintf(stderr, "pluck: the modal series needs more than 2000000 modes for --tol %g at these parameters\n", st.run.tol);
+        fprintf(stderr, "pluck: the modal series needs more than 2000000 modes for --tol %g at "
+                "these parameters\n", st.run.tol);
         return 1;
     }
     check_budget(&st, nm);

@@ -6,6 +6,8 @@
 cd "$(dirname "$0")/../.."
 for f in lessons/01-ivp.c lessons/02-convergence.c lessons/03-stability.c lessons/04-stiff.c \
          lessons/05-work.c lessons/06-oscillator.c lessons/07-drop.c lessons/08-audiorate.c \
-         lessons/10-bow.c; do
+for f in lessons/01-ivp.c lessons/02-convergence.c lessons/03-stability.c lessons/04-stiff.c \
+         lessons/05-work.c lessons/06-oscillator.c lessons/07-drop.c lessons/08-audiorate.c \
+         lessons/09-pluck.c lessons/10-bow.c; do
     lesson_shape "$f"
 done
