@@ -5,6 +5,7 @@
 . "$(dirname "$0")/../lib.sh"
 cd "$(dirname "$0")/../.."
 for f in lessons/01-ivp.c lessons/02-convergence.c lessons/03-stability.c lessons/04-stiff.c \
-         lessons/05-work.c lessons/06-oscillator.c lessons/07-drop.c lessons/08-audiorate.c; do
+         lessons/05-work.c lessons/06-oscillator.c lessons/07-drop.c lessons/08-audiorate.c \
+         lessons/11-schelleng.c; do
     lesson_shape "$f"
 done
