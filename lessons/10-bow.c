@@ -523,6 +523,15 @@ static void show_figure7(const figure_facts *ff, const bow_figure_params *fp)
     }
 }
 
+/* What a stroke holds: its recording, its state, its sound, and the model. */
+static void free_stroke(stroke_run *st, bow_model *m)
+{
+    free(st->wav);
+    free(st->x);
+    bow_record_free(&st->r);
+    bow_model_free(m);
+}
+
 int main(int argc, char **argv)
 {
     /* 1. The instrument, the stroke and the figures' values, from lessons/params/, then the
@@ -545,22 +554,24 @@ int main(int argc, char **argv)
     gesture g = make_stroke(&sp, &s, &in);
     bow_model m;
     make_bowed_string(&m, &in, &g, &s, &fp, &cp);
-    stroke_run st;
+    stroke_run st = {0};
     check_work_budget(&st, &s, &in, &g);
 
     /* 3. One stroke, solved by the fixed-step scheme (or CVODE BDF), every step recorded. */
-    if (bow_the_string(&st, &m, &in, &g, &s) != 0)
-        return 1;
+    int status = bow_the_string(&st, &m, &in, &g, &s);
     /* 4. Measure it: pitch, slips a period, regime, temperature, energy balance; the sound. */
-    if (measure_stroke(&st, &in, &g) != 0)
-        return 1;
-    int status = write_stroke_files(&st, &m, &sp, &g, &s);
-    if (status != 0)
-        return status;
+    if (status == 0)
+        status = measure_stroke(&st, &in, &g);
+    if (status == 0)
+        status = write_stroke_files(&st, &m, &sp, &g, &s);
     /* 5. Without --quick: the article's Figures 4, 7, 8d, the Q-factors, the order. */
     figure_facts ff = {.fig7_slipped = -1, .conv_order = NAN};
-    if (!s.quick && (status = write_article_figures(&ff, &m, &in, &g, &fp, &cp, &s)) != 0)
+    if (status == 0 && !s.quick)
+        status = write_article_figures(&ff, &m, &in, &g, &fp, &cp, &s);
+    if (status != 0) {
+        free_stroke(&st, &m);
         return status;
+    }
 
     /* 6. The claims: the setup, the cost, what the stroke shows, the figures, the summary. */
     if (!s.common.tsv) {
@@ -575,9 +586,6 @@ int main(int argc, char **argv)
                st.nw, WAV_RATE);
     }
     summary_table(&st.ss, &st.r, &in, st.residual, g.duration / st.res.seconds, s.common.tsv);
-    free(st.wav);
-    free(st.x);
-    bow_record_free(&st.r);
-    bow_model_free(&m);
+    free_stroke(&st, &m);
     return plot_render(&s.plot, PROGRAM, s.common.out, s.common.tsv);
 }
