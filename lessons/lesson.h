@@ -24,7 +24,8 @@ static inline void budget_check_or_exit(budget *b)
     exit_on(budget_check(b, &e), &e);
 }
 
-static inline FILE *atomic_open_or_exit(atomic_file *a, const char *program, const char *dir, const char *name)
+static inline FILE *atomic_open_or_exit(atomic_file *a, const char *program, const char *dir,
+                                        const char *name)
 {
     failure e;
     FILE *f = atomic_open_file(a, program, dir, name, &e);
@@ -38,20 +39,22 @@ static inline void atomic_commit_or_exit(atomic_file *a, const char *program)
     exit_on(atomic_commit_file(a, program, &e), &e);
 }
 
-static inline void atomic_check_output_or_exit(const char *program, const char *flag, const char *path, bool dash_ok)
+static inline void atomic_check_output_or_exit(const char *program, const char *flag,
+                                               const char *path, bool dash_ok)
 {
     failure e;
     exit_on(atomic_check_output(program, flag, path, dash_ok, &e), &e);
 }
 
-static inline void atomic_check_folder_or_exit(const char *program, const char *flag, const char *dir)
+static inline void atomic_check_folder_or_exit(const char *program, const char *flag,
+                                               const char *dir)
 {
     failure e;
     exit_on(atomic_check_folder(program, flag, dir, &e), &e);
 }
 
-static inline void wav_write_or_exit(const char *program, const char *path, const double *x, size_t n, int fs,
-                                     double gain, wav_data *back)
+static inline void wav_write_or_exit(const char *program, const char *path, const double *x,
+                                     size_t n, int fs, double gain, wav_data *back)
 {
     failure e;
     exit_on(wav_write_file(program, path, x, n, fs, gain, back, &e), &e);

@@ -29,7 +29,8 @@ void budget_init(budget *b, const char *program, const char *unit, double cap, c
     budget_bytes_text(out, sizeof out, BUDGET_OUT_CAP);
     budget_bytes_text(mem, sizeof mem, BUDGET_MEM_CAP);
     snprintf(b->help, sizeof b->help,
-             "run work estimated above the caps (%.3g %s, %s written, %s of memory; the estimate comes from %s)",
+             "run work estimated above the caps (%.3g %s, %s written, %s of memory; the estimate "
+             "comes from %s)",
              cap, unit, out, mem, from);
 }
 
@@ -37,8 +38,14 @@ void budget_init(budget *b, const char *program, const char *unit, double cap, c
 
 void budget_meter(progress *meter, const char *label, const char *unit, double total, bool always)
 {
-    *meter = (progress){.label = label, .unit = unit, .total = total, .t0 = wall_seconds(), .last = -1.0,
-                        .tenth = -1, .always = always, .active = total > 0};
+    *meter = (progress){.label = label,
+                        .unit = unit,
+                        .total = total,
+                        .t0 = wall_seconds(),
+                        .last = -1.0,
+                        .tenth = -1,
+                        .always = always,
+                        .active = total > 0};
 }
 
 static void clock_text(char *buf, size_t n, double s)
@@ -85,8 +92,9 @@ static void draw(progress *meter, bool final)
     }
     count_text(meter, done, sizeof done, final ? meter->total : fmin(meter->done, meter->total));
     count_text(meter, total, sizeof total, meter->total);
-    fprintf(stderr, "%s%s [%s] %s/%s %s %3.0f%%  elapsed %s  ETA %s%s%s", tty ? "\r" : "", meter->label, bar, done,
-            total, meter->unit, 100.0 * frac, elapsed, eta, end, tty && !final ? "" : "\n");
+    fprintf(stderr, "%s%s [%s] %s/%s %s %3.0f%%  elapsed %s  ETA %s%s%s", tty ? "\r" : "",
+            meter->label, bar, done, total, meter->unit, 100.0 * frac, elapsed, eta, end,
+            tty && !final ? "" : "\n");
     meter->shown = true;
     meter->last = now;
 }
@@ -165,7 +173,8 @@ long budget_stride(long n)
 
 int budget_check(budget *b, failure *e)
 {
-    bool over_work = b->work > b->cap, over_out = b->bytes_out > BUDGET_OUT_CAP, over_mem = b->bytes_mem > BUDGET_MEM_CAP;
+    bool over_work = b->work > b->cap, over_out = b->bytes_out > BUDGET_OUT_CAP,
+         over_mem = b->bytes_mem > BUDGET_MEM_CAP;
     if ((over_work || over_out || over_mem) && !b->allow_long) {
         char out[32], mem[32], caps[160] = "", cap[48];
         budget_bytes_text(out, sizeof out, b->bytes_out);
@@ -176,16 +185,19 @@ int budget_check(budget *b, failure *e)
         }
         if (over_out) {
             budget_bytes_text(cap, sizeof cap, BUDGET_OUT_CAP);
-            snprintf(caps + strlen(caps), sizeof caps - strlen(caps), "%s%s written", caps[0] ? ", " : "", cap);
+            snprintf(caps + strlen(caps), sizeof caps - strlen(caps), "%s%s written",
+                     caps[0] ? ", " : "", cap);
         }
         if (over_mem) {
             budget_bytes_text(cap, sizeof cap, BUDGET_MEM_CAP);
-            snprintf(caps + strlen(caps), sizeof caps - strlen(caps), "%s%s of memory", caps[0] ? ", " : "", cap);
+            snprintf(caps + strlen(caps), sizeof caps - strlen(caps), "%s%s of memory",
+                     caps[0] ? ", " : "", cap);
         }
         return failure_set(e, 2,
-                       "%s: %s ask for an estimated %.3g %s, %s written and %s of memory, above the cap of %s; "
-                       "accepted: smaller values, or --allow-long to run it anyway",
-                       b->program, b->from, b->work, b->unit, out, mem, caps);
+                           "%s: %s ask for an estimated %.3g %s, %s written and %s of memory, "
+                           "above the cap of %s; "
+                           "accepted: smaller values, or --allow-long to run it anyway",
+                           b->program, b->from, b->work, b->unit, out, mem, caps);
     }
     budget_meter(&b->meter, b->program, b->unit, b->work, false);
     b->meter.silent = b->work < BUDGET_LONG * b->cap;

@@ -13,7 +13,7 @@
 
 #define BUDGET_OUT_CAP 1e9      /* B: most a program writes without --allow-long */
 #define BUDGET_MEM_CAP 1e9      /* B: most memory a program holds without --allow-long */
-#define BUDGET_ROWS 100000L     /* rows: a per-step data file is thinned to at most about this many */
+#define BUDGET_ROWS 100000L /* rows: a per-step data file is thinned to at most about this many */
 #define BUDGET_QUIET_S 2.0      /* s: work shorter than this shows no progress line */
 #define BUDGET_LONG 0.1         /* share of the cap from which work is long and shows progress */
 

@@ -14,13 +14,15 @@ static const char *started;     /* the program's name, for the check of standard
 
 #ifndef __wasi__
 /* At a successful exit: the report on standard output reached it (a full disk, the file-size
- * limit or a closed pipe is said, exit 1, not a silent loss). A failing exit has said why already. */
+ * limit or a closed pipe is said, exit 1, not a silent loss). A failing exit has said why already.
+ */
 static void check_stdout(int status, void *unused)
 {
     (void)unused;
     errno = 0;
     if ((fflush(stdout) != 0 || ferror(stdout)) && status == 0) {
-        fprintf(stderr, "%s: cannot write standard output: %s\n", started, errno ? strerror(errno) : "write error");
+        fprintf(stderr, "%s: cannot write standard output: %s\n", started,
+                errno ? strerror(errno) : "write error");
         _Exit(1);
     }
 }
@@ -41,10 +43,14 @@ static void start_up(const char *program)
 #endif
 }
 
-/* Is s[0..] the start of a printable UTF-8 sequence (a code point from U+00A0 on)? Its length, or 0. */
+/* Is s[0..] the start of a printable UTF-8 sequence (a code point from U+00A0 on)? Its length, or
+ * 0. */
 static size_t utf8_printable(const unsigned char *s)
 {
-    size_t len = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3 : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+    size_t len = s[0] >= 0xc2 && s[0] <= 0xdf   ? 2
+                 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+                 : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4
+                                                : 0;
     if (!len)
         return 0;
     unsigned long cp = s[0] & (0x7f >> len);
@@ -166,9 +172,10 @@ static void range_text(const cli_opt *o, char *buf, size_t n)
     if (isinf(o->min) && isinf(o->max))
         snprintf(buf, n, "%s%s%s", kind, o->unit[0] ? " in " : "", o->unit);
     else
-        snprintf(buf, n, "%s in %c%s, %s%c%s%s", kind, (o->open & CLI_OPEN_MIN) || isinf(o->min) ? '(' : '[',
-                 num(o->min, a, sizeof a), num(o->max, b, sizeof b),
-                 (o->open & CLI_OPEN_MAX) || isinf(o->max) ? ')' : ']', o->unit[0] ? " " : "", o->unit);
+        snprintf(buf, n, "%s in %c%s, %s%c%s%s", kind,
+                 (o->open & CLI_OPEN_MIN) || isinf(o->min) ? '(' : '[', num(o->min, a, sizeof a),
+                 num(o->max, b, sizeof b), (o->open & CLI_OPEN_MAX) || isinf(o->max) ? ')' : ']',
+                 o->unit[0] ? " " : "", o->unit);
 }
 
 static void accepted(const cli_opt *o, char *buf, size_t n)
@@ -233,10 +240,14 @@ static void help(const cli_spec *s, const cli_opt *rows)
     for (const cli_opt *o = rows; o->name; o++) {
         char flag[64], acc[160], def[96] = "";
         snprintf(flag, sizeof flag, "--%s%s", o->name,
-                 o->kind == CLI_FLAG ? "" : o->kind == CLI_STRING ? " TEXT" : o->kind == CLI_CHOICE ? " NAME" : " X");
+                 o->kind == CLI_FLAG     ? ""
+                 : o->kind == CLI_STRING ? " TEXT"
+                 : o->kind == CLI_CHOICE ? " NAME"
+                                         : " X");
         accepted(o, acc, sizeof acc);
         switch (o->kind) {
-        /* A default outside the accepted range (or NaN) means "not given": say so, not the sentinel. */
+        /* A default outside the accepted range (or NaN) means "not given": say so, not the
+         * sentinel. */
         case CLI_DOUBLE: {
             double v = *(double *)o->dest;
             if (!(v >= o->min && v <= o->max))
@@ -263,14 +274,16 @@ static void help(const cli_spec *s, const cli_opt *rows)
         case CLI_CUSTOM:
         case CLI_TABLE: break;
         }
-        printf("  %-22s %s%s%s%s\n", flag, o->help, def[0] ? " " : "", def, (o->open & CLI_REPEAT) && !strstr(o->help, "(repeatable)") ? " (repeatable)" : "");
+        printf("  %-22s %s%s%s%s\n", flag, o->help, def[0] ? " " : "", def,
+               (o->open & CLI_REPEAT) && !strstr(o->help, "(repeatable)") ? " (repeatable)" : "");
         if (o->kind != CLI_FLAG && o->kind != CLI_STRING)
             printf("  %-22s accepts %s\n", "", acc);
         if (o->kind == CLI_FLAG && *(bool *)o->dest)
             printf("  %-22s --no-%s turns it off\n", "", o->name);
     }
     printf("  %-22s %s\n", "--help", "print this help and exit");
-    printf("\nA value follows its flag as --flag VALUE or --flag=VALUE; numbers in decimal notation (0.1, 2e-3);\n"
+    printf("\nA value follows its flag as --flag VALUE or --flag=VALUE; numbers in decimal "
+           "notation (0.1, 2e-3);\n"
            "a flag given twice is refused, except one marked (repeatable).\n");
     if (s->epilogue)
         printf("\n%s", s->epilogue);
@@ -318,7 +331,8 @@ static void set(const cli_spec *s, const cli_opt *o, const char *text)
         if (bad)
             cli_fail(s->program, "--%s '%s' %s; accepted: %s", o->name, text, bad, acc);
         if ((o->kind == CLI_LONG || (o->open & CLI_WHOLE)) && (v != floor(v) || fabs(v) > 9e15))
-            cli_fail(s->program, "--%s '%s' is not a whole number; accepted: %s", o->name, text, acc);
+            cli_fail(s->program, "--%s '%s' is not a whole number; accepted: %s", o->name, text,
+                     acc);
         if (v < o->min || v > o->max || ((o->open & CLI_OPEN_MIN) && v == o->min) ||
             ((o->open & CLI_OPEN_MAX) && v == o->max))
             cli_fail(s->program, "--%s %s is out of range; accepted: %s", o->name, text, acc);
@@ -348,8 +362,8 @@ static void set(const cli_spec *s, const cli_opt *o, const char *text)
     }
     case CLI_CUSTOM:
         if (o->parse(text, o->dest, why, sizeof why) != 0)
-            cli_fail(s->program, "--%s '%s' is not accepted%s%s; accepted: %s", o->name, text, why[0] ? ": " : "",
-                     why, acc);
+            cli_fail(s->program, "--%s '%s' is not accepted%s%s; accepted: %s", o->name, text,
+                     why[0] ? ": " : "", why, acc);
         break;
     case CLI_FLAG:
     case CLI_TABLE: break;
@@ -358,7 +372,8 @@ static void set(const cli_spec *s, const cli_opt *o, const char *text)
 
 /* The row of flag name[0..len), or of --no-NAME for a flag that takes no value (*off set);
  * unknown: refused, naming the nearest flag within 3 edits. */
-static const cli_opt *find_flag(const cli_spec *s, const cli_opt *rows, const char *name, size_t len, bool *off)
+static const cli_opt *find_flag(const cli_spec *s, const cli_opt *rows, const char *name,
+                                size_t len, bool *off)
 {
     *off = false;
     for (int pass = 0; pass < 2; pass++) {
@@ -367,7 +382,8 @@ static const cli_opt *find_flag(const cli_spec *s, const cli_opt *rows, const ch
         const char *n = pass ? name + 3 : name;
         size_t l = pass ? len - 3 : len;
         for (const cli_opt *o = rows; o->name; o++)
-            if (strlen(o->name) == l && strncmp(o->name, n, l) == 0 && (!pass || o->kind == CLI_FLAG)) {
+            if (strlen(o->name) == l && strncmp(o->name, n, l) == 0 &&
+                (!pass || o->kind == CLI_FLAG)) {
                 *off = pass;
                 return o;
             }
@@ -384,7 +400,8 @@ static const cli_opt *find_flag(const cli_spec *s, const cli_opt *rows, const ch
         }
     }
     if (best && best_d <= 3)
-        cli_fail(s->program, "unknown flag --%.*s; did you mean --%s? (see --help)", (int)len, name, best->name);
+        cli_fail(s->program, "unknown flag --%.*s; did you mean --%s? (see --help)", (int)len, name,
+                 best->name);
     cli_fail(s->program, "unknown flag --%.*s (see --help)", (int)len, name);
 }
 
@@ -415,7 +432,8 @@ int cli_parse(const cli_spec *s, int argc, char **argv)
         size_t len;
         if (!flag_split(a, &name, &len, &eq)) {
             if (!s->positional)
-                cli_fail(s->program, "unexpected argument '%s'; this program takes only flags (see --help)", a);
+                cli_fail(s->program,
+                         "unexpected argument '%s'; this program takes only flags (see --help)", a);
             pos[npos++] = argv[i];
             continue;
         }
@@ -426,10 +444,12 @@ int cli_parse(const cli_spec *s, int argc, char **argv)
         bool off;
         const cli_opt *o = find_flag(s, rows, name, len, &off);
         if (seen[o - rows]++ && !(o->open & CLI_REPEAT))
-            cli_fail(s->program, "--%s is given twice; accepted: one --%s (see --help)", o->name, o->name);
+            cli_fail(s->program, "--%s is given twice; accepted: one --%s (see --help)", o->name,
+                     o->name);
         if (o->kind == CLI_FLAG) {
             if (eq)
-                cli_fail(s->program, "--%s%s takes no value, got '%s'", off ? "no-" : "", o->name, eq);
+                cli_fail(s->program, "--%s%s takes no value, got '%s'", off ? "no-" : "", o->name,
+                         eq);
             *(bool *)o->dest = !off;
             continue;
         }
@@ -442,7 +462,8 @@ int cli_parse(const cli_spec *s, int argc, char **argv)
         set(s, o, val);
     }
     if (npos < s->min_positional)
-        cli_fail(s->program, "expected %s (see --help)", s->positional ? s->positional : "no arguments");
+        cli_fail(s->program, "expected %s (see --help)",
+                 s->positional ? s->positional : "no arguments");
     /* Put the positional arguments at the end of argv, in order. */
     first_pos = argc - npos;
     for (int k = 0; k < npos; k++)

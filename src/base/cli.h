@@ -22,8 +22,9 @@ typedef enum {
 #define CLI_CLOSED   0u     /* both ends of the range accepted */
 #define CLI_OPEN_MIN 1u     /* min itself is not accepted */
 #define CLI_OPEN_MAX 2u     /* max itself is not accepted */
-#define CLI_REPEAT   4u     /* the flag may be given more than once (each given value applied in turn);
-                             * any other flag given twice is refused */
+#define CLI_REPEAT                                                                                 \
+    4u /* the flag may be given more than once (each given value applied in turn);                 \
+        * any other flag given twice is refused */
 #define CLI_WHOLE    8u     /* CLI_DOUBLE: only a whole number (said and refused as CLI_LONG is) */
 
 /* Converts text into dest; nonzero with a reason in why when the text is not accepted. */
@@ -58,7 +59,10 @@ typedef struct cli_opt {
     {.name = (name_), .kind = CLI_LONG, .dest = CLI_DEST(long, var), .unit = "", .min = (lo),     \
      .max = (hi), .help = __VA_ARGS__}
 #define FLAG_BOOL(name_, var, ...)                                                                 \
-    {.name = (name_), .kind = CLI_FLAG, .dest = CLI_DEST(bool, var), .unit = "", .help = __VA_ARGS__}
+    {                                                                                              \
+        .name = (name_), .kind = CLI_FLAG, .dest = CLI_DEST(bool, var), .unit = "",                \
+        .help = __VA_ARGS__                                                                        \
+    }
 #define FLAG_TEXT(name_, var, ...)                                                                 \
     {.name = (name_), .kind = CLI_STRING, .dest = CLI_DEST(const char *, var), .unit = "",        \
      .help = __VA_ARGS__}
@@ -103,7 +107,8 @@ typedef struct cli_common {
     FLAG_BOOL("tsv", (c).tsv, "print the table as tab-separated values with a header row"),  \
     FLAG_TEXT("out", (c).out, "folder for data files (figures read them from here)")
 
-/* --wide, for a program whose human table leaves out wide columns (io/table.h) to fit 100 columns. */
+/* --wide, for a program whose human table leaves out wide columns (io/table.h) to fit 100 columns.
+ */
 #define CLI_WIDE_OPT(flag)                                                                  \
     FLAG_BOOL("wide", flag,                                                                 \
         "print every column (the human table shows those that fit 100 columns)")
@@ -130,7 +135,8 @@ size_t cli_edit_distance(const char *a, const char *b);
 int cli_pair(const char *text, double *a, double *b);
 
 /* Parse a finite number in decimal notation ([+-]digits[.digits][e[+-]digits], the whole text,
- * no spaces, no hex, no inf or nan); 0 on success. A subnormal is accepted as the nearest double. */
+ * no spaces, no hex, no inf or nan); 0 on success. A subnormal is accepted as the nearest double.
+ */
 int cli_number(const char *text, double *out);
 /* The same, with the reason when refused ("is not a finite number in decimal notation ...",
  * "overflows a double ...", "underflows to zero ..."); NULL on success. */

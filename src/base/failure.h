@@ -14,7 +14,8 @@ typedef struct failure {
 int failure_set(failure *e, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A refusal of bad input, worded as cli_fail words it: "program: message", the message escaped
  * (what a user typed or a file held cannot steer the terminal); status 2, returned. */
-int failure_input(failure *e, const char *program, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int failure_input(failure *e, const char *program, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Prints e's line on stderr (an empty line: none, the failure was reported as it happened, as a
  * sweep's workers are); returns e's status (main's exit status). */
 int failure_print(const failure *e);

@@ -19,11 +19,13 @@ int mkdir_p(const char *path);
 /* A file of the checkout the program was built in, e.g. "challenge.json": found by walking up
  * from the program's own folder (bin/, build/san/bin/ sit below the checkout), else relative to
  * the working directory. Each distinct relpath's answer is kept for the program's life, so two
- * answers never overwrite each other (bin/pluck --help showed pluck.ini as --challenge's default). */
+ * answers never overwrite each other (bin/pluck --help showed pluck.ini as --challenge's default).
+ */
 const char *repo_file(const char *relpath);
 /* Wall-clock seconds from a monotonic clock. */
 double wall_seconds(void);
-/* Processor seconds of the calling thread (what a computation cost, whatever else the machine runs). */
+/* Processor seconds of the calling thread (what a computation cost, whatever else the machine
+ * runs). */
 double thread_seconds(void);
 /* Largest absolute value of x[0..n-1] (NaN if any entry is NaN). */
 double max_abs(const double *x, size_t n);

@@ -249,7 +249,8 @@ static void run_free(run *r)
 }
 
 /* The linear (or fixed-point) solver of o, attached to r->mem. 0, or -1 with err. */
-static int attach_solver(run *r, const ivp *p, double t0, const cvode_opts *o, char *err, size_t errlen)
+static int attach_solver(run *r, const ivp *p, double t0, const cvode_opts *o, char *err,
+                         size_t errlen)
 {
     sunindextype n = (sunindextype)p->dim;
     switch (o->solver) {
@@ -271,7 +272,8 @@ static int attach_solver(run *r, const ivp *p, double t0, const cvode_opts *o, c
         return 0;
     }
     if (!r->LS) {
-        snprintf(err, errlen, "%s: out of memory for a %ld x %ld Jacobian", cvode_name(o), (long)n, (long)n);
+        snprintf(err, errlen, "%s: out of memory for a %ld x %ld Jacobian", cvode_name(o), (long)n,
+                 (long)n);
         return -1;
     }
     CHECK_CALL(CVodeSetLinearSolver(r->mem, r->LS, r->A));
@@ -283,8 +285,9 @@ static int attach_solver(run *r, const ivp *p, double t0, const cvode_opts *o, c
      * its copy; a change of step only refactors I - gamma J). */
     if (o->solver == CVODE_BAND && p->jac && p->linear) {
         if (band_of(&r->u, t0, N_VGetArrayPointer(r->v)) != 0) {
-            snprintf(err, errlen, "%s: the problem's Jacobian failed or is wider than the band %ld/%ld", cvode_name(o),
-                     o->upper, o->lower);
+            snprintf(err, errlen,
+                     "%s: the problem's Jacobian failed or is wider than the band %ld/%ld",
+                     cvode_name(o), o->upper, o->lower);
             return -1;
         }
         CHECK_CALL(CVodeSetJacFn(r->mem, jac_band));
@@ -293,9 +296,10 @@ static int attach_solver(run *r, const ivp *p, double t0, const cvode_opts *o, c
     return 0;
 }
 
-/* Context, vectors, CVODE's memory with o's settings, the solver and the roots. 0, or -1 with err. */
-static int run_setup(run *r, const ivp *p, double t0, const double *y, double t1, const cvode_opts *o, char *err,
-                     size_t errlen)
+/* Context, vectors, CVODE's memory with o's settings, the solver and the roots. 0, or -1 with err.
+ */
+static int run_setup(run *r, const ivp *p, double t0, const double *y, double t1,
+                     const cvode_opts *o, char *err, size_t errlen)
 {
     sunindextype n = (sunindextype)p->dim;
     if (SUNContext_Create(IVP_SUN_COMM, &r->ctx) != 0) {
@@ -314,7 +318,8 @@ static int run_setup(run *r, const ivp *p, double t0, const double *y, double t1
         return -1;
     }
     memcpy(N_VGetArrayPointer(r->v), y, p->dim * sizeof(double));
-    /* fused vector operations: the Nordsieck predict and update as one pass each (CVODE's clones inherit it) */
+    /* fused vector operations: the Nordsieck predict and update as one pass each (CVODE's clones
+     * inherit it) */
     if (N_VEnableFusedOps_Serial(r->v, SUNTRUE) != 0) {
         snprintf(err, errlen, "%s: could not enable fused vector operations", cvode_name(o));
         return -1;
@@ -351,18 +356,20 @@ static int run_setup(run *r, const ivp *p, double t0, const double *y, double t1
 }
 
 /* The outputs up to t (interpolated by CVODE), each to the sample sink. 0, or -1 with err. */
-static int emit_outputs(run *r, const cvode_opts *o, double t, size_t *next, long *k_sample, long *since_output,
-                        cvode_stats *st, char *err, size_t errlen)
+static int emit_outputs(run *r, const cvode_opts *o, double t, size_t *next, long *k_sample,
+                        long *since_output, cvode_stats *st, char *err, size_t errlen)
 {
     for (; *next < o->nout && o->tout[*next] <= t; (*next)++, (*k_sample)++) {
         read_stats(r->mem, o, st);
         int rc = CVodeGetDky(r->mem, o->tout[*next], 0, r->dky);
         if (rc < 0) {
-            snprintf(err, errlen, "%s: no output at t = %.9g s (%s)", cvode_name(o), o->tout[*next], flag_name(rc));
+            snprintf(err, errlen, "%s: no output at t = %.9g s (%s)", cvode_name(o), o->tout[*next],
+                     flag_name(rc));
             return -1;
         }
         if (o->sink && o->sink(*k_sample, o->tout[*next], N_VGetArrayPointer(r->dky), o->ctx)) {
-            snprintf(err, errlen, "%s: stopped by the output sink at t = %.9g s", cvode_name(o), o->tout[*next]);
+            snprintf(err, errlen, "%s: stopped by the output sink at t = %.9g s", cvode_name(o),
+                     o->tout[*next]);
             return -1;
         }
         *since_output = 0;
@@ -370,8 +377,10 @@ static int emit_outputs(run *r, const cvode_opts *o, double t, size_t *next, lon
     return 0;
 }
 
-/* After a step that ended at t with flag: the event sink (a root) or the step sink. 0, or -1 with err. */
-static int after_step(run *r, const cvode_opts *o, int flag, double t, cvode_stats *st, char *err, size_t errlen)
+/* After a step that ended at t with flag: the event sink (a root) or the step sink. 0, or -1 with
+ * err. */
+static int after_step(run *r, const cvode_opts *o, int flag, double t, cvode_stats *st, char *err,
+                      size_t errlen)
 {
     if (flag == CV_ROOT_RETURN) {
         CVodeGetRootInfo(r->mem, r->rootsfound);
@@ -397,8 +406,8 @@ static void failure(run *r, const cvode_opts *o, int flag, double t, char *err, 
     const char *hint, *why = explain(flag, &hint);
     double tcur = t;
     CVodeGetCurrentTime(r->mem, &tcur);
-    snprintf(err, errlen, "%s failed at t = %.9g s: %s (%s%s%s); try: %s", cvode_name(o), tcur, why, flag_name(flag),
-             r->u.msg[0] ? ": " : "", r->u.msg, hint);
+    snprintf(err, errlen, "%s failed at t = %.9g s: %s (%s%s%s); try: %s", cvode_name(o), tcur, why,
+             flag_name(flag), r->u.msg[0] ? ": " : "", r->u.msg, hint);
 }
 
 int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts *o,

@@ -9,10 +9,10 @@
 
 typedef enum { CVODE_BDF, CVODE_ADAMS } cvode_lmm;
 typedef enum {
-    CVODE_DENSE,            /* Newton on a dense Jacobian (the problem's, or CVODE's differences) */
-    CVODE_BAND,             /* Newton on a band Jacobian of half-widths upper/lower (a linear problem:
-                               its constant Jacobian, once; otherwise differences) */
-    CVODE_FIXEDPOINT        /* no linear solver: fixed-point iteration (non-stiff, with Adams) */
+    CVODE_DENSE,     /* Newton on a dense Jacobian (the problem's, or CVODE's differences) */
+    CVODE_BAND,      /* Newton on a band Jacobian of half-widths upper/lower (a linear problem:
+                        its constant Jacobian, once; otherwise differences) */
+    CVODE_FIXEDPOINT /* no linear solver: fixed-point iteration (non-stiff, with Adams) */
 } cvode_solver;
 
 /* Root functions g_i(t, y), i < nroots: an event is where one changes sign. */
@@ -32,7 +32,7 @@ typedef struct cvode_opts {
     double init_step;           /* first step, s (0: CVODE's estimate) */
     long max_steps;             /* internal steps allowed between outputs (0: 10^6) */
     int max_order;              /* largest BDF/Adams order (0: CVODE's default, 5 or 12) */
-    bool stab_lim_det;          /* BDF stability-limit detection (lightly damped oscillatory modes) */
+    bool stab_lim_det; /* BDF stability-limit detection (lightly damped oscillatory modes) */
     const double *tout;         /* output times, increasing, within [t0, t1] */
     size_t nout;
     sample_sink sink;           /* receives (k, tout[k], y(tout[k])), k = 0, 1, ... */

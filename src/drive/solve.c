@@ -57,11 +57,13 @@ static solve_status run(const ivp *p, double *y, const solve_opts *o, double h_l
             res->status = SOLVE_BLOWUP;
             if (!isfinite(big))
                 snprintf(res->message, sizeof res->message,
-                         "%s blew up at t = %.6g s (step %ld of h = %.3g s): the state is no longer finite",
+                         "%s blew up at t = %.6g s (step %ld of h = %.3g s): the state is no "
+                         "longer finite",
                          o->m->name, t1, k + 1, hk);
             else
                 snprintf(res->message, sizeof res->message,
-                         "%s blew up at t = %.6g s (step %ld of h = %.3g s): max |y| = %.3g exceeds the bound %.3g",
+                         "%s blew up at t = %.6g s (step %ld of h = %.3g s): max |y| = %.3g "
+                         "exceeds the bound %.3g",
                          o->m->name, t1, k + 1, hk, big, o->bound);
             break;
         }
@@ -77,12 +79,14 @@ static solve_status run(const ivp *p, double *y, const solve_opts *o, double h_l
     return res->status;
 }
 
-solve_status solve_fixed(const ivp *p, double *y, const solve_opts *o, workspace *w, solve_result *res)
+solve_status solve_fixed(const ivp *p, double *y, const solve_opts *o, workspace *w,
+                         solve_result *res)
 {
     return run(p, y, o, 0.0, w, res);
 }
 
-solve_status solve_fixed_to(const ivp *p, double *y, const solve_opts *o, double T, workspace *w, solve_result *res)
+solve_status solve_fixed_to(const ivp *p, double *y, const solve_opts *o, double T, workspace *w,
+                            solve_result *res)
 {
     solve_opts to = *o;
     double h_last;

@@ -415,20 +415,23 @@ int atomic_write(const char *path, const void *bytes, size_t n)
 
 const char *atomic_reason(int e)
 {
-    return e == EISDIR    ? "it is a directory; accepted: " ATOMIC_ACCEPTS
-           : e == ENOTDIR ? "a part of the path is a file, not a folder; accepted: a folder (made if missing)"
-                          : strerror(e);
+    return e == EISDIR ? "it is a directory; accepted: " ATOMIC_ACCEPTS
+           : e == ENOTDIR
+               ? "a part of the path is a file, not a folder; accepted: a folder (made if missing)"
+               : strerror(e);
 }
 
 /* A directory where a file goes, or a file where a folder goes, is the user's input (status 2);
  * anything else a failure (status 1). */
 static int cannot_write(const char *program, const char *path, int why, failure *e)
 {
-    return failure_set(e, why == EISDIR || why == ENOTDIR ? 2 : 1, "%s: cannot write %s: %s", program,
-                   strcmp(path, "-") ? path : "- (standard output)", atomic_reason(why));
+    return failure_set(e, why == EISDIR || why == ENOTDIR ? 2 : 1, "%s: cannot write %s: %s",
+                       program, strcmp(path, "-") ? path : "- (standard output)",
+                       atomic_reason(why));
 }
 
-FILE *atomic_open_file(atomic_file *a, const char *program, const char *dir, const char *name, failure *e)
+FILE *atomic_open_file(atomic_file *a, const char *program, const char *dir, const char *name,
+                       failure *e)
 {
     FILE *f = atomic_open_in(a, dir, name);
     if (!f) {
@@ -449,27 +452,34 @@ int atomic_commit_file(atomic_file *a, const char *program, failure *e)
     return 0;
 }
 
-int atomic_check_output(const char *program, const char *flag, const char *path, bool dash_ok, failure *e)
+int atomic_check_output(const char *program, const char *flag, const char *path, bool dash_ok,
+                        failure *e)
 {
     const char *accepts = dash_ok ? ATOMIC_ACCEPTS_DASH : ATOMIC_ACCEPTS;
     if (strcmp(path, "-") == 0) {
         if (!dash_ok)
-            return failure_input(e, program, "--%s -: standard output is not accepted here; accepted: %s", flag, accepts);
+            return failure_input(e, program,
+                                 "--%s -: standard output is not accepted here; accepted: %s", flag,
+                                 accepts);
         if (stdout_flag)
-            return failure_input(e, program, "--%s -: standard output already carries --%s; accepted: %s", flag,
-                             stdout_flag, accepts);
+            return failure_input(e, program,
+                                 "--%s -: standard output already carries --%s; accepted: %s", flag,
+                                 stdout_flag, accepts);
         if (take_stdout() != 0)
-            return failure_input(e, program, "--%s -: standard output cannot be used (%s); accepted: %s", flag,
-                             strerror(errno), accepts);
+            return failure_input(e, program,
+                                 "--%s -: standard output cannot be used (%s); accepted: %s", flag,
+                                 strerror(errno), accepts);
         stdout_flag = flag;
         return 0;
     }
     char target[4096];
     struct stat st;
     if (follow_links(path, target, sizeof target) != 0)
-        return failure_input(e, program, "--%s %s: %s; accepted: %s", flag, path, strerror(errno), accepts);
+        return failure_input(e, program, "--%s %s: %s; accepted: %s", flag, path, strerror(errno),
+                             accepts);
     if (stat(target, &st) == 0 && S_ISDIR(st.st_mode))
-        return failure_input(e, program, "--%s %s is a directory; accepted: %s", flag, path, accepts);
+        return failure_input(e, program, "--%s %s is a directory; accepted: %s", flag, path,
+                             accepts);
     return 0;
 }
 
@@ -477,8 +487,11 @@ int atomic_check_folder(const char *program, const char *flag, const char *dir, 
 {
     struct stat st;
     if (stat(dir, &st) == 0 ? !S_ISDIR(st.st_mode) : errno == ENOTDIR)
-        return failure_input(e, program, "--%s %s: it is a file, or a part of it is, not a folder; accepted: a folder "
-                         "(made if missing)", flag, dir);
+        return failure_input(
+            e, program,
+            "--%s %s: it is a file, or a part of it is, not a folder; accepted: a folder "
+            "(made if missing)",
+            flag, dir);
     return 0;
 }
 
@@ -499,7 +512,8 @@ void manifest_note(const char *path)
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
     if (slash == path)
         snprintf(dir, sizeof dir, "/");
-    if (!realpath(dir, real) || strlen(base) >= sizeof notes[0].name || strcmp(base, MANIFEST_NAME) == 0)
+    if (!realpath(dir, real) || strlen(base) >= sizeof notes[0].name ||
+        strcmp(base, MANIFEST_NAME) == 0)
         return;
     if (owner == 0) {
         owner = getpid();
@@ -530,8 +544,9 @@ int manifest_write(void)
             first = strcmp(notes[k].dir, notes[i].dir) != 0;
         if (!first)
             continue;
-        char *text = xasprintf("# the files %s wrote here in its run of %s (its figures draw these alone)\n",
-                               program_invocation_short_name, when);
+        char *text =
+            xasprintf("# the files %s wrote here in its run of %s (its figures draw these alone)\n",
+                      program_invocation_short_name, when);
         for (size_t k = i; k < nnotes; k++)
             if (strcmp(notes[k].dir, notes[i].dir) == 0) {
                 char *more = xasprintf("%s%s\n", text, notes[k].name);
@@ -557,7 +572,8 @@ int manifest_read(const char *dir, char names[][256], int max)
     int n = 0;
     while (n < max && fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = '\0';
-        if (line[0] == '#' || !line[0] || strchr(line, '/') || strcmp(line, "..") == 0 || strlen(line) >= 256)
+        if (line[0] == '#' || !line[0] || strchr(line, '/') || strcmp(line, "..") == 0 ||
+            strlen(line) >= 256)
             continue;
         snprintf(names[n++], 256, "%s", line);
     }

@@ -48,7 +48,8 @@ int atomic_write(const char *path, const void *bytes, size_t n);
  * manifest (nonzero on failure). A failure fills e with one line "program: cannot write PATH:
  * reason", status 2 for a directory where the file goes or a file where a folder goes, 1
  * otherwise (the temporary removed). */
-FILE *atomic_open_file(atomic_file *a, const char *program, const char *dir, const char *name, failure *e);
+FILE *atomic_open_file(atomic_file *a, const char *program, const char *dir, const char *name,
+                       failure *e);
 int atomic_commit_file(atomic_file *a, const char *program, failure *e);
 
 /* A file named by a flag (--wav, --field, ...), checked right after the flags are read and
@@ -56,12 +57,15 @@ int atomic_commit_file(atomic_file *a, const char *program, failure *e);
  * taken by another flag, returns 2 with e the line naming the flag, the value and what is accepted.
  * "-" with dash_ok takes standard output for that file: from then on everything the program
  * prints goes to standard error. */
-int atomic_check_output(const char *program, const char *flag, const char *path, bool dash_ok, failure *e);
+int atomic_check_output(const char *program, const char *flag, const char *path, bool dash_ok,
+                        failure *e);
 /* A folder named by a flag (--sound), checked before any work: an existing file there, or as a
  * part of it, returns 2 with e the line. A missing folder is made when the first file goes in. */
 int atomic_check_folder(const char *program, const char *flag, const char *dir, failure *e);
 /* What an output flag accepts, in words (for --help and the refusals). */
-#define ATOMIC_ACCEPTS_DASH "a file, a symlink, a device or FIFO, or - (standard output; the report then goes to standard error)"
+#define ATOMIC_ACCEPTS_DASH                                                                        \
+    "a file, a symlink, a device or FIFO, or - (standard output; the report then goes to "         \
+    "standard error)"
 #define ATOMIC_ACCEPTS "a file, a symlink, a device or FIFO"
 
 /* Why a write failed, for a message: what is accepted for EISDIR and ENOTDIR, else strerror. */

@@ -31,7 +31,8 @@ static void member_at(const char *text, size_t pos, char *out, size_t n)
             }
         } else if (c == '{' || c == '[') {
             if (depth < DEPTH)
-                st[depth].object = c == '{', st[depth].want_key = c == '{', st[depth].key[0] = '\0', st[depth].index = 0;
+                st[depth].object = c == '{', st[depth].want_key = c == '{', st[depth].key[0] = '\0',
+                st[depth].index = 0;
             depth++;
         } else if ((c == '}' || c == ']') && depth > 0) {
             depth--;
@@ -103,7 +104,8 @@ json_t *json_doc_load(const char *path, char *err, size_t errlen)
     if (rerr)
         snprintf(err, errlen, "%s: cannot read: %s", where, strerror(rerr));
     else if (n > JSON_DOC_MAX_BYTES)
-        snprintf(err, errlen, "%s: larger than %d bytes; accepted: a JSON file of at most that size", where,
+        snprintf(err, errlen,
+                 "%s: larger than %d bytes; accepted: a JSON file of at most that size", where,
                  JSON_DOC_MAX_BYTES);
     else if (!(j = json_doc_parse(text, n, why, sizeof why)))
         snprintf(err, errlen, "%s: %s", where, why);
@@ -156,7 +158,8 @@ int json_doc_number(const json_t *root, const char *path, double *out, char *err
     return 0;
 }
 
-int json_doc_string(const json_t *root, const char *path, const char **out, char *err, size_t errlen)
+int json_doc_string(const json_t *root, const char *path, const char **out, char *err,
+                    size_t errlen)
 {
     const json_t *v = json_doc_get(root, path);
     *out = NULL;

@@ -39,12 +39,13 @@ int params_check(const param_spec *ps, double v, char *err, size_t errlen)
     if (lo && hi && (!(ps->open & PARAM_WHOLE) || v == floor(v)))
         return 0;
     if (lo && hi) {
-        snprintf(err, errlen, "%s = %g is not a whole number (%s takes %g to %g)", ps->name, v, ps->name, ps->min,
-                 ps->max);
+        snprintf(err, errlen, "%s = %g is not a whole number (%s takes %g to %g)", ps->name, v,
+                 ps->name, ps->min, ps->max);
         return -1;
     }
     snprintf(err, errlen, "%s = %g is out of range; accepted: %c%g, %g%c %s", ps->name, v,
-             (ps->open & CLI_OPEN_MIN) ? '(' : '[', ps->min, ps->max, (ps->open & CLI_OPEN_MAX) ? ')' : ']', ps->unit);
+             (ps->open & CLI_OPEN_MIN) ? '(' : '[', ps->min, ps->max,
+             (ps->open & CLI_OPEN_MAX) ? ')' : ']', ps->unit);
     return -1;
 }
 
@@ -59,20 +60,22 @@ static char *trim(char *s)
     return s;
 }
 
-static int assign(const param_spec *spec, char *key, char *text, int *first_line, int lineno, char *err,
-                  size_t errlen)
+static int assign(const param_spec *spec, char *key, char *text, int *first_line, int lineno,
+                  char *err, size_t errlen)
 {
     char k[160], t[160];
     const param_spec *near, *ps = find(spec, key, &near);
     if (!ps) {
         if (near)
-            snprintf(err, errlen, "unknown key '%s'; did you mean '%s'?", cli_escape(key, k, sizeof k), near->name);
+            snprintf(err, errlen, "unknown key '%s'; did you mean '%s'?",
+                     cli_escape(key, k, sizeof k), near->name);
         else
             snprintf(err, errlen, "unknown key '%s'", cli_escape(key, k, sizeof k));
         return -1;
     }
     if (first_line && first_line[ps - spec]) {
-        snprintf(err, errlen, "key '%s' given twice (first at line %d)", ps->name, first_line[ps - spec]);
+        snprintf(err, errlen, "key '%s' given twice (first at line %d)", ps->name,
+                 first_line[ps - spec]);
         return -1;
     }
     if (ps->kind == CLI_FLAG) {
@@ -108,7 +111,8 @@ int params_set(const param_spec *table, const char *assignment, char *err, size_
     char *eq = strchr(buf, '=');
     int rc = -1;
     if (!eq) {
-        snprintf(err, errlen, "'%s' is not of the form key=value", cli_escape(assignment, shown, sizeof shown));
+        snprintf(err, errlen, "'%s' is not of the form key=value",
+                 cli_escape(assignment, shown, sizeof shown));
     } else {
         *eq = '\0';
         rc = assign(spec, trim(buf), trim(eq + 1), NULL, 0, err, errlen);
@@ -119,7 +123,8 @@ int params_set(const param_spec *table, const char *assignment, char *err, size_
 
 /* One line of a parameter file (comment cut, trimmed): a [section] header, a key = value, or a
  * refusal in why. */
-static int parse_line(const param_spec *spec, char *s, int *first_line, int lineno, char *why, size_t n)
+static int parse_line(const param_spec *spec, char *s, int *first_line, int lineno, char *why,
+                      size_t n)
 {
     char shown[200];
     if (*s == '[') {
@@ -146,7 +151,8 @@ static int parse_line(const param_spec *spec, char *s, int *first_line, int line
 
 #define PARAMS_LINE_MAX 4096    /* characters of one line, comment included */
 
-int params_load(const param_spec *table, const char *path, bool allow_missing, char *err, size_t errlen)
+int params_load(const param_spec *table, const char *path, bool allow_missing, char *err,
+                size_t errlen)
 {
     param_spec spec[CLI_MAX_ROWS];
     size_t nspec = cli_flatten(table, false, spec, CLI_MAX_ROWS);
@@ -192,7 +198,8 @@ int params_load(const param_spec *table, const char *path, bool allow_missing, c
     if (rc == 0 && !allow_missing)
         for (size_t i = 0; i < nspec; i++)
             if (!first_line[i]) {
-                snprintf(err, errlen, "%s: key '%s' (%s) is missing", where, spec[i].name, spec[i].help);
+                snprintf(err, errlen, "%s: key '%s' (%s) is missing", where, spec[i].name,
+                         spec[i].help);
                 rc = -1;
                 break;
             }

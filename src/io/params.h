@@ -36,7 +36,8 @@ typedef cli_opt param_spec;
 
 /* Read path into the destinations of spec. Every key of spec must appear unless
  * allow_missing. 0 on success; -1 with one line in err ("FILE:LINE: ..."). */
-int params_load(const param_spec *spec, const char *path, bool allow_missing, char *err, size_t errlen);
+int params_load(const param_spec *spec, const char *path, bool allow_missing, char *err,
+                size_t errlen);
 /* The one rule of every --params flag: a path is a path (a bare name is first looked for in the
  * working folder); a bare name (no '/') not found there is looked up in lessons/params/. Reads
  * any subset of spec's keys. 0, or -1 with one line in err. */

@@ -51,12 +51,13 @@ int plot_programs(char names[][64], int max);
  * last row. Their indices go to keep (room for 2 nk buckets + 2), in order, each once; returns how
  * many. A series of nrows <= 2 nk buckets + 2 is kept whole. */
 enum { PLOT_DECIMATE_KEYS = 4 };
-size_t plot_decimate(const double *rows, size_t nrows, size_t ncol, size_t tcol, const size_t *kcols, size_t nk,
-                     size_t buckets, size_t *keep);
+size_t plot_decimate(const double *rows, size_t nrows, size_t ncol, size_t tcol,
+                     const size_t *kcols, size_t nk, size_t buckets, size_t *keep);
 
 /* Those rows written as a table: the header line, then per kept row each column by its own
  * printf format (fmt[j] takes one double), tab-separated. Returns how many rows were written. */
-size_t plot_write_decimated(FILE *f, const char *header, const double *rows, size_t nrows, size_t ncol, size_t tcol,
-                            const size_t *kcols, size_t nk, size_t buckets, const char *const *fmt);
+size_t plot_write_decimated(FILE *f, const char *header, const double *rows, size_t nrows,
+                            size_t ncol, size_t tcol, const size_t *kcols, size_t nk,
+                            size_t buckets, const char *const *fmt);
 
 #endif

@@ -70,13 +70,13 @@ static const char *sf_reason(void)
 }
 
 /* The samples of an open file; check judges the header first. */
-static int read_all(SNDFILE *sf, const SF_INFO *info, const char *name, wav_data *out, wav_header_check check,
-                    const void *ctx, char *err, size_t errlen)
+static int read_all(SNDFILE *sf, const SF_INFO *info, const char *name, wav_data *out,
+                    wav_header_check check, const void *ctx, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     if (info->channels <= 0 || info->frames < 0 || info->frames > (sf_count_t)1 << 31) {
-        snprintf(err, errlen, "%s: implausible header (%d channels, %lld frames)", name, info->channels,
-                 (long long)info->frames);
+        snprintf(err, errlen, "%s: implausible header (%d channels, %lld frames)", name,
+                 info->channels, (long long)info->frames);
         return -1;
     }
     wav_data hdr = {info->samplerate, info->channels, info->format, (long)info->frames, NULL};
@@ -98,8 +98,8 @@ static int read_all(SNDFILE *sf, const SF_INFO *info, const char *name, wav_data
     return 0;
 }
 
-int wav_write_back(const char *path, const double *x, size_t n, int fs, double gain, wav_data *back, char *err,
-                   size_t errlen)
+int wav_write_back(const char *path, const double *x, size_t n, int fs, double gain, wav_data *back,
+                   char *err, size_t errlen)
 {
     membuf m = {xcalloc(4 * n + 4096, 1), 0, (sf_count_t)(4 * n + 4096), 0};
     SF_INFO info = {0};
@@ -120,8 +120,11 @@ int wav_write_back(const char *path, const double *x, size_t n, int fs, double g
         for (size_t j = 0; j < c; j++) {
             buf[j] = (float)(x[k + j] * gain);
             if (!isfinite(buf[j])) {    /* beyond float32 (|value| > FLT_MAX), or not a number */
-                snprintf(err, errlen, "cannot write %s: sample %zu is %g times the gain %g = %g, not a finite float32 "
-                         "(largest %.4g)", path, k + j, x[k + j], gain, x[k + j] * gain, FLT_MAX);
+                snprintf(err, errlen,
+                         "cannot write %s: sample %zu is %g times the gain %g = %g, not a finite "
+                         "float32 "
+                         "(largest %.4g)",
+                         path, k + j, x[k + j], gain, x[k + j] * gain, FLT_MAX);
                 sf_close(sf);
                 errno = ERANGE;
                 goto done;
@@ -140,7 +143,8 @@ int wav_write_back(const char *path, const double *x, size_t n, int fs, double g
     }
     if (atomic_write(path, m.p, (size_t)m.len) != 0) {
         int e = errno;
-        snprintf(err, errlen, "cannot write %s: %s", strcmp(path, "-") ? path : "- (standard output)", atomic_reason(e));
+        snprintf(err, errlen, "cannot write %s: %s",
+                 strcmp(path, "-") ? path : "- (standard output)", atomic_reason(e));
         free(m.p);
         errno = e;      /* EISDIR tells the caller it was a directory */
         return -1;
@@ -152,7 +156,8 @@ int wav_write_back(const char *path, const double *x, size_t n, int fs, double g
         sf = sf_open_virtual(&mem_io, SFM_READ, &info, &m);
         if (!sf || read_all(sf, &info, path, back, NULL, NULL, err, errlen) != 0) {
             if (!sf)
-                snprintf(err, errlen, "%s: cannot read back what was written: %s", path, sf_reason());
+                snprintf(err, errlen, "%s: cannot read back what was written: %s", path,
+                         sf_reason());
             rc = -1;
         }
         if (sf)
@@ -163,13 +168,14 @@ done:
     return rc;
 }
 
-int wav_write(const char *path, const double *x, size_t n, int fs, double gain, char *err, size_t errlen)
+int wav_write(const char *path, const double *x, size_t n, int fs, double gain, char *err,
+              size_t errlen)
 {
     return wav_write_back(path, x, n, fs, gain, NULL, err, errlen);
 }
 
-int wav_write_file(const char *program, const char *path, const double *x, size_t n, int fs, double gain,
-                   wav_data *back, failure *e)
+int wav_write_file(const char *program, const char *path, const double *x, size_t n, int fs,
+                   double gain, wav_data *back, failure *e)
 {
     char why[4300];
     errno = 0;
@@ -180,8 +186,8 @@ int wav_write_file(const char *program, const char *path, const double *x, size_
     return 0;
 }
 
-int wav_read_checked(const char *path, wav_data *out, wav_header_check check, const void *ctx, char *err,
-                     size_t errlen)
+int wav_read_checked(const char *path, wav_data *out, wav_header_check check, const void *ctx,
+                     char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     int dash = strcmp(path, "-") == 0;

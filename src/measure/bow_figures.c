@@ -7,21 +7,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-int bow_write_stroke_data(const char *prog, const bow_record *r, const bow_model *m, double t_up, double f_b,
-                          bool track, size_t nz, const char *dir, failure *e)
+int bow_write_stroke_data(const char *prog, const bow_record *r, const bow_model *m, double t_up,
+                          double f_b, bool track, size_t nz, const char *dir, failure *e)
 {
     atomic_file af;
     FILE *f = atomic_open_file(&af, prog, dir, "stroke.tsv", e);
     if (!f)
         return e->status;
-    fprintf(f, "t_s\tv_b_m_per_s\tbridge_force_N\tquasi_static_N\tv_mean_m_per_s\tz_mean_um\ttemp_mean_c\t"
-               "temp_max_c\tf_over_fb\ttorsional_bridge_N\n");
+    fprintf(
+        f,
+        "t_s\tv_b_m_per_s\tbridge_force_N\tquasi_static_N\tv_mean_m_per_s\tz_mean_um\ttemp_mean_c\t"
+        "temp_max_c\tf_over_fb\ttorsional_bridge_N\n");
     for (size_t k = 0; k < r->n; k += 8) {
         double t = r->t[k];
-        double qs = !track && t <= t_up ? m->in.T * r->v_b[k] * t / (2.0 * m->g.position) : NAN;   /* (89) */
-        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", t, r->v_b[k], r->bridge_u[k], qs,
-                r->v_mean[k], r->z_mean[k] * 1e6, r->tau_mean[k] + m->in.ambient_c, r->tau_max[k] + m->in.ambient_c,
-                r->friction[k], r->bridge_w[k]);
+        double qs =
+            !track && t <= t_up ? m->in.T * r->v_b[k] * t / (2.0 * m->g.position) : NAN; /* (89) */
+        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", t, r->v_b[k],
+                r->bridge_u[k], qs, r->v_mean[k], r->z_mean[k] * 1e6,
+                r->tau_mean[k] + m->in.ambient_c, r->tau_max[k] + m->in.ambient_c, r->friction[k],
+                r->bridge_w[k]);
     }
     if (atomic_commit_file(&af, prog, e))
         return e->status;
@@ -31,8 +35,8 @@ int bow_write_stroke_data(const char *prog, const bow_record *r, const bow_model
         return e->status;
     fprintf(f, "t_ms\tbridge_force_N\tv_mean_m_per_s\tf_over_fb\ttemp_mean_c\tz_mean_um\n");
     for (size_t k = r->n > nz ? r->n - nz : 0; k < r->n; k++)
-        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", r->t[k] * 1e3, r->bridge_u[k], r->v_mean[k], r->friction[k],
-                r->tau_mean[k] + m->in.ambient_c, r->z_mean[k] * 1e6);
+        fprintf(f, "%.7g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\n", r->t[k] * 1e3, r->bridge_u[k],
+                r->v_mean[k], r->friction[k], r->tau_mean[k] + m->in.ambient_c, r->z_mean[k] * 1e6);
     if (atomic_commit_file(&af, prog, e))
         return e->status;
     /* the steady-state mapping (28) at this load, for Figure 6g */
@@ -51,7 +55,8 @@ int bow_write_stroke_data(const char *prog, const bow_record *r, const bow_model
     return 0;
 }
 
-int bow_write_modes(const char *prog, const bow_model *m, double sigma0, double sigma2, const char *dir, failure *e)
+int bow_write_modes(const char *prog, const bow_model *m, double sigma0, double sigma2,
+                    const char *dir, failure *e)
 {
     atomic_file af;
     FILE *f = atomic_open_file(&af, prog, dir, "modes.tsv", e);
@@ -80,8 +85,8 @@ int bow_write_modes(const char *prog, const bow_model *m, double sigma0, double 
     return 0;
 }
 
-int bow_write_fig4(const char *prog, const bow_instrument *in, const bow_figure_params *fp, const char *dir,
-                   failure *e)
+int bow_write_fig4(const char *prog, const bow_instrument *in, const bow_figure_params *fp,
+                   const char *dir, failure *e)
 {
     bow_friction fr[3];
     for (int c = 0; c < 3; c++) {
@@ -94,9 +99,12 @@ int bow_write_fig4(const char *prog, const bow_instrument *in, const bow_figure_
     FILE *f = atomic_open_file(&af, prog, dir, "fig4_v.tsv", e);
     if (!f)
         return e->status;
-    fprintf(f, "v_m_per_s\tmu_ss_%g\tmu_ss_%g\tmu_ss_%g\ttemp_c_%g\ttemp_c_%g\ttemp_c_%g\tmu_str_%g\tmu_str_%g\tmu_str_%g\n",
-            fp->fig4_tau_g[0], fp->fig4_tau_g[1], fp->fig4_tau_g[2], fp->fig4_tau_g[0], fp->fig4_tau_g[1],
-            fp->fig4_tau_g[2], fp->fig4_tau_g[0], fp->fig4_tau_g[1], fp->fig4_tau_g[2]);
+    fprintf(f,
+            "v_m_per_s\tmu_ss_%g\tmu_ss_%g\tmu_ss_%g\ttemp_c_%g\ttemp_c_%g\ttemp_c_%g\tmu_str_%"
+            "g\tmu_str_%g\tmu_str_%g\n",
+            fp->fig4_tau_g[0], fp->fig4_tau_g[1], fp->fig4_tau_g[2], fp->fig4_tau_g[0],
+            fp->fig4_tau_g[1], fp->fig4_tau_g[2], fp->fig4_tau_g[0], fp->fig4_tau_g[1],
+            fp->fig4_tau_g[2]);
     for (int k = 0; k <= 400; k++) {
         double v = fp->fig4_v_max * pow(10.0, -4.0 + 4.0 * k / 400.0), tau[3];
         fprintf(f, "%.6g", v);
@@ -115,19 +123,20 @@ int bow_write_fig4(const char *prog, const bow_instrument *in, const bow_figure_
     f = atomic_open_file(&af, prog, dir, "fig4_y.tsv", e);
     if (!f)
         return e->status;
-    fprintf(f, "temp_c\ty_%g\ty_%g\ty_%g\n", fp->fig4_tau_g[0], fp->fig4_tau_g[1], fp->fig4_tau_g[2]);
+    fprintf(f, "temp_c\ty_%g\ty_%g\ty_%g\n", fp->fig4_tau_g[0], fp->fig4_tau_g[1],
+            fp->fig4_tau_g[2]);
     for (int k = 0; k <= 300; k++) {
         double tau = 100.0 * k / 300.0;
-        fprintf(f, "%.6g\t%.6g\t%.6g\t%.6g\n", tau + in->ambient_c, bow_y(&fr[0], tau), bow_y(&fr[1], tau),
-                bow_y(&fr[2], tau));
+        fprintf(f, "%.6g\t%.6g\t%.6g\t%.6g\n", tau + in->ambient_c, bow_y(&fr[0], tau),
+                bow_y(&fr[1], tau), bow_y(&fr[2], tau));
     }
     if (atomic_commit_file(&af, prog, e))
         return e->status;
     return 0;
 }
 
-int bow_write_pluck(const char *prog, const bow_model *m, double x_rel, double amplitude, double duration,
-                    const char *dir, failure *e)
+int bow_write_pluck(const char *prog, const bow_model *m, double x_rel, double amplitude,
+                    double duration, const char *dir, failure *e)
 {
     atomic_file af;
     FILE *f = atomic_open_file(&af, prog, dir, "pluck.tsv", e);
@@ -136,15 +145,16 @@ int bow_write_pluck(const char *prog, const bow_model *m, double x_rel, double a
     fprintf(f, "t_s\tbridge_force_N\n");
     long n = lround(duration / m->in.dt);
     for (long k = 0; k <= n; k++)
-        fprintf(f, "%.7g\t%.6g\n", k * m->in.dt, bow_pluck_bridge(m, x_rel * m->in.L, amplitude, k * m->in.dt));
+        fprintf(f, "%.7g\t%.6g\n", k * m->in.dt,
+                bow_pluck_bridge(m, x_rel * m->in.L, amplitude, k * m->in.dt));
     if (atomic_commit_file(&af, prog, e))
         return e->status;
     return 0;
 }
 
 /* The convergence study's instrument and stroke: modes to f_max, the stroke up to duration. */
-static void conv_setup(const bow_instrument *in0, const gesture *g0, const bow_conv_params *cp, bow_instrument *in,
-                       gesture *g)
+static void conv_setup(const bow_instrument *in0, const gesture *g0, const bow_conv_params *cp,
+                       bow_instrument *in, gesture *g)
 {
     *in = *in0;
     in->f_max = cp->f_max;
@@ -152,8 +162,8 @@ static void conv_setup(const bow_instrument *in0, const gesture *g0, const bow_c
     g->duration = cp->duration;
 }
 
-int bow_convergence_check(const bow_instrument *in0, const gesture *g0, const bow_conv_params *cp, char *err,
-                          size_t errlen)
+int bow_convergence_check(const bow_instrument *in0, const gesture *g0, const bow_conv_params *cp,
+                          char *err, size_t errlen)
 {
     bow_instrument in;
     gesture g;
@@ -162,8 +172,8 @@ int bow_convergence_check(const bow_instrument *in0, const gesture *g0, const bo
 }
 
 /* convergence.tsv and conv_traj.tsv from the study's L levels. */
-static int conv_write(const char *prog, const bow_convergence *c, size_t L, double dt_out, const char *dir,
-                      failure *e)
+static int conv_write(const char *prog, const bow_convergence *c, size_t L, double dt_out,
+                      const char *dir, failure *e)
 {
     atomic_file af;
     FILE *f = atomic_open_file(&af, prog, dir, "convergence.tsv", e);
@@ -190,8 +200,9 @@ static int conv_write(const char *prog, const bow_convergence *c, size_t L, doub
     return atomic_commit_file(&af, prog, e);
 }
 
-int bow_convergence_study(const char *prog, const bow_instrument *in0, const gesture *g0, const bow_conv_params *cp,
-                          const char *dir, double *order, double *pairwise, double *dt_range, failure *e)
+int bow_convergence_study(const char *prog, const bow_instrument *in0, const gesture *g0,
+                          const bow_conv_params *cp, const char *dir, double *order,
+                          double *pairwise, double *dt_range, failure *e)
 {
     bow_instrument in;
     gesture g;
@@ -205,7 +216,8 @@ int bow_convergence_study(const char *prog, const bow_instrument *in0, const ges
     for (size_t l = 0; l < L; l++)
         dts[l] = cp->dt_max / pow(2.0, l);
     bow_convergence c;
-    int rc = bow_convergence_run(&m, cp->rtol, cp->atol, cp->dt_out, cp->duration, dts, L, &c, err, sizeof err);
+    int rc = bow_convergence_run(&m, cp->rtol, cp->atol, cp->dt_out, cp->duration, dts, L, &c, err,
+                                 sizeof err);
     if (rc != 0) {
         bow_model_free(&m);
         return failure_set(e, 1, "%s: %s", prog, err);

@@ -49,30 +49,32 @@ typedef struct bow_conv_params {
 /* Figure 6's data: stroke.tsv every 8th sample of r, zoom.tsv the last nz, and steady.tsv the
  * mapping (28) at the bowing force f_b (N); the quasi-static line (89) up to t_up (s) unless
  * track (the velocity is a --velocity track). */
-int bow_write_stroke_data(const char *prog, const bow_record *r, const bow_model *m, double t_up, double f_b,
-                          bool track, size_t nz, const char *dir, failure *e);
+int bow_write_stroke_data(const char *prog, const bow_record *r, const bow_model *m, double t_up,
+                          double f_b, bool track, size_t nz, const char *dir, failure *e);
 /* modes.tsv: each mode's frequency and Q, and Q of the loss model sigma0 + sigma2 beta^2. */
-int bow_write_modes(const char *prog, const bow_model *m, double sigma0, double sigma2, const char *dir, failure *e);
+int bow_write_modes(const char *prog, const bow_model *m, double sigma0, double sigma2,
+                    const char *dir, failure *e);
 /* Figure 4: mu_ss(v), tau(v) by Appendix B's Newton solve, and y(tau), for three tau_g
  * (fig4_v.tsv, fig4_y.tsv). */
-int bow_write_fig4(const char *prog, const bow_instrument *in, const bow_figure_params *fp, const char *dir,
-                   failure *e);
+int bow_write_fig4(const char *prog, const bow_instrument *in, const bow_figure_params *fp,
+                   const char *dir, failure *e);
 /* Figure 8d (pluck.tsv): the string alone from a triangular shape at x_rel L of amplitude
  * (m), released at rest, for duration (s) (the exact modal answer of bow_pluck_bridge, no
  * stepping). */
-int bow_write_pluck(const char *prog, const bow_model *m, double x_rel, double amplitude, double duration,
-                    const char *dir, failure *e);
+int bow_write_pluck(const char *prog, const bow_model *m, double x_rel, double amplitude,
+                    double duration, const char *dir, failure *e);
 /* Whether the model takes the convergence study's parameters (before any work or file): 0, or -1
  * with the model's reason in err. */
-int bow_convergence_check(const bow_instrument *in0, const gesture *g0, const bow_conv_params *cp, char *err,
-                          size_t errlen);
+int bow_convergence_check(const bow_instrument *in0, const gesture *g0, const bow_conv_params *cp,
+                          char *err, size_t errlen);
 /* The fixed-step scheme against the CVODE BDF reference on the first slips: a reduced mode
  * set (f_max), the stroke g0 up to duration, the transverse bridge force compared every dt_out.
  * Writes convergence.tsv and conv_traj.tsv; order gets the least-squares order over the dt
  * values, pairwise the slopes between neighbouring dt (levels - 1 of them) and dt_range[0], [1]
  * the largest and smallest dt. 0, or the status with e: a model refused 2, a failed run or
  * file 1. */
-int bow_convergence_study(const char *prog, const bow_instrument *in0, const gesture *g0, const bow_conv_params *cp,
-                          const char *dir, double *order, double *pairwise, double *dt_range, failure *e);
+int bow_convergence_study(const char *prog, const bow_instrument *in0, const gesture *g0,
+                          const bow_conv_params *cp, const char *dir, double *order,
+                          double *pairwise, double *dt_range, failure *e);
 
 #endif

@@ -12,8 +12,8 @@ void bow_record_init(bow_record *r, const bow_model *m, size_t cap)
     memset(r, 0, sizeof *r);
     r->m = m;
     r->cap = cap;
-    double **c[] = {&r->t, &r->bridge_u, &r->bridge_w, &r->v_mean, &r->z_mean, &r->tau_mean, &r->tau_max,
-                    &r->friction, &r->v_b};
+    double **c[] = {&r->t,        &r->bridge_u, &r->bridge_w, &r->v_mean, &r->z_mean,
+                    &r->tau_mean, &r->tau_max,  &r->friction, &r->v_b};
     for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
         *c[k] = xcalloc(cap, sizeof(double));
     r->tau_min = INFINITY;
@@ -22,7 +22,8 @@ void bow_record_init(bow_record *r, const bow_model *m, size_t cap)
 
 void bow_record_free(bow_record *r)
 {
-    double *c[] = {r->t, r->bridge_u, r->bridge_w, r->v_mean, r->z_mean, r->tau_mean, r->tau_max, r->friction, r->v_b};
+    double *c[] = {r->t,        r->bridge_u, r->bridge_w, r->v_mean, r->z_mean,
+                   r->tau_mean, r->tau_max,  r->friction, r->v_b};
     for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
         free(c[k]);
     memset(r, 0, sizeof *r);
@@ -59,7 +60,8 @@ long bow_record_slips(const bow_record *r, size_t k0, size_t k1, double *first)
 
 double bow_record_first_drop(const bow_record *r, double dt, double t_slip, double *fall)
 {
-    size_t ks = (size_t)lround(t_slip / dt), kb = (size_t)lround(2e-3 / dt), ka = (size_t)lround(3e-3 / dt);
+    size_t ks = (size_t)lround(t_slip / dt), kb = (size_t)lround(2e-3 / dt),
+           ka = (size_t)lround(3e-3 / dt);
     double hi = -INFINITY, lo = INFINITY;
     size_t khi = ks, klo = ks;
     for (size_t k = ks > kb ? ks - kb : 0; k <= ks && k < r->n; k++)

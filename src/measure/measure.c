@@ -55,17 +55,19 @@ static bool slopes_agree(const double *h, const double *err, size_t a, size_t b,
     return lo >= MEASURE_MIN_ORDER && hi - lo <= agree;
 }
 
-double measure_asymptotic_order(const double *h, const double *err, size_t n, double floor, size_t npts,
-                                double agree, size_t *first, size_t *count, const char **status)
+double measure_asymptotic_order(const double *h, const double *err, size_t n, double floor,
+                                size_t npts, double agree, size_t *first, size_t *count,
+                                const char **status)
 {
-    /* the longest run of points above the floor whose pairwise slopes agree (ties: the smaller h) */
+    /* the longest run of points above the floor whose pairwise slopes agree (ties: the smaller h)
+     */
     size_t best_a = 0, best_len = 0, above = 0;
     for (size_t i = 0; i < n; i++)
         above += isfinite(err[i]) && err[i] > floor;
     for (size_t b = n; b-- > 0;) {
         size_t a = b;
-        while (a > 0 && isfinite(err[a - 1]) && err[a - 1] > floor && isfinite(err[b]) && err[b] > floor &&
-               slopes_agree(h, err, a - 1, b, agree))
+        while (a > 0 && isfinite(err[a - 1]) && err[a - 1] > floor && isfinite(err[b]) &&
+               err[b] > floor && slopes_agree(h, err, a - 1, b, agree))
             a--;
         /* agreement needs at least three slopes (two can agree by chance on a bend) */
         if (b - a + 1 >= MEASURE_MIN_POINTS && b - a + 1 > best_len) {

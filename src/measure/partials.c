@@ -28,11 +28,14 @@ static int hankel_right_vectors(const double *x, size_t n, size_t L, gsl_matrix 
     return rc == 0 ? 0 : -1;
 }
 
-int partials_pencil(const double *x, size_t n, size_t L, int K, double complex *poles, char *err, size_t errlen)
+int partials_pencil(const double *x, size_t n, size_t L, int K, double complex *poles, char *err,
+                    size_t errlen)
 {
     if (K < 1 || (size_t)K >= L || L + 1 > n - L) {
-        snprintf(err, errlen, "matrix pencil: order %d with %zu columns and %zu samples (need K < L, 2L + 1 <= n)",
-                 K, L, n);
+        snprintf(
+            err, errlen,
+            "matrix pencil: order %d with %zu columns and %zu samples (need K < L, 2L + 1 <= n)", K,
+            L, n);
         return -1;
     }
     gsl_matrix *V;
@@ -41,13 +44,16 @@ int partials_pencil(const double *x, size_t n, size_t L, int K, double complex *
     gsl_set_error_handler(old);
     if (svd != 0) {
         gsl_matrix_free(V);
-        snprintf(err, errlen, "matrix pencil: the SVD of the %zu x %zu Hankel matrix failed", n - L, L + 1);
+        snprintf(err, errlen, "matrix pencil: the SVD of the %zu x %zu Hankel matrix failed", n - L,
+                 L + 1);
         return -1;
     }
-    gsl_matrix_view up = gsl_matrix_submatrix(V, 0, 0, L, (size_t)K), down = gsl_matrix_submatrix(V, 1, 0, L, (size_t)K);
+    gsl_matrix_view up = gsl_matrix_submatrix(V, 0, 0, L, (size_t)K),
+                    down = gsl_matrix_submatrix(V, 1, 0, L, (size_t)K);
     gsl_matrix *QR = gsl_matrix_alloc(L, (size_t)K), *Xm = gsl_matrix_alloc((size_t)K, (size_t)K);
     gsl_matrix_memcpy(QR, &up.matrix);
-    gsl_vector *tau = gsl_vector_alloc((size_t)K), *xs = gsl_vector_alloc((size_t)K), *res = gsl_vector_alloc(L);
+    gsl_vector *tau = gsl_vector_alloc((size_t)K), *xs = gsl_vector_alloc((size_t)K),
+               *res = gsl_vector_alloc(L);
     gsl_linalg_QR_decomp(QR, tau);
     for (int j = 0; j < K; j++) {
         gsl_vector_view b = gsl_matrix_column(&down.matrix, (size_t)j);
@@ -101,7 +107,8 @@ int partials_modes(const string_params *s, double f_max, int max_modes, string_m
 
 /* The rows before the run: exact, predicted, excitation; measured columns NAN. Returns the
  * number of modes above the node floor (each two poles of the signal). */
-static int predict_rows(const partials_cfg *c, const method *m, const string_mode *modes, int M, partial_row *rows)
+static int predict_rows(const partials_cfg *c, const method *m, const string_mode *modes, int M,
+                        partial_row *rows)
 {
     double h = 1.0 / (c->fs * (double)c->sub), top = 0.0;
     for (int k = 0; k < M; k++) {
@@ -125,7 +132,9 @@ static int predict_rows(const partials_cfg *c, const method *m, const string_mod
         if (k > 0)
             gap = fabs(r->pred.omega - rows[k - 1].pred.omega);
         if (k + 1 < M)
-            gap = fmin(gap, fabs(stability_partial_of(m, h, modes[k + 1].alpha, damped_omega(&modes[k + 1])).omega -
+            gap = fmin(gap, fabs(stability_partial_of(m, h, modes[k + 1].alpha,
+                                                      damped_omega(&modes[k + 1]))
+                                     .omega -
                                  r->pred.omega));
         r->status = r->excitation < PARTIALS_NODE ? "node" : r->excitation < c->level ? "weak"
                     : r->pred.decay > PARTIALS_RESOLVED * gap ? "unresolved" : "measured";
@@ -135,7 +144,8 @@ static int predict_rows(const partials_cfg *c, const method *m, const string_mod
 }
 
 /* Each measured row's pole: the one nearest the predicted ln mu, upper half plane. */
-static void match_poles(const partials_cfg *c, partial_row *rows, int M, const double complex *poles, int K)
+static void match_poles(const partials_cfg *c, partial_row *rows, int M,
+                        const double complex *poles, int K)
 {
     for (int k = 0; k < M; k++) {
         partial_row *r = &rows[k];
@@ -159,26 +169,31 @@ static void match_poles(const partials_cfg *c, partial_row *rows, int M, const d
     }
 }
 
-int partials_study(const partials_cfg *c, const method *m, const string_mode *modes, int M, partial_row **rows,
-                   char *err, size_t errlen)
+int partials_study(const partials_cfg *c, const method *m, const string_mode *modes, int M,
+                   partial_row **rows, char *err, size_t errlen)
 {
     *rows = xcalloc(M > 0 ? (size_t)M : 1, sizeof **rows);
     int excited = predict_rows(c, m, modes, M, *rows), K = 2 * excited, worst = -1;
     if (K == 0)
         return 0;
     for (int k = 0; k < M; k++)
-        if ((*rows)[k].excitation >= PARTIALS_NODE && (worst < 0 || (*rows)[k].pred.decay < (*rows)[worst].pred.decay))
+        if ((*rows)[k].excitation >= PARTIALS_NODE &&
+            (worst < 0 || (*rows)[k].pred.decay < (*rows)[worst].pred.decay))
             worst = k;
     double growth = exp(-(*rows)[worst].pred.decay * (double)c->n_fit / c->fs);
     if (growth > PARTIALS_GROWTH_MAX) {
         for (int k = 0; k < M; k++)
             if (strcmp((*rows)[k].status, "weak") != 0 && strcmp((*rows)[k].status, "node") != 0)
                 (*rows)[k].status = "swamped";
-        snprintf(err, errlen, "%s makes mode %d grow by %.3g over the %ld samples: the pencil would see that partial "
-                 "alone, so none is measured", m->name, worst + 1, growth, c->n_fit);
+        snprintf(
+            err, errlen,
+            "%s makes mode %d grow by %.3g over the %ld samples: the pencil would see that partial "
+            "alone, so none is measured",
+            m->name, worst + 1, growth, c->n_fit);
         return 1;
     }
-    string_run_cfg rc = {.fs = c->fs, .n = c->n_fit, .tol_abs = 0.0, .blowup = 1e300, .meter = c->meter};
+    string_run_cfg rc = {
+        .fs = c->fs, .n = c->n_fit, .tol_abs = 0.0, .blowup = 1e300, .meter = c->meter};
     string_run r;
     string_run_start(&r, "modal", M, m->name, c->sub);
     double *x = xcalloc((size_t)c->n_fit, sizeof(double));
@@ -189,7 +204,8 @@ int partials_study(const partials_cfg *c, const method *m, const string_mode *mo
         status = -1;
     }
     double complex *poles = xcalloc((size_t)K, sizeof *poles);
-    if (status == 0 && partials_pencil(x, (size_t)c->n_fit, (size_t)c->n_fit / 3, K, poles, err, errlen) != 0)
+    if (status == 0 &&
+        partials_pencil(x, (size_t)c->n_fit, (size_t)c->n_fit / 3, K, poles, err, errlen) != 0)
         status = -1;
     if (status == 0)
         match_poles(c, *rows, M, poles, K);
@@ -208,8 +224,9 @@ int partials_grid_tsv(FILE *f, const string_fd *fd, const method *m, double h, d
         if (oe <= 0 || og <= 0 || oe > 2.0 * M_PI * f_max)
             break;
         stability_partial p = stability_partial_of(m, h, gm[k].alpha, og);
-        fprintf(f, "%d\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\n", k + 1, oe / (2.0 * M_PI), og / (2.0 * M_PI),
-                1200.0 * log2(og / oe), 1200.0 * log2(p.omega / oe), ex.alpha / gm[k].alpha, ex.alpha / p.decay);
+        fprintf(f, "%d\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\t%.9g\n", k + 1, oe / (2.0 * M_PI),
+                og / (2.0 * M_PI), 1200.0 * log2(og / oe), 1200.0 * log2(p.omega / oe),
+                ex.alpha / gm[k].alpha, ex.alpha / p.decay);
     }
     free(gm);
     return ferror(f) ? -1 : 0;

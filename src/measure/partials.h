@@ -25,7 +25,8 @@
  * columns (K < L, L + 1 <= n - L), its K leading right singular vectors V (GSL's SVD), and the
  * eigenvalues (GSL's nonsymmetric eigensolver) of the least-squares X in V_up X = V_down (V
  * without its last, its first row). 0, or -1 with the reason. */
-int partials_pencil(const double *x, size_t n, size_t L, int K, double complex *poles, char *err, size_t errlen);
+int partials_pencil(const double *x, size_t n, size_t L, int K, double complex *poles, char *err,
+                    size_t errlen);
 
 /* A partial too weak to be measured: relative excitation below this is a node of the pluck or
  * the pickup (sin(k xp) or sin(k xm) zero to round-off), not a partial of the signal. */
@@ -43,13 +44,13 @@ int partials_pencil(const double *x, size_t n, size_t L, int K, double complex *
 /* One mode of the Galerkin system. */
 typedef struct partial_row {
     int mode;                   /* k, 1-based */
-    double f_exact;             /* the exact partial's frequency, sqrt(omega0^2 - alpha^2) / 2 pi, Hz */
+    double f_exact; /* the exact partial's frequency, sqrt(omega0^2 - alpha^2) / 2 pi, Hz */
     double alpha;               /* its decay sigma_k = sigma0 + kappa beta_k^2 / 2, 1/s */
     double t60_exact;           /* 6 ln 10 / alpha, s */
-    double excitation;          /* its velocity amplitude at the pickup over the largest partial's, 1 */
+    double excitation; /* its velocity amplitude at the pickup over the largest partial's, 1 */
     stability_partial pred;     /* the method's, from R(h lambda_k) */
-    const char *status;         /* "measured", "weak" (below the level), "node", "unresolved", "swamped"
-                                   (another partial grows), "lost" (no pole) */
+    const char *status; /* "measured", "weak" (below the level), "node", "unresolved", "swamped"
+                           (another partial grows), "lost" (no pole) */
     double f_meas, decay_meas;  /* from the pole, Hz and 1/s (NAN unless measured) */
     double cents_meas, t60_ratio_meas;
 } partial_row;
@@ -71,8 +72,8 @@ int partials_modes(const string_params *s, double f_max, int max_modes, string_m
 /* The rows of the M modes (*rows allocated, M of them): predicted, then measured on n_fit samples
  * of the method's run (models/string_run). 0; 1 when a partial grows too much for any to be
  * measured (why in err); -1 with the reason (the run blew up, the pencil failed). */
-int partials_study(const partials_cfg *c, const method *m, const string_mode *modes, int M, partial_row **rows,
-                   char *err, size_t errlen);
+int partials_study(const partials_cfg *c, const method *m, const string_mode *modes, int M,
+                   partial_row **rows, char *err, size_t errlen);
 
 /* The finite-difference grid fd (its exact semi-discrete modes) under the method at step h: for
  * each underdamped grid mode up to f_max (Hz), written as a TSV row to f: mode, f_exact_hz,

@@ -51,8 +51,8 @@ static int read_value(const json_t *j, const param_spec *c, char *why, size_t n)
     bool whole = c->open & CLI_WHOLE;
     if (!lo || !hi || (whole && v != floor(v))) {
         snprintf(why, n, "%s = %.10g is not accepted; accepted: %s in %c%g, %g%c%s%s", c->name, v,
-                 whole ? "an integer" : "a number", (c->open & CLI_OPEN_MIN) ? '(' : '[', c->min, c->max,
-                 (c->open & CLI_OPEN_MAX) ? ')' : ']', c->unit[0] ? " " : "", c->unit);
+                 whole ? "an integer" : "a number", (c->open & CLI_OPEN_MIN) ? '(' : '[', c->min,
+                 c->max, (c->open & CLI_OPEN_MAX) ? ')' : ']', c->unit[0] ? " " : "", c->unit);
         return -1;
     }
     *(double *)c->dest = v;
@@ -61,42 +61,57 @@ static int read_value(const json_t *j, const param_spec *c, char *why, size_t n)
 
 /* The challenge's values against each other, once each is in its range: the string's conditions,
  * the signal's length, the E_spec frame and hop, the field's ends and size. */
-static int challenge_consistent(const string_params *s, double rate, double samples, double frame, double hop,
-                                double x1, double nx, double nt, char *why, size_t n)
+static int challenge_consistent(const string_params *s, double rate, double samples, double frame,
+                                double hop, double x1, double nx, double nt, char *why, size_t n)
 {
     char reason[300];
     if (string_check(s, reason, sizeof reason) != 0) {
-        snprintf(why, n, "parameters: %s (the same conditions as bin/pluck's flags of these names)", reason);
+        snprintf(why, n, "parameters: %s (the same conditions as bin/pluck's flags of these names)",
+                 reason);
         return -1;
     }
     if (samples / rate > CHALLENGE_DURATION_MAX) {
-        snprintf(why, n, "output.num_samples = %.0f at output.sample_rate = %.0f Hz is %g s; accepted: at most %g s "
-                 "(as --duration)", samples, rate, samples / rate, CHALLENGE_DURATION_MAX);
+        snprintf(why, n,
+                 "output.num_samples = %.0f at output.sample_rate = %.0f Hz is %g s; accepted: at "
+                 "most %g s "
+                 "(as --duration)",
+                 samples, rate, samples / rate, CHALLENGE_DURATION_MAX);
         return -1;
     }
     if (((long)frame & ((long)frame - 1)) != 0 || frame > samples) {
-        snprintf(why, n, "error_measures.E_spec.frame_length = %.0f is not accepted; accepted: a power of two (GSL's "
-                 "radix-2 FFT) of at most output.num_samples = %.0f", frame, samples);
+        snprintf(why, n,
+                 "error_measures.E_spec.frame_length = %.0f is not accepted; accepted: a power of "
+                 "two (GSL's "
+                 "radix-2 FFT) of at most output.num_samples = %.0f",
+                 frame, samples);
         return -1;
     }
     if (hop > samples) {
-        snprintf(why, n, "error_measures.E_spec.hop = %.0f is longer than output.num_samples = %.0f", hop, samples);
+        snprintf(why, n,
+                 "error_measures.E_spec.hop = %.0f is longer than output.num_samples = %.0f", hop,
+                 samples);
         return -1;
     }
     if (x1 != s->L) {
-        snprintf(why, n, "fields.x.stop = %g is not parameters.L.value = %g; accepted: the field spans the string", x1,
-                 s->L);
+        snprintf(why, n,
+                 "fields.x.stop = %g is not parameters.L.value = %g; accepted: the field spans the "
+                 "string",
+                 x1, s->L);
         return -1;
     }
     if (nx * nt > CHALLENGE_FIELD_VALUES_MAX) {
-        snprintf(why, n, "fields.x.count x fields.t.count = %.0f x %.0f = %.3g values (%.3g bytes of float32); "
-                 "accepted: at most %.3g values", nx, nt, nx * nt, 4 * nx * nt, (double)CHALLENGE_FIELD_VALUES_MAX);
+        snprintf(
+            why, n,
+            "fields.x.count x fields.t.count = %.0f x %.0f = %.3g values (%.3g bytes of float32); "
+            "accepted: at most %.3g values",
+            nx, nt, nx * nt, 4 * nx * nt, (double)CHALLENGE_FIELD_VALUES_MAX);
         return -1;
     }
     return 0;
 }
 
-/* The challenge's id: absent means "string-pluck-v1"; else 1 to 63 printable characters, no spaces. */
+/* The challenge's id: absent means "string-pluck-v1"; else 1 to 63 printable characters, no spaces.
+ */
 static int challenge_id(const json_t *j, challenge *ch, char *why, size_t n)
 {
     const char *id;
@@ -109,8 +124,10 @@ static int challenge_id(const json_t *j, challenge *ch, char *why, size_t n)
         printable = id[k] > 0x20 && id[k] < 0x7f;
     if (!printable) {
         char shown[200];
-        snprintf(why, n, "id '%s' is not accepted; accepted: 1 to %zu printable ASCII characters without spaces",
-                 cli_escape(id, shown, sizeof shown), sizeof ch->id - 1);
+        snprintf(
+            why, n,
+            "id '%s' is not accepted; accepted: 1 to %zu printable ASCII characters without spaces",
+            cli_escape(id, shown, sizeof shown), sizeof ch->id - 1);
         return -1;
     }
     snprintf(ch->id, sizeof ch->id, "%s", id);
@@ -130,7 +147,8 @@ static int challenge_check(const json_t *j, challenge *ch, char *why, size_t n)
     const param_spec v[] = {
         FLAG_TABLE(k.string),
         FLAG_REAL("output.channels", channels, "", 1, 1, CLI_WHOLE, ""),
-        FLAG_REAL("output.sample_rate", rate, "Hz", CHALLENGE_FS_MIN, CHALLENGE_FS_MAX, CLI_WHOLE, ""),
+        FLAG_REAL("output.sample_rate", rate, "Hz", CHALLENGE_FS_MIN, CHALLENGE_FS_MAX, CLI_WHOLE,
+                  ""),
         FLAG_REAL("output.num_samples", samples, "", 2, samples_max, CLI_WHOLE, ""),
         FLAG_REAL("output.signal_scale", ch->signal_scale, "m/s", 0, 1e30, CLI_OPEN_MIN, ""),
         FLAG_REAL("error_measures.E_spec.frame_length", frame, "", 2, 1 << 20, CLI_WHOLE, ""),
@@ -140,7 +158,8 @@ static int challenge_check(const json_t *j, challenge *ch, char *why, size_t n)
         FLAG_REAL("fields.x.stop", x1, "m", 0, CHALLENGE_L_MAX, CLI_OPEN_MIN, ""),
         FLAG_REAL("fields.t.count", nt, "", 2, field_max, CLI_WHOLE, ""),
         FLAG_REAL("fields.t.start", t0, "s", 0, 0, CLI_CLOSED, ""),
-        FLAG_REAL("fields.t.stop", ch->field_t_stop, "s", 0, CHALLENGE_DURATION_MAX, CLI_OPEN_MIN, ""),
+        FLAG_REAL("fields.t.stop", ch->field_t_stop, "s", 0, CHALLENGE_DURATION_MAX, CLI_OPEN_MIN,
+                  ""),
         FLAG_REAL("playback.gain_db", ch->playback_gain_db, "dB", -gain, gain, CLI_CLOSED, ""),
         FLAG_END,
     };
@@ -149,7 +168,8 @@ static int challenge_check(const json_t *j, challenge *ch, char *why, size_t n)
     for (const param_spec *r = rows; r->name; r++)
         if (read_value(j, r, why, n) != 0)
             return -1;
-    if (challenge_consistent(s, rate, samples, frame, hop, x1, nx, nt, why, n) != 0 || challenge_id(j, ch, why, n) != 0)
+    if (challenge_consistent(s, rate, samples, frame, hop, x1, nx, nt, why, n) != 0 ||
+        challenge_id(j, ch, why, n) != 0)
         return -1;
     ch->sample_rate = (int)rate;
     ch->num_samples = (long)samples;
@@ -196,13 +216,15 @@ int score_check_format(const wav_data *w, const challenge *ch, char *why, size_t
 {
     char buf[600] = "";
     size_t len = 0;
-#define WRONG(...) len += (size_t)snprintf(buf + len, len < sizeof buf ? sizeof buf - len : 0, __VA_ARGS__)
+#define WRONG(...)                                                                                 \
+    len += (size_t)snprintf(buf + len, len < sizeof buf ? sizeof buf - len : 0, __VA_ARGS__)
     int major = w->format & SF_FORMAT_TYPEMASK, sub = w->format & SF_FORMAT_SUBMASK;
     if (major != SF_FORMAT_WAV)
         WRONG("%scontainer is %s, expected WAV (RIFF, WAVE_FORMAT_IEEE_FLOAT)", len ? "; " : "",
               container_name(major));
     if (sub != SF_FORMAT_FLOAT)
-        WRONG("%ssample format is %s, expected 32-bit IEEE float", len ? "; " : "", wav_format_name(w->format));
+        WRONG("%ssample format is %s, expected 32-bit IEEE float", len ? "; " : "",
+              wav_format_name(w->format));
     if (w->channels != 1)
         WRONG("%s%d channels, expected 1 (mono)", len ? "; " : "", w->channels);
     if (w->rate != ch->sample_rate)
@@ -286,7 +308,8 @@ double score_spec(const double *a, const double *r, size_t n, int M, int H)
     if (M < 2 || (M & (M - 1)) != 0 || H < 1 || n < (size_t)M)
         return NAN;
     double *g = hann(M), *buf = xcalloc((size_t)M, sizeof(double));
-    double *ma = xcalloc((size_t)M / 2 + 1, sizeof(double)), *mr = xcalloc((size_t)M / 2 + 1, sizeof(double));
+    double *ma = xcalloc((size_t)M / 2 + 1, sizeof(double)),
+           *mr = xcalloc((size_t)M / 2 + 1, sizeof(double));
     double num = 0.0, den = 0.0;
     size_t frames = score_frames(n, M, H);
     for (size_t m = 0; m < frames; m++) {
@@ -305,8 +328,8 @@ double score_spec(const double *a, const double *r, size_t n, int M, int H)
     return sqrt(num) / sqrt(den);
 }
 
-int score_submission(const char *path, const double *x, size_t n, int fs, const challenge *ch, const wav_data *ref,
-                     double *E_wave, double *E_spec, char *err, size_t errlen)
+int score_submission(const char *path, const double *x, size_t n, int fs, const challenge *ch,
+                     const wav_data *ref, double *E_wave, double *E_spec, char *err, size_t errlen)
 {
     wav_data sub;
     if (wav_write_back(path, x, n, fs, 1.0 / ch->signal_scale, &sub, err, errlen) != 0)
@@ -321,7 +344,8 @@ int score_submission(const char *path, const double *x, size_t n, int fs, const 
     return 0;
 }
 
-void score_spectrogram_tsv(FILE *f, const double *x, size_t n, int M, int H, double fs, double f_max)
+void score_spectrogram_tsv(FILE *f, const double *x, size_t n, int M, int H, double fs,
+                           double f_max)
 {
     size_t fr = score_frames(n, M, H), nb = (size_t)M / 2 + 1;
     double *mag = xcalloc(fr * nb, sizeof(double)), top = 0.0;
@@ -338,8 +362,8 @@ void score_spectrogram_tsv(FILE *f, const double *x, size_t n, int M, int H, dou
     free(mag);
 }
 
-double *score_listening_copy(const double *x, long n, double gain, double ceiling, double release, double fs,
-                             double *max_cut_db, double *limited_s)
+double *score_listening_copy(const double *x, long n, double gain, double ceiling, double release,
+                             double fs, double *max_cut_db, double *limited_s)
 {
     double *y = xcalloc((size_t)n, sizeof(double)), env = 0.0, fall = exp(-1.0 / (release * fs));
     long limited = 0;

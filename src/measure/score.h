@@ -33,7 +33,8 @@ typedef struct challenge {
 #define CHALLENGE_FS_MIN 1000.0         /* output.sample_rate, Hz */
 #define CHALLENGE_FS_MAX 768000.0
 #define CHALLENGE_DURATION_MAX 60.0     /* output.num_samples / sample_rate and fields.t.stop, s */
-#define CHALLENGE_FIELD_VALUES_MAX 50000000L   /* fields.x.count * fields.t.count (200 MB of float32) */
+#define CHALLENGE_FIELD_VALUES_MAX                                                                 \
+    50000000L                           /* fields.x.count * fields.t.count (200 MB of float32) */
 #define CHALLENGE_GAIN_DB_MAX 60.0      /* |playback.gain_db|, dB */
 
 /* challenge.json found from the program's location (bin/../challenge.json), else ./challenge.json.
@@ -80,18 +81,19 @@ void score_spectrogram(const double *x, size_t n, int M, int H, double *mag);
  * WAV of gain 1/s_ref (io/wav, atomically), read back, its format checked (score_check_format) and
  * the decoded samples scored against the decoded reference ref. 0 with *E_wave, *E_spec; -1 with
  * the reason in err (write, read or format). */
-int score_submission(const char *path, const double *x, size_t n, int fs, const challenge *ch, const wav_data *ref,
-                     double *E_wave, double *E_spec, char *err, size_t errlen);
+int score_submission(const char *path, const double *x, size_t n, int fs, const challenge *ch,
+                     const wav_data *ref, double *E_wave, double *E_spec, char *err, size_t errlen);
 
 /* The spectrogram E_spec compares, as level in dB against its loudest bin (floored at -240 dB),
  * written to f as gnuplot blocks: a header "t_s f_Hz level_dB", then per frame one row per bin up
  * to f_max Hz (frame time at its centre) and a blank line. */
-void score_spectrogram_tsv(FILE *f, const double *x, size_t n, int M, int H, double fs, double f_max);
+void score_spectrogram_tsv(FILE *f, const double *x, size_t n, int M, int H, double fs,
+                           double f_max);
 
 /* The listening copy (never the deliverable): x times gain, then a limiter with instant attack
  * (it never exceeds ceiling) and an exponential release of release s. Returns the n samples
  * (free them); *max_cut_db is the largest cut, dB, *limited_s the time the limiter acted, s. */
-double *score_listening_copy(const double *x, long n, double gain, double ceiling, double release, double fs,
-                             double *max_cut_db, double *limited_s);
+double *score_listening_copy(const double *x, long n, double gain, double ceiling, double release,
+                             double fs, double *max_cut_db, double *limited_s);
 
 #endif

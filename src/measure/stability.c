@@ -63,14 +63,16 @@ bool stability_region_bounded(const method *m, double radius)
     return true;
 }
 
-int stability_grid(const method *m, FILE *f, double x0, double x1, int nx, double y0, double y1, int ny)
+int stability_grid(const method *m, FILE *f, double x0, double x1, int nx, double y0, double y1,
+                   int ny)
 {
     for (int i = 0; i < nx; i++) {
         double x = x0 + (x1 - x0) * i / (nx - 1);
         for (int j = 0; j < ny; j++) {
             double y = y0 + (y1 - y0) * j / (ny - 1);
             double a = cabs(method_R(m, x + I * y));
-            fprintf(f, "%.6g\t%.6g\t%.9g\t%d\n", x, y, isfinite(a) ? a : 1e300, stability_stable(m, x + I * y));
+            fprintf(f, "%.6g\t%.6g\t%.9g\t%d\n", x, y, isfinite(a) ? a : 1e300,
+                    stability_stable(m, x + I * y));
         }
         fputc('\n', f);
     }
@@ -89,8 +91,8 @@ stability_partial stability_partial_of(const method *m, double h, double alpha, 
 }
 
 /* Which criterion the partial at f Hz fails, or NULL when it passes both. */
-static const char *bandwidth_fails(const method *m, double h, double alpha, double f, double cents_max,
-                                   double ratio_tol)
+static const char *bandwidth_fails(const method *m, double h, double alpha, double f,
+                                   double cents_max, double ratio_tol)
 {
     stability_partial p = stability_partial_of(m, h, alpha, 2.0 * M_PI * f);
     if (!(fabs(p.cents) <= cents_max))

@@ -44,12 +44,14 @@ void string_sweep_note(string_sweep *w, const char *fmt, ...)
     bool room = w->nlen < sizeof w->notes;
     va_list ap;
     va_start(ap, fmt);
-    int k = vsnprintf(w->notes + (room ? w->nlen : 0), room ? sizeof w->notes - w->nlen : 0, fmt, ap);
+    int k =
+        vsnprintf(w->notes + (room ? w->nlen : 0), room ? sizeof w->notes - w->nlen : 0, fmt, ap);
     va_end(ap);
     w->nlen += (size_t)k;
 }
 
-static string_run *new_run(string_sweep *w, const char *space, long size, const char *method, long sub)
+static string_run *new_run(string_sweep *w, const char *space, long size, const char *method,
+                           long sub)
 {
     if (w->nrun == w->cap) {
         string_run *more = xcalloc(w->cap *= 2, sizeof *more);
@@ -67,15 +69,16 @@ static void pick(string_sweep *w, const string_run *r)
     bool exact = strcmp(r->method, "exact") == 0;
     if (exact && strcmp(r->space, "fd3") == 0 && r->size == w->N_min) {
         memcpy(w->coarse, w->sig, (size_t)w->n20 * sizeof(double));
-        snprintf(w->coarse_name, sizeof w->coarse_name, "3-point FD, N = %ld (exact in time)", r->size);
+        snprintf(w->coarse_name, sizeof w->coarse_name, "3-point FD, N = %ld (exact in time)",
+                 r->size);
     }
     if (!string_run_ok(r) || exact || !(r->E_wave < w->fine_err))
         return;
     w->fine_err = r->E_wave;
     memcpy(w->fine, w->sig, (size_t)w->n20 * sizeof(double));
     if (r->substeps > 0)
-        snprintf(w->fine_name, sizeof w->fine_name, "%s %ld, %s, h = 1/(%ld fs)", r->space, r->size, r->method,
-                 r->substeps);
+        snprintf(w->fine_name, sizeof w->fine_name, "%s %ld, %s, h = 1/(%ld fs)", r->space, r->size,
+                 r->method, r->substeps);
     else
         snprintf(w->fine_name, sizeof w->fine_name, "%s %ld, %s", r->space, r->size, r->method);
 }
@@ -88,10 +91,11 @@ static void finish(string_sweep *w, string_run *r)
     r->E_wave = r->E_spec = made ? INFINITY : NAN;
     if (string_run_ok(r)) {
         char name[160], path[4096], err[600];
-        snprintf(name, sizeof name, "wav/%s-%ld-%s-m%ld.wav", r->space, r->size, r->method, r->substeps);
+        snprintf(name, sizeof name, "wav/%s-%ld-%s-m%ld.wav", r->space, r->size, r->method,
+                 r->substeps);
         path_join(path, sizeof path, w->out, name);
-        if (score_submission(path, w->sig, (size_t)w->cfg.n, (int)w->cfg.fs, w->ch, w->ref, &r->E_wave, &r->E_spec,
-                             err, sizeof err) != 0) {
+        if (score_submission(path, w->sig, (size_t)w->cfg.n, (int)w->cfg.fs, w->ch, w->ref,
+                             &r->E_wave, &r->E_spec, err, sizeof err) != 0) {
             r->E_wave = r->E_spec = INFINITY;
             r->status = "failed";
             snprintf(r->message, sizeof r->message, "%s", err);
@@ -102,7 +106,8 @@ static void finish(string_sweep *w, string_run *r)
 }
 
 /* The exact solution of a system (its modes summed, no time stepping) as a run. */
-static string_run *exact_run(string_sweep *w, const char *space, long size, const string_mode *modes, int nm)
+static string_run *exact_run(string_sweep *w, const char *space, long size,
+                             const string_mode *modes, int nm)
 {
     string_run *r = new_run(w, space, size, "exact", 0);
     double ts = wall_seconds();
@@ -117,16 +122,18 @@ static string_run *exact_run(string_sweep *w, const char *space, long size, cons
 /* One method's runs, its modal-METHOD.tsv and its stability note; whether any run was ok, and in
  * *m_min the substeps its stability needs (1: none). */
 /* Writes modal-<method>.tsv; *drawn: some substep count ran. 0, or the status with e (the file). */
-static int modal_method(string_sweep *w, const method *m, const string_mode *modes, int M, double *m_min, bool *drawn,
-                        failure *e)
+static int modal_method(string_sweep *w, const method *m, const string_mode *modes, int M,
+                        double *m_min, bool *drawn, failure *e)
 {
     int lim;
     double hmax = string_stable_h(m, modes, M, w->cfg.tol_abs, &lim), fs = w->cfg.fs;
     *m_min = lim ? string_substeps_for(fs, hmax) : 1.0;
     if (lim)
-        string_sweep_note(w, "modal M = %d, %s: stable only for h <= %.4g s (m >= %.0f substeps), set by mode %d "
-                          "(omega = %.4g rad/s, alpha = %.4g 1/s): |R(h lambda)| > 1 beyond\n",
-                          M, m->name, hmax, *m_min, lim, sqrt(modes[lim - 1].omega0sq), modes[lim - 1].alpha);
+        string_sweep_note(
+            w,
+            "modal M = %d, %s: stable only for h <= %.4g s (m >= %.0f substeps), set by mode %d "
+            "(omega = %.4g rad/s, alpha = %.4g 1/s): |R(h lambda)| > 1 beyond\n",
+            M, m->name, hmax, *m_min, lim, sqrt(modes[lim - 1].omega0sq), modes[lim - 1].alpha);
     else
         string_sweep_note(w, "modal M = %d, %s: stable for every h up to 1 s\n", M, m->name);
     char fname[96];
@@ -173,11 +180,12 @@ int string_sweep_modal(string_sweep *w, const string_mode *modes, int M, failure
         if (modal_method(w, m, modes, M, &m_min, &drawn, e))
             return e->status;
         if (drawn)
-            fprintf(fh, "%s ", m->name);   /* the figure draws it; the others are named in its note */
+            fprintf(fh, "%s ", m->name); /* the figure draws it; the others are named in its note */
         else
-            flen += (size_t)snprintf(figure_note + flen, flen < sizeof figure_note ? sizeof figure_note - flen : 0,
-                                     "%s%s needs m >= %.0f (blew up at every m <= %ld)", flen ? "; " : "not drawn: ",
-                                     m->label, m_min, w->sub_max);
+            flen += (size_t)snprintf(figure_note + flen,
+                                     flen < sizeof figure_note ? sizeof figure_note - flen : 0,
+                                     "%s%s needs m >= %.0f (blew up at every m <= %ld)",
+                                     flen ? "; " : "not drawn: ", m->label, m_min, w->sub_max);
     }
     fputc('\n', fh);
     if (atomic_commit_file(&ah, w->program, e))
@@ -188,7 +196,8 @@ int string_sweep_modal(string_sweep *w, const string_mode *modes, int M, failure
     fprintf(fnote, "M = %d modes; %s\n", M, figure_note);
     if (atomic_commit_file(&an, w->program, e))
         return e->status;
-    if (string_sweep_wants(w->method, "cvode") && (w->cvode_modal || strcmp(w->method, "cvode") == 0)) {
+    if (string_sweep_wants(w->method, "cvode") &&
+        (w->cvode_modal || strcmp(w->method, "cvode") == 0)) {
         string_galerkin g = {modes, M};
         string_run *r = new_run(w, "modal", M, "cvode", 0);
         string_run_cvode(&w->cfg, NULL, &g, w->sig, r);
@@ -219,9 +228,10 @@ static void fd_exact(string_sweep *w, const char *space, long N, const string_mo
 }
 
 /* Each fixed-step method on the grid (fd interleaved, fd_halves for a method stepping u' = v
- * apart); one found unstable is marked so that finer grids skip it (its stable step only shrinks). */
-static void fd_fixed(string_sweep *w, const char *space, long N, string_fd *fd, string_fd *fd_halves,
-                     const string_mode *fm, int fnm, bool *unstable)
+ * apart); one found unstable is marked so that finer grids skip it (its stable step only shrinks).
+ */
+static void fd_fixed(string_sweep *w, const char *space, long N, string_fd *fd,
+                     string_fd *fd_halves, const string_mode *fm, int fnm, bool *unstable)
 {
     double omega_max = sqrt(fm[string_modes_fastest(fm, fnm)].omega0sq), fs = w->cfg.fs;
     for (int i = 0; w->methods->all[i] && i < 64 && N <= w->fd_fixed_N_max; i++) {
@@ -236,25 +246,28 @@ static void fd_fixed(string_sweep *w, const char *space, long N, string_fd *fd, 
         if (lim && 1.0 / (fs * sub) > hmax) {
             r->status = "not_run";
             snprintf(r->message, sizeof r->message,
-                     "not run: h = %.4g s > %.4g s, the largest stable step (set by the fastest mode, omega = %.4g rad/s; "
-                     "needs m >= %.0f)", 1.0 / (fs * sub), hmax, sqrt(fm[lim - 1].omega0sq),
+                     "not run: h = %.4g s > %.4g s, the largest stable step (set by the fastest "
+                     "mode, omega = %.4g rad/s; "
+                     "needs m >= %.0f)",
+                     1.0 / (fs * sub), hmax, sqrt(fm[lim - 1].omega0sq),
                      string_substeps_for(fs, hmax));
         } else {
             string_run_fd(&w->cfg, m->needs_uv ? fd_halves : fd, omega_max, m, sub, w->sig, r);
         }
         finish(w, r);
         if (!string_run_ok(r)) {
-            string_sweep_note(w, "%s N = %ld, %s, m = %ld: %s\n", space, N, m->name, sub, r->message);
+            string_sweep_note(w, "%s N = %ld, %s, m = %ld: %s\n", space, N, m->name, sub,
+                              r->message);
             unstable[i] = strcmp(r->status, "blowup") == 0 || strcmp(r->status, "not_run") == 0;
         } else
-            fprintf(w->ffx, "%s\t%ld\t%.6e\t%.6e\t%s\t%ld\t%.4f\n", space, N, r->E_wave, r->E_spec, m->name, sub,
-                    r->seconds);
+            fprintf(w->ffx, "%s\t%ld\t%.6e\t%.6e\t%s\t%ld\t%.4f\n", space, N, r->E_wave, r->E_spec,
+                    m->name, sub, r->seconds);
     }
 }
 
 /* One stencil over the N sweep: a block of each of the three tables. */
-static int sweep_stencil(string_sweep *w, const string_params *s, int sten, const string_mode *modes, int nm,
-                         char *err, size_t errlen)
+static int sweep_stencil(string_sweep *w, const string_params *s, int sten,
+                         const string_mode *modes, int nm, char *err, size_t errlen)
 {
     const char *space = sten == 3 ? "fd3" : "fd5";
     double prevN = 0, prevE = 0;
@@ -278,7 +291,8 @@ static int sweep_stencil(string_sweep *w, const string_params *s, int sten, cons
             string_run_cvode(&w->cfg, &fd, NULL, w->sig, r);
             finish(w, r);
             if (string_run_ok(r))
-                fprintf(w->fcv, "%s\t%ld\t%.6e\t%.6e\t%s\n", space, N, r->E_wave, r->E_spec, r->method);
+                fprintf(w->fcv, "%s\t%ld\t%.6e\t%.6e\t%s\n", space, N, r->E_wave, r->E_spec,
+                        r->method);
             string_sweep_note(w, "%s N = %ld, %s: %s\n", space, N, r->method, r->message);
         }
         free(fm);
@@ -289,8 +303,8 @@ static int sweep_stencil(string_sweep *w, const string_params *s, int sten, cons
     return 0;
 }
 
-int string_sweep_grids(string_sweep *w, const string_params *s, const string_mode *modes, int nm, char *err,
-                       size_t errlen, failure *e)
+int string_sweep_grids(string_sweep *w, const string_params *s, const string_mode *modes, int nm,
+                       char *err, size_t errlen, failure *e)
 {
     atomic_file an, acv, afx;
     w->fn = atomic_open_file(&an, w->program, w->out, "fd-N.tsv", e);
@@ -330,10 +344,12 @@ int string_sweep_first20ms(const string_sweep *w, const double *ref, failure *e)
     if (!f)
         return e->status;
     double scale = w->ch->signal_scale;
-    fprintf(f, "t_ms\treference (modal series)\t%s\t%s\n", w->coarse_name[0] ? w->coarse_name : "(no coarse run)",
+    fprintf(f, "t_ms\treference (modal series)\t%s\t%s\n",
+            w->coarse_name[0] ? w->coarse_name : "(no coarse run)",
             w->fine_name[0] ? w->fine_name : "(no fine run)");
     for (long k = 0; k < w->n20 && k < w->cfg.n; k++)
-        fprintf(f, "%.5f\t%.8e\t%.8e\t%.8e\n", 1e3 * k / w->cfg.fs, ref[k], w->coarse[k] / scale, w->fine[k] / scale);
+        fprintf(f, "%.5f\t%.8e\t%.8e\t%.8e\n", 1e3 * k / w->cfg.fs, ref[k], w->coarse[k] / scale,
+                w->fine[k] / scale);
     if (atomic_commit_file(&a, w->program, e))
         return e->status;
     return 0;
@@ -341,8 +357,9 @@ int string_sweep_first20ms(const string_sweep *w, const double *ref, failure *e)
 
 /* ---- the order study ---- */
 
-int string_sweep_order_study(const string_sweep *w, const string_params *s, long N, const string_mode *modes, int M,
-                             double T, long steps, string_study_row rows[2][8], int nrows[2], double *w_top,
+int string_sweep_order_study(const string_sweep *w, const string_params *s, long N,
+                             const string_mode *modes, int M, double T, long steps,
+                             string_study_row rows[2][8], int nrows[2], double *w_top,
                              double *a_top, char *err, size_t errlen, failure *e)
 {
     string_fd fd;
@@ -358,7 +375,8 @@ int string_sweep_order_study(const string_sweep *w, const string_params *s, long
     FILE *f = atomic_open_file(&a, w->program, w->out, "cvode-order.tsv", e);
     if (!f)
         return e->status;
-    fprintf(f, "system\tsize\tmax_order\tstab_lim\tt_s\tsteps\tnfev\tnetf\tseconds\tsteps_per_s\twall_per_s\n");
+    fprintf(f, "system\tsize\tmax_order\tstab_lim\tt_s\tsteps\tnfev\tnetf\tseconds\tsteps_per_"
+               "s\twall_per_s\n");
     /* blocks for the figure: fd5 without and with detection, then the Galerkin system likewise */
     for (int sys = 0; sys < 2; sys++)
         for (int sl = 0; sl <= 1; sl++) {
@@ -368,61 +386,78 @@ int string_sweep_order_study(const string_sweep *w, const string_params *s, long
                 r->max_order = q;
                 r->stab_lim = sl;
                 string_study_run(&w->cfg, sys == 0 ? &fd : NULL, sys == 0 ? NULL : &g, T, steps, r);
-                fprintf(f, "%s\t%ld\t%d\t%d\t%.6g\t%ld\t%ld\t%ld\t%.6g\t%.6g\t%.6g\n", sys == 0 ? "fd5" : "modal",
-                        sys == 0 ? N : (long)M, q, sl, r->t, r->steps, r->nfev, r->netf, r->seconds,
-                        r->t > 0 ? (double)r->steps / r->t : NAN, r->t > 0 ? r->seconds / r->t : NAN);
+                fprintf(f, "%s\t%ld\t%d\t%d\t%.6g\t%ld\t%ld\t%ld\t%.6g\t%.6g\t%.6g\n",
+                        sys == 0 ? "fd5" : "modal", sys == 0 ? N : (long)M, q, sl, r->t, r->steps,
+                        r->nfev, r->netf, r->seconds, r->t > 0 ? (double)r->steps / r->t : NAN,
+                        r->t > 0 ? r->seconds / r->t : NAN);
             }
             fprintf(f, "\n\n");
         }
     return atomic_commit_file(&a, w->program, e);
 }
 
-void string_sweep_print_study(const string_sweep *w, double T, double steps, long N, string_study_row rows[2][8],
-                              const int nrows[2], int M, double w_top, double a_top)
+void string_sweep_print_study(const string_sweep *w, double T, double steps, long N,
+                              string_study_row rows[2][8], const int nrows[2], int M, double w_top,
+                              double a_top)
 {
     double angle = atan2(sqrt(fmax(w_top * w_top - a_top * a_top, 0.0)), a_top) * 180.0 / M_PI;
-    printf("\nCVODE BDF against its order cap q (rtol %g, atol %g): cost per second of sound over the first %g s, while\n"
-           "the fast modes ring (or %g steps)\n", w->cfg.rtol, w->cfg.atol, T, steps);
-    printf("  %-10s %2s %5s %12s %12s %12s\n", "system", "q", "stab", "steps/s", "F evals/s", "wall s/s");
+    printf("\nCVODE BDF against its order cap q (rtol %g, atol %g): cost per second of sound over "
+           "the first %g s, while\n"
+           "the fast modes ring (or %g steps)\n",
+           w->cfg.rtol, w->cfg.atol, T, steps);
+    printf("  %-10s %2s %5s %12s %12s %12s\n", "system", "q", "stab", "steps/s", "F evals/s",
+           "wall s/s");
     for (int sys = 0; sys < 2; sys++)
         for (int i = 0; i < nrows[sys]; i++) {
             const string_study_row *r = &rows[sys][i];
             char name[32];
-            snprintf(name, sizeof name, "%s %ld", sys == 0 ? "fd5" : "modal", sys == 0 ? N : (long)M);
-            printf("  %-10s %2d %5s %12.4g %12.4g %12.4g\n", name, r->max_order, r->stab_lim ? "on" : "off",
-                   (double)r->steps / r->t, (double)r->nfev / r->t, r->seconds / r->t);
+            snprintf(name, sizeof name, "%s %ld", sys == 0 ? "fd5" : "modal",
+                     sys == 0 ? N : (long)M);
+            printf("  %-10s %2d %5s %12.4g %12.4g %12.4g\n", name, r->max_order,
+                   r->stab_lim ? "on" : "off", (double)r->steps / r->t, (double)r->nfev / r->t,
+                   r->seconds / r->t);
         }
     /* what it says: the cap with the fewest steps per second on the grid, against q = 2 */
     const string_study_row *q2, *best = string_study_fewest(rows[0], nrows[0], &q2);
-    printf("Dahlquist's second barrier: no A-stable linear multistep method has order above 2. BDF1-2 are A-stable;\n"
-           "BDF3-5 are stable only in sectors of 86, 73 and 52 degrees about the negative real axis, and the string's\n"
-           "lightly damped modes lie outside them (fd5 N = %ld: the fastest, omega = %.4g rad/s with alpha = %.4g 1/s,\n"
-           "at %.1f degrees). Measured here: the fewest steps per second at q = %d%s (%.3g); q = 2 takes %.2f times as many:\n"
+    printf("Dahlquist's second barrier: no A-stable linear multistep method has order above 2. "
+           "BDF1-2 are A-stable;\n"
+           "BDF3-5 are stable only in sectors of 86, 73 and 52 degrees about the negative real "
+           "axis, and the string's\n"
+           "lightly damped modes lie outside them (fd5 N = %ld: the fastest, omega = %.4g rad/s "
+           "with alpha = %.4g 1/s,\n"
+           "at %.1f degrees). Measured here: the fewest steps per second at q = %d%s (%.3g); q = 2 "
+           "takes %.2f times as many:\n"
            "%s\n",
-           N, w_top, a_top, angle, best->max_order, best->stab_lim ? " with stability-limit detection" : "",
-           best->steps / best->t, (q2->steps / q2->t) / (best->steps / best->t),
-           best->max_order > 2 ? "the cap does not pay here: the low orders' A-stability does not make up for their larger\n"
+           N, w_top, a_top, angle, best->max_order,
+           best->stab_lim ? " with stability-limit detection" : "", best->steps / best->t,
+           (q2->steps / q2->t) / (best->steps / best->t),
+           best->max_order > 2 ? "the cap does not pay here: the low orders' A-stability does not "
+                                 "make up for their larger\n"
                                  "error per step, and the default cap stays at the fastest order."
-                               : "capping the order at 2 buys A-stability, and the step is then held by accuracy alone.");
+                               : "capping the order at 2 buys A-stability, and the step is then "
+                                 "held by accuracy alone.");
 }
 
 /* ---- the tolerance study ---- */
 
 static const char *rtol_setup(const string_rtol_row *r)
 {
-    return !r->adams ? "BDF + band Newton" : r->fixedpoint ? "Adams + fixed point" : "Adams + band Newton";
+    return !r->adams       ? "BDF + band Newton"
+           : r->fixedpoint ? "Adams + fixed point"
+                           : "Adams + band Newton";
 }
 
-int string_sweep_rtol_study(const string_sweep *w, const string_params *s, long N, double t0, double T,
-                            string_rtol_row rows[STRING_RTOL_ROWS], double *lam_re, double *lam_im, char *err,
-                            size_t errlen, failure *e)
+int string_sweep_rtol_study(const string_sweep *w, const string_params *s, long N, double t0,
+                            double T, string_rtol_row rows[STRING_RTOL_ROWS], double *lam_re,
+                            double *lam_im, char *err, size_t errlen, failure *e)
 {
     string_fd fd;
     if (string_fd_init(&fd, s, STRING_FD5, N, true, err, errlen) != 0)
         return -1;
     string_mode *fm;
     int nm = string_fd_modes(&fd, &fm), top = string_modes_fastest(fm, nm);
-    *lam_re = -fm[top].alpha, *lam_im = sqrt(fmax(fm[top].omega0sq - fm[top].alpha * fm[top].alpha, 0.0));
+    *lam_re = -fm[top].alpha,
+    *lam_im = sqrt(fmax(fm[top].omega0sq - fm[top].alpha * fm[top].alpha, 0.0));
     long n1 = lround((t0 + T) * w->cfg.fs) + 1;
     double *exact = xcalloc((size_t)n1, sizeof(double)), lam = hypot(*lam_re, *lam_im);
     string_pickup_signal(fm, nm, w->cfg.fs, n1, w->cfg.tol_abs, exact, NULL);
@@ -433,19 +468,24 @@ int string_sweep_rtol_study(const string_sweep *w, const string_params *s, long 
         free(fm);
         return e->status;
     }
-    fprintf(f, "setup\trtol\tN\tmax_order\tt0\ttm\tt1\tsteps_per_s\tnfev_per_s\tcpu_per_s\terr\th_lambda\tok\t"
+    fprintf(f, "setup\trtol\tN\tmax_order\tt0\ttm\tt1\tsteps_per_s\tnfev_per_s\tcpu_per_s\terr\th_"
+               "lambda\tok\t"
                "q_most\tstab_steps_per_s\n");
     for (int i = 0; i < STRING_RTOL_ROWS; i++) {
         string_rtol_row *r = &rows[i];
         memset(r, 0, sizeof *r);
-        r->adams = i >= 6, r->fixedpoint = i >= 12, r->rtol = pow(10.0, -3 - i % 6), r->t0 = t0, r->t1 = t0 + T;
+        r->adams = i >= 6, r->fixedpoint = i >= 12, r->rtol = pow(10.0, -3 - i % 6), r->t0 = t0,
+        r->t1 = t0 + T;
         string_rtol_run(&w->cfg, &fd, fm, nm, exact, r);
         double span = r->t1 - r->tm;
-        /* the stability line: Adams-Moulton at the order CVODE took most steps at (BDF: none drawn) */
-        double lim = string_adams_limit(r->q_most, *lam_re, *lam_im), stab = r->adams && isfinite(lim) ? lam / lim : NAN;
-        fprintf(f, "%s\t%g\t%ld\t%d\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.4e\t%.4g\t%d\t%d\t%.6g\n", rtol_setup(r),
-                r->rtol, N, r->max_order, r->t0, r->tm, r->t1, r->steps / span, r->nfev / span, r->cpu / span, r->err,
-                lam * span / r->steps, r->ok, r->q_most, stab);
+        /* the stability line: Adams-Moulton at the order CVODE took most steps at (BDF: none drawn)
+         */
+        double lim = string_adams_limit(r->q_most, *lam_re, *lam_im),
+               stab = r->adams && isfinite(lim) ? lam / lim : NAN;
+        fprintf(
+            f, "%s\t%g\t%ld\t%d\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.4e\t%.4g\t%d\t%d\t%.6g\n",
+            rtol_setup(r), r->rtol, N, r->max_order, r->t0, r->tm, r->t1, r->steps / span,
+            r->nfev / span, r->cpu / span, r->err, lam * span / r->steps, r->ok, r->q_most, stab);
         if (i % 6 == 5)
             fprintf(f, "\n\n");
     }
@@ -461,36 +501,46 @@ int string_sweep_rtol_study(const string_sweep *w, const string_params *s, long 
 static void print_rtol_stability(const string_rtol_row *rows, double lam_re, double lam_im)
 {
     int qlo = 99, qhi = 0;
-    double lim_lo = INFINITY, lim_hi = 0, s_lo = INFINITY, s_hi = 0, m_lo = INFINITY, m_hi = 0, lam = hypot(lam_re, lam_im);
+    double lim_lo = INFINITY, lim_hi = 0, s_lo = INFINITY, s_hi = 0, m_lo = INFINITY, m_hi = 0,
+           lam = hypot(lam_re, lam_im);
     for (int i = 6; i < 12; i++) {
         const string_rtol_row *r = &rows[i];
-        double lim = string_adams_limit(r->q_most, lam_re, lam_im), sps = r->steps / (r->t1 - r->tm);
+        double lim = string_adams_limit(r->q_most, lam_re, lam_im),
+               sps = r->steps / (r->t1 - r->tm);
         qlo = r->q_most < qlo ? r->q_most : qlo, qhi = r->q_most > qhi ? r->q_most : qhi;
-        lim_lo = fmin(lim_lo, lim), lim_hi = fmax(lim_hi, lim), s_lo = fmin(s_lo, lam / lim), s_hi = fmax(s_hi, lam / lim);
+        lim_lo = fmin(lim_lo, lim), lim_hi = fmax(lim_hi, lim), s_lo = fmin(s_lo, lam / lim),
+        s_hi = fmax(s_hi, lam / lim);
         m_lo = fmin(m_lo, sps), m_hi = fmax(m_hi, sps);
     }
     if (isinf(lim_hi)) {
-        printf("Stability: Adams + band Newton ran at order %d..%d, A-stable (1 and 2): no stability line.\n", qlo, qhi);
+        printf("Stability: Adams + band Newton ran at order %d..%d, A-stable (1 and 2): no "
+               "stability line.\n",
+               qlo, qhi);
         return;
     }
     char q[16], h[32], n[32];   /* one value, or the range over rtol */
     snprintf(q, sizeof q, qlo == qhi ? "%d" : "%d..%d", qlo, qhi);
     snprintf(h, sizeof h, lim_lo == lim_hi ? "%.4g" : "%.4g..%.4g", lim_lo, lim_hi);
     snprintf(n, sizeof n, s_lo == s_hi ? "%.4g" : "%.4g..%.4g", s_lo, s_hi);
-    printf("Stability: Adams + band Newton iterates Adams-Moulton to convergence; at order %s (the order CVODE took most\n"
-           "steps at) that is stable on the fastest mode up to h|lambda| = %s: at least %s steps per second\n"
-           "(the dashed line); it took %.4g..%.4g.\n", q, h, n, m_lo, m_hi);
+    printf("Stability: Adams + band Newton iterates Adams-Moulton to convergence; at order %s (the "
+           "order CVODE took most\n"
+           "steps at) that is stable on the fastest mode up to h|lambda| = %s: at least %s steps "
+           "per second\n"
+           "(the dashed line); it took %.4g..%.4g.\n",
+           q, h, n, m_lo, m_hi);
 }
 
-void string_sweep_print_rtol(const string_sweep *w, long N, const string_rtol_row *rows, double lam_re,
-                             double lam_im)
+void string_sweep_print_rtol(const string_sweep *w, long N, const string_rtol_row *rows,
+                             double lam_re, double lam_im)
 {
     const string_rtol_row *r0 = &rows[0];
-    printf("\nCVODE against its tolerance (atol %g) on the 5-point grid, N = %ld: per second of sound over %.3g .. %.3g s\n"
-           "(started at %.3g s from the exact semi-discrete state; error: RMS against it over the window, relative)\n",
+    printf("\nCVODE against its tolerance (atol %g) on the 5-point grid, N = %ld: per second of "
+           "sound over %.3g .. %.3g s\n"
+           "(started at %.3g s from the exact semi-discrete state; error: RMS against it over the "
+           "window, relative)\n",
            w->cfg.atol, N, r0->t0 + 0.5 * (r0->t1 - r0->t0), r0->t1, r0->t0);
-    printf("  %-20s %6s %12s %12s %10s %11s %8s\n", "setup", "rtol", "steps/s", "F evals/s", "CPU s/s", "error",
-           "h|lam|");
+    printf("  %-20s %6s %12s %12s %10s %11s %8s\n", "setup", "rtol", "steps/s", "F evals/s",
+           "CPU s/s", "error", "h|lam|");
     double lam = hypot(lam_re, lam_im), worst = 0, cpu[3] = {0, 0, 0};
     int bad = 0, worst_su = 0, best = 0;
     for (int su = 0; su < 3; su++) {
@@ -500,28 +550,34 @@ void string_sweep_print_rtol(const string_sweep *w, long N, const string_rtol_ro
             double span = r->t1 - r->tm, sps = r->steps / span;
             bad += !r->ok;
             lo = fmin(lo, sps), hi = fmax(hi, sps), cpu[su] += r->cpu / span / 6;
-            printf("  %-20s %6.0e %12.4g %12.4g %10.3g %11.3e %8.3g\n", rtol_setup(r), r->rtol, sps, r->nfev / span,
-                   r->cpu / span, r->err, lam * span / r->steps);
+            printf("  %-20s %6.0e %12.4g %12.4g %10.3g %11.3e %8.3g\n", rtol_setup(r), r->rtol, sps,
+                   r->nfev / span, r->cpu / span, r->err, lam * span / r->steps);
         }
         if (hi / lo - 1 > worst)
             worst = hi / lo - 1, worst_su = su;
         best = cpu[su] < cpu[best] ? su : best;
     }
-    int q = rows[0].max_order > rows[6].max_order ? rows[0].max_order : rows[6].max_order;  /* the weaker growth */
-    printf("The grid's fastest mode: lambda = %.4g %+.4g i 1/s (|lambda| = %.4g); h|lambda| is the mean step times it.\n",
+    int q = rows[0].max_order > rows[6].max_order ? rows[0].max_order
+                                                  : rows[6].max_order; /* the weaker growth */
+    printf("The grid's fastest mode: lambda = %.4g %+.4g i 1/s (|lambda| = %.4g); h|lambda| is the "
+           "mean step times it.\n",
            lam_re, lam_im, lam);
     print_rtol_stability(rows, lam_re, lam_im);
     if (bad)
         printf("%d of the runs failed (cvode-rtol.tsv): no verdict on the spread.\n", bad);
     else
-        printf("Steps per second vary by at most %.0f%% over rtol 1e-3 .. 1e-8 (%s), where a step held by accuracy at\n"
-               "order %d would grow %.2g times: %s\n", 100 * worst, rtol_setup(&rows[6 * worst_su]), q,
-               pow(10.0, 5.0 / (q + 1)),
-               worst <= STRING_RTOL_FLAT ? "flat, the step is held by stability on the highest grid mode, not by the tolerance."
-                                         : "not flat (above the 50% taken as flat), the tolerance moves the step here.");
-    printf("Cheapest, processor time per second of sound (mean over rtol): %s, %.3g s; %s %.3g s, %s %.3g s.\n",
-           rtol_setup(&rows[6 * best]), cpu[best], rtol_setup(&rows[6 * ((best + 1) % 3)]), cpu[(best + 1) % 3],
-           rtol_setup(&rows[6 * ((best + 2) % 3)]), cpu[(best + 2) % 3]);
+        printf("Steps per second vary by at most %.0f%% over rtol 1e-3 .. 1e-8 (%s), where a step "
+               "held by accuracy at\n"
+               "order %d would grow %.2g times: %s\n",
+               100 * worst, rtol_setup(&rows[6 * worst_su]), q, pow(10.0, 5.0 / (q + 1)),
+               worst <= STRING_RTOL_FLAT
+                   ? "flat, the step is held by stability on the highest grid mode, not by the "
+                     "tolerance."
+                   : "not flat (above the 50% taken as flat), the tolerance moves the step here.");
+    printf("Cheapest, processor time per second of sound (mean over rtol): %s, %.3g s; %s %.3g s, "
+           "%s %.3g s.\n",
+           rtol_setup(&rows[6 * best]), cpu[best], rtol_setup(&rows[6 * ((best + 1) % 3)]),
+           cpu[(best + 1) % 3], rtol_setup(&rows[6 * ((best + 2) % 3)]), cpu[(best + 2) % 3]);
 }
 
 void string_sweep_print_best(const string_sweep *w)
@@ -537,8 +593,8 @@ void string_sweep_print_best(const string_sweep *w)
             continue;
         const string_run *b = string_run_best(runs, nrun, runs[i].method);
         if (b)
-            printf("  %-16s E_wave %.3e  (%s %ld, m = %ld, %ld F evaluations, %.3f s)\n", b->method, b->E_wave, b->space,
-                   b->size, b->substeps, b->nfev, b->seconds);
+            printf("  %-16s E_wave %.3e  (%s %ld, m = %ld, %ld F evaluations, %.3f s)\n", b->method,
+                   b->E_wave, b->space, b->size, b->substeps, b->nfev, b->seconds);
         else
             printf("  %-16s no run succeeded\n", runs[i].method);
     }

@@ -41,9 +41,9 @@ struct string_sweep {
     size_t nlen;                /* length the notes would have (may exceed the buffer) */
     double *sig;                /* the current run's pickup signal, cfg.n samples, m/s (owned) */
     FILE *fn, *fcv, *ffx;       /* fd-N.tsv, fd-N-cvode.tsv, fd-N-fixed.tsv while the grids run */
-    long n20;                   /* samples of the first 20 ms (the figure of the reference and two runs) */
-    double *coarse, *fine;      /* their coarse (the 3-point grid of N_min, exact in time) and finest stepped
-                                   solution (smallest E_wave), m/s (owned) */
+    long n20; /* samples of the first 20 ms (the figure of the reference and two runs) */
+    double *coarse, *fine; /* their coarse (the 3-point grid of N_min, exact in time) and finest
+                              stepped solution (smallest E_wave), m/s (owned) */
     char coarse_name[96], fine_name[96]; /* their legends ("" when none ran) */
     double fine_err;            /* the finest's E_wave */
 };
@@ -64,8 +64,8 @@ void string_sweep_note(string_sweep *w, const char *fmt, ...) __attribute__((for
 int string_sweep_modal(string_sweep *w, const string_mode *modes, int M, failure *e);
 /* The grids of both stencils the space filter takes, over the N sweep; modes are the exact
  * series' (for the phase-saturated share). -1 with the grid's reason when one cannot be made. */
-int string_sweep_grids(string_sweep *w, const string_params *s, const string_mode *modes, int nm, char *err,
-                       size_t errlen, failure *e);
+int string_sweep_grids(string_sweep *w, const string_params *s, const string_mode *modes, int nm,
+                       char *err, size_t errlen, failure *e);
 
 /* first20ms.tsv: the first 20 ms of the reference (ref, as decoded: units of s_ref) beside the
  * coarse and the finest run, scaled likewise. */
@@ -76,31 +76,33 @@ int string_sweep_first20ms(const string_sweep *w, const double *ref, failure *e)
  * M modes (rows[1]), each over the first T s or steps internal steps; cvode-order.tsv written. In
  * *w_top, *a_top the fastest grid mode's omega0 (rad/s) and alpha (1/s). 0, or -1 with the reason
  * the grid cannot be made. */
-int string_sweep_order_study(const string_sweep *w, const string_params *s, long N, const string_mode *modes, int M,
-                             double T, long steps, string_study_row rows[2][8], int nrows[2], double *w_top,
+int string_sweep_order_study(const string_sweep *w, const string_params *s, long N,
+                             const string_mode *modes, int M, double T, long steps,
+                             string_study_row rows[2][8], int nrows[2], double *w_top,
                              double *a_top, char *err, size_t errlen, failure *e);
 
 /* The order study's table (rows as string_sweep_order_study leaves them; T s or steps internal
  * steps a run, the grid's N, the Galerkin system's M) and what it says about Dahlquist's second
  * barrier (the fastest grid mode: omega w_top, rad/s, alpha a_top, 1/s), on stdout. */
-void string_sweep_print_study(const string_sweep *w, double T, double steps, long N, string_study_row rows[2][8],
-                              const int nrows[2], int M, double w_top, double a_top);
+void string_sweep_print_study(const string_sweep *w, double T, double steps, long N,
+                              string_study_row rows[2][8], const int nrows[2], int M, double w_top,
+                              double a_top);
 /* The tolerance study: CVODE on the 5-point grid of N intervals, three setups (BDF and band
  * Newton, Adams and band Newton, Adams and fixed-point iteration) at rtol 1e-3 ... 1e-8, each over
  * the window t0 .. t0 + T from the exact semi-discrete state at t0 (string_rtol_run: the rates are
  * over its second half); cvode-rtol.tsv written, one block a setup. In *lam_re, *lam_im the grid's
  * fastest mode's eigenvalue (1/s). 0, or -1 with the reason the grid cannot be made. */
 #define STRING_RTOL_ROWS 18
-int string_sweep_rtol_study(const string_sweep *w, const string_params *s, long N, double t0, double T,
-                            string_rtol_row rows[STRING_RTOL_ROWS], double *lam_re, double *lam_im, char *err,
-                            size_t errlen, failure *e);
+int string_sweep_rtol_study(const string_sweep *w, const string_params *s, long N, double t0,
+                            double T, string_rtol_row rows[STRING_RTOL_ROWS], double *lam_re,
+                            double *lam_im, char *err, size_t errlen, failure *e);
 /* Its table and verdicts on stdout: the largest spread of steps per second over rtol (max/min - 1)
  * against STRING_RTOL_FLAT (flat, held by stability, when within it; a step held by accuracy at
  * order q would grow 10^(5/(q+1)) times over the five decades, 6.8 at q = 5) and the setup of
  * least processor time per second of sound (mean over rtol). */
 #define STRING_RTOL_FLAT 0.5
-void string_sweep_print_rtol(const string_sweep *w, long N, const string_rtol_row *rows, double lam_re,
-                             double lam_im);
+void string_sweep_print_rtol(const string_sweep *w, long N, const string_rtol_row *rows,
+                             double lam_re, double lam_im);
 /* The best E_wave of each method of the runs, with its cost, in the order the methods first ran,
  * on stdout. */
 void string_sweep_print_best(const string_sweep *w);

@@ -14,6 +14,11 @@ static double complex R(const method *m, double complex z)
     return 1.0 / (1.0 - z);
 }
 
-const method method_backward_euler = {.name = "backward-euler", .label = "backward Euler", .order = 1,
-                                      .stages = 1, .implicit = true,
-                                      .R = R, .step = rk_method_step, .tableau = &tableau};
+const method method_backward_euler = {.name = "backward-euler",
+                                      .label = "backward Euler",
+                                      .order = 1,
+                                      .stages = 1,
+                                      .implicit = true,
+                                      .R = R,
+                                      .step = rk_method_step,
+                                      .tableau = &tableau};

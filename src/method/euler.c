@@ -12,5 +12,11 @@ static double complex R(const method *m, double complex z)
     return 1.0 + z;
 }
 
-const method method_euler = {.name = "euler", .label = "forward Euler", .order = 1, .stages = 1,
-                             .implicit = false, .R = R, .step = rk_method_step, .tableau = &tableau};
+const method method_euler = {.name = "euler",
+                             .label = "forward Euler",
+                             .order = 1,
+                             .stages = 1,
+                             .implicit = false,
+                             .R = R,
+                             .step = rk_method_step,
+                             .tableau = &tableau};

@@ -15,5 +15,11 @@ static double complex R(const method *m, double complex z)
     return 1.0 + z + z * z / 2.0;
 }
 
-const method method_heun = {.name = "heun", .label = "Heun", .order = 2, .stages = 2, .implicit = false,
-                            .R = R, .step = rk_method_step, .tableau = &tableau};
+const method method_heun = {.name = "heun",
+                            .label = "Heun",
+                            .order = 2,
+                            .stages = 2,
+                            .implicit = false,
+                            .R = R,
+                            .step = rk_method_step,
+                            .tableau = &tableau};

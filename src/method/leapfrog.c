@@ -45,10 +45,11 @@ static int eval_uv(const ivp *p, double t, const double *y, double *f, workspace
         return rc;
     for (size_t i = 0; i < n; i++)
         if (fabs(f[i] - y[n + i]) > 1e-12 * fmax(1.0, fabs(y[n + i]))) {
-            snprintf(w->error, sizeof w->error,
-                     "leapfrog needs u' = v (F's first half equal to y's second half), but F_%zu = %.6g "
-                     "while v_%zu = %.6g at t = %.6g s",
-                     i, f[i], i, y[n + i], t);
+            snprintf(
+                w->error, sizeof w->error,
+                "leapfrog needs u' = v (F's first half equal to y's second half), but F_%zu = %.6g "
+                "while v_%zu = %.6g at t = %.6g s",
+                i, f[i], i, y[n + i], t);
             return -1;
         }
     return 0;
@@ -59,7 +60,8 @@ static int eval_uv(const ivp *p, double t, const double *y, double *f, workspace
 static int accel(const ivp *p, double t, const double *y, double *f, workspace *w)
 {
     if (w->fsal_rhs == p->rhs && w->fsal_params == p->params &&
-        fabs(w->fsal_t - t) <= 8.0 * DBL_EPSILON * fabs(t) && memcmp(w->fsal_y, y, p->dim * sizeof *y) == 0) {
+        fabs(w->fsal_t - t) <= 8.0 * DBL_EPSILON * fabs(t) &&
+        memcmp(w->fsal_y, y, p->dim * sizeof *y) == 0) {
         memcpy(f, w->fsal_f, p->dim * sizeof *f);
         return 0;
     }
@@ -102,5 +104,12 @@ static int step(const method *m, const ivp *p, double t, double h, double *y, wo
     return 0;
 }
 
-const method method_leapfrog = {.name = "leapfrog", .label = "leapfrog", .order = 2, .stages = 1, .implicit = false,
-                                .R = R, .step = step, .tableau = NULL, .needs_uv = true};
+const method method_leapfrog = {.name = "leapfrog",
+                                .label = "leapfrog",
+                                .order = 2,
+                                .stages = 1,
+                                .implicit = false,
+                                .R = R,
+                                .step = step,
+                                .tableau = NULL,
+                                .needs_uv = true};

@@ -5,5 +5,11 @@
 #include <stddef.h>
 
 const method *const method_builtin[] = {
-    &method_euler, &method_backward_euler, &method_trapezoid, &method_heun, &method_rk4, &method_leapfrog, NULL,
+    &method_euler,
+    &method_backward_euler,
+    &method_trapezoid,
+    &method_heun,
+    &method_rk4,
+    &method_leapfrog,
+    NULL,
 };

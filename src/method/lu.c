@@ -4,7 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Doubles per row: n (dense), or 3b + 1 (band: b below, b above, b more for the pivoting's fill). */
+/* Doubles per row: n (dense), or 3b + 1 (band: b below, b above, b more for the pivoting's fill).
+ */
 static size_t row_width(const lu_matrix *m)
 {
     return m->band ? 3 * m->band + 1 : m->n;

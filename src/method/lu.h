@@ -8,8 +8,8 @@
 
 typedef struct lu_matrix {
     size_t n;           /* rows = columns */
-    size_t band;        /* 0: dense, row-major n x n; b > 0: a band of half-width b, stored as n rows
-                           of 3b + 1 (GSL's band layout: row j holds column j, A(i, j) at 2b + i - j) */
+    size_t band; /* 0: dense, row-major n x n; b > 0: a band of half-width b, stored as n rows
+                    of 3b + 1 (GSL's band layout: row j holds column j, A(i, j) at 2b + i - j) */
     double *a;          /* the entries, then the factors L and U */
     size_t *perm;       /* dense pivots: row i of the factors came from row perm[i] */
     unsigned *piv;      /* band pivots */

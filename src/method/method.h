@@ -37,7 +37,8 @@ struct method {
 };
 
 /* The two entry points: what every caller uses to step and to ask for R(z). */
-static inline int method_step(const method *m, const ivp *p, double t, double h, double *y, workspace *w)
+static inline int method_step(const method *m, const ivp *p, double t, double h, double *y,
+                              workspace *w)
 {
     return m->step(m, p, t, h, y, w);
 }
@@ -59,6 +60,7 @@ double complex rk_method_R(const method *m, double complex z);
 int rk_step(const rk_tableau *tab, const ivp *p, double t, double h, double *y, workspace *w);
 /* The stages alone: k_i = F(t + c_i h, Y_i) into w->k[i]. k0_known: w->k[0] already holds
  * F(t, y) (an explicit first stage reused after a rejected step, or first-same-as-last). */
-int rk_stages(const rk_tableau *tab, const ivp *p, double t, double h, const double *y, workspace *w, bool k0_known);
+int rk_stages(const rk_tableau *tab, const ivp *p, double t, double h, const double *y,
+              workspace *w, bool k0_known);
 
 #endif

@@ -146,7 +146,8 @@ static double diff_step(double xj, double floor_scale)
 /* dF/dy in the band: columns j, j + 2b + 1, ... touch disjoint rows, so one F evaluation gives
  * a whole group of them (Curtis, Powell and Reid). A linear F (F = A y + F(t, 0)) is
  * differenced with unit steps from y = 0, which gives A to rounding, like an analytic Jacobian. */
-static int jacobian_band(const ivp *p, double t, const double *x, const double *fx, newton_state *s, workspace *w)
+static int jacobian_band(const ivp *p, double t, const double *x, const double *fx, newton_state *s,
+                         workspace *w)
 {
     size_t n = s->n, b = s->band, width = 2 * b + 1;
     const double *base = fx;            /* F at the point differenced from */
@@ -181,8 +182,8 @@ static int jacobian_band(const ivp *p, double t, const double *x, const double *
 
 /* dF/dy at (t, x) into the dense n x n J (row-major), analytic or by forward differences;
  * fx = F(t, x) is already known. */
-static int jacobian_dense(const ivp *p, double t, const double *x, const double *fx, double *J, newton_state *s,
-                          workspace *w)
+static int jacobian_dense(const ivp *p, double t, const double *x, const double *fx, double *J,
+                          newton_state *s, workspace *w)
 {
     size_t n = s->n;
     w->counts.njev++;
@@ -208,7 +209,8 @@ static int jacobian_dense(const ivp *p, double t, const double *x, const double 
 }
 
 /* dF/dy at (t, x) into s->J in s's layout (dense or band). */
-static int jacobian(const ivp *p, double t, const double *x, const double *fx, newton_state *s, workspace *w)
+static int jacobian(const ivp *p, double t, const double *x, const double *fx, newton_state *s,
+                    workspace *w)
 {
     if (!s->band)
         return jacobian_dense(p, t, x, fx, s->J, s, w);
@@ -265,8 +267,8 @@ int newton_implicit_step(const ivp *p, double t, double a, const double *c, doub
         r->residual[it] = res;
         /* Factors are reused only for the same linear problem and the same a: a workspace
          * that moves to another problem refactors. */
-        bool reuse = p->linear && s->factored_a == a && s->factored_p == p && s->factored_rhs == p->rhs &&
-                     s->factored_params == p->params;
+        bool reuse = p->linear && s->factored_a == a && s->factored_p == p &&
+                     s->factored_rhs == p->rhs && s->factored_params == p->params;
         if (!reuse) {
             if ((rc = jacobian(p, t, y, s->f, s, w)) || (rc = factor(s, a, w)))
                 return rc;
@@ -294,7 +296,8 @@ int newton_implicit_step(const ivp *p, double t, double a, const double *c, doub
             return 0;
     }
     snprintf(w->error, sizeof w->error,
-             "Newton did not converge at t = %.9g s after %d iterations (residual %.3g, last update %.3g)",
+             "Newton did not converge at t = %.9g s after %d iterations (residual %.3g, last "
+             "update %.3g)",
              t, r->iterations, r->residual[r->iterations > 0 ? r->iterations - 1 : 0],
              r->update[r->iterations > 0 ? r->iterations - 1 : 0]);
     return -1;
@@ -365,9 +368,12 @@ static coupled_state *coupled_for(newton_state *ns, int s, const double *a, work
 {
     size_t n = ns->n, sn = (size_t)s * n;
     if (sn > NEWTON_COUPLED_MAX) {
-        snprintf(w->error, sizeof w->error, "a fully implicit %d-stage step on %zu unknowns couples %zu, more than the "
-                 "dense solve's cap of %d (its matrix alone %.0f MB); accepted: a problem of at most %d unknowns, or a "
-                 "diagonally implicit tableau", s, n, sn, NEWTON_COUPLED_MAX, 8e-6 * (double)sn * (double)sn,
+        snprintf(w->error, sizeof w->error,
+                 "a fully implicit %d-stage step on %zu unknowns couples %zu, more than the "
+                 "dense solve's cap of %d (its matrix alone %.0f MB); accepted: a problem of at "
+                 "most %d unknowns, or a "
+                 "diagonally implicit tableau",
+                 s, n, sn, NEWTON_COUPLED_MAX, 8e-6 * (double)sn * (double)sn,
                  NEWTON_COUPLED_MAX / s);
         return NULL;
     }
@@ -400,8 +406,8 @@ static coupled_state *coupled_for(newton_state *ns, int s, const double *a, work
 
 /* F at every stage, Y_i = y + Z_i, into c->F; -G(Z) = -(Z - h (A (x) I) F) into c->rhs. The
  * max-norm of G. */
-static int coupled_residual(const ivp *p, double t, double h, const double *a, const double *cn, const double *y,
-                            coupled_state *c, workspace *w, double *res)
+static int coupled_residual(const ivp *p, double t, double h, const double *a, const double *cn,
+                            const double *y, coupled_state *c, workspace *w, double *res)
 {
     size_t n = c->n;
     int s = c->stages;
@@ -427,8 +433,8 @@ static int coupled_residual(const ivp *p, double t, double h, const double *a, c
 
 /* J at the first stage's time and y (where Z = 0 starts: F there is c->F's first block) and
  * M = I - h A (x) J, factored. */
-static int coupled_factor(const ivp *p, double t1, double h, const double *a, const double *y, newton_state *ns,
-                          coupled_state *c, workspace *w)
+static int coupled_factor(const ivp *p, double t1, double h, const double *a, const double *y,
+                          newton_state *ns, coupled_state *c, workspace *w)
 {
     size_t n = c->n, sn = (size_t)c->stages * n;
     int s = c->stages, rc = jacobian_dense(p, t1, y, c->F, c->J, ns, w);
@@ -444,7 +450,8 @@ static int coupled_factor(const ivp *p, double t1, double h, const double *a, co
     lu_factor(&c->M);
     for (size_t i = 0; i < sn; i++)
         if (lu_pivot(&c->M, i) == 0.0) {
-            snprintf(w->error, sizeof w->error, "coupled Newton matrix I - h A (x) J is singular (h = %.3g s)", h);
+            snprintf(w->error, sizeof w->error,
+                     "coupled Newton matrix I - h A (x) J is singular (h = %.3g s)", h);
             return -1;
         }
     c->factored_h = p->linear ? h : NAN;
@@ -456,8 +463,8 @@ static int coupled_factor(const ivp *p, double t1, double h, const double *a, co
 
 /* k_i = F(t + c_i h, Y_i) from the converged Z: (A^-1 Z)_i / h when A is invertible (no further
  * F evaluation, and exactly the step the stage equations define), else F evaluated at Y_i. */
-static int coupled_slopes(const ivp *p, double t, double h, const double *cn, const double *y, coupled_state *c,
-                          workspace *w)
+static int coupled_slopes(const ivp *p, double t, double h, const double *cn, const double *y,
+                          coupled_state *c, workspace *w)
 {
     size_t n = c->n;
     int s = c->stages;
@@ -480,8 +487,8 @@ static int coupled_slopes(const ivp *p, double t, double h, const double *cn, co
     return 0;
 }
 
-int newton_coupled_stages(const ivp *p, double t, double h, int s, const double *a, const double *cn, const double *y,
-                          workspace *w)
+int newton_coupled_stages(const ivp *p, double t, double h, int s, const double *a,
+                          const double *cn, const double *y, workspace *w)
 {
     newton_state *ns = state_for(w, p);
     coupled_state *c = coupled_for(ns, s, a, w);
@@ -497,9 +504,10 @@ int newton_coupled_stages(const ivp *p, double t, double h, int s, const double 
         if (rc)
             return rc;
         r->residual[it] = res;
-        /* one factorization a step (J at its start), kept over steps for the same linear problem and h */
-        bool reuse = it > 0 || (p->linear && c->factored_h == h && c->factored_p == p && c->factored_rhs == p->rhs &&
-                                c->factored_params == p->params);
+        /* one factorization a step (J at its start), kept over steps for the same linear problem
+         * and h */
+        bool reuse = it > 0 || (p->linear && c->factored_h == h && c->factored_p == p &&
+                                c->factored_rhs == p->rhs && c->factored_params == p->params);
         if (!reuse && (rc = coupled_factor(p, t + cn[0] * h, h, a, y, ns, c, w)))
             return rc;
         lu_solve(&c->M, c->rhs, c->dz);
@@ -520,8 +528,10 @@ int newton_coupled_stages(const ivp *p, double t, double h, int s, const double 
             return coupled_slopes(p, t, h, cn, y, c, w);
     }
     snprintf(w->error, sizeof w->error,
-             "Newton on the %d coupled stages (%zu unknowns, Jacobian at the step's start) did not converge at t = %.9g s "
-             "after %d iterations (residual %.3g, last update %.3g)", s, sn, t, r->iterations,
-             r->residual[r->iterations > 0 ? r->iterations - 1 : 0], r->update[r->iterations > 0 ? r->iterations - 1 : 0]);
+             "Newton on the %d coupled stages (%zu unknowns, Jacobian at the step's start) did not "
+             "converge at t = %.9g s "
+             "after %d iterations (residual %.3g, last update %.3g)",
+             s, sn, t, r->iterations, r->residual[r->iterations > 0 ? r->iterations - 1 : 0],
+             r->update[r->iterations > 0 ? r->iterations - 1 : 0]);
     return -1;
 }

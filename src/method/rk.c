@@ -13,12 +13,14 @@
 #include <stdio.h>
 #include <string.h>
 
-int rk_stages(const rk_tableau *tab, const ivp *p, double t, double h, const double *y, workspace *w, bool k0_known)
+int rk_stages(const rk_tableau *tab, const ivp *p, double t, double h, const double *y,
+              workspace *w, bool k0_known)
 {
     const size_t n = p->dim;
     const int s = tab->stages;
     if (s > IVP_MAX_STAGES) {
-        snprintf(w->error, sizeof w->error, "tableau has %d stages, at most %d supported", s, IVP_MAX_STAGES);
+        snprintf(w->error, sizeof w->error, "tableau has %d stages, at most %d supported", s,
+                 IVP_MAX_STAGES);
         return -1;
     }
     if (tableau_coupled(tab))
@@ -28,7 +30,7 @@ int rk_stages(const rk_tableau *tab, const ivp *p, double t, double h, const dou
         double *C = w->tmp2, *Y = w->tmp;
         int rc;
         if (i == 0 && aii == 0.0) {
-            rc = ivp_eval(p, ti, y, w->k[0], w);        /* an explicit first stage samples y itself */
+            rc = ivp_eval(p, ti, y, w->k[0], w); /* an explicit first stage samples y itself */
         } else {
             for (size_t q = 0; q < n; q++) {
                 double acc = 0.0;

@@ -1,4 +1,5 @@
-/* RK4: the classical Runge-Kutta method, Simpson's rule with the midpoint sampled twice. Order 4. */
+/* RK4: the classical Runge-Kutta method, Simpson's rule with the midpoint sampled twice. Order 4.
+ */
 #include "method/method.h"
 
 static const double a[] = {0.0, 0.0, 0.0, 0.0,
@@ -17,5 +18,11 @@ static double complex R(const method *m, double complex z)
     return 1.0 + z * (1.0 + z / 2.0 * (1.0 + z / 3.0 * (1.0 + z / 4.0)));
 }
 
-const method method_rk4 = {.name = "rk4", .label = "RK4", .order = 4, .stages = 4, .implicit = false,
-                           .R = R, .step = rk_method_step, .tableau = &tableau};
+const method method_rk4 = {.name = "rk4",
+                           .label = "RK4",
+                           .order = 4,
+                           .stages = 4,
+                           .implicit = false,
+                           .R = R,
+                           .step = rk_method_step,
+                           .tableau = &tableau};

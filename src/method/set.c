@@ -105,8 +105,9 @@ const char *method_arg_accepts(method_arg *ma)
             strcat(names, "|");
         strncat(names, ma->set->all[i]->name, 48);
     }
-    snprintf(ma->accepts, sizeof ma->accepts,
-             "one of %s%s%s, or a Butcher tableau file (a path with '/' or ending in .tab); default %s", names,
-             ma->also ? "|" : "", ma->also ? ma->also : "", *ma->name);
+    snprintf(
+        ma->accepts, sizeof ma->accepts,
+        "one of %s%s%s, or a Butcher tableau file (a path with '/' or ending in .tab); default %s",
+        names, ma->also ? "|" : "", ma->also ? ma->also : "", *ma->name);
     return ma->accepts;
 }

@@ -14,10 +14,12 @@
 #define METHOD_MAX 20
 
 typedef struct method_set {
-    const method *all[METHOD_MAX + 1];  /* the built-in methods, then the loaded ones; NULL-terminated */
+    const method
+        *all[METHOD_MAX + 1]; /* the built-in methods, then the loaded ones; NULL-terminated */
     int n;                              /* methods in all */
     int nloaded;                        /* entries of loaded in use */
-    tableau_method loaded[METHOD_MAX];  /* the tableau files' methods (all points here: do not copy a set) */
+    tableau_method
+        loaded[METHOD_MAX]; /* the tableau files' methods (all points here: do not copy a set) */
 } method_set;
 
 /* The built-in methods (method_builtin), nothing loaded. */
@@ -49,8 +51,9 @@ int method_add_parse(const char *text, void *dest, char *why, size_t whylen);
 /* --method NAME or --method FILE.tab, for a program that runs one method. */
 typedef struct method_arg {
     method_set *set;        /* the program's methods: where a file's method goes */
-    const char **name;      /* the program's variable: a built-in name, a word of also, or a file's method */
-    const char *also;       /* other words the program takes, "cvode" or "lecture|all" (NULL: none) */
+    const char *
+        *name; /* the program's variable: a built-in name, a word of also, or a file's method */
+    const char *also; /* other words the program takes, "cvode" or "lecture|all" (NULL: none) */
     char accepts[400];      /* what --help and errors say is accepted (method_arg_accepts) */
 } method_arg;
 int method_arg_parse(const char *text, void *dest, char *why, size_t whylen);

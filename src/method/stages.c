@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void row(FILE *f, const char *stage, double t, double c, double b, const double *y, const double *F, size_t n,
-                const char *label)
+static void row(FILE *f, const char *stage, double t, double c, double b, const double *y,
+                const double *F, size_t n, const char *label)
 {
     fprintf(f, "%s\t%.12g\t%.6g\t%.6g", stage, t, c, b);
     for (size_t q = 0; q < n; q++)
@@ -16,8 +16,8 @@ static void row(FILE *f, const char *stage, double t, double c, double b, const 
     fprintf(f, "\t%s\n", label);
 }
 
-int step_stages_write(const method *m, const ivp *p, double t0, const double *y0, double h, long k, FILE *f,
-                      char *why, size_t whylen)
+int step_stages_write(const method *m, const ivp *p, double t0, const double *y0, double h, long k,
+                      FILE *f, char *why, size_t whylen)
 {
     const size_t n = p->dim;
     workspace *w = workspace_alloc(n);
@@ -71,7 +71,8 @@ int step_stages_write(const method *m, const ivp *p, double t0, const double *y0
             F[q] = (y1[q] - y[q]) / h;
         row(f, "step", t + h, 1.0, NAN, y1, F, n, label);
     } else {
-        snprintf(why, whylen, "%s at t = %g s: %s", m->name, t, w->error[0] ? w->error : "step failed");
+        snprintf(why, whylen, "%s at t = %g s: %s", m->name, t,
+                 w->error[0] ? w->error : "step failed");
     }
     free(y);
     free(y1);

@@ -11,13 +11,14 @@
  *         | 1/8  3/8   3/8  1/8       (the weights b; a second row b-hat makes an embedded pair)
  *
  * An entry is a number, a fraction or a short expression without spaces: 0.25, -1/3,
- * 1/2+sqrt(3)/6 (a minus sign copied from a PDF, U+2212, reads as '-'). The method is named after the file (kutta38.tab: kutta38); its order is the
- * highest for which the rooted-tree order conditions hold (checked up to order 5, 17 trees);
- * its R(z) = 1 + z b^T (I - zA)^{-1} 1 is computed from A and b; its stages step through
- * method/rk.c: a diagonal entry by one Newton solve a stage, a fully implicit tableau (an entry
- * above the diagonal, rows of all s entries: lessons/methods/radau-iia3.tab, gauss2.tab) by one
- * Newton solve of all s stages together (method/newton.h, newton_coupled_stages). A malformed
- * file is refused: one line naming FILE:LINE and what is wrong.
+ * 1/2+sqrt(3)/6 (a minus sign copied from a PDF, U+2212, reads as '-'). The method is named after
+ * the file (kutta38.tab: kutta38); its order is the highest for which the rooted-tree order
+ * conditions hold (checked up to order 5, 17 trees); its R(z) = 1 + z b^T (I - zA)^{-1} 1 is
+ * computed from A and b; its stages step through method/rk.c: a diagonal entry by one Newton solve
+ * a stage, a fully implicit tableau (an entry above the diagonal, rows of all s entries:
+ * lessons/methods/radau-iia3.tab, gauss2.tab) by one Newton solve of all s stages together
+ * (method/newton.h, newton_coupled_stages). A malformed file is refused: one line naming FILE:LINE
+ * and what is wrong.
  *
  * A program's methods, built-in and loaded, are its method set (method/set.h). The tableau code is
  * one file an idea: tableau_read.c (the file), tableau_expr.c (an entry's expression),
@@ -41,7 +42,8 @@
 int tableau_order(const rk_tableau *tab, const double *w);
 /* The residual sum_i w_i Phi_i(t) - 1/gamma(t) of each of the 17 trees (in order of size) into
  * res, and their orders into ord (either may be NULL). */
-void tableau_conditions(const rk_tableau *tab, const double *w, double res[TABLEAU_NTREES], int ord[TABLEAU_NTREES]);
+void tableau_conditions(const rk_tableau *tab, const double *w, double res[TABLEAU_NTREES],
+                        int ord[TABLEAU_NTREES]);
 
 /* R(z) = 1 + z w^T (I - zA)^{-1} 1 by forward substitution (A lower triangular) or by elimination
  * (a fully implicit A); infinite where I - zA is singular. */
@@ -52,7 +54,8 @@ bool tableau_explicit(const rk_tableau *tab);
 
 /* Whether a stage depends on a later one (an entry above the diagonal): the stages are coupled. */
 bool tableau_coupled(const rk_tableau *tab);
-/* The kind of A in words: explicit, diagonally implicit or fully implicit, and what a step solves. */
+/* The kind of A in words: explicit, diagonally implicit or fully implicit, and what a step solves.
+ */
 const char *tableau_kind(const rk_tableau *tab);
 
 /* Every method of all (NULL-terminated: a method set's all) with its Butcher tableau (bin/work
@@ -74,7 +77,8 @@ bool tableau_is_path(const char *arg);
 typedef struct tableau_method {
     method m;               /* the method: name, order, implicit, R, step, tableau, file */
     rk_tableau tab;         /* m.tableau */
-    double a[IVP_MAX_STAGES * IVP_MAX_STAGES], b[IVP_MAX_STAGES], c[IVP_MAX_STAGES], bhat[IVP_MAX_STAGES];
+    double a[IVP_MAX_STAGES * IVP_MAX_STAGES], b[IVP_MAX_STAGES], c[IVP_MAX_STAGES],
+        bhat[IVP_MAX_STAGES];
     char name[48];          /* the file's name without its folder and ".tab" */
     char path[256];         /* the file as given */
 } tableau_method;
@@ -84,6 +88,7 @@ typedef struct tableau_method {
 int tableau_read_file(tableau_method *tm, const char *path, char *err, size_t errlen);
 /* The same from a tableau's text (what a page's text box holds): name ("mine.tab") names the
  * method and the messages, "NAME:LINE: reason" in err. */
-int tableau_read_text(tableau_method *tm, const char *name, const char *text, char *err, size_t errlen);
+int tableau_read_text(tableau_method *tm, const char *name, const char *text, char *err,
+                      size_t errlen);
 
 #endif

@@ -46,7 +46,8 @@ static void make_trees(void)
         add_subtrees(order, order - 1, 0, ntrees, sub, 0);
 }
 
-void tableau_conditions(const rk_tableau *tab, const double *w, double res[TABLEAU_NTREES], int ord[TABLEAU_NTREES])
+void tableau_conditions(const rk_tableau *tab, const double *w, double res[TABLEAU_NTREES],
+                        int ord[TABLEAU_NTREES])
 {
     make_trees();
     const int s = tab->stages;

@@ -21,9 +21,11 @@ int tableau_print_all(const method *const *all)
     for (int k = 0; all[k]; k++) {
         const method *m = all[k];
         const char *file = m->file;
-        printf("%s (%s, order %d%s%s):\n", m->label, m->name, m->order, file ? ", from " : "", file ? file : "");
+        printf("%s (%s, order %d%s%s):\n", m->label, m->name, m->order, file ? ", from " : "",
+               file ? file : "");
         if (!m->tableau) {
-            printf("  no single Butcher tableau: a partitioned method (u and v take different weights)\n\n");
+            printf("  no single Butcher tableau: a partitioned method (u and v take different "
+                   "weights)\n\n");
             continue;
         }
         const rk_tableau *tb = m->tableau;
@@ -50,11 +52,13 @@ int tableau_print_all(const method *const *all)
         for (int j = 0; j < s; j++)
             bsum += tb->b[j];
         int p = tableau_order(tb, tb->b);
-        printf("  %s; c_i = sum_j a_ij: %s; sum b = %.15g\n", tableau_kind(tb), rowsum ? "yes" : "NO", bsum);
-        printf("  order conditions (the %d rooted trees up to order %d): order %d%s\n", TABLEAU_NTREES, TABLEAU_ORDER_MAX, p,
-               p == TABLEAU_ORDER_MAX ? " or more" : "");
+        printf("  %s; c_i = sum_j a_ij: %s; sum b = %.15g\n", tableau_kind(tb),
+               rowsum ? "yes" : "NO", bsum);
+        printf("  order conditions (the %d rooted trees up to order %d): order %d%s\n",
+               TABLEAU_NTREES, TABLEAU_ORDER_MAX, p, p == TABLEAU_ORDER_MAX ? " or more" : "");
         if (tb->bhat)
-            printf("  embedded weights b-hat (second row): order %d; an adaptive pair (error estimate h sum (b - b-hat) k)\n",
+            printf("  embedded weights b-hat (second row): order %d; an adaptive pair (error "
+                   "estimate h sum (b - b-hat) k)\n",
                    tableau_order(tb, tb->bhat));
         printf("\n");
         if (!rowsum || fabs(bsum - 1.0) > 1e-15 || p != m->order)

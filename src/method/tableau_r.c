@@ -91,9 +91,11 @@ bool tableau_coupled(const rk_tableau *tab)
 
 const char *tableau_kind(const rk_tableau *tab)
 {
-    return tableau_explicit(tab) ? "every arrow points right or down (A strictly lower triangular): explicit"
-           : tableau_coupled(tab) ? "arrows above the diagonal (a_ij != 0, j > i): fully implicit, all stages one "
-                                    "Newton solve together (s n unknowns)"
-                                  : "arrows on the diagonal (a_ii != 0): diagonally implicit, each such stage one "
-                                    "Newton solve";
+    return tableau_explicit(tab)
+               ? "every arrow points right or down (A strictly lower triangular): explicit"
+           : tableau_coupled(tab)
+               ? "arrows above the diagonal (a_ij != 0, j > i): fully implicit, all stages one "
+                 "Newton solve together (s n unknowns)"
+               : "arrows on the diagonal (a_ii != 0): diagonally implicit, each such stage one "
+                 "Newton solve";
 }

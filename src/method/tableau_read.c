@@ -35,7 +35,9 @@ static int fail(reader *r, int line, const char *fmt, ...)
 static int number(reader *r, const char *tok, double *out)
 {
     if (!tableau_expr(tok, out))
-        return fail(r, r->line, "'%s' is not a number (accepted: 0.25, -1/3, 1/2+sqrt(3)/6, no spaces inside)", tok);
+        return fail(r, r->line,
+                    "'%s' is not a number (accepted: 0.25, -1/3, 1/2+sqrt(3)/6, no spaces inside)",
+                    tok);
     return 0;
 }
 
@@ -80,7 +82,8 @@ static void ascii_minus(char *s)
 {
     char *out = s;
     for (const char *in = s; *in;)
-        if ((unsigned char)in[0] == 0xe2 && (unsigned char)in[1] == 0x88 && (unsigned char)in[2] == 0x92) {
+        if ((unsigned char)in[0] == 0xe2 && (unsigned char)in[1] == 0x88 &&
+            (unsigned char)in[2] == 0x92) {
             *out++ = '-';
             in += 3;
         } else {
@@ -89,7 +92,10 @@ static void ascii_minus(char *s)
     *out = '\0';
 }
 
-static const char *ordinal_weights(int k) { return k == 0 ? "the weights b" : "the embedded weights b-hat"; }
+static const char *ordinal_weights(int k)
+{
+    return k == 0 ? "the weights b" : "the embedded weights b-hat";
+}
 
 /* What the file holds, as read: the rows of A (as long as written), the nodes and the weights. */
 typedef struct {
@@ -112,17 +118,21 @@ static int read_line(reader *r, char *buf, parsed *pt)
         return 0;
     char *bar = strchr(t, '|');
     if (!bar)
-        return fail(r, r->line, "no '|' (a row is 'c_i | a_i1 ... a_ii', the weights '| b_1 ... b_s')");
+        return fail(r, r->line,
+                    "no '|' (a row is 'c_i | a_i1 ... a_ii', the weights '| b_1 ... b_s')");
     *bar = '\0';
     char *left = trim(t), *right = bar + 1;
     if (strchr(right, '|'))
         return fail(r, r->line, "two '|' in one row");
     if (*left) {                                    /* c_i | a_i1 ... */
         if (pt->nw)
-            return fail(r, r->line, "a row of A after the weights (the weights come last, with nothing left of '|')");
+            return fail(
+                r, r->line,
+                "a row of A after the weights (the weights come last, with nothing left of '|')");
         if (pt->s == S_MAX)
             return fail(r, r->line, "more than %d stages", S_MAX);
-        if (number(r, left, &pt->c[pt->s]) != 0 || (pt->len[pt->s] = numbers(r, right, pt->rows[pt->s], S_MAX)) < 0)
+        if (number(r, left, &pt->c[pt->s]) != 0 ||
+            (pt->len[pt->s] = numbers(r, right, pt->rows[pt->s], S_MAX)) < 0)
             return -1;
         pt->line_of[pt->s++] = r->line;
         return 0;
@@ -130,13 +140,15 @@ static int read_line(reader *r, char *buf, parsed *pt)
     if (!pt->s)                                     /* | b_1 ... b_s */
         return fail(r, r->line, "weights before any row of A");
     if (pt->nw == 2)
-        return fail(r, r->line, "a third row of weights (accepted: b, and b-hat for an embedded pair)");
+        return fail(r, r->line,
+                    "a third row of weights (accepted: b, and b-hat for an embedded pair)");
     pt->wline[pt->nw] = r->line;
     int n = numbers(r, right, pt->w[pt->nw], S_MAX);
     if (n < 0)
         return -1;
     if (n != pt->s)
-        return fail(r, r->line, "%s have %d entries for %d stages", ordinal_weights(pt->nw), n, pt->s);
+        return fail(r, r->line, "%s have %d entries for %d stages", ordinal_weights(pt->nw), n,
+                    pt->s);
     pt->nw++;
     return 0;
 }
@@ -147,14 +159,16 @@ static int read_file(reader *r, FILE *f, parsed *pt)
     char buf[1024], why[120];
     int rc = 0;
     long len;
-    while (rc == 0 && (len = text_line(f, buf, sizeof buf, pt->nlines == 0, why, sizeof why)) != -1) {
+    while (rc == 0 &&
+           (len = text_line(f, buf, sizeof buf, pt->nlines == 0, why, sizeof why)) != -1) {
         r->line = ++pt->nlines;
         if (len == -2)
             return fail(r, r->line, "%s", why);
         rc = read_line(r, buf, pt);
     }
     if (rc == 0 && ferror(f)) {
-        snprintf(r->err, r->errlen, "%s:%d: cannot read: %s", r->path, pt->nlines + 1, strerror(errno));
+        snprintf(r->err, r->errlen, "%s:%d: cannot read: %s", r->path, pt->nlines + 1,
+                 strerror(errno));
         rc = -1;
     }
     return rc;
@@ -166,17 +180,21 @@ static int check_tableau(reader *r, const parsed *pt, tableau_method *sl)
 {
     const int s = pt->s;
     if (s == 0)
-        return fail(r, pt->nlines ? pt->nlines : 1, "empty: no tableau rows (example: lessons/methods/kutta38.tab)");
+        return fail(r, pt->nlines ? pt->nlines : 1,
+                    "empty: no tableau rows (example: lessons/methods/kutta38.tab)");
     if (pt->nw == 0)
-        return fail(r, pt->nlines, "no weights b after the %d rows of A (a last row '| b_1 ... b_%d')", s, s);
+        return fail(r, pt->nlines,
+                    "no weights b after the %d rows of A (a last row '| b_1 ... b_%d')", s, s);
     for (int i = 0; i < s; i++) {
         int len = pt->len[i];
         if (len != i && len != i + 1 && len != s) {
             char full[40] = "";
             if (s > i + 1)
                 snprintf(full, sizeof full, " or %d (all: fully implicit)", s);
-            return fail(r, pt->line_of[i], "row %d of A has %d entries; accepted: %d (explicit), %d (diagonally "
-                        "implicit)%s", i + 1, len, i, i + 1, full);
+            return fail(r, pt->line_of[i],
+                        "row %d of A has %d entries; accepted: %d (explicit), %d (diagonally "
+                        "implicit)%s",
+                        i + 1, len, i, i + 1, full);
         }
         double sum = 0.0;
         for (int j = 0; j < s; j++) {
@@ -184,22 +202,23 @@ static int check_tableau(reader *r, const parsed *pt, tableau_method *sl)
             sum += sl->a[i * s + j];
         }
         if (fabs(sum - pt->c[i]) > TABLEAU_TOL)
-            return fail(r, pt->line_of[i], "c_%d = %.6g but row %d of A sums to %.6g (off by %.3g)", i + 1, pt->c[i],
-                        i + 1, sum, pt->c[i] - sum);
+            return fail(r, pt->line_of[i], "c_%d = %.6g but row %d of A sums to %.6g (off by %.3g)",
+                        i + 1, pt->c[i], i + 1, sum, pt->c[i] - sum);
     }
     for (int k = 0; k < pt->nw; k++) {
         double sum = 0.0;
         for (int j = 0; j < s; j++)
             sum += pt->w[k][j];
         if (fabs(sum - 1.0) > TABLEAU_TOL)
-            return fail(r, pt->wline[k], "%s sum to %.10g, not 1 (off by %.3g): not even order 1", ordinal_weights(k),
-                        sum, sum - 1.0);
+            return fail(r, pt->wline[k], "%s sum to %.10g, not 1 (off by %.3g): not even order 1",
+                        ordinal_weights(k), sum, sum - 1.0);
     }
     bool same = pt->nw == 2;
     for (int j = 0; same && j < s; j++)
         same = pt->w[0][j] == pt->w[1][j];
     if (same)
-        return fail(r, pt->wline[1], "b-hat equals b: no error estimate (the estimate is h times the sum of "
+        return fail(r, pt->wline[1],
+                    "b-hat equals b: no error estimate (the estimate is h times the sum of "
                     "(b_i - b-hat_i) k_i, zero at every step)");
     return 0;
 }
@@ -212,11 +231,16 @@ static int name_from(reader *r, const char *path, tableau_method *sl)
     if (nlen > 4 && strcmp(base + nlen - 4, ".tab") == 0)
         nlen -= 4;
     if (nlen == 0 || nlen >= sizeof sl->name || strlen(path) >= sizeof sl->path)
-        return fail(r, 1, "the file's name gives no method name of 1 to %zu characters", sizeof sl->name - 1);
-    for (size_t i = 0; i < nlen; i++)   /* the name is a cell of every table: a tab or newline breaks rows */
+        return fail(r, 1, "the file's name gives no method name of 1 to %zu characters",
+                    sizeof sl->name - 1);
+    for (size_t i = 0; i < nlen;
+         i++) /* the name is a cell of every table: a tab or newline breaks rows */
         if ((unsigned char)base[i] < 0x20 || base[i] == 0x7f)
-            return fail(r, 1, "the file's name holds a control character (byte 0x%02x), which would break the "
-                        "rows of --tsv; rename the file", (unsigned char)base[i]);
+            return fail(
+                r, 1,
+                "the file's name holds a control character (byte 0x%02x), which would break the "
+                "rows of --tsv; rename the file",
+                (unsigned char)base[i]);
     memcpy(sl->name, base, nlen);
     snprintf(sl->path, sizeof sl->path, "%s", path);
     return 0;
@@ -256,7 +280,8 @@ int tableau_read_file(tableau_method *tm, const char *path, char *err, size_t er
     return read_tableau(tm, f, path, err, errlen);
 }
 
-int tableau_read_text(tableau_method *tm, const char *name, const char *text, char *err, size_t errlen)
+int tableau_read_text(tableau_method *tm, const char *name, const char *text, char *err,
+                      size_t errlen)
 {
     /* an empty text reads as one blank line (fmemopen takes no empty buffer) */
     size_t len = strlen(text);

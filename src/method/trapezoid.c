@@ -17,5 +17,11 @@ static double complex R(const method *m, double complex z)
     return (1.0 + z / 2.0) / (1.0 - z / 2.0);
 }
 
-const method method_trapezoid = {.name = "trapezoid", .label = "trapezoid", .order = 2, .stages = 2, .implicit = true,
-                                 .R = R, .step = rk_method_step, .tableau = &tableau};
+const method method_trapezoid = {.name = "trapezoid",
+                                 .label = "trapezoid",
+                                 .order = 2,
+                                 .stages = 2,
+                                 .implicit = true,
+                                 .R = R,
+                                 .step = rk_method_step,
+                                 .tableau = &tableau};

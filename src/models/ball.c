@@ -20,8 +20,9 @@ int ball_settings_load(const char *program, ball_settings *s, failure *e)
     if (params_load(p.all, params_path("ball.ini"), false, why, sizeof why) != 0)
         return failure_input(e, program, "%s", why);
     if (s->keep_ms > s->lose_ms)
-        return failure_input(e, program, "ball.ini: keep_ms = %g exceeds lose_ms = %g; accepted: keep_ms <= lose_ms",
-                             s->keep_ms, s->lose_ms);
+        return failure_input(
+            e, program, "ball.ini: keep_ms = %g exceeds lose_ms = %g; accepted: keep_ms <= lose_ms",
+            s->keep_ms, s->lose_ms);
     return 0;
 }
 
@@ -79,7 +80,8 @@ static int on_event(double t, const double *y, const int *dir, void *ctx)
 {
     adaptive_ctx *c = ctx;
     const ball *b = c->b;
-    /* The sign of each root function just after the event: a crossing's direction, else its value. */
+    /* The sign of each root function just after the event: a crossing's direction, else its value.
+     */
     double gap = dir[0] ? dir[0] : y[0] - y[2];
     double loss = dir[1] ? dir[1] : 1.0 + b->lambda * (y[1] - y[3]);
     bool on = gap > 0.0 && loss > 0.0;
@@ -90,9 +92,9 @@ static int on_event(double t, const double *y, const int *dir, void *ctx)
         c->v2_on = y[3];
         c->u2_on = y[2];
     } else if (!on && c->on) {
-        /* m2 u2'' = -m2 g + f_c, so over the contact J = m2 (v2_off - v2_on) + m2 g (t_off - t_on), and
-         * integral (t - t_on) f_c dt = m2 [(t_off - t_on) v2_off - (u2_off - u2_on)] + m2 g (t_off - t_on)^2 / 2:
-         * both exact consequences of the ODE, evaluated at the two roots. */
+        /* m2 u2'' = -m2 g + f_c, so over the contact J = m2 (v2_off - v2_on) + m2 g (t_off - t_on),
+         * and integral (t - t_on) f_c dt = m2 [(t_off - t_on) v2_off - (u2_off - u2_on)] + m2 g
+         * (t_off - t_on)^2 / 2: both exact consequences of the ODE, evaluated at the two roots. */
         double dt = t - c->t_on, m2 = b->m2;
         ball_impact *e = ball_impacts_push(&c->r->impacts);
         e->start = c->t_on;
@@ -136,8 +138,8 @@ const char *ball_adaptive_methods(void)
     return buf;
 }
 
-int ball_solve_adaptive(const ball *b, const double y0[4], const ball_adaptive_opts *o, ball_adaptive_result *r,
-                        char *err, size_t errlen)
+int ball_solve_adaptive(const ball *b, const double y0[4], const ball_adaptive_opts *o,
+                        ball_adaptive_result *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     ivp p = ball_ivp((ball *)b);
@@ -176,8 +178,8 @@ int ball_solve_adaptive(const ball *b, const double y0[4], const ball_adaptive_o
         rc = cvode_solve(&p, 0.0, y, o->T, &co, &r->stats, err, errlen);
     }
     if (c.capped) {
-        snprintf(err, errlen, "%s stopped at t = %.6g s of %g s: %ld %s, the cap of the run", m, c.t_capped, o->T,
-                 c.capped[0] == 's' ? o->max_steps : o->max_impacts, c.capped);
+        snprintf(err, errlen, "%s stopped at t = %.6g s of %g s: %ld %s, the cap of the run", m,
+                 c.t_capped, o->T, c.capped[0] == 's' ? o->max_steps : o->max_impacts, c.capped);
         rc = -1;
     }
     r->energy_final = ball_energy(o->T, y, (void *)b);
@@ -214,8 +216,8 @@ static int fixed_sample(long k, double t, const double *x, void *ctx)
     return 0;
 }
 
-void ball_solve_fixed(ball *b, const double y0[4], const method *m, double h, long n, double bound, progress *meter,
-                      ball_fixed_run *r)
+void ball_solve_fixed(ball *b, const double y0[4], const method *m, double h, long n, double bound,
+                      progress *meter, ball_fixed_run *r)
 {
     memset(r, 0, sizeof *r);
     r->u1 = xcalloc((size_t)n + 1, sizeof(double));
@@ -249,8 +251,8 @@ static int reference_sample(long k, double t, const double *y, void *ctx)
     return 0;
 }
 
-int ball_reference_run(ball *b, const ball_settings *s, const double y0[4], double fs, double tol, progress *meter,
-                       ball_reference *R, char *err, size_t errlen)
+int ball_reference_run(ball *b, const ball_settings *s, const double y0[4], double fs, double tol,
+                       progress *meter, ball_reference *R, char *err, size_t errlen)
 {
     memset(R, 0, sizeof *R);
     R->meter = meter;
@@ -259,14 +261,25 @@ int ball_reference_run(ball *b, const ball_settings *s, const double y0[4], doub
     for (size_t k = 0; k < nref; k++)
         R->tout[k] = (double)k / fs;
     R->u1 = xcalloc(nref, sizeof(double));
-    ball_adaptive_opts ao = {s->T, s->rtol, s->atol, s->max_step, R->tout, nref, reference_sample, NULL, R, NULL, 0, 0};
+    ball_adaptive_opts ao = {s->T, s->rtol, s->atol, s->max_step, R->tout, nref, reference_sample,
+                             NULL, R,       NULL,    0,           0};
     char why[600];
     if (ball_solve_adaptive(b, y0, &ao, &R->run, why, sizeof why) != 0) {
         snprintf(err, errlen, "the adaptive reference failed: %s", why);
         return -1;
     }
-    ball_adaptive_opts tight = {s->T, s->rtol * s->check_tol, s->atol * s->check_tol, s->max_step, NULL, 0, NULL, NULL,
-                                NULL, NULL, 0, 0};
+    ball_adaptive_opts tight = {s->T,
+                                s->rtol * s->check_tol,
+                                s->atol * s->check_tol,
+                                s->max_step,
+                                NULL,
+                                0,
+                                NULL,
+                                NULL,
+                                NULL,
+                                NULL,
+                                0,
+                                0};
     if (ball_solve_adaptive(b, y0, &tight, &R->check, why, sizeof why) != 0) {
         snprintf(err, errlen, "the check of the adaptive reference failed: %s", why);
         return -1;

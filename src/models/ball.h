@@ -19,7 +19,8 @@ int ball_settings_load(const char *program, ball_settings *s, failure *e);
 
 /* The adaptive run: CVODE BDF, dense Newton on the analytic Jacobian (or the method asked for:
  * CVODE Adams with the same Newton, or a GSL explicit pair with the contact roots located by
- * bisection). Optional outputs at tout (sink) and after every internal step (on_step), each with ctx. */
+ * bisection). Optional outputs at tout (sink) and after every internal step (on_step), each with
+ * ctx. */
 typedef struct ball_adaptive_opts {
     double T;               /* final time, s */
     double rtol, atol;      /* tolerances (atol in m and m/s) */
@@ -31,11 +32,13 @@ typedef struct ball_adaptive_opts {
     void *ctx;
     const char *method;     /* the adaptive solver: "cvode-bdf" (NULL: the same), "cvode-adams", or
                                "gsl-PAIR" for one of GSL's explicit pairs (gsl_pairs.h) */
-    long max_steps;         /* internal steps allowed (0: no cap): the run stops there, -1 naming the cap */
-    long max_impacts;       /* impacts allowed (0: no cap), likewise: a stiff contact can chatter without end */
+    long max_steps; /* internal steps allowed (0: no cap): the run stops there, -1 naming the cap */
+    long max_impacts; /* impacts allowed (0: no cap), likewise: a stiff contact can chatter without
+                         end */
 } ball_adaptive_opts;
 
-/* "cvode-bdf|cvode-adams|gsl-rk2|gsl-rkf45|gsl-rkck|gsl-rk8pd": what ball_adaptive_opts.method takes. */
+/* "cvode-bdf|cvode-adams|gsl-rk2|gsl-rkf45|gsl-rkck|gsl-rk8pd": what ball_adaptive_opts.method
+ * takes. */
 const char *ball_adaptive_methods(void);
 
 typedef struct ball_adaptive_result {
@@ -54,8 +57,8 @@ enum { BALL_FALL = 0, BALL_CONTACT = 1, BALL_RING = 2 };
 
 /* Run from y0 to o->T. 0 on success; -1 with CVODE's explanation in err. r->impacts must be
  * freed by the caller (also after a failure). */
-int ball_solve_adaptive(const ball *b, const double y0[4], const ball_adaptive_opts *o, ball_adaptive_result *r,
-                        char *err, size_t errlen);
+int ball_solve_adaptive(const ball *b, const double y0[4], const ball_adaptive_opts *o,
+                        ball_adaptive_result *r, char *err, size_t errlen);
 
 /* The adaptive reference of a sampled run and how far it can be trusted: the run with u1 at every
  * k / fs up to T, the same at tolerances check_tol times tighter, the leading impacts the two
@@ -76,8 +79,8 @@ typedef struct ball_reference {
 /* 0, or -1 with "the adaptive reference failed: ..." or "the check of the adaptive reference
  * failed: ..." in err. Each sample of the reference ticks meter by one (NULL: none). Free with
  * ball_reference_free (also after a failure). */
-int ball_reference_run(ball *b, const ball_settings *s, const double y0[4], double fs, double tol, progress *meter,
-                       ball_reference *R, char *err, size_t errlen);
+int ball_reference_run(ball *b, const ball_settings *s, const double y0[4], double fs, double tol,
+                       progress *meter, ball_reference *R, char *err, size_t errlen);
 void ball_reference_free(ball_reference *R);
 
 /* A fixed-step run of the ball at h for n steps from y0 (a method that steps u' = v apart gets the
@@ -88,12 +91,13 @@ typedef struct ball_fixed_run {
     ball_impacts impacts;   /* found from the samples (ball_detector; owned) */
     solve_result res;       /* what the driver said: steps, time reached, the reason of a failure */
     solve_status status;    /* SOLVE_OK, SOLVE_BLOWUP, SOLVE_FAILED */
-    bool refused;           /* failed before its first step (the method does not take the problem) */
+    bool refused; /* failed before its first step (the method does not take the problem) */
 } ball_fixed_run;
 
-/* bound: blow-up when max |y_i| exceeds it (m, m/s). Each sample ticks meter by one (NULL: none). */
-void ball_solve_fixed(ball *b, const double y0[4], const method *m, double h, long n, double bound, progress *meter,
-                      ball_fixed_run *r);
+/* bound: blow-up when max |y_i| exceeds it (m, m/s). Each sample ticks meter by one (NULL: none).
+ */
+void ball_solve_fixed(ball *b, const double y0[4], const method *m, double h, long n, double bound,
+                      progress *meter, ball_fixed_run *r);
 void ball_fixed_run_free(ball_fixed_run *r);
 
 #endif

@@ -12,12 +12,13 @@
 /* Each group in the order its program's --help lists it; a row's help is the flag's. */
 void ball_params_bind(ball_settings *s, ball_params *p)
 {
-    PARAMS_FILL(p->model,
-        FLAG_REAL("m1", s->m1, "kg", 0, 1e6, CLI_OPEN_MIN, "oscillator mass"),
+    PARAMS_FILL(
+        p->model, FLAG_REAL("m1", s->m1, "kg", 0, 1e6, CLI_OPEN_MIN, "oscillator mass"),
         FLAG_REAL("m2", s->m2, "kg", 0, 1e6, CLI_OPEN_MIN, "ball mass"),
         FLAG_REAL("h0", s->h0, "m", 0, 1e3, CLI_OPEN_MIN, "drop height of the ball, at rest"),
         FLAG_REAL("f0", s->f0, "Hz", 0, 2e4, CLI_OPEN_MIN, "pitch of the oscillator alone"),
-        FLAG_REAL("t60", s->t60, "s", 0, 1e4, CLI_OPEN_MIN, "60 dB decay time of the oscillator alone"),
+        FLAG_REAL("t60", s->t60, "s", 0, 1e4, CLI_OPEN_MIN,
+                  "60 dB decay time of the oscillator alone"),
         FLAG_REAL("kc", s->kc, "N/m^1.5", 0, 1e15, CLI_OPEN_MIN, "Hertz contact stiffness"),
         FLAG_REAL("lambda", s->lambda, "s/m", 0, 1e3, CLI_CLOSED, "contact loss"),
         FLAG_REAL("g", s->g, "m/s^2", 0, 1e3, CLI_OPEN_MIN, "gravity"),
@@ -27,22 +28,28 @@ void ball_params_bind(ball_settings *s, ball_params *p)
         FLAG_REAL("atol", s->atol, "m, m/s", 1e-20, 1e-2, CLI_CLOSED, "CVODE absolute tolerance"),
         FLAG_REAL("max_step", s->max_step, "s", 0, 1, CLI_OPEN_MIN, "CVODE largest step",
             FLAG_SPELLED("max-step")));
-    PARAMS_FILL(p->rhythm,
+    PARAMS_FILL(
+        p->rhythm,
         FLAG_REAL("blowup", s->blowup, "m, m/s", 0, 1e300, CLI_OPEN_MIN,
-            "blow-up when max |y_i| exceeds this"),
+                  "blow-up when max |y_i| exceeds this"),
         FLAG_REAL("keep_ms", s->keep_ms, "ms", 0, 1e3, CLI_OPEN_MIN,
-            "rhythm kept: every impact start within this of the reference", FLAG_SPELLED("keep-ms")),
+                  "rhythm kept: every impact start within this of the reference",
+                  FLAG_SPELLED("keep-ms")),
         FLAG_REAL("lose_ms", s->lose_ms, "ms", 0, 1e3, CLI_OPEN_MIN,
-            "rhythm lost: an impact start off by more than this, or missing", FLAG_SPELLED("lose-ms")),
-        FLAG_REAL("rhythm_impacts", s->rhythm_impacts, "", 0, 1000, PARAM_WHOLE,
+                  "rhythm lost: an impact start off by more than this, or missing",
+                  FLAG_SPELLED("lose-ms")),
+        FLAG_REAL(
+            "rhythm_impacts", s->rhythm_impacts, "", 0, 1000, PARAM_WHOLE,
             "how many leading impacts a rhythm is judged on (0: every impact the reference is "
-            "sure of)", FLAG_SPELLED("rhythm-impacts")),
+            "sure of)",
+            FLAG_SPELLED("rhythm-impacts")),
         FLAG_REAL("hear_abs_ms", s->hear_abs_ms, "ms", 0, 1e3, CLI_OPEN_MIN,
-            "a listener hears an impact shifted by this (or by --hear-rel of the interval "
-            "before it, if larger)", FLAG_SPELLED("hear-ms")),
+                  "a listener hears an impact shifted by this (or by --hear-rel of the interval "
+                  "before it, if larger)",
+                  FLAG_SPELLED("hear-ms")),
         FLAG_REAL("hear_rel", s->hear_rel, "", 0, 1, CLI_OPEN_MIN,
-            "a listener hears an impact shifted by this fraction of the interval before it",
-            FLAG_SPELLED("hear-rel")));
+                  "a listener hears an impact shifted by this fraction of the interval before it",
+                  FLAG_SPELLED("hear-rel")));
     PARAMS_FILL(p->rest,
         FLAG_REAL("fs_audio", s->fs_audio, "Hz", 1000, 384000, CLI_CLOSED,
             "audio rate (reference samples, spectrum, WAV)"),
@@ -133,7 +140,8 @@ double ball_energy(double t, const double *y, void *params)
     (void)t;
     const ball *b = params;
     double d = y[0] - y[2];
-    double e = 0.5 * b->m1 * y[1] * y[1] + 0.5 * b->K * y[0] * y[0] + 0.5 * b->m2 * y[3] * y[3] + b->m2 * b->g * y[2];
+    double e = 0.5 * b->m1 * y[1] * y[1] + 0.5 * b->K * y[0] * y[0] + 0.5 * b->m2 * y[3] * y[3] +
+               b->m2 * b->g * y[2];
     if (d > 0.0)
         e += 0.4 * b->kc * d * d * sqrt(d);
     return e;
@@ -231,7 +239,8 @@ ball_impact_summary ball_impacts_summarise(const ball_impacts *im, double T)
     return r;
 }
 
-size_t ball_output_times(double T, double fs, double w0, double w1, double rate, double **tout, unsigned char **tag)
+size_t ball_output_times(double T, double fs, double w0, double w1, double rate, double **tout,
+                         unsigned char **tag)
 {
     size_t na = (size_t)floor(T * fs + 1e-9) + 1;
     w0 = fmax(w0, 0.0);
@@ -241,9 +250,11 @@ size_t ball_output_times(double T, double fs, double w0, double w1, double rate,
     *tag = xcalloc(na + nd, 1);
     size_t i = 0, j = 0, n = 0;
     while (i < na || j < nd) {
-        double ta = i < na ? (double)i / fs : INFINITY, td = j < nd ? w0 + (double)j / rate : INFINITY;
+        double ta = i < na ? (double)i / fs : INFINITY,
+               td = j < nd ? w0 + (double)j / rate : INFINITY;
         (*tout)[n] = fmin(ta, td);
-        (*tag)[n] = (unsigned char)((ta <= td ? BALL_TAG_AUDIO : 0) | (td <= ta ? BALL_TAG_DENSE : 0));
+        (*tag)[n] =
+            (unsigned char)((ta <= td ? BALL_TAG_AUDIO : 0) | (td <= ta ? BALL_TAG_DENSE : 0));
         if (ta <= td)
             i++;
         if (td <= ta)
@@ -272,14 +283,16 @@ void ball_detector_sample(ball_detector *d, double t, const double *y)
     double gap = y[0] - y[2];
     bool on = ball_contact_force(d->b, y) > 0.0;
     if (d->started && on != d->on) {
-        /* Where the gap crossed 0 between the two samples, else (the loss term switched) at this sample. */
+        /* Where the gap crossed 0 between the two samples, else (the loss term switched) at this
+         * sample. */
         double tc = t;
         if ((d->gap_prev <= 0.0) != (gap <= 0.0))
             tc = d->t_prev + (t - d->t_prev) * (-d->gap_prev) / (gap - d->gap_prev);
         if (on) {
             ball_impact *e = ball_impacts_push(d->out);
             e->start = tc;
-            e->v_in = d->v2_prev;      /* the force is off at the sample before: the velocity of the approach */
+            e->v_in = d->v2_prev; /* the force is off at the sample before: the velocity of the
+                                     approach */
         } else if (d->out->n) {
             d->out->v[d->out->n - 1].end = tc;
             d->out->v[d->out->n - 1].v_out = y[3];
@@ -322,7 +335,8 @@ double ball_audible_shift(const ball_impacts *ref, size_t i, double abs_s, doubl
     return fmax(abs_s, rel * ioi);
 }
 
-size_t ball_rhythm_heard(const ball_impacts *ref, const ball_impacts *run, size_t upto, double abs_s, double rel)
+size_t ball_rhythm_heard(const ball_impacts *ref, const ball_impacts *run, size_t upto,
+                         double abs_s, double rel)
 {
     ball_rhythm r = ball_rhythm_compare(ref, run, upto);
     for (size_t i = 0; i < r.compared; i++)
@@ -347,15 +361,17 @@ double ball_impacts_max_diff(const ball_impacts *a, const ball_impacts *b, size_
     return d;
 }
 
-void ball_rhythm_words(char *buf, size_t n, const ball_impacts *ref, const ball_impacts *run, size_t heard,
-                       size_t compared, double abs_s, double rel)
+void ball_rhythm_words(char *buf, size_t n, const ball_impacts *ref, const ball_impacts *run,
+                       size_t heard, size_t compared, double abs_s, double rel)
 {
     if (!heard)
         snprintf(buf, n, "a listener hears no change (every shift below what one hears)");
     else if (heard > compared)
-        snprintf(buf, n, "a listener hears it: impact %zu never comes (the run has %zu)", heard, run->n);
+        snprintf(buf, n, "a listener hears it: impact %zu never comes (the run has %zu)", heard,
+                 run->n);
     else
-        snprintf(buf, n, "a listener hears it from impact %zu on (%.3g ms off there, %.3g ms heard)", heard,
+        snprintf(buf, n,
+                 "a listener hears it from impact %zu on (%.3g ms off there, %.3g ms heard)", heard,
                  1e3 * fabs(run->v[heard - 1].start - ref->v[heard - 1].start),
                  1e3 * ball_audible_shift(ref, heard - 1, abs_s, rel));
 }

@@ -46,7 +46,7 @@ typedef struct ball_settings {
     double dense_rate;      /* sampling of the dense window around the first impact, Hz */
     double window_before;   /* dense window before the first impact's centre, s */
     double window_after;    /* dense window after it, s */
-    double blowup;          /* a fixed-step run has blown up when max |y_i| exceeds this, m or m/s */
+    double blowup; /* a fixed-step run has blown up when max |y_i| exceeds this, m or m/s */
     double wav_peak;        /* the reference run's peak in the WAVs, of full scale 1 */
     double rhythm_impacts;  /* how many leading impacts a rhythm is judged on (0: every impact the
                                reference is sure of, its horizon) */
@@ -54,7 +54,7 @@ typedef struct ball_settings {
     double lose_ms;         /* rhythm lost: one of them off by more than this, or missing, ms */
     double check_tol;       /* the reference is checked against one at rtol, atol times this */
     double hear_abs_ms;     /* what a listener hears as a shifted impact: this, ms, ... */
-    double hear_rel;        /* ... or this fraction of the interval before it, whichever is larger */
+    double hear_rel; /* ... or this fraction of the interval before it, whichever is larger */
 } ball_settings;
 
 /* The keys of ball.ini, each declared once (io/params.h) and bound to a field of a ball_settings,
@@ -88,14 +88,15 @@ double ball_contact_force(const ball *b, const double *y);
 double ball_energy(double t, const double *y, void *params);
 /* The damped angular frequency omega1 = sqrt(omega0^2 - sigma0^2) of m1 alone, rad/s. */
 double ball_omega1(const ball *b);
-/* u1 at time t after an impulse J (N s) at t = 0 on m1 at rest: -J/(m1 omega1) e^{-sigma0 t} sin(omega1 t). */
+/* u1 at time t after an impulse J (N s) at t = 0 on m1 at rest: -J/(m1 omega1) e^{-sigma0 t}
+ * sin(omega1 t). */
 double ball_impulse_response(const ball *b, double J, double t);
 
 /* One impact: the interval where the contact force is on. */
 typedef struct ball_impact {
     double start, end;      /* contact on and off, s */
     double impulse;         /* J = integral of f_c dt over the contact, N s (NAN if not measured) */
-    double centre;          /* integral of t f_c dt / J: the impulse's centre, s (NAN if not measured) */
+    double centre; /* integral of t f_c dt / J: the impulse's centre, s (NAN if not measured) */
     double v_in, v_out;     /* the ball's velocity u2' when the contact turns on and off, m/s */
 } ball_impact;
 
@@ -112,7 +113,7 @@ void ball_impacts_free(ball_impacts *l);     /* leaves it empty; safe twice */
 /* What a run's impacts say about its rhythm (lesson 7's summary). */
 enum { BALL_QUARTERS = 4 };
 typedef struct ball_impact_summary {
-    double dur_min, dur_max;        /* shortest and longest contact, s (INFINITY, 0 without impacts) */
+    double dur_min, dur_max; /* shortest and longest contact, s (INFINITY, 0 without impacts) */
     size_t intervals;               /* start-to-start intervals, n - 1 */
     size_t shorter;                 /* intervals shorter than the one before */
     size_t per_quarter[BALL_QUARTERS];  /* impacts starting in each quarter of [0, T] */
@@ -123,7 +124,8 @@ ball_impact_summary ball_impacts_summarise(const ball_impacts *im, double T);
  * rate on [w0, w1]; tag[k] says which grid each time belongs to (BALL_TAG_AUDIO, BALL_TAG_DENSE,
  * or both). Both arrays allocated (free them); returns their length. */
 enum { BALL_TAG_AUDIO = 1, BALL_TAG_DENSE = 2 };
-size_t ball_output_times(double T, double fs, double w0, double w1, double rate, double **tout, unsigned char **tag);
+size_t ball_output_times(double T, double fs, double w0, double w1, double rate, double **tout,
+                         unsigned char **tag);
 
 /* Room for one more impact at the end of l (its fields NAN), grown as needed. */
 ball_impact *ball_impacts_push(ball_impacts *l);
@@ -155,14 +157,16 @@ typedef struct ball_rhythm {
 } ball_rhythm;
 
 ball_rhythm ball_rhythm_compare(const ball_impacts *ref, const ball_impacts *run, size_t upto);
-/* "keeps" (complete and max error <= keep), "loses" (incomplete or max error > lose), else "drifts". */
+/* "keeps" (complete and max error <= keep), "loses" (incomplete or max error > lose), else
+ * "drifts". */
 const char *ball_rhythm_verdict(const ball_rhythm *r, double keep_s, double lose_s);
-/* What a listener hears as a shifted impact i (0-based) of ref, s: the larger of abs_s and rel times
- * the interval from impact i - 1 to i (abs_s alone for the first impact). */
+/* What a listener hears as a shifted impact i (0-based) of ref, s: the larger of abs_s and rel
+ * times the interval from impact i - 1 to i (abs_s alone for the first impact). */
 double ball_audible_shift(const ball_impacts *ref, size_t i, double abs_s, double rel);
 /* The first of the leading `upto` impacts of ref (1-based) at which run is off by more than a
  * listener hears (ball_audible_shift) or has no impact at all; 0 when none is. */
-size_t ball_rhythm_heard(const ball_impacts *ref, const ball_impacts *run, size_t upto, double abs_s, double rel);
+size_t ball_rhythm_heard(const ball_impacts *ref, const ball_impacts *run, size_t upto,
+                         double abs_s, double rel);
 /* How many leading impacts of a and b start within tol (s) of each other. */
 size_t ball_impacts_agree(const ball_impacts *a, const ball_impacts *b, double tol);
 
@@ -172,7 +176,7 @@ double ball_impacts_max_diff(const ball_impacts *a, const ball_impacts *b, size_
 /* The rhythm of run against ref in words, for a listener (heard: ball_rhythm_heard; compared: the
  * pairs ball_rhythm_compare compared): "a listener hears no change ...", "... impact N never
  * comes ...", or "... hears it from impact N on (X ms off there, Y ms heard)". */
-void ball_rhythm_words(char *buf, size_t n, const ball_impacts *ref, const ball_impacts *run, size_t heard,
-                       size_t compared, double abs_s, double rel);
+void ball_rhythm_words(char *buf, size_t n, const ball_impacts *ref, const ball_impacts *run,
+                       size_t heard, size_t compared, double abs_s, double rel);
 
 #endif

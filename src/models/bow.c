@@ -242,7 +242,8 @@ void bow_contact(const bow_friction *fr, double z, double v, double tau, double 
 
 /* ---- the model --------------------------------------------------------------------------- */
 
-static int count_modes(double m, double f_max, double (*K)(const bow_model *, int), const bow_model *bm)
+static int count_modes(double m, double f_max, double (*K)(const bow_model *, int),
+                       const bow_model *bm)
 {
     int i = 1;
     while (i < 100000 && sqrt(K(bm, i) / m) / (2.0 * M_PI) <= f_max)
@@ -270,18 +271,20 @@ static int model_check(const bow_instrument *in, const gesture *g, char *err, si
         return -1;
     }
     if (in->mu_d > in->mu_s) {
-        snprintf(err, errlen, "mu_d = %g exceeds mu_s = %g; accepted: mu_d <= mu_s", in->mu_d, in->mu_s);
+        snprintf(err, errlen, "mu_d = %g exceeds mu_s = %g; accepted: mu_d <= mu_s", in->mu_d,
+                 in->mu_s);
         return -1;
     }
     double x_b = g->position;
     if (x_b - 0.5 * in->W_b <= 0.0 || x_b + 0.5 * in->W_b >= in->L) {
-        snprintf(err, errlen, "the bow hair [%g, %g] m is not on the string (0, %g) m", x_b - 0.5 * in->W_b,
-                 x_b + 0.5 * in->W_b, in->L);
+        snprintf(err, errlen, "the bow hair [%g, %g] m is not on the string (0, %g) m",
+                 x_b - 0.5 * in->W_b, x_b + 0.5 * in->W_b, in->L);
         return -1;
     }
     for (int k = 0; k < g->force.n; k++)
         if (!(g->force.value[k] > 0.0)) {
-            snprintf(err, errlen, "bowing force %g N at %g s; accepted: > 0", g->force.value[k], g->force.time[k]);
+            snprintf(err, errlen, "bowing force %g N at %g s; accepted: > 0", g->force.value[k],
+                     g->force.time[k]);
             return -1;
         }
     return 0;
@@ -307,7 +310,8 @@ static void model_constants(bow_model *m)
 static void model_alloc(bow_model *m)
 {
     size_t Mu = (size_t)m->Mu, Mw = (size_t)m->Mw, N = (size_t)m->N;
-    double **per_u[] = {&m->Ku, &m->Ru, &m->Qu, &m->fu, &m->gu}, **per_w[] = {&m->Kw, &m->Rw, &m->Qw, &m->fw, &m->gw};
+    double **per_u[] = {&m->Ku, &m->Ru, &m->Qu, &m->fu, &m->gu},
+           **per_w[] = {&m->Kw, &m->Rw, &m->Qw, &m->fw, &m->gw};
     for (size_t k = 0; k < 5; k++) {
         *per_u[k] = xcalloc(Mu, sizeof(double));
         *per_w[k] = xcalloc(Mw, sizeof(double));
@@ -327,7 +331,8 @@ static void model_modes(bow_model *m)
     for (int i = 0; i < m->Mu; i++) {
         double b = beta(m, i + 1), K = K_u(m, i + 1);
         double w0 = sqrt(K / m->m_u);
-        double Q = (in->T + m->B * b * b) / (in->T * (in->eta_F + in->eta_A / w0) + m->B * in->eta_B * b * b); /* (44) */
+        double Q = (in->T + m->B * b * b) /
+                   (in->T * (in->eta_F + in->eta_A / w0) + m->B * in->eta_B * b * b); /* (44) */
         double R = sqrt(K * m->m_u) / Q;                       /* (43) */
         double w2 = K / m->m_u - pow(R / (2 * m->m_u), 2);    /* (46) */
         m->Ku[i] = K, m->Ru[i] = R, m->Qu[i] = Q;
@@ -368,7 +373,8 @@ static bow_layout model_layout(int Mu, int Mw, int N)
     return a;
 }
 
-int bow_model_init(bow_model *m, const bow_instrument *in, const gesture *g, char *err, size_t errlen)
+int bow_model_init(bow_model *m, const bow_instrument *in, const gesture *g, char *err,
+                   size_t errlen)
 {
     memset(m, 0, sizeof *m);
     if (model_check(in, g, err, errlen) != 0)
@@ -381,8 +387,8 @@ int bow_model_init(bow_model *m, const bow_instrument *in, const gesture *g, cha
     m->Mu = count_modes(m->m_u, in->f_max, K_u, m);
     m->Mw = count_modes(m->m_w, in->f_max, K_w, m);
     if (m->Mu < 1) {   /* no torsional mode below f_max is allowed: the string then only bends */
-        snprintf(err, errlen, "f_max = %g Hz keeps no transverse mode (the first is at %g Hz)", in->f_max,
-                 sqrt(K_u(m, 1) / m->m_u) / (2 * M_PI));
+        snprintf(err, errlen, "f_max = %g Hz keeps no transverse mode (the first is at %g Hz)",
+                 in->f_max, sqrt(K_u(m, 1) / m->m_u) / (2 * M_PI));
         return -1;
     }
     model_alloc(m);
@@ -420,7 +426,8 @@ void bow_rest(const bow_model *m, double *x)
 }
 
 /* String velocity at the contact points: out_j = sum_i G_ij xdot_i. */
-static void at_points(const double *restrict G, const double *restrict xdot, int M, int N, double *restrict out)
+static void at_points(const double *restrict G, const double *restrict xdot, int M, int N,
+                      double *restrict out)
 {
     if (N == 4) {                       /* the default: accumulate in registers */
         double a0 = 0, a1 = 0, a2 = 0, a3 = 0;
@@ -443,11 +450,12 @@ static void at_points(const double *restrict G, const double *restrict xdot, int
 }
 
 /* Power terms at (t, x): P (supplied, with the load-change term), Q (dissipated). */
-static void powers(const bow_model *m, double t, const double *x, const double *qd, double qmodal, double *P,
-                   double *Q)
+static void powers(const bow_model *m, double t, const double *x, const double *qd, double qmodal,
+                   double *P, double *Q)
 {
     const bow_layout *a = &m->at;
-    double F_b = gesture_value(&m->g.force, t) / m->in.W_b, dF = gesture_slope(&m->g.force, t) / m->in.W_b;
+    double F_b = gesture_value(&m->g.force, t) / m->in.W_b,
+           dF = gesture_slope(&m->g.force, t) / m->in.W_b;
     double v_b = gesture_value(&m->g.velocity, t);
     double sz = 0, szz = 0, stau = 0, qt = 0;
     for (int j = 0; j < m->N; j++) {
@@ -501,8 +509,8 @@ static void family_rhs(const mode_family *fm, int N, const double *x, const doub
 
 /* The family's rows and columns of the dense Jacobian (n x n, row-major). */
 #define JX(r, c) J[(size_t)(r) * n + (size_t)(c)]
-static void family_jac(const mode_family *fm, const bow_model *m, int N, size_t n, double kz, double rq,
-                       const double *x, const double *qd, const bow_layout *a, double *J)
+static void family_jac(const mode_family *fm, const bow_model *m, int N, size_t n, double kz,
+                       double rq, const double *x, const double *qd, const bow_layout *a, double *J)
 {
     for (int i = 0; i < fm->M; i++) {
         int d = fm->disp + i, v = fm->vel + i;
@@ -541,7 +549,7 @@ static int rhs(double t, const double *x, double *dx, void *params)
     }
     mode_family fam[2];
     mode_families(m, fam);
-    for (int k = 0; k < 2; k++)                                               /* (81)-(82), (84)-(85) */
+    for (int k = 0; k < 2; k++) /* (81)-(82), (84)-(85) */
         family_rhs(&fam[k], N, x, f, dx);
     /* (86), written as a_b + q'' - (string acceleration at the points): the printed form
      * drops the transposes G^T on the modal terms. */
@@ -574,7 +582,8 @@ static int jacobian(double t, const double *x, double *J, void *params)
     size_t n = a->dim;
     memset(J, 0, n * n * sizeof(double));
 #define JX(r, c) J[(size_t)(r) * n + (size_t)(c)]
-    double F_b = gesture_value(&m->g.force, t) / m->in.W_b, dF = gesture_slope(&m->g.force, t) / m->in.W_b;
+    double F_b = gesture_value(&m->g.force, t) / m->in.W_b,
+           dF = gesture_slope(&m->g.force, t) / m->in.W_b;
     double v_b = gesture_value(&m->g.velocity, t);
     double kz = m->dx * F_b * m->fr.sigma0, rq = m->r_q / m->m_q;
     double *uc = m->scratch, *wc = uc + N, *qd = wc + N;
@@ -616,7 +625,8 @@ static int jacobian(double t, const double *x, double *J, void *params)
         JX(a->e_abs, a->z + j) = sgnP * dPz;
         JX(a->e_abs, a->tau + j) = sgnP * dPt;
         double lam = sqrt((fabs(v) + m->fr.eps) / F_b), sv = v > 0 ? 1.0 : (v < 0 ? -1.0 : 0.0);
-        JX(a->e_out, a->v + j) = 2.0 * m->r_q * qd[j] + m->dx * F_b * m->fr.b_tau * tau * sv / (2.0 * F_b * lam);
+        JX(a->e_out, a->v + j) =
+            2.0 * m->r_q * qd[j] + m->dx * F_b * m->fr.b_tau * tau * sv / (2.0 * F_b * lam);
         JX(a->e_out, a->tau + j) = m->dx * F_b * (m->fr.b_tau * lam + m->fr.c_tau);
     }
 #undef JX
@@ -639,8 +649,9 @@ ivp bow_ivp(bow_model *m)
 /* One pass over a polarisation's modes: bridge force, energy, dissipation, velocity at the
  * contact points. */
 static void modal_sums(const double *restrict G, const double *restrict g, const double *restrict K,
-                       const double *restrict R, double mass, const double *restrict q, const double *restrict p,
-                       int M, int N, double *bridge, double *H, double *Q, double *restrict at)
+                       const double *restrict R, double mass, const double *restrict q,
+                       const double *restrict p, int M, int N, double *bridge, double *H, double *Q,
+                       double *restrict at)
 {
     double b = 0, h = 0, d = 0;
     for (int i = 0; i < M; i++) {
@@ -663,8 +674,10 @@ void bow_observe(const bow_model *m, double t, const double *x, bow_obs *o)
     double buf[3 * 64];
     double *uc = N <= 64 ? buf : xcalloc(3 * (size_t)N, sizeof(double)), *wc = uc + N, *qd = wc + N;
     double Hu, Hw, Qu, Qw, Hq = 0, Hz = 0, Ht = 0;
-    modal_sums(m->Gu, m->gu, m->Ku, m->Ru, m->m_u, x + a->u, x + a->ud, m->Mu, N, &o->bridge_u, &Hu, &Qu, uc);
-    modal_sums(m->Gw, m->gw, m->Kw, m->Rw, m->m_w, x + a->w, x + a->wd, m->Mw, N, &o->bridge_w, &Hw, &Qw, wc);
+    modal_sums(m->Gu, m->gu, m->Ku, m->Ru, m->m_u, x + a->u, x + a->ud, m->Mu, N, &o->bridge_u, &Hu,
+               &Qu, uc);
+    modal_sums(m->Gw, m->gw, m->Kw, m->Rw, m->m_w, x + a->w, x + a->wd, m->Mw, N, &o->bridge_w, &Hw,
+               &Qw, wc);
     o->tau_min = INFINITY;
     for (int j = 0; j < N; j++) {
         double z = x[a->z + j], tau = x[a->tau + j];

@@ -46,7 +46,8 @@ double spring2_energy(double t, const double *y, void *params)
     (void)t;
     const spring2 *s = params;
     double kin = 0.5 * (s->m1 * y[2] * y[2] + s->m2 * y[3] * y[3]);
-    double pot = 0.5 * (s->k1 * y[0] * y[0] + s->k2 * (y[1] - y[0]) * (y[1] - y[0]) + s->k3 * y[1] * y[1]);
+    double pot =
+        0.5 * (s->k1 * y[0] * y[0] + s->k2 * (y[1] - y[0]) * (y[1] - y[0]) + s->k3 * y[1] * y[1]);
     return kin + pot;
 }
 
@@ -59,7 +60,8 @@ ivp spring2_ivp(spring2 *s)
 
 int spring2_modes_of(const spring2 *s, spring2_modes *md)
 {
-    gsl_matrix *K = gsl_matrix_alloc(2, 2), *M = gsl_matrix_calloc(2, 2), *V = gsl_matrix_alloc(2, 2);
+    gsl_matrix *K = gsl_matrix_alloc(2, 2), *M = gsl_matrix_calloc(2, 2),
+               *V = gsl_matrix_alloc(2, 2);
     gsl_vector *ev = gsl_vector_alloc(2);
     gsl_eigen_gensymmv_workspace *w = gsl_eigen_gensymmv_alloc(2);
     gsl_matrix_set(K, 0, 0, s->k1 + s->k2);
@@ -93,14 +95,16 @@ int spring2_modes_of(const spring2 *s, spring2_modes *md)
     return rc ? -1 : 0;
 }
 
-void spring2_modal(const spring2 *s, const spring2_modes *md, const double y[4], int i, double *q, double *qdot)
+void spring2_modal(const spring2 *s, const spring2_modes *md, const double y[4], int i, double *q,
+                   double *qdot)
 {
     const double *p = md->phi[i];
     *q = p[0] * s->m1 * y[0] + p[1] * s->m2 * y[1];
     *qdot = p[0] * s->m1 * y[2] + p[1] * s->m2 * y[3];
 }
 
-void spring2_exact(const spring2 *s, const spring2_modes *md, const double y0[4], double t, double y[4])
+void spring2_exact(const spring2 *s, const spring2_modes *md, const double y0[4], double t,
+                   double y[4])
 {
     for (int j = 0; j < 4; j++)
         y[j] = 0.0;
@@ -116,7 +120,8 @@ void spring2_exact(const spring2 *s, const spring2_modes *md, const double y0[4]
     }
 }
 
-double spring2_mode_amplitude(const spring2 *s, const spring2_modes *md, const double y[4], int i, int mass)
+double spring2_mode_amplitude(const spring2 *s, const spring2_modes *md, const double y[4], int i,
+                              int mass)
 {
     double q, qd;
     spring2_modal(s, md, y, i, &q, &qd);
@@ -136,7 +141,8 @@ void spring2_keys_bind(spring2 *s, double *pull, double *T, spring2_keys *k)
         FLAG_REAL("T", *T, "s", 0, 100, CLI_OPEN_MIN, "length of the runs (spring2.ini)"));
 }
 
-int spring2_load_params(spring2 *s, double *pull, double *T, const char *path, char *err, size_t errlen)
+int spring2_load_params(spring2 *s, double *pull, double *T, const char *path, char *err,
+                        size_t errlen)
 {
     spring2_keys k;
     spring2_keys_bind(s, pull, T, &k);
@@ -168,7 +174,7 @@ static int log_step(double t, double h, const double *y, void *ctx)
     a->max_err_u1 = fmax(a->max_err_u1, fabs(y[0] - ex[0]));
     a->t = t;
     if (a->steps++ % a->stride == 0) {
-        if (a->n == SPRING2_H_KEPT) {   /* full: keep every other one, and half as many from now on */
+        if (a->n == SPRING2_H_KEPT) { /* full: keep every other one, and half as many from now on */
             for (size_t i = 0; 2 * i < a->n; i++)
                 a->h[i] = a->h[2 * i];
             a->n = (a->n + 1) / 2, a->stride *= 2;
@@ -183,8 +189,9 @@ static int log_step(double t, double h, const double *y, void *ctx)
 }
 
 /* The solver from y0 over [0, T], each step logged; the solver's status (nonzero: err). */
-static int run_logged(spring2 *s, const double y0[4], double T, const char *solver, double rtol, double atol,
-                      long max_steps, step_log *log, cvode_stats *st, char *err, size_t errlen)
+static int run_logged(spring2 *s, const double y0[4], double T, const char *solver, double rtol,
+                      double atol, long max_steps, step_log *log, cvode_stats *st, char *err,
+                      size_t errlen)
 {
     ivp p = spring2_ivp(s);
     cvode_opts co = cvode_defaults();
@@ -200,8 +207,8 @@ static int run_logged(spring2 *s, const double y0[4], double T, const char *solv
     return cvode_solve(&p, 0.0, y, T, &co, st, err, errlen);
 }
 
-double spring2_adaptive_pilot(spring2 *s, const spring2_modes *md, const double y0[4], double T, const char *solver,
-                              double rtol, double atol, long n)
+double spring2_adaptive_pilot(spring2 *s, const spring2_modes *md, const double y0[4], double T,
+                              const char *solver, double rtol, double atol, long n)
 {
     step_log log = {s, md, y0, NULL, 0, 0, 0.0, 0, 1, n, 0.0, NULL};
     cvode_stats st;
@@ -213,9 +220,9 @@ double spring2_adaptive_pilot(spring2 *s, const spring2_modes *md, const double 
     return log.t > 0 ? (double)log.steps * T / log.t : INFINITY;
 }
 
-int spring2_adaptive_run(spring2 *s, const spring2_modes *md, const double y0[4], double T, const char *solver,
-                         double rtol, double atol, long max_steps, progress *meter, spring2_adaptive *out, char *err,
-                         size_t errlen)
+int spring2_adaptive_run(spring2 *s, const spring2_modes *md, const double y0[4], double T,
+                         const char *solver, double rtol, double atol, long max_steps,
+                         progress *meter, spring2_adaptive *out, char *err, size_t errlen)
 {
     step_log log = {s, md, y0, NULL, 0, 0, 0.0, 0, 1, 0, 0.0, meter};
     int rc = run_logged(s, y0, T, solver, rtol, atol, max_steps, &log, &out->st, err, errlen);

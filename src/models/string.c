@@ -7,19 +7,26 @@
 
 int string_check(const string_params *s, char *why, size_t n)
 {
-    const struct { const char *name; double v; bool zero_ok; } pos[] = {
-        {"L", s->L, false}, {"c", s->c, false}, {"sigma0", s->sigma0, true}, {"kappa", s->kappa, true},
-        {"pluck-height", s->height, false}, {"w", s->w, false},
+    const struct { const char *name; double v; bool zero_ok;
+    } pos[] = {
+        {"L", s->L, false},
+        {"c", s->c, false},
+        {"sigma0", s->sigma0, true},
+        {"kappa", s->kappa, true},
+        {"pluck-height", s->height, false},
+        {"w", s->w, false},
     };
     for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++)
         if (!isfinite(pos[i].v) || pos[i].v < 0 || (!pos[i].zero_ok && pos[i].v == 0)) {
-            snprintf(why, n, "--%s %g is not accepted; accepted: a finite %s number", pos[i].name, pos[i].v,
-                     pos[i].zero_ok ? "non-negative" : "positive");
+            snprintf(why, n, "--%s %g is not accepted; accepted: a finite %s number", pos[i].name,
+                     pos[i].v, pos[i].zero_ok ? "non-negative" : "positive");
             return -1;
         }
     if (!(s->xp > s->w && s->xp < s->L - s->w)) {
-        snprintf(why, n, "--xp %g with --w %g and --L %g puts the load past an end; accepted: w < xp < L - w", s->xp,
-                 s->w, s->L);
+        snprintf(
+            why, n,
+            "--xp %g with --w %g and --L %g puts the load past an end; accepted: w < xp < L - w",
+            s->xp, s->w, s->L);
         return -1;
     }
     if (!(s->xm > 0 && s->xm < s->L)) {
@@ -29,12 +36,16 @@ int string_check(const string_params *s, char *why, size_t n)
     /* (pi/w)^2 = k_n^2 exactly when L/w = n: the closed form of A_n divides by zero there. */
     double r = s->L / s->w;
     if (fabs(r - nearbyint(r)) <= 1e-9 * r) {
-        snprintf(why, n, "--L %g over --w %g is the integer %.0f, where (pi/w)^2 = k_n^2; accepted: L/w not an integer",
+        snprintf(why, n,
+                 "--L %g over --w %g is the integer %.0f, where (pi/w)^2 = k_n^2; accepted: L/w "
+                 "not an integer",
                  s->L, s->w, r);
         return -1;
     }
     if (s->height > 0.1 * s->L) {
-        snprintf(why, n, "--pluck-height %g is not small against --L %g; accepted: height <= L/10 (a linear model)",
+        snprintf(why, n,
+                 "--pluck-height %g is not small against --L %g; accepted: height <= L/10 (a "
+                 "linear model)",
                  s->height, s->L);
         return -1;
     }
@@ -52,14 +63,16 @@ double string_u0(const string_params *s, double x)
     double tau = x <= xp ? x * (L - xp) / L : xp * (L - x) / L;
     double y = x - xp, kap = 0.0;
     if (fabs(y) <= w)
-        kap = (y > 0 ? y : 0.0) - (0.5 / w) * (0.5 * (y + w) * (y + w) - (w * w / (M_PI * M_PI)) * (1.0 + cos(M_PI * y / w)));
+        kap = (y > 0 ? y : 0.0) - (0.5 / w) * (0.5 * (y + w) * (y + w) -
+                                               (w * w / (M_PI * M_PI)) * (1.0 + cos(M_PI * y / w)));
     return Q * (tau + kap);
 }
 
 double string_mode_amplitude(const string_params *s, int n)
 {
     double k = n * M_PI / s->L, p2 = (M_PI / s->w) * (M_PI / s->w);
-    return 2.0 * string_load(s) / (s->L * s->w * k * k * k) * sin(k * s->xp) * sin(k * s->w) * p2 / (p2 - k * k);
+    return 2.0 * string_load(s) / (s->L * s->w * k * k * k) * sin(k * s->xp) * sin(k * s->w) * p2 /
+           (p2 - k * k);
 }
 
 /* sinh(b t)/b, exact as b -> 0 */
@@ -108,12 +121,13 @@ double string_mode_velocity_bound(const string_mode *m, double t)
 string_mode string_exact_mode(const string_params *s, int n)
 {
     double k = n * M_PI / s->L;
-    string_mode m = {string_mode_amplitude(s, n), s->sigma0 + 0.5 * s->kappa * k * k, s->c * s->c * k * k,
-                     sin(k * s->xm)};
+    string_mode m = {string_mode_amplitude(s, n), s->sigma0 + 0.5 * s->kappa * k * k,
+                     s->c * s->c * k * k, sin(k * s->xm)};
     return m;
 }
 
-int string_reference_modes(const string_params *s, double t1, double tol, int max_modes, string_mode **out)
+int string_reference_modes(const string_params *s, double t1, double tol, int max_modes,
+                           string_mode **out)
 {
     size_t cap = 1024;
     int n = 0;
@@ -143,8 +157,8 @@ int string_reference_modes(const string_params *s, double t1, double tol, int ma
         double E = string_mode_velocity_bound(&whole, t1);
         double dk2 = (2.0 * n + 1) * (M_PI / s->L) * (M_PI / s->L);
         double r = exp(-0.5 * s->kappa * dk2 * t1);
-        /* overdamped modes decay at the slow rate omega0^2/(alpha + beta), which tends to c^2/kappa:
-         * no help from the damping there, only the power law */
+        /* overdamped modes decay at the slow rate omega0^2/(alpha + beta), which tends to
+         * c^2/kappa: no help from the damping there, only the power law */
         bool under = whole.alpha * whole.alpha < whole.omega0sq;
         double factor = under ? fmin(n / 3.0, r < 1 ? r / (1.0 - r) : INFINITY) : n / 3.0;
         if (E * factor <= 0.5 * tol)
@@ -160,8 +174,9 @@ static long mode_end(const string_mode *m, double fs, long n, double eps)
     if (string_mode_velocity_bound(m, (double)(n - 1) / fs) >= eps)
         return n;
     long lo = 0, hi = n - 1;      /* bound(lo) >= eps unknown, bound(hi) < eps */
-    /* The bound never rises, and for an underdamped mode it is below A w2 e^{-alpha t}/sqrt(d), which
-     * falls to eps at t_e: a bracket [0, t_e fs] as good as [0, n) and fewer halvings (the same k). */
+    /* The bound never rises, and for an underdamped mode it is below A w2 e^{-alpha t}/sqrt(d),
+     * which falls to eps at t_e: a bracket [0, t_e fs] as good as [0, n) and fewer halvings (the
+     * same k). */
     double A = fabs(m->amplitude * m->pickup), d = m->omega0sq - m->alpha * m->alpha;
     if (d > 0 && m->alpha > 0 && A > 0) {
         double te = log(A * m->omega0sq / (eps * sqrt(d))) / m->alpha;
@@ -213,8 +228,8 @@ static damped_sine damped_sine_of(double alpha, double om, double fs)
     return d;
 }
 
-__attribute__((target_clones("avx2", "default"))) static void add_damped_sine(double *out, long len, double coef,
-                                                                             const damped_sine *d, double t0)
+__attribute__((target_clones("avx2", "default"))) static void
+add_damped_sine(double *out, long len, double coef, const damped_sine *d, double t0)
 {
     double re[CHAINS], im[CHAINS];
     double e0 = coef * exp(-d->alpha * t0);
@@ -245,8 +260,8 @@ __attribute__((target_clones("avx2", "default"))) static void add_damped_sine(do
         out[k] += im[c];
 }
 
-void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long n, double tol, double *out,
-                          string_sum_info *info)
+void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long n, double tol,
+                          double *out, string_sum_info *info)
 {
     memset(out, 0, (size_t)n * sizeof(double));
     string_sum_info in = {nmodes, 0, 0};
@@ -272,15 +287,16 @@ void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long 
         double om = sqrt(d), coef = -m->pickup * m->amplitude * m->omega0sq / om;
         damped_sine z = damped_sine_of(m->alpha, om, fs);
         for (long k0 = 0; k0 < end; k0 += anchor)
-            add_damped_sine(out + k0, (k0 + anchor < end ? k0 + anchor : end) - k0, coef, &z, k0 / fs);
+            add_damped_sine(out + k0, (k0 + anchor < end ? k0 + anchor : end) - k0, coef, &z,
+                            k0 / fs);
     }
     out[0] = 0.0;   /* s(0) = 0 exactly: every a_n'(0) = 0 */
     if (info)
         *info = in;
 }
 
-void string_field(const string_params *s, const string_mode *modes, int nmodes, const double *x, size_t nx,
-                  const double *t, size_t nt, float *u)
+void string_field(const string_params *s, const string_mode *modes, int nmodes, const double *x,
+                  size_t nx, const double *t, size_t nt, float *u)
 {
     double *row = xcalloc(nx, sizeof(double)), *sn = xcalloc(nx * (size_t)nmodes, sizeof(double));
     for (int j = 0; j < nmodes; j++) {
@@ -298,8 +314,10 @@ void string_field(const string_params *s, const string_mode *modes, int nmodes, 
             for (int j = 0; j < nmodes; j++) {
                 const string_mode *m = &modes[j];
                 double d = m->omega0sq - m->alpha * m->alpha;
-                /* |a(t)| <= |A| e^{-alpha t} omega0/omega when underdamped: skip modes below the floor */
-                if (d > 0 && fabs(m->amplitude) * exp(-m->alpha * t[r]) * sqrt(m->omega0sq / d) < floor_m / nmodes)
+                /* |a(t)| <= |A| e^{-alpha t} omega0/omega when underdamped: skip modes below the
+                 * floor */
+                if (d > 0 && fabs(m->amplitude) * exp(-m->alpha * t[r]) * sqrt(m->omega0sq / d) <
+                                 floor_m / nmodes)
                     continue;
                 double a, ad;
                 string_mode_eval(m, t[r], &a, &ad);
@@ -315,8 +333,9 @@ void string_field(const string_params *s, const string_mode *modes, int nmodes, 
     free(sn);
 }
 
-int string_field_write(const char *path, const string_params *s, const string_mode *modes, int nmodes, size_t nx,
-                       size_t nt, double t_stop, const h5_attr *attrs, char *err, size_t errlen)
+int string_field_write(const char *path, const string_params *s, const string_mode *modes,
+                       int nmodes, size_t nx, size_t nt, double t_stop, const h5_attr *attrs,
+                       char *err, size_t errlen)
 {
     double *x = xcalloc(nx, sizeof(double)), *t = xcalloc(nt, sizeof(double));
     for (size_t i = 0; i < nx; i++)
@@ -371,7 +390,7 @@ static int galerkin_rhs(double t, const double *y, double *f, void *p)
 
 ivp string_galerkin_ivp(string_galerkin *g)
 {
-    ivp p = {2 * (size_t)g->nmodes, galerkin_rhs, NULL, NULL, g, true, false, 1};  /* 2 x 2 blocks */
+    ivp p = {2 * (size_t)g->nmodes, galerkin_rhs, NULL, NULL, g, true, false, 1}; /* 2 x 2 blocks */
     return p;
 }
 
@@ -396,19 +415,23 @@ size_t string_fd_dim(const string_fd *fd) { return 2 * (size_t)(fd->N - 1); }
 
 long string_fd_bandwidth(const string_fd *fd) { return fd->stencil == STRING_FD3 ? 3 : 5; }
 
-static inline size_t iu(const string_fd *fd, long i) { return fd->interleaved ? 2 * (size_t)(i - 1) : (size_t)(i - 1); }
+static inline size_t iu(const string_fd *fd, long i)
+{
+    return fd->interleaved ? 2 * (size_t)(i - 1) : (size_t)(i - 1);
+}
 static inline size_t iv(const string_fd *fd, long i)
 {
     return fd->interleaved ? 2 * (size_t)(i - 1) + 1 : (size_t)(fd->N - 1) + (size_t)(i - 1);
 }
 
-int string_fd_init(string_fd *fd, const string_params *s, string_stencil st, long N, bool interleaved, char *why,
-                   size_t whylen)
+int string_fd_init(string_fd *fd, const string_params *s, string_stencil st, long N,
+                   bool interleaved, char *why, size_t whylen)
 {
     memset(fd, 0, sizeof *fd);
     if (N < (st == STRING_FD3 ? 4 : 6)) {
-        snprintf(why, whylen, "N = %ld intervals is too few for the %d-point stencil; accepted: N >= %d", N, (int)st,
-                 st == STRING_FD3 ? 4 : 6);
+        snprintf(why, whylen,
+                 "N = %ld intervals is too few for the %d-point stencil; accepted: N >= %d", N,
+                 (int)st, st == STRING_FD3 ? 4 : 6);
         return -1;
     }
     fd->s = *s;
@@ -442,7 +465,8 @@ int string_fd_init(string_fd *fd, const string_params *s, string_stencil st, lon
     return 0;
 }
 
-/* y component comp (0: u, 1: v) at grid index i in [-1, N + 1]: zero at the ends, odd beyond them */
+/* y component comp (0: u, 1: v) at grid index i in [-1, N + 1]: zero at the ends, odd beyond them
+ */
 static inline double at(const string_fd *fd, const double *y, long i, int comp)
 {
     if (i == 0 || i == fd->N)
@@ -506,7 +530,8 @@ static int fd_jac(double t, const double *y, double *J, void *p)
     size_t n = string_fd_dim(fd);
     memset(J, 0, n * n * sizeof(double));
     double c2 = fd->s.c * fd->s.c, kap = fd->s.kappa, h2 = fd->dx * fd->dx;
-    static const double w3[] = {1.0, -2.0, 1.0}, w5[] = {-1.0 / 12, 16.0 / 12, -30.0 / 12, 16.0 / 12, -1.0 / 12};
+    static const double w3[] = {1.0, -2.0, 1.0},
+                        w5[] = {-1.0 / 12, 16.0 / 12, -30.0 / 12, 16.0 / 12, -1.0 / 12};
     const double *wt = fd->stencil == STRING_FD3 ? w3 : w5;
     int half = fd->stencil == STRING_FD3 ? 1 : 2;
     for (long i = 1; i < fd->N; i++) {
@@ -558,7 +583,8 @@ void string_fd_state(const string_fd *fd, const string_mode *modes, int nm, doub
     long N = fd->N;
     double *sn = xcalloc(2 * (size_t)N, sizeof(double));
     for (long q = 0; q < 2 * N; q++)
-        sn[q] = (q % N == 0) ? 0.0 : sin(M_PI * (double)q / (double)N);      /* sin(pi q / N), period 2N */
+        sn[q] =
+            (q % N == 0) ? 0.0 : sin(M_PI * (double)q / (double)N); /* sin(pi q / N), period 2N */
     for (long i = 1; i < N; i++)
         y[iu(fd, i)] = y[iv(fd, i)] = 0.0;
     for (long n = 1; n <= nm && n < N; n++) {
@@ -577,11 +603,13 @@ int string_fd_modes(const string_fd *fd, string_mode **out)
     long N = fd->N;
     int nm = (int)(N - 1);
     string_mode *m = xcalloc((size_t)nm, sizeof *m);
-    double *u = xcalloc((size_t)N + 1, sizeof(double)), *sn = xcalloc(2 * (size_t)N, sizeof(double));
+    double *u = xcalloc((size_t)N + 1, sizeof(double)),
+           *sn = xcalloc(2 * (size_t)N, sizeof(double));
     for (long i = 1; i < N; i++)
         u[i] = string_u0(&fd->s, (double)i * fd->dx);
     for (long q = 0; q < 2 * N; q++)
-        sn[q] = (q % N == 0) ? 0.0 : sin(M_PI * (double)q / (double)N);      /* sin(pi q / N), period 2N */
+        sn[q] =
+            (q % N == 0) ? 0.0 : sin(M_PI * (double)q / (double)N); /* sin(pi q / N), period 2N */
     double h2 = fd->dx * fd->dx, c2 = fd->s.c * fd->s.c;
     for (long n = 1; n < N; n++) {
         double b = 0.0;

@@ -57,7 +57,8 @@ double string_mode_velocity_bound(const string_mode *m, double t);
  * omitted tail (modes past the last one) is bounded, at the first sample t1 > 0 and hence at
  * every later time, by tol/2 m/s (s(0) = 0 needs no modes). Returns the number of modes, or -1
  * when more than max_modes would be needed. *modes is allocated (free it). */
-int string_reference_modes(const string_params *s, double t1, double tol, int max_modes, string_mode **modes);
+int string_reference_modes(const string_params *s, double t1, double tol, int max_modes,
+                           string_mode **modes);
 
 /* What a modal-sum evaluation did. */
 typedef struct string_sum_info {
@@ -67,21 +68,22 @@ typedef struct string_sum_info {
 } string_sum_info;
 
 /* out[k] = sum over modes of pickup * a'(k / fs), k < n. A mode stops once its velocity bound has
- * fallen below tol * 3/(pi^2 j^2) (j its place in the list), so the time-truncated remainders add up
- * to at most tol/2 m/s at any sample. Underdamped modes advance by a complex rotation per sample,
- * re-anchored with exp/sin/cos every 1024 samples. */
-void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long n, double tol, double *out,
-                          string_sum_info *info);
+ * fallen below tol * 3/(pi^2 j^2) (j its place in the list), so the time-truncated remainders add
+ * up to at most tol/2 m/s at any sample. Underdamped modes advance by a complex rotation per
+ * sample, re-anchored with exp/sin/cos every 1024 samples. */
+void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long n, double tol,
+                          double *out, string_sum_info *info);
 
-/* The field u(x_i, t_j), m, as float (row j, column i: u[j * nx + i]) from the exact series with the
- * given modes; t = 0 rows use the closed-form u0. */
-void string_field(const string_params *s, const string_mode *modes, int nmodes, const double *x, size_t nx,
-                  const double *t, size_t nt, float *u);
+/* The field u(x_i, t_j), m, as float (row j, column i: u[j * nx + i]) from the exact series with
+ * the given modes; t = 0 rows use the closed-form u0. */
+void string_field(const string_params *s, const string_mode *modes, int nmodes, const double *x,
+                  size_t nx, const double *t, size_t nt, float *u);
 
 /* The field of string_field on the grid x_i = i L / (nx - 1), t_j = j t_stop / (nt - 1), written
  * to path as HDF5 (io/h5, gzip float32) with the attributes attrs. 0, or -1 with the reason. */
-int string_field_write(const char *path, const string_params *s, const string_mode *modes, int nmodes, size_t nx,
-                       size_t nt, double t_stop, const h5_attr *attrs, char *err, size_t errlen);
+int string_field_write(const char *path, const string_params *s, const string_mode *modes,
+                       int nmodes, size_t nx, size_t nt, double t_stop, const h5_attr *attrs,
+                       char *err, size_t errlen);
 
 /* ---- The truncated modal (Galerkin) system: mode n alone as y = (a_n, a_n'). ---- */
 typedef struct string_mode_problem {
@@ -103,9 +105,9 @@ double string_galerkin_pickup(const string_galerkin *g, const double *y);
 
 /* ---- Finite differences (method of lines) on N intervals, grid x_i = i L / N. ---- */
 typedef enum {
-    STRING_FD3 = 3,         /* (u_{i-1} - 2u_i + u_{i+1}) / dx^2, order 2 */
-    STRING_FD5 = 5          /* (-u_{i-2} + 16u_{i-1} - 30u_i + 16u_{i+1} - u_{i+2}) / (12 dx^2), order 4,
-                               ghosts u_{-1} = -u_1, u_{N+1} = -u_{N-1} (exact for the odd extension) */
+    STRING_FD3 = 3, /* (u_{i-1} - 2u_i + u_{i+1}) / dx^2, order 2 */
+    STRING_FD5 = 5  /* (-u_{i-2} + 16u_{i-1} - 30u_i + 16u_{i+1} - u_{i+2}) / (12 dx^2), order 4,
+                       ghosts u_{-1} = -u_1, u_{N+1} = -u_{N-1} (exact for the odd extension) */
 } string_stencil;
 
 typedef struct string_fd {
@@ -113,15 +115,16 @@ typedef struct string_fd {
     string_stencil stencil;
     long N;                 /* intervals */
     double dx;              /* grid spacing L/N, m */
-    bool interleaved;       /* y = (u_1, v_1, u_2, v_2, ...) (banded, for CVODE) instead of (u, v) halves */
+    bool interleaved; /* y = (u_1, v_1, u_2, v_2, ...) (banded, for CVODE) instead of (u, v) halves
+                       */
     long pick_first;        /* first interior index of the pickup interpolation */
     int pick_count;         /* 1 when xm is a grid point, else 4 (cubic Lagrange) */
     double pick_weight[4];  /* interpolation weights, 1 */
 } string_fd;
 
 /* Set up the grid; 0, or -1 with the reason (N too small for the stencil). */
-int string_fd_init(string_fd *fd, const string_params *s, string_stencil st, long N, bool interleaved,
-                   char *why, size_t whylen);
+int string_fd_init(string_fd *fd, const string_params *s, string_stencil st, long N,
+                   bool interleaved, char *why, size_t whylen);
 /* y' = F(y): u' = v, v' = c^2 D2 u - 2 sigma0 v + kappa D2 v. Linear, with its Jacobian. */
 ivp string_fd_ivp(string_fd *fd);
 size_t string_fd_dim(const string_fd *fd);

@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-void string_run_start(string_run *r, const char *space, long size, const char *method, long substeps)
+void string_run_start(string_run *r, const char *space, long size, const char *method,
+                      long substeps)
 {
     memset(r, 0, sizeof *r);
     r->space = space;
@@ -37,9 +38,13 @@ double string_mode_growth(const method *m, const string_mode *md, double h)
 }
 
 /* mode j's share of the tolerance (0-based j): the remainders of all modes sum below tol/2 */
-static double mode_share(double tol, int j) { return tol * 3.0 / (M_PI * M_PI * (j + 1.0) * (j + 1.0)); }
+static double mode_share(double tol, int j)
+{
+    return tol * 3.0 / (M_PI * M_PI * (j + 1.0) * (j + 1.0));
+}
 
-double string_stable_h(const method *m, const string_mode *modes, int nm, double skip_below, int *limiting)
+double string_stable_h(const method *m, const string_mode *modes, int nm, double skip_below,
+                       int *limiting)
 {
     double best = 1.0;
     *limiting = 0;
@@ -92,8 +97,8 @@ static int mode_sink(long k, double t, const double *y, void *c)
     return mc->may_stop && k > 0 && fabs(mc->pickup) * hypot(mc->omega0 * y[0], y[1]) < mc->eps;
 }
 
-void string_run_modal(const string_run_cfg *c, const string_mode *modes, int M, const method *m, long sub,
-                      double *out, string_run *r)
+void string_run_modal(const string_run_cfg *c, const string_mode *modes, int M, const method *m,
+                      long sub, double *out, string_run *r)
 {
     double h = 1.0 / (c->fs * (double)sub);
     memset(out, 0, (size_t)c->n * sizeof(double));
@@ -109,8 +114,9 @@ void string_run_modal(const string_run_cfg *c, const string_mode *modes, int M, 
         ivp p = string_mode_ivp(&mp);
         double y[2] = {md->amplitude, 0.0}, om = sqrt(md->omega0sq);
         mode_ctx mc = {out, md->pickup, om, eps, string_mode_growth(m, md, h) <= 1.0, sub};
-        solve_opts so = {m, 0.0, h, (c->n - 1) * sub, c->blowup * fabs(md->amplitude) * fmax(1.0, om), sub,
-                         mode_sink, &mc};
+        solve_opts so = {
+            m,   0.0,       h,  (c->n - 1) * sub, c->blowup * fabs(md->amplitude) * fmax(1.0, om),
+            sub, mode_sink, &mc};
         solve_result res;
         /* a workspace per mode: an implicit method keeps the LU factors of its mode's matrix */
         solve_status s = solve_fixed(&p, y, &so, NULL, &res);
@@ -118,7 +124,8 @@ void string_run_modal(const string_run_cfg *c, const string_mode *modes, int M, 
         r->nfev += res.counts.nfev;
         if (s == SOLVE_BLOWUP || s == SOLVE_FAILED) {
             r->status = s == SOLVE_BLOWUP ? "blowup" : "refused";
-            snprintf(r->message, sizeof r->message, "mode %d (omega = %.4g rad/s): %s", j + 1, om, res.message);
+            snprintf(r->message, sizeof r->message, "mode %d (omega = %.4g rad/s): %s", j + 1, om,
+                     res.message);
             break;
         }
     }
@@ -139,8 +146,8 @@ static int fd_sink(long k, double t, const double *y, void *c)
     return 0;
 }
 
-void string_run_fd(const string_run_cfg *c, string_fd *fd, double omega_max, const method *m, long sub, double *out,
-                   string_run *r)
+void string_run_fd(const string_run_cfg *c, string_fd *fd, double omega_max, const method *m,
+                   long sub, double *out, string_run *r)
 {
     memset(out, 0, (size_t)c->n * sizeof(double));
     ivp p = string_fd_ivp(fd);
@@ -148,7 +155,8 @@ void string_run_fd(const string_run_cfg *c, string_fd *fd, double omega_max, con
     string_fd_initial(fd, y);
     fd_ctx fc = {fd, out, sub};
     double size = max_abs(y, p.dim) * fmax(1.0, omega_max);
-    solve_opts so = {m, 0.0, 1.0 / (c->fs * (double)sub), (c->n - 1) * sub, c->blowup * size, sub, fd_sink, &fc};
+    solve_opts so = {
+        m, 0.0, 1.0 / (c->fs * (double)sub), (c->n - 1) * sub, c->blowup * size, sub, fd_sink, &fc};
     solve_result res;
     solve_status s = solve_fixed(&p, y, &so, NULL, &res);
     budget_tick(c->meter, (double)p.dim * (double)so.n * (m->implicit ? 20.0 : 1.0));
@@ -164,7 +172,8 @@ void string_run_fd(const string_run_cfg *c, string_fd *fd, double omega_max, con
 /* CVODE's settings for either system: the family, fixed-point iteration or Newton on the band
  * Jacobian (constant: the systems are linear), the tolerances, the order cap and stability-limit
  * detection. */
-static cvode_opts run_cvode_opts(const string_run_cfg *c, const string_fd *fd, int max_order, bool stab_lim)
+static cvode_opts run_cvode_opts(const string_run_cfg *c, const string_fd *fd, int max_order,
+                                 bool stab_lim)
 {
     cvode_opts o = cvode_defaults();
     o.lmm = c->adams ? CVODE_ADAMS : CVODE_BDF;
@@ -204,7 +213,8 @@ static int cv_sink(long k, double t, const double *y, void *c)
     return 0;
 }
 
-void string_run_cvode(const string_run_cfg *c, string_fd *fd, string_galerkin *g, double *out, string_run *r)
+void string_run_cvode(const string_run_cfg *c, string_fd *fd, string_galerkin *g, double *out,
+                      string_run *r)
 {
     long n = c->n;
     memset(out, 0, (size_t)n * sizeof(double));
@@ -228,8 +238,10 @@ void string_run_cvode(const string_run_cfg *c, string_fd *fd, string_galerkin *g
     snprintf(r->method, sizeof r->method, "%s", cvode_name(&o));
     if (string_run_ok(r))
         snprintf(r->message, sizeof r->message,
-                 "%ld steps (last %.3g s), %ld error-test failures, %ld %s iterations, %ld convergence failures, "
-                 "%ld Jacobians", cs.steps, cs.last_h, cs.netf, cs.nniters, c->fixedpoint ? "fixed-point" : "Newton",
+                 "%ld steps (last %.3g s), %ld error-test failures, %ld %s iterations, %ld "
+                 "convergence failures, "
+                 "%ld Jacobians",
+                 cs.steps, cs.last_h, cs.netf, cs.nniters, c->fixedpoint ? "fixed-point" : "Newton",
                  cs.nncf, cs.njev);
     r->seconds = cs.seconds;
     r->nfev = cs.nfev + cs.nfev_jac;
@@ -238,7 +250,8 @@ void string_run_cvode(const string_run_cfg *c, string_fd *fd, string_galerkin *g
     free(tout);
 }
 
-double string_phase_saturated_share(const string_mode *exact, int ne, const string_mode *grid, int ng, double T)
+double string_phase_saturated_share(const string_mode *exact, int ne, const string_mode *grid,
+                                    int ng, double T)
 {
     double e_all = 0.0, e_past = 0.0;
     for (int j = 0; j < ng && j < ne; j++) {
@@ -260,7 +273,8 @@ const string_run *string_run_best(const string_run *runs, size_t n, const char *
 {
     const string_run *b = NULL;
     for (size_t j = 0; j < n; j++)
-        if (strcmp(runs[j].method, method) == 0 && string_run_ok(&runs[j]) && (!b || runs[j].E_wave < b->E_wave))
+        if (strcmp(runs[j].method, method) == 0 && string_run_ok(&runs[j]) &&
+            (!b || runs[j].E_wave < b->E_wave))
             b = &runs[j];
     return b;
 }
@@ -279,8 +293,8 @@ static int study_step(double t, double h, const double *y, void *c)
     return ++sc->steps >= sc->budget;   /* stop once the budget is spent */
 }
 
-void string_study_run(const string_run_cfg *c, const string_fd *fd, const string_galerkin *g, double t1, long budget,
-                      string_study_row *row)
+void string_study_run(const string_run_cfg *c, const string_fd *fd, const string_galerkin *g,
+                      double t1, long budget, string_study_row *row)
 {
     double *y;
     ivp p = system_start(fd, g, &y);
@@ -327,15 +341,16 @@ static int rtol_step(double t, double h, const double *y, void *c)
     string_rtol_row *r = rc->row;
     if (r->tm == 0 && t >= rc->half) {  /* the counts at the middle, subtracted at the end */
         r->tm = t;
-        r->steps = -rc->st->steps, r->nfev = -(rc->st->nfev + rc->st->nfev_jac), r->cpu = -thread_seconds();
+        r->steps = -rc->st->steps, r->nfev = -(rc->st->nfev + rc->st->nfev_jac),
+        r->cpu = -thread_seconds();
     }
     if (r->tm > 0 && rc->st->last_q >= 1 && rc->st->last_q <= 12)
         rc->qsteps[rc->st->last_q]++;
     return 0;
 }
 
-void string_rtol_run(const string_run_cfg *c, string_fd *fd, const string_mode *modes, int nm, const double *exact,
-                     string_rtol_row *row)
+void string_rtol_run(const string_run_cfg *c, string_fd *fd, const string_mode *modes, int nm,
+                     const double *exact, string_rtol_row *row)
 {
     string_run_cfg rc = *c;
     rc.adams = row->adams, rc.fixedpoint = row->fixedpoint, rc.rtol = row->rtol;
@@ -354,7 +369,9 @@ void string_rtol_run(const string_run_cfg *c, string_fd *fd, const string_mode *
     o.tout = tout, o.nout = (size_t)n, o.sink = rtol_sample, o.on_step = rtol_step, o.ctx = &ctx;
     o.max_steps = 0;
     row->tm = 0;
-    row->ok = cvode_solve(&p, row->t0, y, tout[n - 1], &o, &cs, row->message, sizeof row->message) == 0 && row->tm > 0;
+    row->ok =
+        cvode_solve(&p, row->t0, y, tout[n - 1], &o, &cs, row->message, sizeof row->message) == 0 &&
+        row->tm > 0;
     row->steps += cs.steps, row->nfev += cs.nfev + cs.nfev_jac, row->cpu += thread_seconds();
     row->err = sqrt(ctx.se / ctx.sx);
     row->q_most = 0;
@@ -365,8 +382,8 @@ void string_rtol_run(const string_run_cfg *c, string_fd *fd, const string_mode *
     free(tout);
 }
 
-/* Adams-Moulton of order q: beta[j], the coefficient of x^j in sigma (rho = x^k - x^(k-1), k = q - 1
- * steps; q = 1 is backward Euler, k = 1): the integral over [0, 1] of the Lagrange basis
+/* Adams-Moulton of order q: beta[j], the coefficient of x^j in sigma (rho = x^k - x^(k-1), k = q -
+ * 1 steps; q = 1 is backward Euler, k = 1): the integral over [0, 1] of the Lagrange basis
  * polynomial of the node 1 - (k - j), the nodes 1, 0, ..., 1 - k. Returns k. */
 static int adams_moulton(int q, double *beta)
 {
@@ -376,7 +393,7 @@ static int adams_moulton(int q, double *beta)
     }
     int k = q - 1;
     for (int m = 0; m <= k; m++) {
-        double c[13] = {1.0}, den = 1.0, integral = 0.0;   /* the basis polynomial in s, ascending */
+        double c[13] = {1.0}, den = 1.0, integral = 0.0; /* the basis polynomial in s, ascending */
         int deg = 0;
         for (int j = 0; j <= k; j++) {
             if (j == m)
@@ -430,7 +447,8 @@ double string_adams_limit(int q, double re, double im)
     double complex u = (re + I * im) / hypot(re, im), x[12], xlo[12];
     for (int i = 0; i < k; i++)
         x[i] = cpow(0.4 + 0.9 * I, i);
-    for (int s = 1; s <= 2000 && hi == 0.0; s++) {   /* the scan: each step starts from the last roots */
+    for (int s = 1; s <= 2000 && hi == 0.0;
+         s++) { /* the scan: each step starts from the last roots */
         memcpy(xlo, x, sizeof x);
         if (am_stable(beta, k, 0.01 * s * u, x))
             lo = 0.01 * s;
@@ -450,7 +468,8 @@ double string_adams_limit(int q, double re, double im)
     return lo;
 }
 
-const string_study_row *string_study_fewest(const string_study_row *rows, int n, const string_study_row **q2)
+const string_study_row *string_study_fewest(const string_study_row *rows, int n,
+                                            const string_study_row **q2)
 {
     const string_study_row *best = NULL;
     *q2 = NULL;
@@ -480,9 +499,10 @@ void string_sweep_estimate(const string_sweep_plan *p, double *work, double *wav
             double d = 2.0 * (N - 1.0);
             *work += (N - 1.0) * n, *wavs += 1;
             if (N <= p->fd_fixed_N_max) {
-                /* an implicit step solves with the band LU of its 2(N-1) unknowns (bandwidth about 2 x
-                 * the stencil in the interleaved layout): about 4 sten values a row */
-                *work += (nmeth - nimpl) * d * n * p->fd_sub + nimpl * d * 4.0 * sten * n * p->fd_sub;
+                /* an implicit step solves with the band LU of its 2(N-1) unknowns (bandwidth about
+                 * 2 x the stencil in the interleaved layout): about 4 sten values a row */
+                *work +=
+                    (nmeth - nimpl) * d * n * p->fd_sub + nimpl * d * 4.0 * sten * n * p->fd_sub;
                 *wavs += nmeth;
                 if (nimpl)
                     *mem = fmax(*mem, 2.0 * d * (6.0 * sten + 1.0) * 8.0 + 4.0 * n * 8.0);
@@ -573,27 +593,42 @@ int string_settings_load(string_settings *st, const char *path, char *err, size_
 int string_settings_check(const string_settings *st, double fs, bool bdf, char *err, size_t errlen)
 {
     if (st->sub_min > st->sub_max || st->N_min > st->N_max) {
-        snprintf(err, errlen, "--substeps-min/max or --N-min/max out of order; accepted: min <= max");
+        snprintf(err, errlen,
+                 "--substeps-min/max or --N-min/max out of order; accepted: min <= max");
         return -1;
     }
-    const struct { const char *flag; double v; } whole[] = {
-        {"fs", fs}, {"modes", st->modes}, {"substeps-min", st->sub_min}, {"substeps-max", st->sub_max},
-        {"N-min", st->N_min}, {"N-max", st->N_max}, {"fd-substeps", st->fd_sub}, {"fd-fixed-N-max", st->fd_fixed_N_max},
-        {"cvode-max-order", st->max_order}, {"cvode-study-N", st->study_N},
-        {"cvode-study-steps", st->study_steps}, {"cvode-rtol-N", st->rtol_N},
+    const struct { const char *flag; double v;
+    } whole[] = {
+        {"fs", fs},
+        {"modes", st->modes},
+        {"substeps-min", st->sub_min},
+        {"substeps-max", st->sub_max},
+        {"N-min", st->N_min},
+        {"N-max", st->N_max},
+        {"fd-substeps", st->fd_sub},
+        {"fd-fixed-N-max", st->fd_fixed_N_max},
+        {"cvode-max-order", st->max_order},
+        {"cvode-study-N", st->study_N},
+        {"cvode-study-steps", st->study_steps},
+        {"cvode-rtol-N", st->rtol_N},
     };
     for (size_t i = 0; i < sizeof whole / sizeof whole[0]; i++)
         if (whole[i].v != floor(whole[i].v)) {
-            snprintf(err, errlen, "--%s %g is not accepted; accepted: a whole number", whole[i].flag, whole[i].v);
+            snprintf(err, errlen, "--%s %g is not accepted; accepted: a whole number",
+                     whole[i].flag, whole[i].v);
             return -1;
         }
     if (fabs(st->rtol_start * fs - round(st->rtol_start * fs)) > 1e-6) {
-        snprintf(err, errlen, "--cvode-rtol-start %g is not accepted; accepted: a whole number of samples (1/%g s)",
-                 st->rtol_start, fs);
+        snprintf(
+            err, errlen,
+            "--cvode-rtol-start %g is not accepted; accepted: a whole number of samples (1/%g s)",
+            st->rtol_start, fs);
         return -1;
     }
     if (bdf && st->max_order > 5) {
-        snprintf(err, errlen, "--cvode-max-order %g is not accepted with --cvode-lmm bdf; accepted: 1 to 5", st->max_order);
+        snprintf(err, errlen,
+                 "--cvode-max-order %g is not accepted with --cvode-lmm bdf; accepted: 1 to 5",
+                 st->max_order);
         return -1;
     }
     return 0;

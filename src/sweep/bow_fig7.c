@@ -37,8 +37,8 @@ typedef struct fig7_job {
 
 
 /* The instrument and stroke of transient c = 3 b + d (b_tau scale b, mu_d d). */
-static void fig7_setup(const bow_instrument *in0, const bow_figure_params *fp, long c, bow_instrument *in,
-                       gesture *g)
+static void fig7_setup(const bow_instrument *in0, const bow_figure_params *fp, long c,
+                       bow_instrument *in, gesture *g)
 {
     *in = *in0;
     in->mu_d = fp->fig7_mu_d[c % 3];
@@ -81,7 +81,8 @@ static void fig7_run(long c, void *ctx, sweep_msg *out)
     bow_run_result res;
     if (bow_run(&m, &o, x, &res) != 0) {
         h.status = 1;
-        snprintf(h.err, sizeof h.err, "figure 7 (mu_d %g, b_tau %g): %s", in.mu_d, in.b_tau, res.message);
+        snprintf(h.err, sizeof h.err, "figure 7 (mu_d %g, b_tau %g): %s", in.mu_d, in.b_tau,
+                 res.message);
     } else {
         h.zmax = r.z_absmax / (in.mu_s / in.sigma0);
         h.taumin = r.tau_min;
@@ -123,8 +124,8 @@ static int fig7_take(long c, const void *msg, size_t len, void *ctx, char *row)
 }
 
 /* fig7.tsv (n samples of the nine bridge forces) and fig7_drops.tsv. */
-static int fig7_files(const fig7_job *job, const char *dir, size_t n, const double *t_slip, const double *drop,
-                      const double *fall, failure *e)
+static int fig7_files(const fig7_job *job, const char *dir, size_t n, const double *t_slip,
+                      const double *drop, const double *fall, failure *e)
 {
     const bow_figure_params *fp = job->fp;
     atomic_file af;
@@ -147,19 +148,22 @@ static int fig7_files(const fig7_job *job, const char *dir, size_t n, const doub
     f = atomic_open_file(&af, job->prog, dir, "fig7_drops.tsv", e);
     if (!f)
         return e->status;
-    fprintf(f, "b_tau_scale\tmu_d\tfirst_slip_s\tforce_drop_N\tsteepest_fall_N_per_ms\tz_max_over_bound\ttau_min_k\n");
+    fprintf(f, "b_tau_scale\tmu_d\tfirst_slip_s\tforce_drop_N\tsteepest_fall_N_per_ms\tz_max_over_"
+               "bound\ttau_min_k\n");
     for (int c = 0; c < 9; c++)
-        fprintf(f, "%g\t%g\t%.5f\t%.4f\t%.3f\t%.4f\t%.3e\n", fp->fig7_b_scale[c / 3], fp->fig7_mu_d[c % 3], t_slip[c],
-                drop[c], fall[c] * 1e-3, job->head[c].zmax, job->head[c].taumin);
+        fprintf(f, "%g\t%g\t%.5f\t%.4f\t%.3f\t%.4f\t%.3e\n", fp->fig7_b_scale[c / 3],
+                fp->fig7_mu_d[c % 3], t_slip[c], drop[c], fall[c] * 1e-3, job->head[c].zmax,
+                job->head[c].taumin);
     return atomic_commit_file(&af, job->prog, e);
 }
 
-int bow_fig7_write(const char *prog, const bow_instrument *in0, const bow_figure_params *fp, const char *dir,
-                   long jobs, double *t_slip, double *drop, double *fall, int *slipped, failure *e)
+int bow_fig7_write(const char *prog, const bow_instrument *in0, const bow_figure_params *fp,
+                   const char *dir, long jobs, double *t_slip, double *drop, double *fall,
+                   int *slipped, failure *e)
 {
     fig7_job job = {prog, in0, fp, {{0}}, {0}, NULL, {0}};
-    sweep_spec spec = {prog, "figure 7", "runs", 9, {1, 1}, jobs, false, NULL, NULL, NULL, NULL, NULL, fig7_run,
-                       fig7_take, &job, NULL};
+    sweep_spec spec = {prog, "figure 7", "runs", 9,    {1, 1},   jobs,      false, NULL,
+                       NULL, NULL,       NULL,   NULL, fig7_run, fig7_take, &job,  NULL};
     sweep s;
     sweep_stats st;
     int rc = 0;

@@ -13,10 +13,12 @@
  * first slip (s, 0: none), its force drop (N) and steepest fall (N/s); slipped the number that
  * slipped. 0, or the status with e (prog names the program): parameters the model refuses 2,
  * a failed run or file 1 (a failed sweep: e's line is empty, the sweep printed why). */
-int bow_fig7_write(const char *prog, const bow_instrument *in0, const bow_figure_params *fp, const char *dir,
-                   long jobs, double *t_slip, double *drop, double *fall, int *slipped, failure *e);
+int bow_fig7_write(const char *prog, const bow_instrument *in0, const bow_figure_params *fp,
+                   const char *dir, long jobs, double *t_slip, double *drop, double *fall,
+                   int *slipped, failure *e);
 /* Whether the model takes all nine transients' parameters (before any work or file): 0, or -1
  * with the model's reason in err. */
-int bow_fig7_check(const bow_instrument *in0, const bow_figure_params *fp, char *err, size_t errlen);
+int bow_fig7_check(const bow_instrument *in0, const bow_figure_params *fp, char *err,
+                   size_t errlen);
 
 #endif

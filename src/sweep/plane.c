@@ -51,7 +51,8 @@ void plane_keys_bind(plane_params *p, plane_keys *k)
                 FLAG_TABLE(k->gallery));
 }
 
-void plane_grid_init(plane_grid *g, int nx, int nf, double x_min, double x_max, double f_min, double f_max)
+void plane_grid_init(plane_grid *g, int nx, int nf, double x_min, double x_max, double f_min,
+                     double f_max)
 {
     *g = (plane_grid){nx, nf, x_min, x_max, f_min, f_max,
                       nx > 1 ? pow(x_max / x_min, 1.0 / (double)(nx - 1)) : 1.0,
@@ -62,34 +63,54 @@ void plane_grid_init(plane_grid *g, int nx, int nf, double x_min, double x_max, 
         g->rf = 1.1;
 }
 
-double plane_x(const plane_grid *g, int i) { return g->nx > 1 ? g->x_min * pow(g->rx, i) : g->x_min; }
-double plane_f(const plane_grid *g, int j) { return g->nf > 1 ? g->f_min * pow(g->rf, j) : g->f_min; }
+double plane_x(const plane_grid *g, int i)
+{
+    return g->nx > 1 ? g->x_min * pow(g->rx, i) : g->x_min;
+}
+double plane_f(const plane_grid *g, int j)
+{
+    return g->nf > 1 ? g->f_min * pow(g->rf, j) : g->f_min;
+}
 
-int plane_check(const char *program, const plane_params *p, long nx, long nf, const bow_instrument *in, failure *e)
+int plane_check(const char *program, const plane_params *p, long nx, long nf,
+                const bow_instrument *in, failure *e)
 {
     if (p->x_min > p->x_max)
-        return failure_input(e, program, "--x_min %g is above --x_max %g; accepted: x_min <= x_max", p->x_min,
-                             p->x_max);
+        return failure_input(e, program, "--x_min %g is above --x_max %g; accepted: x_min <= x_max",
+                             p->x_min, p->x_max);
     if (p->f_min > p->f_max)
-        return failure_input(e, program, "--f_min %g is above --f_max %g; accepted: f_min <= f_max", p->f_min,
-                             p->f_max);
+        return failure_input(e, program, "--f_min %g is above --f_max %g; accepted: f_min <= f_max",
+                             p->f_min, p->f_max);
     if (p->stroke.settle >= p->stroke.t_hold - 2.0 / in->f0)
-        return failure_input(e, program, "--settle %g leaves under two periods of the %g s hold; accepted: settle < "
-                             "t_hold - 2/f0", p->stroke.settle, p->stroke.t_hold);
+        return failure_input(
+            e, program,
+            "--settle %g leaves under two periods of the %g s hold; accepted: settle < "
+            "t_hold - 2/f0",
+            p->stroke.settle, p->stroke.t_hold);
     /* a log-spaced grid needs two distinct ends: with one end, --nx/--nf cells would walk off it */
     if (nx > 1 && p->x_min == p->x_max)
-        return failure_input(e, program, "--x_min %g equals --x_max with --nx %ld, a grid leaving [x_min, x_max]; "
-                             "accepted: x_min < x_max, or --nx 1", p->x_min, nx);
+        return failure_input(
+            e, program,
+            "--x_min %g equals --x_max with --nx %ld, a grid leaving [x_min, x_max]; "
+            "accepted: x_min < x_max, or --nx 1",
+            p->x_min, nx);
     if (nf > 1 && p->f_min == p->f_max)
-        return failure_input(e, program, "--f_min %g equals --f_max with --nf %ld, a grid leaving [f_min, f_max]; "
-                             "accepted: f_min < f_max, or --nf 1", p->f_min, nf);
+        return failure_input(
+            e, program,
+            "--f_min %g equals --f_max with --nf %ld, a grid leaving [f_min, f_max]; "
+            "accepted: f_min < f_max, or --nf 1",
+            p->f_min, nf);
     if (p->gallery_x * in->L <= 0.5 * in->W_b || p->x_min * in->L <= 0.5 * in->W_b)
-        return failure_input(e, program, "x_b/L %g puts the bow hair (width %g m) over the bridge; accepted: x_b > "
-                             "W_b / 2", fmin(p->gallery_x, p->x_min), in->W_b);
+        return failure_input(
+            e, program,
+            "x_b/L %g puts the bow hair (width %g m) over the bridge; accepted: x_b > "
+            "W_b / 2",
+            fmin(p->gallery_x, p->x_min), in->W_b);
     return 0;
 }
 
-/* ---- one cell in a worker, its row in the parent ---------------------------------------------- */
+/* ---- one cell in a worker, its row in the parent ----------------------------------------------
+ */
 
 /* What a worker sends back for one cell. */
 typedef struct cell_msg {
@@ -102,12 +123,38 @@ typedef struct cell_msg {
 } cell_msg;
 
 static const char *const columns[] = {
-    "i_x", "i_f", "x_b_over_L", "f_b_N", "regime", "slips_per_period", "f0_hz", "mean_N", "rms_N",
-    "centroid_hz", "period_ratio", "regularity", "flybacks_per_period", "amplitude_N", "amplitude_ratio",
-    "x_lo", "x_hi", "f_lo", "f_hi", "seconds", "cpu_seconds", "dt_s", "source", "reason", "secondary_ratio", NULL,
+    "i_x",
+    "i_f",
+    "x_b_over_L",
+    "f_b_N",
+    "regime",
+    "slips_per_period",
+    "f0_hz",
+    "mean_N",
+    "rms_N",
+    "centroid_hz",
+    "period_ratio",
+    "regularity",
+    "flybacks_per_period",
+    "amplitude_N",
+    "amplitude_ratio",
+    "x_lo",
+    "x_hi",
+    "f_lo",
+    "f_hi",
+    "seconds",
+    "cpu_seconds",
+    "dt_s",
+    "source",
+    "reason",
+    "secondary_ratio",
+    NULL,
 };
 
-static const char *source_name(const plane_sweep *ps) { return ps->stand_in ? "stand-in" : "simulation"; }
+static const char *source_name(const plane_sweep *ps)
+{
+    return ps->stand_in ? "stand-in" : "simulation";
+}
 
 static double cpu_seconds(void)
 {
@@ -122,7 +169,8 @@ static void run_cell(long t, void *ctx, sweep_msg *out)
     regime_opts ro = regime_defaults();
     cell_msg m;
     memset(&m, 0, sizeof m);
-    double x = plane_x(&ps->grid, (int)(t % ps->grid.nx)), f = plane_f(&ps->grid, (int)(t / ps->grid.nx));
+    double x = plane_x(&ps->grid, (int)(t % ps->grid.nx)),
+           f = plane_f(&ps->grid, (int)(t / ps->grid.nx));
     double t0 = wall_seconds(), c0 = cpu_seconds();
     m.dt = ps->inst->dt;
     if (ps->stand_in)
@@ -131,8 +179,8 @@ static void run_cell(long t, void *ctx, sweep_msg *out)
         char kept[4096];
         if (ps->keep)
             snprintf(kept, sizeof kept, "%s/%s-x%.9g-f%.9g.bin", ps->keep, ps->spec.label, x, f);
-        m.status = schelleng_cell_kept(ps->keep ? kept : NULL, ps->inst, ps->stroke, x, f, &ro, &m.r, &m.dt, m.err,
-                                       sizeof m.err);
+        m.status = schelleng_cell_kept(ps->keep ? kept : NULL, ps->inst, ps->stroke, x, f, &ro,
+                                       &m.r, &m.dt, m.err, sizeof m.err);
     }
     m.seconds = wall_seconds() - t0;
     m.cpu = cpu_seconds() - c0;
@@ -151,15 +199,18 @@ static int take_cell(long t, const void *msg, size_t len, void *ctx, char *row)
     double x = plane_x(g, i), f = plane_f(g, j), sx = sqrt(g->rx), sf = sqrt(g->rf);
     ps->cpu += m.cpu;
     if (m.status && ps->failed++ == 0)
-        snprintf(ps->first_error, sizeof ps->first_error, "cell x_b/L %.4g, f_b %.4g N: %s", x, f, m.err);
+        snprintf(ps->first_error, sizeof ps->first_error, "cell x_b/L %.4g, f_b %.4g N: %s", x, f,
+                 m.err);
     const regime_result *r = &m.r;
     return snprintf(row, SWEEP_ROW_MAX,
-                    "%d\t%d\t%.6g\t%.6g\t%s\t%.4f\t%.4f\t%.5g\t%.5g\t%.5g\t%.5f\t%.4f\t%.4f\t%.5g\t%.4g\t%.6g\t%.6g\t"
+                    "%d\t%d\t%.6g\t%.6g\t%s\t%.4f\t%.4f\t%.5g\t%.5g\t%.5g\t%.5f\t%.4f\t%.4f\t%."
+                    "5g\t%.4g\t%.6g\t%.6g\t"
                     "%.6g\t%.6g\t%.3f\t%.3f\t%.3g\t%s\t%s\t%.4f\n",
-                    i, j, x, f, m.status ? "failed" : regime_name(r->kind), r->slips_per_period, r->f0_hz,
-                    r->mean_n, r->rms_n, r->centroid_hz, r->period_ratio, r->regularity, r->flybacks_per_period,
-                    r->amplitude_n, r->amplitude_ratio, x / sx, x * sx, f / sf, f * sf, m.seconds, m.cpu, m.dt,
-                    source_name(ps), m.status ? "failed" : regime_reason_name(r->reason), r->secondary_ratio);
+                    i, j, x, f, m.status ? "failed" : regime_name(r->kind), r->slips_per_period,
+                    r->f0_hz, r->mean_n, r->rms_n, r->centroid_hz, r->period_ratio, r->regularity,
+                    r->flybacks_per_period, r->amplitude_n, r->amplitude_ratio, x / sx, x * sx,
+                    f / sf, f * sf, m.seconds, m.cpu, m.dt, source_name(ps),
+                    m.status ? "failed" : regime_reason_name(r->reason), r->secondary_ratio);
 }
 
 static bool on_grid(const plane_grid *g, int i, int j, double x, double f)
@@ -178,9 +229,11 @@ static bool number(char *const *field, int k, bool nan_ok, double *v)
 
 /* The fields after the cell of a row (x, f: the cell's): "" when each is of this program's
  * making, else what is wrong (the column). */
-static void row_fields(char *const *field, const plane_sweep *ps, double x, double f, char *bad, size_t n)
+static void row_fields(char *const *field, const plane_sweep *ps, double x, double f, char *bad,
+                       size_t n)
 {
-    static const int nan_ok[] = {6, 9, 10, 14};    /* f0, centroid, T/T0, amplitude ratio: NAN when not periodic */
+    static const int nan_ok[] = {
+        6, 9, 10, 14}; /* f0, centroid, T/T0, amplitude ratio: NAN when not periodic */
     double v[PLANE_NCOLUMNS], sx = sqrt(ps->grid.rx), sf = sqrt(ps->grid.rf);
     bad[0] = 0;
     for (int k = 5; k < PLANE_NCOLUMNS && !bad[0]; k++) {
@@ -188,13 +241,15 @@ static void row_fields(char *const *field, const plane_sweep *ps, double x, doub
         for (size_t q = 0; q < sizeof nan_ok / sizeof nan_ok[0]; q++)
             nan |= nan_ok[q] == k;
         if (k != 22 && k != 23 && !number(field, k, nan, &v[k]))
-            snprintf(bad, n, "%s '%s' is not a %snumber", columns[k], field[k], nan ? "" : "finite ");
+            snprintf(bad, n, "%s '%s' is not a %snumber", columns[k], field[k],
+                     nan ? "" : "finite ");
     }
     int kind = regime_from_name(field[4]), reason = regime_reason_from_name(field[23]);
     const double edge[4] = {x / sx, x * sx, f / sf, f * sf};
     for (int k = 15; k < 19 && !bad[0]; k++)
         if (fabs(v[k] / edge[k - 15] - 1) > 1e-5)
-            snprintf(bad, n, "%s %s is not the cell's edge %.6g", columns[k], field[k], edge[k - 15]);
+            snprintf(bad, n, "%s %s is not the cell's edge %.6g", columns[k], field[k],
+                     edge[k - 15]);
     if (bad[0])
         return;
     if (kind < 0 || reason < 0)
@@ -203,7 +258,8 @@ static void row_fields(char *const *field, const plane_sweep *ps, double x, doub
     else if ((kind == REGIME_UNCLASSIFIED) != (reason != REGIME_REASON_NONE))
         snprintf(bad, n, "regime %s with reason %s", field[4], field[23]);
     else if (v[19] < 0 || v[20] < 0 || v[21] <= 0)
-        snprintf(bad, n, "seconds, cpu_seconds, dt_s %s, %s, %s out of range", field[19], field[20], field[21]);
+        snprintf(bad, n, "seconds, cpu_seconds, dt_s %s, %s, %s out of range", field[19], field[20],
+                 field[21]);
 }
 
 static long row_cell(char *const *field, void *ctx, bool *again, char *why, size_t whylen)
@@ -215,12 +271,16 @@ static long row_cell(char *const *field, void *ctx, bool *again, char *why, size
     if (*end_i || *end_j || !number(field, 2, false, &x) || !number(field, 3, false, &f))
         return -1;
     if (i > INT_MAX || j > INT_MAX || !on_grid(&ps->grid, (int)i, (int)j, x, f)) {
-        snprintf(why, whylen, "cell (%ld, %ld) at x_b/L %g, f_b %g N is not on this grid; accepted: the grid that "
-                 "made the file, or another --results file", i, j, x, f);
+        snprintf(
+            why, whylen,
+            "cell (%ld, %ld) at x_b/L %g, f_b %g N is not on this grid; accepted: the grid that "
+            "made the file, or another --results file",
+            i, j, x, f);
         return -1;
     }
     if (strcmp(field[22], source_name(ps)) != 0) {
-        snprintf(why, whylen, "a %s row, but this run computes %s cells; use another --results file", field[22],
+        snprintf(why, whylen,
+                 "a %s row, but this run computes %s cells; use another --results file", field[22],
                  source_name(ps));
         return -1;
     }
@@ -231,8 +291,10 @@ static long row_cell(char *const *field, void *ctx, bool *again, char *why, size
     }
     row_fields(field, ps, x, f, bad, sizeof bad);
     if (bad[0]) {
-        snprintf(why, whylen, "cell (%ld, %ld): %s; accepted: rows as bin/schelleng writes them (without this "
-                 "row its cell runs again)", i, j, bad);
+        snprintf(why, whylen,
+                 "cell (%ld, %ld): %s; accepted: rows as bin/schelleng writes them (without this "
+                 "row its cell runs again)",
+                 i, j, bad);
         return -1;
     }
     return j * ps->grid.nx + i;
@@ -258,16 +320,18 @@ static void identity(plane_sweep *ps, const char *program, sweep_shard shard)
         if (p->name)
             snprintf(text, sizeof text, "%s=%.17g;", p->name, *(double *)p->dest);
         else
-            snprintf(text, sizeof text, "stroke=%.17g,%.17g,%.17g,%.17g,%.17g", st->accel, st->v_hold, st->t_hold,
-                     st->decel, st->settle);
+            snprintf(text, sizeof text, "stroke=%.17g,%.17g,%.17g,%.17g,%.17g", st->accel,
+                     st->v_hold, st->t_hold, st->decel, st->settle);
         for (const char *c = text; *c; c++)
             h = (h ^ (unsigned char)*c) * 1099511628211ull;
         if (!p->name)
             break;
     }
     const plane_grid *g = &ps->grid;
-    snprintf(ps->identity, sizeof ps->identity, "bin/%s results v1: x %.9g-%.9g (%d), f %.9g-%.9g N (%d), model "
-             "%016llx, %s", program, g->x_min, g->x_max, g->nx, g->f_min, g->f_max, g->nf, h, source_name(ps));
+    snprintf(ps->identity, sizeof ps->identity,
+             "bin/%s results v1: x %.9g-%.9g (%d), f %.9g-%.9g N (%d), model "
+             "%016llx, %s",
+             program, g->x_min, g->x_max, g->nx, g->f_min, g->f_max, g->nf, h, source_name(ps));
     char whole[sizeof ps->identity];
     memcpy(whole, ps->identity, sizeof whole);
     sweep_shard_identity(ps->identity, sizeof ps->identity, whole, shard);
@@ -278,7 +342,8 @@ static int unclassified_cells(plane_sweep *ps, char *why, size_t whylen)
 {
     FILE *f = fopen(ps->redo, "r");
     if (!f) {
-        snprintf(why, whylen, "cannot read it: %s; accepted: a results file of this grid", strerror(errno));
+        snprintf(why, whylen, "cannot read it: %s; accepted: a results file of this grid",
+                 strerror(errno));
         return -1;
     }
     fclose(f);
@@ -290,8 +355,11 @@ static int unclassified_cells(plane_sweep *ps, char *why, size_t whylen)
     for (long r = 0; r < n && rc == 0; r++) {
         const plane_row *c = &rows[r];
         if (!on_grid(g, c->i, c->j, c->x, c->f)) {
-            snprintf(why, whylen, "cell (%d, %d) at x_b/L %g, f_b %g N is not on this grid; accepted: a results file "
-                     "of this grid", c->i, c->j, c->x, c->f);
+            snprintf(
+                why, whylen,
+                "cell (%d, %d) at x_b/L %g, f_b %g N is not on this grid; accepted: a results file "
+                "of this grid",
+                c->i, c->j, c->x, c->f);
             rc = -1;
         } else if (c->kind == REGIME_UNCLASSIFIED)
             ps->want[(size_t)c->j * (size_t)g->nx + (size_t)c->i] = 1;
@@ -311,8 +379,10 @@ int plane_sweep_init(plane_sweep *ps, const char *program, const char *label, co
         plane_sweep_free(ps);
         return 2;
     }
-    ps->spec = (sweep_spec){program, label, "cells", (long)ps->grid.nx * ps->grid.nf, shard, jobs, true, ps->want,
-                            results, columns, ps->identity, row_cell, run_cell, take_cell, ps, cell_name};
+    ps->spec = (sweep_spec){program,  label,     "cells",      (long)ps->grid.nx * ps->grid.nf,
+                            shard,    jobs,      true,         ps->want,
+                            results,  columns,   ps->identity, row_cell,
+                            run_cell, take_cell, ps,           cell_name};
     return 0;
 }
 
@@ -340,15 +410,15 @@ static int merged_name(const char *part, char *path, size_t n)
         ;
     long total;
     char tail[8] = "";
-    if (!of || k == of || k == part || k[-1] != '-' || sscanf(of, "-of-%ld%7s", &total, tail) != 2 ||
-        strcmp(tail, ".tsv") != 0)
+    if (!of || k == of || k == part || k[-1] != '-' ||
+        sscanf(of, "-of-%ld%7s", &total, tail) != 2 || strcmp(tail, ".tsv") != 0)
         return -1;
     snprintf(path, n, "%.*s.tsv", (int)(k - 1 - part), part);
     return 0;
 }
 
-int plane_merge(const char *program, char *const *part, int nparts, const char *results, plane_grid *g, char *path,
-                size_t pathlen)
+int plane_merge(const char *program, char *const *part, int nparts, const char *results,
+                plane_grid *g, char *path, size_t pathlen)
 {
     char line[2048] = "", tag[64], source[32] = "", base[sizeof ((plane_sweep *)0)->identity];
     FILE *f = fopen(part[0], "r");
@@ -364,15 +434,23 @@ int plane_merge(const char *program, char *const *part, int nparts, const char *
     double x0, x1, f0, f1;
     snprintf(tag, sizeof tag, "bin/%s results v1: x", program);
     if (!id || strncmp(id + 1, tag, strlen(tag)) != 0 ||
-        sscanf(id + 1 + strlen(tag), " %lf-%lf (%d), f %lf-%lf N (%d), model %*[0-9a-f], %31[a-z-]%n", &x0, &x1, &nx, &f0, &f1,
-               &nf, source, &used) != 7 || nx < 1 || nf < 1 || nx > 400 || nf > 400) {
-        fprintf(stderr, "%s: --merge: %s does not start with a results header of bin/%s; accepted: the parts that "
-                "--shard K/N wrote\n", program, part[0], program);
+        sscanf(id + 1 + strlen(tag),
+               " %lf-%lf (%d), f %lf-%lf N (%d), model %*[0-9a-f], %31[a-z-]%n", &x0, &x1, &nx, &f0,
+               &f1, &nf, source, &used) != 7 ||
+        nx < 1 || nf < 1 || nx > 400 || nf > 400) {
+        fprintf(stderr,
+                "%s: --merge: %s does not start with a results header of bin/%s; accepted: the "
+                "parts that "
+                "--shard K/N wrote\n",
+                program, part[0], program);
         return 2;
     }
     if (!results && merged_name(part[0], path, pathlen) != 0) {
-        fprintf(stderr, "%s: --merge: %s is not named ...-K-of-N.tsv, so the merged file has no name; accepted: "
-                "--results FILE\n", program, part[0]);
+        fprintf(stderr,
+                "%s: --merge: %s is not named ...-K-of-N.tsv, so the merged file has no name; "
+                "accepted: "
+                "--results FILE\n",
+                program, part[0]);
         return 2;
     }
     if (results)
@@ -381,13 +459,13 @@ int plane_merge(const char *program, char *const *part, int nparts, const char *
     plane_sweep ps = {.stand_in = strcmp(source, "stand-in") == 0};
     plane_grid_init(&ps.grid, nx, nf, x0, x1, f0, f1);
     *g = ps.grid;
-    sweep_spec spec = {program, "merge", "cells", (long)nx * nf, {1, 1}, 1, false, NULL, path, columns, base, row_cell,
-                       NULL, NULL, &ps, cell_name};
+    sweep_spec spec = {program, "merge", "cells", (long)nx * nf, {1, 1}, 1,    false, NULL,
+                       path,    columns, base,    row_cell,      NULL,   NULL, &ps,   cell_name};
     return sweep_merge(&spec, part, nparts);
 }
 
-void plane_results_name(char *path, size_t n, const char *out, const char *params_name, bool full, bool stand_in,
-                        sweep_shard sh)
+void plane_results_name(char *path, size_t n, const char *out, const char *params_name, bool full,
+                        bool stand_in, sweep_shard sh)
 {
     char base[256] = "results";
     if (params_name) {
@@ -395,7 +473,8 @@ void plane_results_name(char *path, size_t n, const char *out, const char *param
         b = b ? b + 1 : params_name;
         snprintf(base, sizeof base, "results-%.*s", (int)(strcspn(b, ".")), b);
     }
-    snprintf(base + strlen(base), sizeof base - strlen(base), "%s%s", full ? "-full" : "", stand_in ? "-stand-in" : "");
+    snprintf(base + strlen(base), sizeof base - strlen(base), "%s%s", full ? "-full" : "",
+             stand_in ? "-stand-in" : "");
     if (sh.n > 1)
         snprintf(base + strlen(base), sizeof base - strlen(base), "-%ld-of-%ld", sh.k, sh.n);
     snprintf(path, n, "%s/%s.tsv", out, base);
@@ -437,7 +516,8 @@ plane_row *plane_load_rows(const char *path, long *n)
     return rows;
 }
 
-long plane_counts(const char *path, long counts[REGIME_COUNT + 1], long reasons[REGIME_REASON_COUNT])
+long plane_counts(const char *path, long counts[REGIME_COUNT + 1],
+                  long reasons[REGIME_REASON_COUNT])
 {
     long n;
     plane_row *rows = plane_load_rows(path, &n);
@@ -516,7 +596,8 @@ static void gallery_stroke(long k, void *ctx, sweep_msg *out)
     schelleng_signal s = {0};
     regime_result r;
     char err[300];
-    int st = schelleng_cell(job->in, job->st, job->x, job->f[k], &ro, &r, &s, NULL, err, sizeof err);
+    int st =
+        schelleng_cell(job->in, job->st, job->x, job->f[k], &ro, &r, &s, NULL, err, sizeof err);
     size_t n = 0;
     double *w = st == 0 ? plane_resampled(&s, job->rate, &n, err, sizeof err) : NULL;
     if (!w)
@@ -541,13 +622,14 @@ static int gallery_take(long k, const void *msg, size_t len, void *ctx, char *ro
     return 0;
 }
 
-int plane_gallery(const char *program, const bow_instrument *in, const schelleng_stroke *st, double x,
-                  const double *f, int n, long jobs, double rate, plane_wave *out)
+int plane_gallery(const char *program, const bow_instrument *in, const schelleng_stroke *st,
+                  double x, const double *f, int n, long jobs, double rate, plane_wave *out)
 {
     memset(out, 0, (size_t)n * sizeof *out);
     gallery_job job = {program, in, st, x, f, rate, out};
-    sweep_spec spec = {program, "gallery", "strokes", n, {1, 1}, jobs, false, NULL, NULL, NULL, NULL, NULL,
-                       gallery_stroke, gallery_take, &job, NULL};
+    sweep_spec spec = {program,        "gallery",    "strokes", n,    {1, 1}, jobs,
+                       false,          NULL,         NULL,      NULL, NULL,   NULL,
+                       gallery_stroke, gallery_take, &job,      NULL};
     sweep s;
     sweep_stats stats;
     int failed = sweep_open(&s, &spec) != 0 || sweep_run(&s, &stats) != 0;
@@ -557,8 +639,9 @@ int plane_gallery(const char *program, const bow_instrument *in, const schelleng
 }
 
 const char *plane_example(const char *program, const bow_instrument *in, const schelleng_stroke *st,
-                          const plane_grid *g, const plane_row *rows, long n, int kind, double rate, double periods,
-                          double **w, size_t *nw, char *where, size_t wherelen, failure *e)
+                          const plane_grid *g, const plane_row *rows, long n, int kind, double rate,
+                          double periods, double **w, size_t *nw, char *where, size_t wherelen,
+                          failure *e)
 {
     double T0 = 1.0 / in->f0, t0, t1;
     size_t len = (size_t)lround(periods * T0 * rate);
@@ -570,7 +653,8 @@ const char *plane_example(const char *program, const bow_instrument *in, const s
         regime_result r;
         regime_opts ro = regime_defaults();
         const plane_row *c = &rows[best];
-        double x = c->i < g->nx ? plane_x(g, c->i) : c->x, fb = c->j < g->nf ? plane_f(g, c->j) : c->f;
+        double x = c->i < g->nx ? plane_x(g, c->i) : c->x,
+               fb = c->j < g->nf ? plane_f(g, c->j) : c->f;
         size_t all = 0, k0 = (size_t)lround((t1 - periods * T0) * rate);
         char err[300];
         bool ran = schelleng_cell(in, st, x, fb, &ro, &r, &s, NULL, err, sizeof err) == 0;
@@ -601,7 +685,8 @@ const char *plane_example(const char *program, const bow_instrument *in, const s
 
 const double plane_schelleng_slope[REGIME_EDGE_COUNT] = {-1, -2, NAN};
 
-static int write_boundaries(const char *path, const double *x, size_t nx, double *const *edge, const regime_fit *fit)
+static int write_boundaries(const char *path, const double *x, size_t nx, double *const *edge,
+                            const regime_fit *fit)
 {
     atomic_file af;
     FILE *o = atomic_open(&af, path);
@@ -612,18 +697,20 @@ static int write_boundaries(const char *path, const double *x, size_t nx, double
         fprintf(o, "%.6g\t%.6g\t%.6g\t%.6g\n", x[i], edge[0][i], edge[1][i], edge[2][i]);
     fprintf(o, "\n\nboundary\tpoints\tslope\tslope_se\tf_at_1_N\tschelleng_slope\n");
     for (int e = 0; e < REGIME_EDGE_COUNT; e++)
-        fprintf(o, "%s\t%zu\t%.6g\t%.6g\t%.6g\t%g\n", regime_edge_name((regime_edge)e), fit[e].points, fit[e].slope,
-                fit[e].slope_se, pow(10, fit[e].intercept), plane_schelleng_slope[e]);
+        fprintf(o, "%s\t%zu\t%.6g\t%.6g\t%.6g\t%g\n", regime_edge_name((regime_edge)e),
+                fit[e].points, fit[e].slope, fit[e].slope_se, pow(10, fit[e].intercept),
+                plane_schelleng_slope[e]);
     if (atomic_commit(&af) != 0)
         return -1;
     manifest_note(path);
     return 0;
 }
 
-int plane_boundaries(const char *results, const plane_grid *g, regime_fit fit[REGIME_EDGE_COUNT], char *path,
-                     size_t pathlen)
+int plane_boundaries(const char *results, const plane_grid *g, regime_fit fit[REGIME_EDGE_COUNT],
+                     char *path, size_t pathlen)
 {
-    size_t len = strlen(results), stem = len > 4 && strcmp(results + len - 4, ".tsv") == 0 ? len - 4 : len;
+    size_t len = strlen(results),
+           stem = len > 4 && strcmp(results + len - 4, ".tsv") == 0 ? len - 4 : len;
     snprintf(path, pathlen, "%.*s-boundaries.tsv", (int)stem, results);
     size_t nx = (size_t)g->nx, nf = (size_t)g->nf, cells = nx * nf;
     int *kind = xcalloc(cells, sizeof *kind);

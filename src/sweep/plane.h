@@ -42,16 +42,18 @@ void plane_keys_bind(plane_params *p, plane_keys *k);
 /* Refuses (returns 2, e: one line) a plane that cannot be swept: ends the wrong way round, one
  * end for many cells, a settle leaving under two periods of the hold, the bow hair over the
  * bridge. nx, nf: the grid's positions and forces. 0: it can. */
-int plane_check(const char *program, const plane_params *p, long nx, long nf, const bow_instrument *in, failure *e);
+int plane_check(const char *program, const plane_params *p, long nx, long nf,
+                const bow_instrument *in, failure *e);
 
 typedef struct plane_grid {
     int nx, nf;                 /* positions, forces */
     double x_min, x_max;        /* x_b/L at the ends, 1 */
     double f_min, f_max;        /* forces at the ends, N */
-    double rx, rf;              /* ratio between neighbouring positions, forces (1.1 for one point) */
+    double rx, rf; /* ratio between neighbouring positions, forces (1.1 for one point) */
 } plane_grid;
 
-void plane_grid_init(plane_grid *g, int nx, int nf, double x_min, double x_max, double f_min, double f_max);
+void plane_grid_init(plane_grid *g, int nx, int nf, double x_min, double x_max, double f_min,
+                     double f_max);
 double plane_x(const plane_grid *g, int i);     /* x_b/L of column i */
 double plane_f(const plane_grid *g, int j);     /* f_b of row j, N */
 
@@ -62,7 +64,7 @@ typedef struct plane_sweep {
     plane_grid grid;                /* the cells, task j * nx + i */
     bool stand_in;                  /* synthetic stand-in cells (rows marked so), for tests */
     const char *keep;               /* folder of kept analysis windows (NULL: none) */
-    const char *redo;               /* only the cells unclassified in this results file (NULL: all) */
+    const char *redo; /* only the cells unclassified in this results file (NULL: all) */
     /* filled in as cells arrive */
     long failed;                    /* cells whose stroke failed, cells */
     double cpu;                     /* CPU time summed over the computed cells, s */
@@ -84,16 +86,16 @@ int plane_sweep_open(plane_sweep *ps, sweep *s);
 void plane_sweep_free(plane_sweep *ps);
 /* The default results file: OUT/results[-PARAMS][-full][-stand-in][-K-of-N].tsv (PARAMS: the
  * --params file's name without folder and extension). */
-void plane_results_name(char *path, size_t n, const char *out, const char *params_name, bool full, bool stand_in,
-                        sweep_shard sh);
+void plane_results_name(char *path, size_t n, const char *out, const char *params_name, bool full,
+                        bool stand_in, sweep_shard sh);
 
 /* bin/schelleng --merge: the parts of a sweep run with --shard K/N (sweep_merge: every part
  * of this program, one grid, model and N, every cell once, every row whole and valid) into
  * results (NULL: the first part's name without -K-of-N), atomically; its name into path, its
  * grid (from the parts' header) into g. 0, or the exit status with one line on stderr (2: the
  * part and the cell, or the shards missing). */
-int plane_merge(const char *program, char *const *part, int nparts, const char *results, plane_grid *g, char *path,
-                size_t pathlen);
+int plane_merge(const char *program, char *const *part, int nparts, const char *results,
+                plane_grid *g, char *path, size_t pathlen);
 
 /* A row of a results file, read back. */
 typedef struct plane_row {
@@ -107,7 +109,8 @@ typedef struct plane_row {
 plane_row *plane_load_rows(const char *path, long *n);
 /* Regime counts of a results file (counts[REGIME_COUNT]: failed cells) and unclassified cells
  * by reason; the number of rows. */
-long plane_counts(const char *path, long counts[REGIME_COUNT + 1], long reasons[REGIME_REASON_COUNT]);
+long plane_counts(const char *path, long counts[REGIME_COUNT + 1],
+                  long reasons[REGIME_REASON_COUNT]);
 /* The regime counts of a results file as rows of tab (what, regime, cells, of), then the
  * unclassified cells by reason ("unclassified:REASON", of the unclassified ones). */
 void plane_summary_rows(table *tab, const char *what, const char *results);
@@ -125,12 +128,13 @@ typedef struct plane_wave {
 
 /* The bridge force of s resampled to rate (resample.h); *n samples. Free it. NULL with the
  * reason in err when the resampler refuses. */
-double *plane_resampled(const schelleng_signal *s, double rate, size_t *n, char *err, size_t errlen);
+double *plane_resampled(const schelleng_signal *s, double rate, size_t *n, char *err,
+                        size_t errlen);
 /* Figure 9: the n strokes at x_b/L = x with the forces f[], on jobs workers (sweep.h, no
  * results file), into out[] (free each wave). Returns the strokes that failed (each named on
  * stderr). */
-int plane_gallery(const char *program, const bow_instrument *in, const schelleng_stroke *st, double x,
-                  const double *f, int n, long jobs, double rate, plane_wave *out);
+int plane_gallery(const char *program, const bow_instrument *in, const schelleng_stroke *st,
+                  double x, const double *f, int n, long jobs, double rate, plane_wave *out);
 /* Figure 11: a waveform of regime kind, periods periods of 1/f0 long at rate: the stroke of the
  * row nearest the middle of that regime's rows (at the grid's own x and f, not the rows'
  * rounded ones: the bowed string depends sensitively on them), its window's last periods; when
@@ -138,15 +142,16 @@ int plane_gallery(const char *program, const bow_instrument *in, const schelleng
  * "a kinematic sketch, not the model"; returns "simulated" or "synthetic" (free *w). When the
  * resampler refuses the simulated stroke: NULL, e: "PROGRAM: reason", status 1. */
 const char *plane_example(const char *program, const bow_instrument *in, const schelleng_stroke *st,
-                          const plane_grid *g, const plane_row *rows, long n, int kind, double rate, double periods,
-                          double **w, size_t *nw, char *where, size_t wherelen, failure *e);
+                          const plane_grid *g, const plane_row *rows, long n, int kind, double rate,
+                          double periods, double **w, size_t *nw, char *where, size_t wherelen,
+                          failure *e);
 
 /* Schelleng's slopes of Figure 10's edges (NAN: none predicted). */
 extern const double plane_schelleng_slope[REGIME_EDGE_COUNT];
 /* Figure 10's edges read off a results file of grid g (regime_edges), fitted into fit[], and
  * written to RESULTS-boundaries.tsv (its name in path): each column's edges, then the fits. 0,
  * or -1 when the file cannot be written (errno set). */
-int plane_boundaries(const char *results, const plane_grid *g, regime_fit fit[REGIME_EDGE_COUNT], char *path,
-                     size_t pathlen);
+int plane_boundaries(const char *results, const plane_grid *g, regime_fit fit[REGIME_EDGE_COUNT],
+                     char *path, size_t pathlen);
 
 #endif

@@ -104,7 +104,8 @@ static void header_text(const sweep_spec *sp, char *buf, size_t n)
 }
 
 /* Why a first line that is not our header is refused. */
-static void header_refusal(const sweep_spec *sp, const char *line, const char *header, char *why, size_t whylen)
+static void header_refusal(const sweep_spec *sp, const char *line, const char *header, char *why,
+                           size_t whylen)
 {
     char first[128], tag[128];
     snprintf(first, sizeof first, "%s\t", sp->columns[0]);
@@ -112,35 +113,48 @@ static void header_refusal(const sweep_spec *sp, const char *line, const char *h
     const char *theirs = strrchr(line, '\t'), *ours = strrchr(header, '\t');
     bool ours_cols = strncmp(line, first, strlen(first)) == 0 && theirs;
     if (ours_cols && strncmp(theirs + 1, tag, strlen(tag)) != 0)
-        snprintf(why, whylen, "--results %s was made by an earlier bin/%s, whose header does not name the grid and "
-                 "the model; it is left untouched (accepted: remove it to start again, or another --results file)",
-                 sp->results, sp->program);
+        snprintf(
+            why, whylen,
+            "--results %s was made by an earlier bin/%s, whose header does not name the grid and "
+            "the model; it is left untouched (accepted: remove it to start again, or another "
+            "--results file)",
+            sp->results, sp->program);
     else if (ours_cols)
-        snprintf(why, whylen, "--results %s is not on this grid and model: its header says '%.*s', this run '%.*s'; "
-                 "accepted: the flags that made it, or another --results file", sp->results,
-                 (int)strcspn(theirs + 1, "\n"), theirs + 1, (int)strcspn(ours + 1, "\n"), ours + 1);
+        snprintf(
+            why, whylen,
+            "--results %s is not on this grid and model: its header says '%.*s', this run '%.*s'; "
+            "accepted: the flags that made it, or another --results file",
+            sp->results, (int)strcspn(theirs + 1, "\n"), theirs + 1, (int)strcspn(ours + 1, "\n"),
+            ours + 1);
     else
-        snprintf(why, whylen, "--results %s does not start with this program's results header; it is left untouched "
-                 "(accepted: a results file of this grid and model, or a new name)", sp->results);
+        snprintf(
+            why, whylen,
+            "--results %s does not start with this program's results header; it is left untouched "
+            "(accepted: a results file of this grid and model, or a new name)",
+            sp->results);
 }
 
 /* Checks one line read at lineno (len bytes from fgets over span bytes of the file): 0 a whole
  * line, 1 an unfinished last row to cut, -1 refused (why). */
-static int line_shape(const char *path, const char *line, size_t len, long span, long lineno, char *why,
-                      size_t whylen)
+static int line_shape(const char *path, const char *line, size_t len, long span, long lineno,
+                      char *why, size_t whylen)
 {
     if ((long)len != span) {
-        snprintf(why, whylen, "%s:%ld: a NUL byte; not a results file of this program, left untouched", path, lineno);
+        snprintf(why, whylen,
+                 "%s:%ld: a NUL byte; not a results file of this program, left untouched", path,
+                 lineno);
         return -1;
     }
     if (line[len - 1] == '\n')
         return 0;
     if (len == LINE_MAX_B - 1)
-        snprintf(why, whylen, "%s:%ld: a line over %d characters; not a results file of this program, left "
-                 "untouched", path, lineno, LINE_MAX_B - 2);
+        snprintf(why, whylen,
+                 "%s:%ld: a line over %d characters; not a results file of this program, left "
+                 "untouched",
+                 path, lineno, LINE_MAX_B - 2);
     else if (lineno <= 2)
-        snprintf(why, whylen, "%s: no whole %s; not a results file of this program, left untouched", path,
-                 lineno == 1 ? "header" : "row");
+        snprintf(why, whylen, "%s: no whole %s; not a results file of this program, left untouched",
+                 path, lineno == 1 ? "header" : "row");
     else
         return 1;
     return -1;
@@ -154,7 +168,8 @@ static long parse_row(const sweep_spec *sp, char *line, bool *again, char *why, 
     int nf = 0;
     for (char *s = strtok(line, "\t\n"); s && nf < MAX_FIELDS; s = strtok(NULL, "\t\n"))
         field[nf++] = s;
-    snprintf(why, whylen, "not a results row of this program (%d fields, %d expected)", nf, ncolumns(sp));
+    snprintf(why, whylen, "not a results row of this program (%d fields, %d expected)", nf,
+             ncolumns(sp));
     *again = false;
     long t = nf == ncolumns(sp) ? sp->row_task(field, sp->ctx, again, why, whylen) : -1;
     if (t >= sp->tasks) {
@@ -166,14 +181,15 @@ static long parse_row(const sweep_spec *sp, char *line, bool *again, char *why, 
 
 /* A row: marks its task in done[] (not one to run again: *again counts those); 0, or -1
  * refused (why). */
-static int take_row(const sweep_spec *sp, char *line, long lineno, char *done, long *rows, long *again, char *why,
-                    size_t whylen)
+static int take_row(const sweep_spec *sp, char *line, long lineno, char *done, long *rows,
+                    long *again, char *why, size_t whylen)
 {
     char reason[1024];
     bool redo;
     long t = parse_row(sp, line, &redo, reason, sizeof reason);
     if (t < 0) {
-        snprintf(why, whylen, "%s:%ld: %s; the file is left untouched", sp->results, lineno, reason);
+        snprintf(why, whylen, "%s:%ld: %s; the file is left untouched", sp->results, lineno,
+                 reason);
         return -1;
     }
     *again += redo;
@@ -184,8 +200,8 @@ static int take_row(const sweep_spec *sp, char *line, long lineno, char *done, l
 
 /* Reads the file from its start: done[] from its rows; *good_end the end of its last whole
  * line; *again the rows of tasks to run again. 0, or -1 refused (why). */
-static int read_results(const sweep_spec *sp, FILE *f, const char *header, char *done, long *rows, long *good_end,
-                        long *again, char *why, size_t whylen)
+static int read_results(const sweep_spec *sp, FILE *f, const char *header, char *done, long *rows,
+                        long *good_end, long *again, char *why, size_t whylen)
 {
     char line[LINE_MAX_B];
     long lineno = 0;
@@ -195,7 +211,8 @@ static int read_results(const sweep_spec *sp, FILE *f, const char *header, char 
         if (!fgets(line, sizeof line, f))
             return 0;
         lineno++;
-        int shape = line_shape(sp->results, line, strlen(line), ftell(f) - start, lineno, why, whylen);
+        int shape =
+            line_shape(sp->results, line, strlen(line), ftell(f) - start, lineno, why, whylen);
         if (shape != 0)
             return shape > 0 ? 0 : -1;
         if (lineno == 1) {
@@ -218,8 +235,11 @@ static int open_locked(const sweep_spec *sp, bool *created, int *code, char *why
     *code = 2;
     *created = stat(path, &sb) != 0;
     if (!*created && !S_ISREG(sb.st_mode)) {
-        snprintf(why, whylen, "--results %s is not a regular file; accepted: a results file of this program, or a "
-                 "new name", path);
+        snprintf(
+            why, whylen,
+            "--results %s is not a regular file; accepted: a results file of this program, or a "
+            "new name",
+            path);
         return -1;
     }
     char *dir = xstrdup(path), *slash = strrchr(dir, '/');
@@ -237,8 +257,11 @@ static int open_locked(const sweep_spec *sp, bool *created, int *code, char *why
     /* locked, and still the file of that name (not one a rewrite has just replaced) */
     bool locked = flock(fd, LOCK_EX | LOCK_NB) == 0;
     if (!locked || fstat(fd, &sb) != 0 || stat(path, &now) != 0 || sb.st_ino != now.st_ino) {
-        snprintf(why, whylen, "--results %s is in use by another bin/%s run (locked); accepted: wait for it to end, "
-                 "or another --results file", path, sp->program);
+        snprintf(
+            why, whylen,
+            "--results %s is in use by another bin/%s run (locked); accepted: wait for it to end, "
+            "or another --results file",
+            path, sp->program);
         close(fd);
         return -1;
     }
@@ -249,13 +272,15 @@ static int open_locked(const sweep_spec *sp, bool *created, int *code, char *why
 /* The results file rewritten without the rows of tasks to run again, up to good_end: the new
  * file replaces it atomically, locked before it is in place. Its descriptor (appending), or -1
  * (why); fd is closed either way. */
-static int drop_again(const sweep_spec *sp, int fd, long good_end, long *end, char *why, size_t whylen)
+static int drop_again(const sweep_spec *sp, int fd, long good_end, long *end, char *why,
+                      size_t whylen)
 {
     atomic_file af;
     FILE *in = fdopen(fd, "r"), *out = atomic_open(&af, sp->results);
     int lock = out ? dup(af.fd) : -1;
     if (!in || !out || lock < 0 || flock(lock, LOCK_EX | LOCK_NB) != 0) {
-        snprintf(why, whylen, "cannot rewrite %s without its failed rows: %s", sp->results, strerror(errno));
+        snprintf(why, whylen, "cannot rewrite %s without its failed rows: %s", sp->results,
+                 strerror(errno));
         if (out)
             atomic_abort(&af);
         if (in)
@@ -279,7 +304,8 @@ static int drop_again(const sweep_spec *sp, int fd, long good_end, long *end, ch
     }
     fclose(in);
     if (atomic_commit(&af) != 0 || fcntl(lock, F_SETFL, O_APPEND) != 0) {
-        snprintf(why, whylen, "cannot rewrite %s without its failed rows: %s", sp->results, strerror(errno));
+        snprintf(why, whylen, "cannot rewrite %s without its failed rows: %s", sp->results,
+                 strerror(errno));
         close(lock);
         return -1;
     }
@@ -315,7 +341,8 @@ static int open_results(sweep *s, char *done, long *rows, int *code, char *why, 
     struct stat sb;
     if (rc == 0 && fstat(fd, &sb) == 0 && sb.st_size > good_end && ftruncate(fd, good_end) != 0) {
         *code = 1, rc = -1;
-        snprintf(why, whylen, "cannot cut the unfinished last row of %s: %s", sp->results, strerror(errno));
+        snprintf(why, whylen, "cannot cut the unfinished last row of %s: %s", sp->results,
+                 strerror(errno));
     }
     s->end = good_end;
     if (rc == 0 && again > 0 && (fd = drop_again(sp, fd, good_end, &s->end, why, whylen)) < 0)
@@ -422,8 +449,8 @@ typedef struct merged {
 } merged;
 
 /* The shard a part's header names, from its first line: 0, or -1 (why). */
-static int part_header(const sweep_spec *sp, const char *part, const char *line, sweep_shard *sh, char *why,
-                       size_t whylen)
+static int part_header(const sweep_spec *sp, const char *part, const char *line, sweep_shard *sh,
+                       char *why, size_t whylen)
 {
     char header[LINE_MAX_B + 512], wanted[LINE_MAX_B + 512];
     header_text(sp, header, sizeof header);
@@ -431,8 +458,10 @@ static int part_header(const sweep_spec *sp, const char *part, const char *line,
     const char *tag = line + cols;
     *sh = (sweep_shard){1, 1};
     if (strncmp(line, header, cols) != 0 || strncmp(tag, "bin/", 4) != 0) {
-        snprintf(why, whylen, "%s does not start with a results header of bin/%s; accepted: the parts that "
-                 "--shard K/N wrote", part, sp->program);
+        snprintf(why, whylen,
+                 "%s does not start with a results header of bin/%s; accepted: the parts that "
+                 "--shard K/N wrote",
+                 part, sp->program);
         return -1;
     }
     const char *at = strstr(tag, ", shard ");
@@ -440,15 +469,18 @@ static int part_header(const sweep_spec *sp, const char *part, const char *line,
         *sh = (sweep_shard){0, 0};
     sweep_shard_identity(wanted, sizeof wanted, sp->identity, *sh);
     if (strncmp(line, header, base) != 0 || strcmp(tag, strcat(wanted, "\n")) != 0) {
-        snprintf(why, whylen, "%s is of another grid or model: its header says '%.*s', the first part's '%s'; "
-                 "accepted: parts of one sweep", part, (int)strcspn(tag, "\n"), tag, sp->identity);
+        snprintf(why, whylen,
+                 "%s is of another grid or model: its header says '%.*s', the first part's '%s'; "
+                 "accepted: parts of one sweep",
+                 part, (int)strcspn(tag, "\n"), tag, sp->identity);
         return -1;
     }
     return 0;
 }
 
 /* Reads part p into m. 0, or -1 (why: the part, its line, the task). */
-static int merge_part(const sweep_spec *sp, char *const *part, int p, merged *m, char *why, size_t whylen)
+static int merge_part(const sweep_spec *sp, char *const *part, int p, merged *m, char *why,
+                      size_t whylen)
 {
     FILE *f = fopen(part[p], "r");
     if (!f && errno == ENOENT && p > 0)
@@ -467,19 +499,26 @@ static int merge_part(const sweep_spec *sp, char *const *part, int p, merged *m,
         size_t len = strlen(line);
         if (line_shape(part[p], line, len, ftell(f) - start, lineno, why, whylen) != 0) {
             if (line[len - 1] != '\n' && len < LINE_MAX_B - 1)
-                snprintf(why, whylen, "%s:%ld: a torn row (no newline at its end); accepted: whole parts (the "
-                         "command of shard %ld/%ld again cuts it and completes the part)", part[p], lineno, sh.k, sh.n);
+                snprintf(why, whylen,
+                         "%s:%ld: a torn row (no newline at its end); accepted: whole parts (the "
+                         "command of shard %ld/%ld again cuts it and completes the part)",
+                         part[p], lineno, sh.k, sh.n);
             rc = -1;
         } else if (lineno == 1) {
             rc = part_header(sp, part[p], line, &sh, why, whylen);
             if (rc == 0 && p == 0)
                 m->sh = sh, m->shard_of = xcalloc((size_t)sh.n, sizeof *m->shard_of);
             if (rc == 0 && sh.n != m->sh.n)
-                snprintf(why, whylen, "%s is shard %ld of %ld, %s of %ld; accepted: the parts of one --shard K/N",
-                         part[p], sh.k, sh.n, part[0], m->sh.n), rc = -1;
+                snprintf(
+                    why, whylen,
+                    "%s is shard %ld of %ld, %s of %ld; accepted: the parts of one --shard K/N",
+                    part[p], sh.k, sh.n, part[0], m->sh.n),
+                    rc = -1;
             else if (rc == 0 && m->shard_of[sh.k - 1])
-                snprintf(why, whylen, "%s is shard %ld/%ld again (so is %s); accepted: each part once", part[p],
-                         sh.k, sh.n, m->shard_of[sh.k - 1]), rc = -1;
+                snprintf(why, whylen,
+                         "%s is shard %ld/%ld again (so is %s); accepted: each part once", part[p],
+                         sh.k, sh.n, m->shard_of[sh.k - 1]),
+                    rc = -1;
             else if (rc == 0)
                 m->shard_of[sh.k - 1] = part[p];
         } else {
@@ -491,20 +530,26 @@ static int merge_part(const sweep_spec *sp, char *const *part, int p, merged *m,
             if (t < 0)
                 snprintf(why, whylen, "%s:%ld: %s", part[p], lineno, reason);
             else if (again)
-                snprintf(why, whylen, "%s:%ld: %s; accepted: whole valid rows (the command of shard %ld/%ld runs it "
-                         "again)", part[p], lineno, reason, sh.k, sh.n);
+                snprintf(
+                    why, whylen,
+                    "%s:%ld: %s; accepted: whole valid rows (the command of shard %ld/%ld runs it "
+                    "again)",
+                    part[p], lineno, reason, sh.k, sh.n);
             else if (!sweep_in_shard(t, sh))
-                snprintf(why, whylen, "%s:%ld: %s is not of shard %ld/%ld", part[p], lineno, task, sh.k, sh.n);
+                snprintf(why, whylen, "%s:%ld: %s is not of shard %ld/%ld", part[p], lineno, task,
+                         sh.k, sh.n);
             else if (m->row[t])
-                snprintf(why, whylen, "%s:%ld: %s again (first at %s:%ld); accepted: each cell once", part[p], lineno,
-                         task, part[m->from[t]], m->line[t]);
+                snprintf(why, whylen,
+                         "%s:%ld: %s again (first at %s:%ld); accepted: each cell once", part[p],
+                         lineno, task, part[m->from[t]], m->line[t]);
             rc = t < 0 || again || !sweep_in_shard(t, sh) || m->row[t] ? -1 : 0;
             if (rc == 0)
                 m->row[t] = xstrdup(line), m->from[t] = p, m->line[t] = lineno;
         }
     }
     if (rc == 0 && sh.n == 0)
-        snprintf(why, whylen, "%s: empty; accepted: the parts that --shard K/N wrote", part[p]), rc = -1;
+        snprintf(why, whylen, "%s: empty; accepted: the parts that --shard K/N wrote", part[p]),
+            rc = -1;
     fclose(f);
     return rc;
 }
@@ -520,8 +565,9 @@ static int merge_complete(const sweep_spec *sp, const merged *m, char *why, size
     if (len) {
         char list[512];
         snprintf(list, sizeof list, "%s", why);
-        snprintf(why, whylen, "shards %s of %ld missing; accepted: every part (run --shard K/%ld for those K)", list,
-                 m->sh.n, m->sh.n);
+        snprintf(why, whylen,
+                 "shards %s of %ld missing; accepted: every part (run --shard K/%ld for those K)",
+                 list, m->sh.n, m->sh.n);
         return -1;
     }
     for (long t = 0; t < sp->tasks; t++)
@@ -529,8 +575,11 @@ static int merge_complete(const sweep_spec *sp, const merged *m, char *why, size
             char task[128];
             name_task(sp, t, task, sizeof task);
             sweep_shard sh = {t % m->sh.n + 1, m->sh.n};
-            snprintf(why, whylen, "%s lacks %s (an unfinished part); accepted: whole parts (the command of shard "
-                     "%ld/%ld completes it)", m->shard_of[sh.k - 1], task, sh.k, sh.n);
+            snprintf(
+                why, whylen,
+                "%s lacks %s (an unfinished part); accepted: whole parts (the command of shard "
+                "%ld/%ld completes it)",
+                m->shard_of[sh.k - 1], task, sh.k, sh.n);
             return -1;
         }
     return 0;
@@ -588,7 +637,8 @@ static void worker_main(const sweep_spec *sp, int task_fd, int result_fd)
         sweep_msg m = {NULL, 0, 0};
         sp->run(t, sp->ctx, &m);
         frame fr = {t, m.len};
-        if (write_all(result_fd, &fr, sizeof fr) != 0 || (m.len && write_all(result_fd, m.data, m.len) != 0))
+        if (write_all(result_fd, &fr, sizeof fr) != 0 ||
+            (m.len && write_all(result_fd, m.data, m.len) != 0))
             _exit(1);
         free(m.data);
     }
@@ -646,7 +696,8 @@ static int end_worker(worker *w, bool kill_it)
     return status;
 }
 
-/* ---- stop signals ------------------------------------------------------------------------------ */
+/* ---- stop signals ------------------------------------------------------------------------------
+ */
 
 static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
 #define NSTOP (int)(sizeof stop_signals / sizeof stop_signals[0])
@@ -688,8 +739,9 @@ static void stopped(const sweep *s, const sweep_stats *st, long in_flight)
 {
     const sweep_spec *sp = s->spec;
     const char *name = stop_sig == SIGINT ? "SIGINT" : stop_sig == SIGTERM ? "SIGTERM" : "SIGHUP";
-    fprintf(stderr, "%s%s: stopped by %s after %ld of %ld %s", sp->progress && isatty(2) ? "\n" : "", sp->program,
-            name, st->skipped + st->computed, st->tasks, sp->unit);
+    fprintf(stderr, "%s%s: stopped by %s after %ld of %ld %s",
+            sp->progress && isatty(2) ? "\n" : "", sp->program, name, st->skipped + st->computed,
+            st->tasks, sp->unit);
     if (in_flight)
         fprintf(stderr, " (%ld in flight abandoned)", in_flight);
     else if (!abandon)
@@ -704,7 +756,8 @@ static void stopped(const sweep *s, const sweep_stats *st, long in_flight)
     _exit(128 + sig);
 }
 
-/* ---- the run ----------------------------------------------------------------------------------- */
+/* ---- the run -----------------------------------------------------------------------------------
+ */
 
 /* A result from worker w: taken and its row appended. 0; 1 when the row could not be written;
  * -1 when the worker ended first (the task is lost, the worker waited for). */
@@ -717,15 +770,17 @@ static int receive(sweep *s, worker *w, sweep_stats *st)
         (fr.len && read_all(w->result_fd, msg = xcalloc(fr.len, 1), fr.len) != 0)) {
         free(msg);
         pid_t pid = w->pid;
-        int status = end_worker(w, true);   /* a worker that has ended already keeps its own status */
+        int status = end_worker(w, true); /* a worker that has ended already keeps its own status */
         char how[48] = "ended";
         if (WIFSIGNALED(status))
             snprintf(how, sizeof how, "was killed by signal %d", WTERMSIG(status));
         else if (WIFEXITED(status))
             snprintf(how, sizeof how, "exited with status %d", WEXITSTATUS(status));
         if (st->lost++ == 0)
-            snprintf(st->first_lost, sizeof st->first_lost, "task %ld: its worker (pid %d) %s before sending its "
-                     "result", w->task, (int)pid, how);
+            snprintf(st->first_lost, sizeof st->first_lost,
+                     "task %ld: its worker (pid %d) %s before sending its "
+                     "result",
+                     w->task, (int)pid, how);
         w->task = -1;
         return -1;
     }
@@ -733,11 +788,14 @@ static int receive(sweep *s, worker *w, sweep_stats *st)
     int len = sp->take(fr.task, msg, fr.len, sp->ctx, row);
     free(msg);
     w->task = -1;
-    if (len > 0 && s->fd >= 0 && write_all(s->fd, row, (size_t)len) != 0) {    /* one write of the whole row */
+    if (len > 0 && s->fd >= 0 &&
+        write_all(s->fd, row, (size_t)len) != 0) { /* one write of the whole row */
         int e = errno;
-        bool cut = ftruncate(s->fd, s->end) == 0;  /* a part of the row written: cut back to the whole rows */
+        bool cut = ftruncate(s->fd, s->end) ==
+                   0; /* a part of the row written: cut back to the whole rows */
         fprintf(stderr, "%s: cannot append to %s: %s; %s\n", sp->program, sp->results, strerror(e),
-                cut ? "it holds whole rows only: the same command resumes it" : "and cannot cut its torn last row");
+                cut ? "it holds whole rows only: the same command resumes it"
+                    : "and cannot cut its torn last row");
         return 1;
     }
     s->end += len > 0 ? len : 0;
@@ -750,7 +808,8 @@ static int receive(sweep *s, worker *w, sweep_stats *st)
 /* Hands worker w the next task, or tells it there are none (closing its task pipe). */
 static void give(worker *w, const sweep *s, long *next)
 {
-    if (*next < s->ntodo && !stop_sig && write_all(w->task_fd, &s->todo[*next], sizeof(long)) == 0) {
+    if (*next < s->ntodo && !stop_sig &&
+        write_all(w->task_fd, &s->todo[*next], sizeof(long)) == 0) {
         w->task = s->todo[(*next)++];
         return;
     }
@@ -777,9 +836,12 @@ static int drive(sweep *s, worker *w, long nw, sweep_stats *st)
         if (n == 0)
             break;
         if (stop_sig && !told) {    /* a first SIGINT: say at once what happens now */
-            fprintf(stderr, "%s%s: SIGINT: no more %s handed out; finishing the %ld in flight (SIGINT again "
-                    "abandons them)\n", s->spec->progress && isatty(2) ? "\n" : "", s->spec->program,
-                    s->spec->unit, (long)n);
+            fprintf(
+                stderr,
+                "%s%s: SIGINT: no more %s handed out; finishing the %ld in flight (SIGINT again "
+                "abandons them)\n",
+                s->spec->progress && isatty(2) ? "\n" : "", s->spec->program, s->spec->unit,
+                (long)n);
             told = true;
         }
         if (poll(pf, n, -1) < 0) {
@@ -820,7 +882,8 @@ int sweep_run(sweep *s, sweep_stats *st)
         if (sp->progress)
             budget_meter(&s->meter, sp->label, sp->unit, (double)s->ntodo, true);
         catch_stops(sp->results != NULL);
-        void (*pipe_was)(int) = signal(SIGPIPE, SIG_IGN);  /* a worker gone: EPIPE on its task pipe */
+        void (*pipe_was)(int) =
+            signal(SIGPIPE, SIG_IGN); /* a worker gone: EPIPE on its task pipe */
         rc = nw > 0 ? drive(s, w, nw, st) : 1;
         long in_flight = 0;
         for (long k = 0; k < nw; k++) {
@@ -838,14 +901,14 @@ int sweep_run(sweep *s, sweep_stats *st)
         signal(SIGPIPE, pipe_was);
         long undone = s->ntodo - st->computed - st->lost;
         if (undone > 0 && rc == 0) {
-            fprintf(stderr, "%s: %ld %s not run (no worker left); the same command runs them\n", sp->program, undone,
-                    sp->unit);
+            fprintf(stderr, "%s: %ld %s not run (no worker left); the same command runs them\n",
+                    sp->program, undone, sp->unit);
             rc = 1;
         }
     }
     if (st->lost) {
-        fprintf(stderr, "%s: %ld %s lost (%s); the same command runs them again\n", sp->program, st->lost, sp->unit,
-                st->first_lost);
+        fprintf(stderr, "%s: %ld %s lost (%s); the same command runs them again\n", sp->program,
+                st->lost, sp->unit, st->first_lost);
         rc = 1;
     }
     sweep_free(s);

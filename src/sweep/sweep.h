@@ -51,7 +51,7 @@ typedef struct sweep_spec {
     /* the results file (results NULL: none; take() then only receives each result) */
     const char *results;            /* its path */
     const char *const *columns;     /* the column names, NULL-terminated */
-    const char *identity;           /* the header's last field, "bin/PROGRAM results v1: ...grid, model" */
+    const char *identity; /* the header's last field, "bin/PROGRAM results v1: ...grid, model" */
     /* Parses a row of the file back (fields split at tabs, as many as columns) and checks every
      * field: the task it holds, or -1 with the reason it is not this sweep's row in why. *again
      * (false on entry) set: a whole row of a task that must run again (why says why). */

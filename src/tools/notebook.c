@@ -201,8 +201,10 @@ static void note_cut(sbuf *b, const char *what, const char *shown, long long tot
     if (total <= (long long)n)
         return;
     char line[300];
-    snprintf(line, sizeof line, "<p class=\"cut\">%s cut: %zu of its %lld bytes shown, %lld left out (a cell's output "
-             "is shown up to %d bytes)</p>\n", what, n, total, total - (long long)n, OUTPUT_MAX);
+    snprintf(line, sizeof line,
+             "<p class=\"cut\">%s cut: %zu of its %lld bytes shown, %lld left out (a cell's output "
+             "is shown up to %d bytes)</p>\n",
+             what, n, total, total - (long long)n, OUTPUT_MAX);
     sb_puts(b, line);
 }
 
@@ -255,26 +257,33 @@ static void render_stdout(sbuf *b, const char *out)
     sb_puts(b, "</table>\n");
 }
 
-/* The shell command that runs cell k (output into outp and errp), NULL when a C cell cannot be built. */
+/* The shell command that runs cell k (output into outp and errp), NULL when a C cell cannot be
+ * built. */
 static char *cell_command(const notebook *nb, const char *lang, const char *outp, const char *errp)
 {
     const char *cc = getenv("NB_CC"), *cflags = getenv("NB_CFLAGS"), *libs = getenv("NB_LIBS");
     int k = nb->cell;
     if (strcmp(lang, "c") == 0) {
         if (!cc || !cflags || !libs) {
-            fprintf(stderr, "notebook: %s: cell %d (c): NB_CC, NB_CFLAGS and NB_LIBS must be set (make notebooks sets them)\n",
+            fprintf(stderr,
+                    "notebook: %s: cell %d (c): NB_CC, NB_CFLAGS and NB_LIBS must be set (make "
+                    "notebooks sets them)\n",
                     nb->path, k);
             return NULL;
         }
-        return xasprintf("cd '%s' && %s %s .cell-%d.c %s -o .cell-%d >'%s' 2>'%s' && timeout 600 ./.cell-%d >'%s' 2>'%s'",
+        return xasprintf("cd '%s' && %s %s .cell-%d.c %s -o .cell-%d >'%s' 2>'%s' && timeout 600 "
+                         "./.cell-%d >'%s' 2>'%s'",
                          nb->work, cc, cflags, k, libs, k, outp, errp, k, outp, errp);
     }
     if (strcmp(lang, "sh") == 0)
-        return xasprintf("cd '%s' && timeout 600 bash -e -o pipefail .cell-%d.sh >'%s' 2>'%s'", nb->work, k, outp, errp);
-    return xasprintf("cd '%s' && timeout 600 gnuplot .cell-%d.gp >'%s' 2>'%s'", nb->work, k, outp, errp);
+        return xasprintf("cd '%s' && timeout 600 bash -e -o pipefail .cell-%d.sh >'%s' 2>'%s'",
+                         nb->work, k, outp, errp);
+    return xasprintf("cd '%s' && timeout 600 gnuplot .cell-%d.gp >'%s' 2>'%s'", nb->work, k, outp,
+                     errp);
 }
 
-/* The cell's source file (a gnuplot cell gets the terminal and output file first). 0, or -1 said. */
+/* The cell's source file (a gnuplot cell gets the terminal and output file first). 0, or -1 said.
+ */
 static int write_cell_source(const notebook *nb, const char *lang, const char *code)
 {
     const char *ext = strcmp(lang, "c") == 0 ? "c" : strcmp(lang, "sh") == 0 ? "sh" : "gp";
@@ -282,9 +291,12 @@ static int write_cell_source(const notebook *nb, const char *lang, const char *c
     sbuf text = {0};
     if (strcmp(lang, "gnuplot") == 0) {
         char head[512];
-        snprintf(head, sizeof head,
-                 "set terminal pngcairo size 860,480 enhanced font 'DejaVu Sans,11' background rgb 'white'\n"
-                 "set output 'figure-%d.png'\nset datafile separator '\\t'\nset grid lc rgb '#e0e0e0'\n", nb->cell);
+        snprintf(
+            head, sizeof head,
+            "set terminal pngcairo size 860,480 enhanced font 'DejaVu Sans,11' background rgb "
+            "'white'\n"
+            "set output 'figure-%d.png'\nset datafile separator '\\t'\nset grid lc rgb '#e0e0e0'\n",
+            nb->cell);
         sb_puts(&text, head);
     }
     sb_puts(&text, code);
@@ -306,7 +318,8 @@ static int embed_sound(const notebook *nb, const char *path, const char *name, s
     free(copy);
     free(media);
     if (copied != 0) {
-        fprintf(stderr, "notebook: %s: cell %d: cannot copy %s into %s/media\n", nb->path, nb->cell, path, nb->outdir);
+        fprintf(stderr, "notebook: %s: cell %d: cannot copy %s into %s/media\n", nb->path, nb->cell,
+                path, nb->outdir);
         return -1;
     }
     sb_puts(out, "<p class=\"audio\"><audio controls preload=\"metadata\" src=\"media/");
@@ -359,7 +372,8 @@ static int embed_new_files(const notebook *nb, const file_stamp *before, int nb0
 static int run_cell(notebook *nb, const char *lang, const char *code, sbuf *out)
 {
     int k = nb->cell;
-    char *outp = xasprintf("%s/.cell-%d.out", nb->work, k), *errp = xasprintf("%s/.cell-%d.err", nb->work, k);
+    char *outp = xasprintf("%s/.cell-%d.out", nb->work, k),
+         *errp = xasprintf("%s/.cell-%d.err", nb->work, k);
     char *cmd = cell_command(nb, lang, outp, errp);
     if (!cmd || write_cell_source(nb, lang, code) != 0) {
         free(cmd);
@@ -377,8 +391,8 @@ static int run_cell(notebook *nb, const char *lang, const char *code, sbuf *out)
     free(errp);
     if (rc != 0) {
         int status = WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
-        fprintf(stderr, "notebook: %s: cell %d (%s) failed with exit status %d:\n%s", nb->path, k, lang, status,
-                se && *se ? se : "(no standard error)\n");
+        fprintf(stderr, "notebook: %s: cell %d (%s) failed with exit status %d:\n%s", nb->path, k,
+                lang, status, se && *se ? se : "(no standard error)\n");
         free(so);
         free(se);
         return -1;
@@ -416,7 +430,8 @@ static void math_html(sbuf *b, const char *tex, bool display)
 static bool inline_math(cmark_node *code)
 {
     cmark_node *prev = cmark_node_previous(code), *next = cmark_node_next(code);
-    if (!prev || !next || cmark_node_get_type(prev) != CMARK_NODE_TEXT || cmark_node_get_type(next) != CMARK_NODE_TEXT)
+    if (!prev || !next || cmark_node_get_type(prev) != CMARK_NODE_TEXT ||
+        cmark_node_get_type(next) != CMARK_NODE_TEXT)
         return false;
     const char *a = cmark_node_get_literal(prev), *z = cmark_node_get_literal(next);
     size_t la = strlen(a);
@@ -438,39 +453,52 @@ static bool inline_math(cmark_node *code)
 static const char *page_head =
     "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-    "<link rel=\"stylesheet\" href=\"katex/katex.min.css\">\n<script src=\"katex/katex.min.js\"></script>\n"
+    "<link rel=\"stylesheet\" href=\"katex/katex.min.css\">\n<script "
+    "src=\"katex/katex.min.js\"></script>\n"
     "<style>\n"
-    "body{font-family:'DejaVu Sans',sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#222}\n"
+    "body{font-family:'DejaVu Sans',sans-serif;max-width:60rem;margin:2rem auto;padding:0 "
+    "1rem;line-height:1.5;color:#222}\n"
     "pre{background:#f6f6f6;padding:.6rem;overflow-x:auto;border-radius:4px}\n"
     "pre.cell{border-left:4px solid #1f77b4}\npre.out{background:#fff;border:1px solid #ddd}\n"
-    "table{border-collapse:collapse;margin:.6rem 0}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:right}\n"
-    "th{background:#f0f0f0}figure{margin:.6rem 0}img{max-width:100%}.math.display{margin:.8rem 0;text-align:center}\n"
+    "table{border-collapse:collapse;margin:.6rem 0}td,th{border:1px solid #ccc;padding:.2rem "
+    ".5rem;text-align:right}\n"
+    "th{background:#f0f0f0}figure{margin:.6rem 0}img{max-width:100%}.math.display{margin:.8rem "
+    "0;text-align:center}\n"
     "details.err pre{color:#666;font-size:.85em}nav a{margin-right:1rem}\n"
-    ".explorer{border:1px solid #9ecae1;border-left:4px solid #1f77b4;padding:.5rem .8rem;margin:1rem 0;background:#fbfdff}\n"
-    ".explorer canvas{max-width:100%;border:1px solid #eee;background:#fff}.explorer button{margin:.15rem .3rem .15rem 0}\n"
-    ".explorer button.on{background:#1f77b4;color:#fff}.ex-slider{display:block;margin:.3rem 0}.ex-slider input{width:24rem}\n"
-    ".ex-info{font-size:.92em;margin:.3rem 0}.ex-note{color:#666;font-style:italic}.explorer .label{font-weight:bold}\n"
+    ".explorer{border:1px solid #9ecae1;border-left:4px solid #1f77b4;padding:.5rem "
+    ".8rem;margin:1rem 0;background:#fbfdff}\n"
+    ".explorer canvas{max-width:100%;border:1px solid #eee;background:#fff}.explorer "
+    "button{margin:.15rem .3rem .15rem 0}\n"
+    ".explorer button.on{background:#1f77b4;color:#fff}.ex-slider{display:block;margin:.3rem "
+    "0}.ex-slider input{width:24rem}\n"
+    ".ex-info{font-size:.92em;margin:.3rem 0}.ex-note{color:#666;font-style:italic}.explorer "
+    ".label{font-weight:bold}\n"
     "</style>\n";
 
 /* Typeset formulas, then check the page: images decoded, sounds found, nothing off this disk. */
 static const char *page_tail =
     "<pre id=\"nbcheck\" hidden></pre>\n<script>\n"
     "document.querySelectorAll('.math').forEach(function(e){\n"
-    "  if (window.katex) katex.render(e.textContent, e, {displayMode: e.classList.contains('display'), throwOnError: false});\n"
+    "  if (window.katex) katex.render(e.textContent, e, {displayMode: "
+    "e.classList.contains('display'), throwOnError: false});\n"
     "});\n"
     "window.addEventListener('load', function(){\n"
-    "  var imgs = Array.from(document.images), bad = imgs.filter(function(i){return !(i.complete && i.naturalWidth > 0);});\n"
+    "  var imgs = Array.from(document.images), bad = imgs.filter(function(i){return !(i.complete "
+    "&& i.naturalWidth > 0);});\n"
     "  var net = Array.from(document.querySelectorAll('[src],[href]')).filter(function(e){\n"
     "    var u = e.src || e.href; return !/^(file|data|about):/.test(u);});\n"
     "  var audio = Array.from(document.querySelectorAll('audio'));\n"
     "  var done = 0, audio_bad = 0;\n"
-    "  function report(){ document.getElementById('nbcheck').textContent = 'NBCHECK images=' + (imgs.length - bad.length) +\n"
-    "      '/' + imgs.length + ' audio=' + (audio.length - audio_bad) + '/' + audio.length + ' network=' + net.length +\n"
+    "  function report(){ document.getElementById('nbcheck').textContent = 'NBCHECK images=' + "
+    "(imgs.length - bad.length) +\n"
+    "      '/' + imgs.length + ' audio=' + (audio.length - audio_bad) + '/' + audio.length + ' "
+    "network=' + net.length +\n"
     "      ' katex=' + (window.katex ? 'yes' : 'no'); }\n"
     "  if (!audio.length) report();\n"
     "  audio.forEach(function(a){\n"
     "    function fin(ok){ if (!ok) audio_bad++; if (++done == audio.length) report(); }\n"
-    "    if (a.readyState >= 1) fin(true); else { a.addEventListener('loadedmetadata', function(){fin(true);});\n"
+    "    if (a.readyState >= 1) fin(true); else { a.addEventListener('loadedmetadata', "
+    "function(){fin(true);});\n"
     "      a.addEventListener('error', function(){fin(false);}); a.load(); }\n"
     "  });\n"
     "});\n</script>\n</body></html>\n";
@@ -496,20 +524,25 @@ static int explorer_html(notebook *nb, const char *info, const char *caption, sb
         if (strcmp(explorers[i][0], name) == 0)
             which = i;
     if (which < 0) {
-        fprintf(stderr, "notebook: %s: explore block '%s': unknown explorer; accepted: oscillator|stability|roots|drop\n",
+        fprintf(stderr,
+                "notebook: %s: explore block '%s': unknown explorer; accepted: "
+                "oscillator|stability|roots|drop\n",
                 nb->path, name);
         return -1;
     }
     bool live = access(nb->wasm, R_OK) == 0;
-    sb_puts(h, live ? "<div class=\"explorer\" data-explorer=\"" : "<div class=\"explorer off\" data-explorer=\"");
+    sb_puts(h, live ? "<div class=\"explorer\" data-explorer=\""
+                    : "<div class=\"explorer off\" data-explorer=\"");
     sb_puts(h, name);
     sb_puts(h, "\"><div class=\"label\">Try it, live: ");
     sb_puts(h, explorers[which][1]);
     sb_puts(h, "</div>\n<p class=\"ex-caption\">");
     sb_escape(h, caption, strlen(caption));
     sb_puts(h, live ? "</p>\n<p class=\"ex-note\">Loading ivplab's C as WebAssembly ...</p>\n"
-                    : "</p>\n<p class=\"ex-note\">This page was built without the wasm toolchain (Debian: clang lld "
-                      "wasi-libc libclang-rt-14-dev-wasm32), so this explorer is not here; the lesson program gives "
+                    : "</p>\n<p class=\"ex-note\">This page was built without the wasm toolchain "
+                      "(Debian: clang lld "
+                      "wasi-libc libclang-rt-14-dev-wasm32), so this explorer is not here; the "
+                      "lesson program gives "
                       "its numbers: <code>");
     if (!live) {
         sb_puts(h, explorers[which][2]);
@@ -523,8 +556,9 @@ static int explorer_html(notebook *nb, const char *info, const char *caption, sb
         if (!text)
             text = slurp(settings, NULL);
         if (!text || strstr(text, "</")) {
-            fprintf(stderr, "notebook: %s: explore block '%s': cannot embed the settings file '%s'%s\n", nb->path, name,
-                    settings, text ? " (it holds '</')" : "");
+            fprintf(stderr,
+                    "notebook: %s: explore block '%s': cannot embed the settings file '%s'%s\n",
+                    nb->path, name, settings, text ? " (it holds '</')" : "");
             free(text);
             return -1;
         }
@@ -545,7 +579,9 @@ static int explorer_scripts(const notebook *nb, sbuf *page)
     char *wasm = slurp(nb->wasm, &len), *js = slurp(nb->explore_js, NULL);
     int rc = 0;
     if (!wasm || !js || strstr(js, "</script")) {
-        fprintf(stderr, "notebook: %s: cannot embed the explorers: %s or %s unreadable (or the script holds '</script')\n",
+        fprintf(stderr,
+                "notebook: %s: cannot embed the explorers: %s or %s unreadable (or the script "
+                "holds '</script')\n",
                 nb->path, nb->wasm, nb->explore_js);
         rc = -1;
     } else {
@@ -616,7 +652,8 @@ static int render_block(notebook *nb, cmark_node *node)
         nb->cell++;
         fprintf(stderr, "notebook: %s: cell %d (%s)\n", nb->stem, nb->cell, lang);
         char label[64];
-        snprintf(label, sizeof label, "<div class=\"cell\"><div class=\"label\">[%d] %s</div>", nb->cell, lang);
+        snprintf(label, sizeof label, "<div class=\"cell\"><div class=\"label\">[%d] %s</div>",
+                 nb->cell, lang);
         sb_puts(&h, label);
         sb_puts(&h, "<pre class=\"cell\"><code>");
         sb_escape(&h, code, strlen(code));
@@ -642,12 +679,14 @@ static int write_page(notebook *nb, cmark_node *doc, cmark_parser *parser)
             snprintf(title, sizeof title, "%s", t ? t : nb->stem);
             break;
         }
-    char *body = cmark_render_html(doc, CMARK_OPT_UNSAFE, cmark_parser_get_syntax_extensions(parser));
+    char *body =
+        cmark_render_html(doc, CMARK_OPT_UNSAFE, cmark_parser_get_syntax_extensions(parser));
     sbuf page = {0};
     sb_puts(&page, page_head);
     sb_puts(&page, "<title>");
     sb_escape(&page, title, strlen(title));
-    sb_puts(&page, "</title></head><body>\n<nav><a href=\"index.html\">ivplab notebooks</a></nav>\n");
+    sb_puts(&page,
+            "</title></head><body>\n<nav><a href=\"index.html\">ivplab notebooks</a></nav>\n");
     sb_puts(&page, body);
     free(body);
     int status = nb->explorers && explorer_scripts(nb, &page) != 0 ? 1 : 0;
@@ -703,8 +742,10 @@ static int write_index(const char *outdir, char **books, int nbooks, const char 
     sbuf page = {0};
     sb_puts(&page, page_head);
     sb_puts(&page, "<title>ivplab notebooks</title></head><body>\n<h1>ivplab notebooks</h1>\n"
-                   "<p>The lessons of <em>Ordinary Differential Equations I</em> and the string-pluck-v1 challenge, "
-                   "as executable C notebooks: every table, figure and sound below was made by running the cells.</p>\n<ol>\n");
+                   "<p>The lessons of <em>Ordinary Differential Equations I</em> and the "
+                   "string-pluck-v1 challenge, "
+                   "as executable C notebooks: every table, figure and sound below was made by "
+                   "running the cells.</p>\n<ol>\n");
     for (int i = 0; i < nbooks; i++) {
         const char *base = strrchr(books[i], '/');
         char *stem = xstrdup(base ? base + 1 : books[i]);
@@ -727,9 +768,11 @@ static int write_index(const char *outdir, char **books, int nbooks, const char 
     char *path = xasprintf("%s/index.html", outdir);
     atomic_file af;
     FILE *f = atomic_open(&af, path);
-    int rc = (!f || fputs(page.s, f) < 0 || atomic_commit(&af) != 0) ? (errno == EISDIR ? 2 : 1) : 0;
+    int rc =
+        (!f || fputs(page.s, f) < 0 || atomic_commit(&af) != 0) ? (errno == EISDIR ? 2 : 1) : 0;
     if (rc)
-        fprintf(stderr, "notebook: cannot write %s: %s\n", path, atomic_reason(rc == 2 ? EISDIR : errno));
+        fprintf(stderr, "notebook: cannot write %s: %s\n", path,
+                atomic_reason(rc == 2 ? EISDIR : errno));
     free(path);
     free(page.s);
     return rc;
@@ -737,8 +780,9 @@ static int write_index(const char *outdir, char **books, int nbooks, const char 
 
 /* One notebook: a fresh working folder OUT/work/STEM with bin/ and plots/ linked to the programs
  * and figure scripts, its cells run, its page written and named. 0, or the failure's status. */
-static int run_one(const char *file, const char *out, const char *outabs, const char *binabs, const char *plotabs,
-                   const char *workroot, const char *wasm, const char *explore_js)
+static int run_one(const char *file, const char *out, const char *outabs, const char *binabs,
+                   const char *plotabs, const char *workroot, const char *wasm,
+                   const char *explore_js)
 {
     notebook nb = {.path = file, .wasm = wasm, .explore_js = explore_js};
     const char *base = strrchr(file, '/');
@@ -748,8 +792,9 @@ static int run_one(const char *file, const char *out, const char *outabs, const 
         *dot = '\0';
     nb.outdir = outabs;
     nb.work = xasprintf("%s/%s", workroot, nb.stem);
-    char *cmd = xasprintf("rm -rf '%s' && mkdir -p '%s' && ln -s '%s' '%s/bin' && ln -s '%s' '%s/plots'", nb.work,
-                          nb.work, binabs, nb.work, plotabs, nb.work);
+    char *cmd =
+        xasprintf("rm -rf '%s' && mkdir -p '%s' && ln -s '%s' '%s/bin' && ln -s '%s' '%s/plots'",
+                  nb.work, nb.work, binabs, nb.work, plotabs, nb.work);
     int made = system(cmd);
     free(cmd);
     if (made != 0) {
@@ -775,7 +820,8 @@ static int copy_katex(const char *katex, const char *outabs)
         fprintf(stderr, "notebook: no KaTeX in %s (install Debian's libjs-katex)\n", katex);
         return -1;
     }
-    char *cmd = xasprintf("mkdir -p '%s/katex' 2>&1 && cp -rL '%s/katex.min.js' '%s/katex.min.css' '%s/fonts' '%s/katex/' 2>&1",
+    char *cmd = xasprintf("mkdir -p '%s/katex' 2>&1 && cp -rL '%s/katex.min.js' '%s/katex.min.css' "
+                          "'%s/fonts' '%s/katex/' 2>&1",
                           outabs, katex, katex, katex, outabs);
     fflush(NULL);
     FILE *p = popen(cmd, "r");
@@ -791,14 +837,16 @@ static int copy_katex(const char *katex, const char *outabs)
     if (rc == 0)
         return 0;
     why[strcspn(why, "\n")] = '\0';
-    fprintf(stderr, "notebook: cannot copy KaTeX into %s/katex: %s\n", outabs, why[0] ? why : "cp failed");
+    fprintf(stderr, "notebook: cannot copy KaTeX into %s/katex: %s\n", outabs,
+            why[0] ? why : "cp failed");
     return -1;
 }
 
 int main(int argc, char **argv)
 {
     workers_guard();        /* before any work: a cell's processes end with the notebook */
-    const char *out = "build/notebooks", *bindir = "bin", *plotdir = "plots", *katex = "/usr/share/javascript/katex";
+    const char *out = "build/notebooks", *bindir = "bin", *plotdir = "plots",
+               *katex = "/usr/share/javascript/katex";
     const char *wasm = "build/wasm/explore.wasm", *explore_js = "src/wasm/explore.js";
     bool index = false;
     const cli_opt opts[] = {
@@ -824,10 +872,13 @@ int main(int argc, char **argv)
     int first = cli_parse(&spec, argc, argv);
     for (int i = first; i < argc; i++)
         if (access(argv[i], R_OK) != 0)
-            cli_fail("notebook", "'%s' cannot be read: %s; accepted: a Markdown notebook file", argv[i], strerror(errno));
+            cli_fail("notebook", "'%s' cannot be read: %s; accepted: a Markdown notebook file",
+                     argv[i], strerror(errno));
 
     if (access(wasm, R_OK) == 0 && access(explore_js, R_OK) != 0)
-        cli_fail("notebook", "--explore-js '%s' cannot be read: %s; accepted: the explorers' page script (src/wasm/explore.js)",
+        cli_fail("notebook",
+                 "--explore-js '%s' cannot be read: %s; accepted: the explorers' page script "
+                 "(src/wasm/explore.js)",
                  explore_js, strerror(errno));
     char outabs[PATH_MAX], binabs[PATH_MAX], plotabs[PATH_MAX];
     if (mkdir_p(out) != 0 || !realpath(out, outabs)) {
@@ -835,9 +886,12 @@ int main(int argc, char **argv)
         return 1;
     }
     if (!realpath(bindir, binabs))
-        cli_fail("notebook", "--bin '%s' does not exist; accepted: the folder of the built programs", bindir);
+        cli_fail("notebook",
+                 "--bin '%s' does not exist; accepted: the folder of the built programs", bindir);
     if (!realpath(plotdir, plotabs))
-        cli_fail("notebook", "--plots '%s' does not exist; accepted: the folder of the figure scripts", plotdir);
+        cli_fail("notebook",
+                 "--plots '%s' does not exist; accepted: the folder of the figure scripts",
+                 plotdir);
     char *workroot = xasprintf("%s/work", outabs);
     if (copy_katex(katex, outabs) != 0) {
         free(workroot);

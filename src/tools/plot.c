@@ -43,12 +43,16 @@ int main(int argc, char **argv)
         }
     }
     if (common.out && n != 1)
-        cli_fail("plot", "--out %s names one program's data folder; accepted: with exactly one PROGRAM", common.out);
+        cli_fail("plot",
+                 "--out %s names one program's data folder; accepted: with exactly one PROGRAM",
+                 common.out);
     int failed = 0, total = 0;
     for (int i = 0; i < n; i++) {
         char names[1][64];
         if (plot_scripts(progs[i], names, 1) <= 0)
-            cli_fail("plot", "'%s' has no figure script (plots/*.gp reading datadir(\"%s\")); accepted: a program with figures",
+            cli_fail("plot",
+                     "'%s' has no figure script (plots/*.gp reading datadir(\"%s\")); accepted: a "
+                     "program with figures",
                      progs[i], progs[i]);
         char dir[8192];
         if (common.out)

@@ -16,8 +16,8 @@ static void load_checked(const char *path, const challenge *ch, wav_data *w)
 {
     char err[800], why[700];
     if (wav_read_checked(path, w, score_check_header, ch, err, sizeof err) != 0)
-        cli_fail("score", "%s; accepted: a %d Hz mono 32-bit float WAV of %ld samples", err, ch->sample_rate,
-                 ch->num_samples);
+        cli_fail("score", "%s; accepted: a %d Hz mono 32-bit float WAV of %ld samples", err,
+                 ch->sample_rate, ch->num_samples);
     if (score_check_format(w, ch, why, sizeof why) != 0)
         cli_fail("score", "%s: %s", path, why);
 }
@@ -28,7 +28,8 @@ int main(int argc, char **argv)
     const char *chal = challenge_path();
     budget bg;
     budget_init(&bg, "score", "FFT operations", SCORE_SPEC_CAP,
-                "challenge.json's E_spec frame_length M and hop, and the submissions (frames x 2 M log2 M each)");
+                "challenge.json's E_spec frame_length M and hop, and the submissions (frames x 2 M "
+                "log2 M each)");
     const cli_opt opts[] = {
         FLAG_TEXT("challenge", chal, "the challenge file (format, frame length, hop)"),
         FLAG_BOOL("tsv", common.tsv, "print the table as tab-separated values with a header row"),
@@ -45,7 +46,8 @@ int main(int argc, char **argv)
     int first = cli_parse(&spec, argc, argv);
     for (int i = first, dash = 0; i < argc; i++)
         if (strcmp(argv[i], "-") == 0 && dash++)
-            cli_fail("score", "- (standard input) is given twice; accepted: - for at most one of the files");
+            cli_fail("score",
+                     "- (standard input) is given twice; accepted: - for at most one of the files");
     challenge ch;
     char err[600];
     if (challenge_load(chal, &ch, err, sizeof err) != 0)
@@ -65,15 +67,17 @@ int main(int argc, char **argv)
     for (long k = 0; k < ref.frames; k++)
         energy += ref.x[k] * ref.x[k];
     if (energy == 0.0)
-        cli_fail("score", "%s: the reference is silent (all samples zero); accepted: a nonzero reference", argv[first]);
+        cli_fail("score",
+                 "%s: the reference is silent (all samples zero); accepted: a nonzero reference",
+                 argv[first]);
     /* check every submission before printing anything */
     wav_data sub[nsub];
     for (int i = 0; i < nsub; i++)
         load_checked(argv[first + 1 + i], &ch, &sub[i]);
     table t;
     if (!common.tsv)
-        printf("reference %s: %ld samples at %d Hz; E_spec frames %d, hop %d\n\n", argv[first], ref.frames, ref.rate,
-               ch.frame_length, ch.hop);
+        printf("reference %s: %ld samples at %d Hz; E_spec frames %d, hop %d\n\n", argv[first],
+               ref.frames, ref.rate, ch.frame_length, ch.hop);
     table_begin(&t, stdout, common.tsv, "file", "E_wave", "E_spec", NULL);
     for (int i = 0; i < nsub; i++) {
         size_t n = (size_t)ref.frames;

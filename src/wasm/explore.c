@@ -3,7 +3,8 @@
  * the library the lessons link: the method table with R(z) (method/), the fixed-step driver
  * (solve.c), the oscillator and its roots (models/oscillator.c), the stability helpers
  * (stability.c), the ball on the oscillator and its impact detector (models/ball_model.c), a
- * pasted tableau (method/tableau_read.c). The page's JavaScript only moves sliders, draws and plays.
+ * pasted tableau (method/tableau_read.c). The page's JavaScript only moves sliders, draws and
+ * plays.
  *
  * Built by `make wasm` with clang --target=wasm32-wasi into build/wasm/explore.wasm (no entry
  * point: a library). Results are left in buffers the page reads through the ex_*_ptr exports;
@@ -21,7 +22,8 @@
 #include <string.h>
 
 #define EXPORT(name) __attribute__((export_name(#name)))
-/* Most steps one explorer run takes (the page's sliders stay far below): a run above it is refused. */
+/* Most steps one explorer run takes (the page's sliders stay far below): a run above it is refused.
+ */
 #define EX_MAX_STEPS 5000000L
 
 static char error_text[600];            /* why the last call failed, or "" */
@@ -51,9 +53,18 @@ static const method *method_at(int i)
 }
 
 EXPORT(ex_method_count) int ex_method_count(void) { return builtin_count() + (own_method ? 1 : 0); }
-EXPORT(ex_method_name) const char *ex_method_name(int i) { return method_at(i) ? method_at(i)->name : ""; }
-EXPORT(ex_method_label) const char *ex_method_label(int i) { return method_at(i) ? method_at(i)->label : ""; }
-EXPORT(ex_method_order) int ex_method_order(int i) { return method_at(i) ? method_at(i)->order : 0; }
+EXPORT(ex_method_name) const char *ex_method_name(int i)
+{
+    return method_at(i) ? method_at(i)->name : "";
+}
+EXPORT(ex_method_label) const char *ex_method_label(int i)
+{
+    return method_at(i) ? method_at(i)->label : "";
+}
+EXPORT(ex_method_order) int ex_method_order(int i)
+{
+    return method_at(i) ? method_at(i)->order : 0;
+}
 /* 1: implicit (a Newton solve per step), 2: steps (u, v) halves only (leapfrog). */
 EXPORT(ex_method_flags) int ex_method_flags(int i)
 {
@@ -98,10 +109,14 @@ static void buf_put(buf *b, size_t k, double x)
 
 static const char *status_word(solve_status s)
 {
-    return s == SOLVE_OK ? "ok" : s == SOLVE_BLOWUP ? "blowup" : s == SOLVE_FAILED ? "failed" : "stopped";
+    return s == SOLVE_OK       ? "ok"
+           : s == SOLVE_BLOWUP ? "blowup"
+           : s == SOLVE_FAILED ? "failed"
+                               : "stopped";
 }
 
-/* ---- explorer 1: the oscillator, one method at step h against the exact curve (as bin/ivp) ---- */
+/* ---- explorer 1: the oscillator, one method at step h against the exact curve (as bin/ivp) ----
+ */
 
 static struct {
     buf t, u, v, exact;     /* each sample: time (s), u (m), u' (m/s), exact u (m) */
@@ -128,22 +143,25 @@ static int osc_sink(long k, double t, const double *y, void *ctx)
 
 /* Run method mi on u'' = -omega0^2 u - 2 sigma0 u' from (u0, v0) to T by steps of h (the last one
  * short when T is not a multiple of h), blow-up at 1e6 times the initial size, as bin/ivp does.
- * Returns the samples held (read them with ex_osc_ptr); the status word is in ex_error when not ok. */
-EXPORT(ex_osc) long ex_osc(int mi, double h, double T, double omega0, double sigma0, double u0, double v0)
+ * Returns the samples held (read them with ex_osc_ptr); the status word is in ex_error when not ok.
+ */
+EXPORT(ex_osc)
+long ex_osc(int mi, double h, double T, double omega0, double sigma0, double u0, double v0)
 {
     const method *m = method_at(mi);
     error_text[0] = '\0';
     osc.t.n = osc.u.n = osc.v.n = osc.exact.n = 0;
     osc.max_err = 0.0;
     if (!m || !(h > 0) || !(T > 0) || !(omega0 > 0) || !(sigma0 >= 0)) {
-        snprintf(error_text, sizeof error_text, "refused: no such method, or h, T, omega0 not positive");
+        snprintf(error_text, sizeof error_text,
+                 "refused: no such method, or h, T, omega0 not positive");
         return 0;
     }
     double h_last;
     long n = solve_steps_to(T, h, &h_last);
     if (n > EX_MAX_STEPS) {
-        snprintf(error_text, sizeof error_text, "refused: %ld steps, more than %ld: raise h or lower T", n,
-                 EX_MAX_STEPS);
+        snprintf(error_text, sizeof error_text,
+                 "refused: %ld steps, more than %ld: raise h or lower T", n, EX_MAX_STEPS);
         return 0;
     }
     osc.osc = (oscillator){omega0, sigma0};
@@ -160,7 +178,8 @@ EXPORT(ex_osc) long ex_osc(int mi, double h, double T, double omega0, double sig
 }
 
 EXPORT(ex_osc_max_err) double ex_osc_max_err(void) { return osc.max_err; }
-/* 0: t (s), 1: u (m), 2: u' (m/s, the slope the page's ticks show), 3: exact u (m), 4: the curve. */
+/* 0: t (s), 1: u (m), 2: u' (m/s, the slope the page's ticks show), 3: exact u (m), 4: the curve.
+ */
 EXPORT(ex_osc_ptr) const double *ex_osc_ptr(int which)
 {
     const buf *b[] = {&osc.t, &osc.u, &osc.v, &osc.exact, &osc.curve};
@@ -168,7 +187,8 @@ EXPORT(ex_osc_ptr) const double *ex_osc_ptr(int which)
 }
 
 /* The exact u at npts times T k / (npts - 1) into the curve buffer (the gray curve). */
-EXPORT(ex_osc_curve) long ex_osc_curve(double T, long npts, double omega0, double sigma0, double u0, double v0)
+EXPORT(ex_osc_curve)
+long ex_osc_curve(double T, long npts, double omega0, double sigma0, double u0, double v0)
 {
     oscillator o = {omega0, sigma0};
     double y0[2] = {u0, v0}, ex[2];
@@ -180,7 +200,8 @@ EXPORT(ex_osc_curve) long ex_osc_curve(double T, long npts, double omega0, doubl
     return (long)osc.curve.n;
 }
 
-/* ---- explorer 2: the stability region of a method, |R(z)| at the cursor, the problem's h lambda ---- */
+/* ---- explorer 2: the stability region of a method, |R(z)| at the cursor, the problem's h lambda
+ * ---- */
 
 static unsigned char *region;           /* stable (1) or not (0) on the last grid, row-major */
 static size_t region_cap;
@@ -197,7 +218,8 @@ EXPORT(ex_stable) int ex_stable(int mi, double re, double im)
     return m && stability_stable(m, re + I * im);
 }
 
-/* Along dir = -1 (real) or j (imaginary): the bound of stability_bound, INFINITY for a half-axis. */
+/* Along dir = -1 (real) or j (imaginary): the bound of stability_bound, INFINITY for a half-axis.
+ */
 EXPORT(ex_bound) double ex_bound(int mi, int imaginary)
 {
     const method *m = method_at(mi);
@@ -230,7 +252,8 @@ EXPORT(ex_region) long ex_region(int mi, double x0, double x1, int nx, double y0
 
 EXPORT(ex_region_ptr) const unsigned char *ex_region_ptr(void) { return region; }
 
-static double overlay_buf[2 * 16 + 2];   /* (re, im) of each h lambda, then max |R| and all stable (1/0) */
+static double
+    overlay_buf[2 * 16 + 2]; /* (re, im) of each h lambda, then max |R| and all stable (1/0) */
 
 /* Each h lambda of lam where m reads its R (stability_z), as bin/stability lays them over the
  * regions, then max |R| over them and whether all are stable. */
@@ -258,8 +281,8 @@ EXPORT(ex_hlambda) const double *ex_hlambda(int mi, double h, double omega0, dou
     return overlay(method_at(mi), h, lam, 2);
 }
 
-/* Another problem's eigenvalues, 1/s (the page reads them from bin/stability's eigen.tsv at h = 1 s:
- * the spring network's come from GSL's eigensolver, which the module leaves out). */
+/* Another problem's eigenvalues, 1/s (the page reads them from bin/stability's eigen.tsv at h = 1
+ * s: the spring network's come from GSL's eigensolver, which the module leaves out). */
 static double complex user_lam[16];
 static int user_n;
 EXPORT(ex_eigen_clear) void ex_eigen_clear(void) { user_n = 0; }
@@ -271,9 +294,13 @@ EXPORT(ex_eigen_add) int ex_eigen_add(double re, double im)
     return 0;
 }
 EXPORT(ex_eigen_count) int ex_eigen_count(void) { return user_n; }
-EXPORT(ex_hlambda_eigen) const double *ex_hlambda_eigen(int mi, double h) { return overlay(method_at(mi), h, user_lam, user_n); }
+EXPORT(ex_hlambda_eigen) const double *ex_hlambda_eigen(int mi, double h)
+{
+    return overlay(method_at(mi), h, user_lam, user_n);
+}
 
-/* ---- explorer 3: the roots of the damped oscillator at sigma0/omega0 (as bin/oscillator --ratio) ---- */
+/* ---- explorer 3: the roots of the damped oscillator at sigma0/omega0 (as bin/oscillator --ratio)
+ * ---- */
 
 static double pair[5];                  /* the roots: see ex_roots */
 
@@ -290,13 +317,14 @@ EXPORT(ex_roots) const double *ex_roots(double ratio)
     return pair;
 }
 
-/* ---- explorer 4: the ball dropped on the oscillator at h = 1/fs (as bin/audiorate --method M --fs FS) ---- */
+/* ---- explorer 4: the ball dropped on the oscillator at h = 1/fs (as bin/audiorate --method M --fs
+ * FS) ---- */
 
 static struct {
     ball_settings s;                    /* the page's copy of lessons/params/ball.ini */
     ball_params keys;                   /* ball.ini's keys bound to s */
     bool spec_ready;
-    float *sound;                       /* u1 scaled to peak at 0.5 of full scale, one value a sample */
+    float *sound; /* u1 scaled to peak at 0.5 of full scale, one value a sample */
     double *u1;                         /* u1, m */
     size_t n, cap;                      /* samples held, room */
     ball_impacts impacts;               /* found from the samples, as bin/audiorate does */
@@ -353,12 +381,14 @@ EXPORT(ex_drop) long ex_drop(int mi, double fs)
     drop.n = 0;
     ball_impacts_free(&drop.impacts);
     if (!m || !drop.spec_ready || !(fs >= 1000 && fs <= 384000)) {
-        snprintf(error_text, sizeof error_text, "refused: no such method, no settings, or fs outside [1000, 384000] Hz");
+        snprintf(error_text, sizeof error_text,
+                 "refused: no such method, no settings, or fs outside [1000, 384000] Hz");
         return 0;
     }
     long n = lround(drop.s.T * fs);
     if (n > EX_MAX_STEPS) {
-        snprintf(error_text, sizeof error_text, "refused: %ld steps, more than %ld: lower T or fs", n, EX_MAX_STEPS);
+        snprintf(error_text, sizeof error_text, "refused: %ld steps, more than %ld: lower T or fs",
+                 n, EX_MAX_STEPS);
         return 0;
     }
     if ((size_t)n + 1 > drop.cap) {
@@ -400,7 +430,11 @@ EXPORT(ex_drop_impact) double ex_drop_impact(long i, int field)
     if (i < 0 || (size_t)i >= drop.impacts.n)
         return NAN;
     const ball_impact *e = &drop.impacts.v[i];
-    return field == 0 ? e->start : field == 1 ? e->end : field == 2 ? e->v_in : field == 3 ? e->v_out : NAN;
+    return field == 0   ? e->start
+           : field == 1 ? e->end
+           : field == 2 ? e->v_in
+           : field == 3 ? e->v_out
+                        : NAN;
 }
 EXPORT(ex_drop_peak) double ex_drop_peak(void) { return drop.peak; }
 EXPORT(ex_drop_u1_ptr) const double *ex_drop_u1_ptr(void) { return drop.u1; }
