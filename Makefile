@@ -122,8 +122,8 @@ WASM     := build/wasm/explore.wasm
 WASM_SRC := src/wasm/explore.c src/wasm/lu_dense.c src/method/lu.c src/method/newton.c src/base/util.c src/base/cli.c src/io/params.c \
             src/problem/ivp.c src/method/list.c src/method/rk.c $(wildcard src/method/tableau_*.c) src/method/euler.c \
             src/method/backward_euler.c src/method/trapezoid.c src/method/heun.c src/method/rk4.c \
-            src/method/leapfrog.c src/drive/solve.c src/models/oscillator.c src/models/ball_model.c \
-            src/measure/stability.c
+            src/method/leapfrog.c src/drive/solve.c src/oscillator/oscillator.c src/ball/ball_model.c \
+            src/analysis/stability.c
 .PHONY: wasm
 ifeq ($(WASM_OK),yes)
 wasm: $(WASM)

@@ -12,7 +12,7 @@
 #include "io/plot.h"
 #include "method/method.h"
 #include "method/set.h"
-#include "models/oscillator.h"
+#include "oscillator/oscillator.h"
 #include "drive/solve.h"
 #include "method/stages.h"
 #include <errno.h>

@@ -18,11 +18,11 @@
 #include "io/plot.h"
 #include "method/method.h"
 #include "method/set.h"
-#include "models/oscillator.h"
-#include "models/quadratic.h"
-#include "models/spring2.h"
+#include "oscillator/oscillator.h"
+#include "oscillator/quadratic.h"
+#include "spring/spring2.h"
 #include "drive/solve.h"
-#include "measure/stability.h"
+#include "analysis/stability.h"
 #include "base/util.h"
 #include <complex.h>
 #include <errno.h>

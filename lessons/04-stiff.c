@@ -24,9 +24,9 @@
 #include "io/plot.h"
 #include "method/method.h"
 #include "method/set.h"
-#include "models/spring2.h"
+#include "spring/spring2.h"
 #include "drive/solve.h"
-#include "measure/stability.h"
+#include "analysis/stability.h"
 #include <complex.h>
 #include <errno.h>
 #include <math.h>

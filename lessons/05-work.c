@@ -5,7 +5,7 @@
  * and CVODE Adams (fixed-point) and BDF (Newton, the model's Jacobian). Every count of every run
  * is recorded once, in work.tsv, and the figure and the table are drawn from that record.
  * evaluations = F evaluations + Jacobian evaluations; cost = the cost model of work_run_cost()
- * (src/measure/work_record.c), which also counts LU factorizations and solves; seconds = wall
+ * (src/study/work_record.c), which also counts LU factorizations and solves; seconds = wall
  * time. The lecture's explicit-against-implicit trade-off needs the last two: an implicit step
  * buys stability with linear algebra.
  * The lecture's solve_ivp default, Dormand-Prince 5(4), runs from its tableau file
@@ -29,11 +29,11 @@
 #include "io/atomic.h"
 #include "io/table.h"
 #include "io/plot.h"
-#include "measure/measure.h"
-#include "measure/work_record.h"
+#include "analysis/measure.h"
+#include "study/work_record.h"
 #include "method/method.h"
 #include "method/set.h"
-#include "models/oscillator.h"
+#include "oscillator/oscillator.h"
 #include "drive/solve.h"
 #include "base/util.h"
 #include <errno.h>

@@ -16,10 +16,10 @@
 #include "io/atomic.h"
 #include "io/table.h"
 #include "io/plot.h"
-#include "measure/measure.h"
+#include "analysis/measure.h"
 #include "method/method.h"
 #include "method/set.h"
-#include "models/oscillator.h"
+#include "oscillator/oscillator.h"
 #include "drive/solve.h"
 #include "base/util.h"
 #include <complex.h>

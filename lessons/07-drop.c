@@ -16,8 +16,8 @@
 #include "io/table.h"
 #include "io/wav.h"
 #include "io/plot.h"
-#include "models/ball.h"
-#include "measure/spectrum.h"
+#include "ball/ball.h"
+#include "analysis/spectrum.h"
 #include "base/util.h"
 #include <errno.h>
 #include <limits.h>

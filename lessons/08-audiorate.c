@@ -17,10 +17,10 @@
 #include "io/plot.h"
 #include "io/table.h"
 #include "io/wav.h"
-#include "measure/measure.h"
+#include "analysis/measure.h"
 #include "method/method.h"
 #include "method/set.h"
-#include "models/ball.h"
+#include "ball/ball.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +36,7 @@ typedef struct {
     double fs;              /* sampling rate, Hz */
 } run_spec;
 
-/* The adaptive reference (models/ball), and what the runs are judged with. */
+/* The adaptive reference (ball/ball), and what the runs are judged with. */
 typedef struct reference {
     ball_reference r;           /* the reference, its check, its horizon and first contact */
     size_t upto;                /* impacts a rhythm is judged on */

@@ -5,7 +5,7 @@
  * where space errs too, steps both with every method of the table and with CVODE, and scores
  * every solution against the reference as the challenge does (E_wave, E_spec).
  * With no mode flag it does both, with a modest sweep (what `make run` executes). The runs,
- * their stability and the order study are models/string_run; the scoring is score. */
+ * their stability and the order study are string/string_run; the scoring is score. */
 #include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
@@ -16,14 +16,14 @@
 #include "io/plot.h"
 #include "io/table.h"
 #include "io/wav.h"
-#include "measure/measure.h"
-#include "measure/partials.h"
-#include "measure/score.h"
-#include "measure/string_sweep.h"
+#include "analysis/measure.h"
+#include "string/partials.h"
+#include "string/score.h"
+#include "string/string_sweep.h"
 #include "method/method.h"
 #include "method/set.h"
-#include "models/string.h"
-#include "models/string_run.h"
+#include "string/string.h"
+#include "string/string_run.h"
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -407,7 +407,7 @@ static string_sweep_plan sweep_plan(const settings *st, int nm)
 }
 
 /* The work before it starts: the reference (nm modes over n samples at most), the field, and the
- * sweep (models/string_run) and the tolerance study (--cvode-rtol-time; not counted: the CVODE
+ * sweep (string/string_run) and the tolerance study (--cvode-rtol-time; not counted: the CVODE
  * order study, --cvode-study-time, held by its step budget). */
 static void check_budget(settings *st, int nm)
 {

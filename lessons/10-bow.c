@@ -14,20 +14,20 @@
 #include "lesson.h"
 #include "base/budget.h"
 #include "base/cli.h"
-#include "models/gesture.h"
+#include "bow/gesture.h"
 #include "io/atomic.h"
 #include "io/params.h"
 #include "io/table.h"
 #include "io/wav.h"
 #include "io/plot.h"
-#include "measure/bow_figures.h"
-#include "measure/bow_record.h"
-#include "measure/measure.h"
-#include "models/bow.h"
-#include "measure/regime.h"
-#include "measure/resample.h"
-#include "measure/stroke.h"
-#include "sweep/bow_fig7.h"
+#include "bow/bow_figures.h"
+#include "bow/bow_record.h"
+#include "analysis/measure.h"
+#include "bow/bow.h"
+#include "analysis/regime.h"
+#include "analysis/resample.h"
+#include "bow/stroke.h"
+#include "bow/bow_fig7.h"
 #include "base/util.h"
 #include <math.h>
 #include <stdio.h>
@@ -400,7 +400,7 @@ static int bow_the_string(stroke_run *st, bow_model *m, const bow_instrument *in
     return 0;
 }
 
-/* What the stroke shows: pitch, slips, regime, temperature, loops (measure/stroke.h), heard
+/* What the stroke shows: pitch, slips, regime, temperature, loops (bow/stroke.h), heard
  * at 48 kHz; 1 if the resampling fails. */
 static int measure_stroke(stroke_run *st, const bow_instrument *in, const gesture *g)
 {

@@ -2,8 +2,8 @@
  * the plane of bow-bridge distance x_b/L and bowing force f_b (van Walstijn et al., Acta
  * Acustica 2026, section 3.2). Each cell is one stroke of the bowed-string model (bow.h):
  * accelerate from rest, hold 0.1 m/s, (decelerate); its steady part is classified by regime.h
- * and measured (mean, RMS, f0, spectral centroid). sweep/plane.h sweeps the plane over
- * sweep/sweep.h: cells in forked workers, appended to a TSV as they finish (an interrupted sweep
+ * and measured (mean, RMS, f0, spectral centroid). bow/plane.h sweeps the plane over
+ * study/sweep.h: cells in forked workers, appended to a TSV as they finish (an interrupted sweep
  * resumes), --shard K/N over machines. Every unclassified cell names its reason; Figure 10's
  * boundary lines are read off the sweep and their slopes printed against Schelleng's; --keep
  * DIR keeps each cell's window so that the sweep can be classified again without simulating.
@@ -21,14 +21,14 @@
 #include "io/params.h"
 #include "io/plot.h"
 #include "io/table.h"
-#include "models/bow.h"
-#include "measure/regime.h"
-#include "measure/resample.h"
-#include "measure/schelleng_stroke.h"
-#include "sweep/plane.h"
-#include "sweep/sweep.h"
+#include "bow/bow.h"
+#include "analysis/regime.h"
+#include "analysis/resample.h"
+#include "bow/schelleng_stroke.h"
+#include "bow/plane.h"
+#include "study/sweep.h"
 #include "base/util.h"
-#include "sweep/workers.h"
+#include "study/workers.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 #include "drive/gsl_pairs.h"
 #include "check.h"
 #include <string.h>
-#include "models/oscillator.h"
+#include "oscillator/oscillator.h"
 
 typedef struct { double t_last, hmin; } step_log;
 

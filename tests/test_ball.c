@@ -5,10 +5,10 @@
  * Hann spectrum's peak. */
 #include "check.h"
 #include "io/params.h"
-#include "measure/measure.h"
+#include "analysis/measure.h"
 #include "method/method.h"
-#include "models/ball.h"
-#include "measure/spectrum.h"
+#include "ball/ball.h"
+#include "analysis/spectrum.h"
 #include "base/util.h"
 #include <complex.h>
 #include <stdlib.h>

@@ -4,9 +4,9 @@
  * scheme; tau >= 0 and |z| < mu_s / sigma0 (18) on every run; the two solvers agree; the
  * gesture does what it says. Short runs on a reduced mode set. */
 #include "check.h"
-#include "models/gesture.h"
+#include "bow/gesture.h"
 #include "io/params.h"
-#include "models/bow.h"
+#include "bow/bow.h"
 #include "base/util.h"
 #include <math.h>
 #include <stdlib.h>

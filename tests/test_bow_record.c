@@ -1,11 +1,11 @@
-/* test_bow_record.c: what is read off a recorded bow stroke (src/measure/bow_record.c), on
+/* test_bow_record.c: what is read off a recorded bow stroke (src/bow/bow_record.c), on
  * records filled by hand whose answers are known. The force: a slow rise to 1 N at the slip
  * (t_s = 10 ms), then a straight fall to 0 N in 0.5 ms, then 0: the drop is 1 N and the
  * steepest fall 1 / 0.5 ms = 2000 N/s. The velocities: v_b = 0.1 m/s throughout, the string
  * sticking (v_rel = 0) but for slips (v_rel = 2 v_b) of 0.1 ms starting every 1 ms from 5 ms:
  * 20 slips in 0..25 ms, the first at 5 ms; counted from 12.5 ms on, 12 (13 to 24 ms). */
 #include "check.h"
-#include "measure/bow_record.h"
+#include "bow/bow_record.h"
 #include <math.h>
 
 #define DT 5e-6

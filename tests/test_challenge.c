@@ -2,7 +2,7 @@
  * JSON, duplicates, wrong types and values out of the flags' ranges refused, each naming the member. */
 #include "check.h"
 #include "io/json.h"
-#include "measure/score.h"
+#include "string/score.h"
 #include "base/util.h"
 #include <stdio.h>
 #include <stdlib.h>

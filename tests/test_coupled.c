@@ -6,7 +6,7 @@
 #include "check.h"
 #include "method/method.h"
 #include "method/set.h"
-#include "models/oscillator.h"
+#include "oscillator/oscillator.h"
 #include "method/newton.h"
 #include "drive/solve.h"
 #include "base/util.h"

@@ -2,7 +2,7 @@
  * statistics, finds events by root functions, and explains a failure. */
 #include "check.h"
 #include "drive/cvode.h"
-#include "models/oscillator.h"
+#include "oscillator/oscillator.h"
 #include <string.h>
 
 typedef struct { const oscillator *o; double worst; long n; } ctx;

@@ -5,11 +5,11 @@
 #include "check.h"
 #include "base/cli.h"
 #include "io/params.h"
-#include "models/ball_model.h"
-#include "models/spring2.h"
-#include "measure/score.h"
-#include "models/string_run.h"
-#include "sweep/plane.h"
+#include "ball/ball_model.h"
+#include "spring/spring2.h"
+#include "string/score.h"
+#include "string/string_run.h"
+#include "bow/plane.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -1,11 +1,11 @@
-/* test_measure.c: the signal measures of src/measure/measure.c that the lessons read a stroke with,
+/* test_measure.c: the signal measures of src/analysis/measure.c that the lessons read a stroke with,
  * on signals whose answer is known: the fundamental of a sine, of a sawtooth whose
  * fundamental is weaker than its harmonics' sum, of a signal with a DC offset, and of
  * nothing periodic; the signed area of a circle run both ways and of a rectangle; the
  * resampler (libsamplerate) on sines in and above the new band, both ways, and bad rates. */
 #include "check.h"
-#include "measure/measure.h"
-#include "measure/resample.h"
+#include "analysis/measure.h"
+#include "analysis/resample.h"
 #include "base/util.h"
 #include <math.h>
 #include <stdlib.h>

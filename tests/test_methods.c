@@ -2,10 +2,10 @@
  * multiplies by its R(h lambda), and its global order on the oscillator is what it says. */
 #include "check.h"
 #include "one_step.h"
-#include "measure/measure.h"
+#include "analysis/measure.h"
 #include "method/method.h"
 #include "method/set.h"
-#include "models/oscillator.h"
+#include "oscillator/oscillator.h"
 #include "drive/solve.h"
 #include <complex.h>
 

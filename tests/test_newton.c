@@ -3,8 +3,8 @@
 #include "check.h"
 #include "method/method.h"
 #include "method/newton.h"
-#include "models/oscillator.h"
-#include "models/string.h"
+#include "oscillator/oscillator.h"
+#include "string/string.h"
 #include "drive/solve.h"
 #include "base/util.h"
 #include <stdlib.h>

@@ -3,8 +3,8 @@
  * backward Euler's 1/(1 - z)); the audio bandwidth's search ends on the trapezoid's 1-cent
  * frequency; the Galerkin modes are the exact series' modes up to the frequency. */
 #include "check.h"
-#include "measure/partials.h"
-#include "measure/stability.h"
+#include "string/partials.h"
+#include "analysis/stability.h"
 #include "method/method.h"
 #include <complex.h>
 #include <stdlib.h>

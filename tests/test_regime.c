@@ -1,10 +1,10 @@
-/* test_regime.c: the regime classifier (src/measure/regime.c) on synthetic signals whose answer is
+/* test_regime.c: the regime classifier (src/analysis/regime.c) on synthetic signals whose answer is
  * known: an ideal Helmholtz sawtooth written out here (and its mean, RMS and centroid
  * against closed forms), two slips a period, an aperiodic signal, a tiny one, a sticking
  * one, a period off the nominal one, each synthetic regime of regime_synthetic, and bad
  * input; the slip count of a whole stroke and the Schelleng ripple count on signals built here. The simulated strokes are held by tests/claims/schelleng.sh. */
 #include "check.h"
-#include "measure/regime.h"
+#include "analysis/regime.h"
 #include "base/util.h"
 #include <math.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* test_score: E_wave and E_spec as defined (against a naive DFT), challenge.json read back, and
  * bin/score refusing every wrong format with a clear message and exit status 2. */
 #include "check.h"
-#include "measure/score.h"
+#include "string/score.h"
 #include "base/util.h"
 #include <math.h>
 #include <sndfile.h>

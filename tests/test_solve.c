@@ -1,7 +1,7 @@
 /* test_solve.c: the fixed-step driver counts, samples and reports blow-ups with method and time. */
 #include "check.h"
 #include "method/method.h"
-#include "models/oscillator.h"
+#include "oscillator/oscillator.h"
 #include "drive/solve.h"
 #include <string.h>
 

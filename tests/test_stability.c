@@ -1,7 +1,7 @@
 /* test_stability.c: the stability bounds read from each method's R(z) are the known ones. */
 #include "check.h"
 #include "method/method.h"
-#include "measure/stability.h"
+#include "analysis/stability.h"
 #include <complex.h>
 
 int main(void)

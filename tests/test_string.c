@@ -5,9 +5,9 @@
 #include "check.h"
 #include "io/h5.h"
 #include "method/method.h"
-#include "models/oscillator.h"
-#include "models/string.h"
-#include "measure/score.h"
+#include "oscillator/oscillator.h"
+#include "string/string.h"
+#include "string/score.h"
 #include "drive/solve.h"
 #include "base/util.h"
 #include <gsl/gsl_integration.h>

@@ -1,4 +1,4 @@
-/* test_string_run: the string's runs (models/string_run) and the scoring of a submission
+/* test_string_run: the string's runs (string/string_run) and the scoring of a submission
  * (score). Stability limits against the closed forms (RK4 on the imaginary axis 2 sqrt 2, forward
  * Euler on a damped mode 2 alpha / omega0^2), each run against the exact modal sum of its own
  * system, the phase-saturated share at its two ends and at one closed-form point, the best-run
@@ -9,10 +9,10 @@
 #include "io/atomic.h"
 #include "io/h5.h"
 #include "method/method.h"
-#include "models/string.h"
-#include "models/string_run.h"
-#include "measure/string_sweep.h"
-#include "measure/score.h"
+#include "string/string.h"
+#include "string/string_run.h"
+#include "string/string_sweep.h"
+#include "string/score.h"
 #include "base/util.h"
 #include <math.h>
 #include <stdlib.h>

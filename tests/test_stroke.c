@@ -1,4 +1,4 @@
-/* test_stroke.c: the summary of a bow stroke (src/measure/stroke.c) on a synthetic trace
+/* test_stroke.c: the summary of a bow stroke (src/bow/stroke.c) on a synthetic trace
  * whose answers are known. Figure 6's stroke (0.5 m/s^2 to 0.1 m/s, held to 0.5 s): the
  * string sticks until 0.1 s, then moves in ideal Helmholtz motion at 98 Hz (slips of a
  * fraction beta of the period at v_b / beta, a sawtooth bridge force with a ripple at
@@ -9,7 +9,7 @@
 #include "check.h"
 #include "base/util.h"
 #include "io/params.h"
-#include "measure/stroke.h"
+#include "bow/stroke.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

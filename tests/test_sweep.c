@@ -1,10 +1,10 @@
-/* test_sweep.c: the sweep module (src/sweep/sweep.h) on a toy grid whose task t computes t^2
+/* test_sweep.c: the sweep module (src/study/sweep.h) on a toy grid whose task t computes t^2
  * in a forked worker: grid order, shards that cover the grid exactly once, resume that skips
  * the rows already there (and cuts a torn last row), a worker killed mid-task leaving no row
  * and no half row, results of any size through the pipes, and results files that are not this
  * sweep's refused and left untouched. */
 #include "check.h"
-#include "sweep/sweep.h"
+#include "study/sweep.h"
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>

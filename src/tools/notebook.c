@@ -18,7 +18,7 @@
 #include "base/cli.h"
 #include "io/atomic.h"
 #include "base/util.h"
-#include "sweep/workers.h"
+#include "study/workers.h"
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm-extension_api.h>
 #include <cmark-gfm.h>

@@ -6,7 +6,7 @@
 #include "base/cli.h"
 #include "io/table.h"
 #include "io/wav.h"
-#include "measure/score.h"
+#include "string/score.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* explore.c: the WebAssembly entry points of the notebook pages' four "Try it" explorers
  * (issue 19). Every number a page shows comes from here, and everything here is a call into
  * the library the lessons link: the method table with R(z) (method/), the fixed-step driver
- * (solve.c), the oscillator and its roots (models/oscillator.c), the stability helpers
- * (stability.c), the ball on the oscillator and its impact detector (models/ball_model.c), a
+ * (solve.c), the oscillator and its roots (oscillator/oscillator.c), the stability helpers
+ * (stability.c), the ball on the oscillator and its impact detector (ball/ball_model.c), a
  * pasted tableau (method/tableau_read.c). The page's JavaScript only moves sliders, draws and
  * plays.
  *
@@ -12,10 +12,10 @@
 #include "io/params.h"
 #include "method/method.h"
 #include "method/tableau.h"
-#include "models/ball_model.h"
-#include "models/oscillator.h"
+#include "ball/ball_model.h"
+#include "oscillator/oscillator.h"
 #include "drive/solve.h"
-#include "measure/stability.h"
+#include "analysis/stability.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

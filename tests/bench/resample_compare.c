@@ -1,4 +1,4 @@
-/* resample_compare.c: the measurement behind src/measure/resample.c's choice (issue 17 item 5): the
+/* resample_compare.c: the measurement behind src/analysis/resample.c's choice (issue 17 item 5): the
  * hand-written Kaiser-windowed sinc resampler it had (kept here, as it was, for the comparison)
  * against libsamplerate's SRC_SINC_BEST_QUALITY through resample(), on a logarithmic sine sweep
  * (20 Hz to 20 kHz, and 26 to 99 kHz for the aliasing) and on the bowed string's bridge force
@@ -12,10 +12,10 @@
  *     -lsundials_sunnonlinsolfixedpoint $(pkg-config --libs gsl sndfile hdf5-serial jansson samplerate) -lm \
  *   && build/resample_compare
  */
-#include "models/gesture.h"
+#include "bow/gesture.h"
 #include "io/params.h"
-#include "models/bow.h"
-#include "measure/resample.h"
+#include "bow/bow.h"
+#include "analysis/resample.h"
 #include "base/util.h"
 #include <gsl/gsl_sf_bessel.h>
 #include <math.h>
@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* the resampler src/measure/resample.c had before libsamplerate, unchanged */
+/* the resampler src/analysis/resample.c had before libsamplerate, unchanged */
 #define ZEROS 24            /* half-width of the kernel in zero crossings of the sinc */
 #define KAISER_BETA 8.6     /* about 90 dB stop-band attenuation */
 #define TABLE 1024          /* kernel table points per zero crossing */

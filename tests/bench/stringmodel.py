@@ -2,7 +2,7 @@
 and the modal coefficients of the specification's appendix, in NumPy (vectorised over x or n).
 
 This is what a SciPy user would write from the string-pluck-v1 specification; it shares no code
-with ivplab (src/models/string.c), so the benchmark also cross-checks the two implementations.
+with ivplab (src/string/string.c), so the benchmark also cross-checks the two implementations.
 """
 import json
 import os

@@ -10,7 +10,7 @@
  * Output (stdout): TSV with a header row: impl, method, label, setting, error, seconds, nfev. */
 #include "drive/cvode.h"
 #include "method/method.h"
-#include "models/oscillator.h"
+#include "oscillator/oscillator.h"
 #include "drive/solve.h"
 #include "base/util.h"
 #include <math.h>

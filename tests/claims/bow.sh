@@ -13,7 +13,7 @@ col() { awk -F'\t' -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i } NR
 get() { col "$TMP/bow.tsv" "$1"; }
 check_num "Figure 6: fundamental within 3% of 98 Hz" "$(get f0_hz)" near 98 2.94
 check_num "Figure 6: one slip per period (Helmholtz motion)" "$(get slips_per_period)" near 1 0.05
-check_text "Figure 6: regime (src/measure/regime.h's classifier)" "$(get regime)" "helmholtz"
+check_text "Figure 6: regime (src/analysis/regime.h's classifier)" "$(get regime)" "helmholtz"
 check_num "Figure 6: about L/x_b = 13.3 Schelleng ripples per period" "$(get ripples_per_period)" near 13.3 1.5
 check_num "Figure 6: largest |z| below the bound mu_s/sigma0 (18)" "$(get z_max_over_bound)" lt 1
 check_num "Figure 6: contact temperature never below ambient (tau >= 0)" "$(get tau_min_k)" ge 0

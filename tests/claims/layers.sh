@@ -6,9 +6,15 @@ cd "$(dirname "$0")/../.."
 
 order=$(sed -n 's/^layers, bottom to top: //p' src/README.md)
 check_text "src/README.md states the layer order" "$order" "base"
+# Folders in parentheses share a rank: they stand side by side, and none may include another.
 declare -A rank
-i=0
-for l in $order; do rank[$l]=$i; i=$((i + 1)); done
+i=0 group=0
+for l in $order; do
+    case $l in "("*) group=1; l=${l#(};; esac
+    case $l in *")") rank[${l%)}]=$i; group=0; i=$((i + 1)); continue;; esac
+    rank[$l]=$i
+    [ "$group" = 1 ] || i=$((i + 1))
+done
 
 for d in src/*/; do
     d=${d%/}; d=${d#src/}
@@ -31,10 +37,13 @@ for f in $(find src -name '*.[ch]' | sort); do
         if [ "${rank[$to]:-99}" -gt "${rank[$from]:-0}" ]; then
             fail "$f includes $h: $from -> $to runs up a layer"
             up=$((up + 1))
+        elif [ "${rank[$to]:-99}" = "${rank[$from]:-0}" ]; then
+            fail "$f includes $h: $from -> $to, two systems side by side"
+            up=$((up + 1))
         fi
     done
 done
-check_num "include arrows between folders that run up a layer (of $arrows)" "$up" near 0 0
+check_num "include arrows between folders that run up a layer or across to another system (of $arrows)" "$up" near 0 0
 
 # A loop of includes between files (a.c/a.h count as one module), found by tsort.
 sed 's/\.[ch]\b//g' "$edges" | awk '$1 != $2' >"$TMP/mods"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# sweep_parts.sh: the Schelleng sweep's results files (bin/schelleng, src/sweep/) on the
+# sweep_parts.sh: the Schelleng sweep's results files (bin/schelleng; src/study/sweep, src/bow/plane) on the
 # stand-in cell function: parts of --shard K/N, each with its own header, merged by --merge
 # into the file of a single-machine run (issue 29 item 1) and refused, with the part and the
 # cell named, when torn, doubled, missing, of another grid, model or N, or foreign; a full disk

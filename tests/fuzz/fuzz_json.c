@@ -2,7 +2,7 @@
  * member locator of its errors), then the whole challenge's checks (challenge_load). */
 #include "fuzz_file.h"
 #include "io/json.h"
-#include "measure/score.h"
+#include "string/score.h"
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

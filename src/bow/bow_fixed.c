@@ -1,0 +1,698 @@
+/* bow_fixed.c: the two solvers of the bowed string and the stroke for sweeps.
+ *
+ * The fixed-step scheme is the trapezoidal rule on the whole system (81)-(88), solved in a
+ * way that uses its structure. Every mode and every hair point is a linear oscillator
+ * driven by the contact forces f = dx F_b sigma0 z, so for one step the new modal
+ * velocities are an explicit part plus (h / D_i) times the step-averaged force; projected
+ * on the contact points this makes the new relative velocity an affine function of the new
+ * bristle displacements, v' = v0 - (kappa / 2) C z', with C a constant N x N matrix. What is
+ * left is a Newton solve in the 2N contact unknowns (z', tau') with an analytic Jacobian;
+ * the modes are then updated from the solved force. Cost per step: two passes over the
+ * M x N mode shapes and a 2N x 2N LU. Second order; for the linear part it keeps the
+ * discrete energy balance of the trapezoidal (midpoint) rule. */
+#include "bow/bow.h"
+#include "base/util.h"
+#include <gsl/gsl_linalg.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const char *bow_solver_name(bow_solver s) { return s == BOW_CVODE ? "cvode-bdf" : "bow-trapezoid"; }
+
+typedef struct fixed {
+    bow_model *m;
+    double h;                   /* step, s */
+    double *au, *bu, *cu;       /* per transverse mode: p' = a p - c x + b (G fbar) */
+    double *aw, *bw, *cw;       /* per torsional mode */
+    double aq, bq, cq;          /* hair points */
+    double *C;                  /* N x N: contact velocity per unit step-averaged force */
+    double *pu, *pw;            /* explicit parts of the new modal velocities */
+    double *vec;                /* 16 N scratch */
+    double *zd1, *taud1;        /* contact rates at the last residual evaluation */
+    double *qd1;                /* hair velocities at the end of the last step, m/s */
+    double *zd0, *taud0;        /* contact rates at the start of the last step (the predictor) */
+    double t_cached;            /* the time those rates (and P1, Q1) belong to, s (NaN: none) */
+    double P1, Q1;              /* powers at t_cached, W */
+    gsl_matrix *J;              /* N x N: the contact Jacobian with tau eliminated */
+    gsl_vector *R, *dX;         /* 2N: residual (z rows, tau rows) and Newton update */
+    gsl_vector *rz, *dz;        /* N: the reduced right-hand side and its solution */
+    double *jzt, *jtt, *jtz;    /* the diagonal z-tau and tau-tau blocks, the N x N tau-z block */
+    gsl_permutation *perm;
+    long newton;                /* Newton iterations so far */
+    long split;                 /* steps split in halves because their Newton solve failed */
+    int depth;                  /* this solver's step is the main step / 2^depth */
+    struct fixed *half;         /* the same scheme at h / 2, made when first needed */
+} fixed;
+
+static void coeffs(double mass, double K, double R, double h, double *a, double *b, double *c)
+{
+    double D = mass + 0.25 * h * h * K + 0.5 * h * R;
+    *a = (mass - 0.25 * h * h * K - 0.5 * h * R) / D;
+    *b = h / D;
+    *c = h * K / D;
+}
+
+static void fixed_init(fixed *s, bow_model *m, double h)
+{
+    memset(s, 0, sizeof *s);
+    s->m = m;
+    s->h = h;
+    int Mu = m->Mu, Mw = m->Mw, N = m->N;
+    s->au = xcalloc((size_t)Mu, sizeof(double));
+    s->bu = xcalloc((size_t)Mu, sizeof(double));
+    s->cu = xcalloc((size_t)Mu, sizeof(double));
+    s->aw = xcalloc((size_t)Mw, sizeof(double));
+    s->bw = xcalloc((size_t)Mw, sizeof(double));
+    s->cw = xcalloc((size_t)Mw, sizeof(double));
+    s->pu = xcalloc((size_t)Mu, sizeof(double));
+    s->pw = xcalloc((size_t)Mw, sizeof(double));
+    s->C = xcalloc((size_t)N * N, sizeof(double));
+    s->vec = xcalloc(16 * (size_t)N, sizeof(double));
+    s->zd1 = xcalloc((size_t)N, sizeof(double));
+    s->taud1 = xcalloc((size_t)N, sizeof(double));
+    s->qd1 = xcalloc((size_t)N, sizeof(double));
+    s->zd0 = xcalloc((size_t)N, sizeof(double));
+    s->taud0 = xcalloc((size_t)N, sizeof(double));
+    s->t_cached = NAN;
+    for (int i = 0; i < Mu; i++) {
+        coeffs(m->m_u, m->Ku[i], m->Ru[i], h, &s->au[i], &s->bu[i], &s->cu[i]);
+        for (int j = 0; j < N; j++)
+            for (int k = 0; k < N; k++)
+                s->C[j * N + k] += m->Gu[(size_t)i * N + j] * s->bu[i] * m->Gu[(size_t)i * N + k];
+    }
+    for (int i = 0; i < Mw; i++) {
+        coeffs(m->m_w, m->Kw[i], m->Rw[i], h, &s->aw[i], &s->bw[i], &s->cw[i]);
+        for (int j = 0; j < N; j++)
+            for (int k = 0; k < N; k++)
+                s->C[j * N + k] += m->Gw[(size_t)i * N + j] * s->bw[i] * m->Gw[(size_t)i * N + k];
+    }
+    coeffs(m->m_q, m->k_q, m->r_q, h, &s->aq, &s->bq, &s->cq);
+    for (int j = 0; j < N; j++)
+        s->C[j * N + j] += s->bq;
+    s->J = gsl_matrix_alloc((size_t)N, (size_t)N);
+    s->R = gsl_vector_alloc(2 * (size_t)N);
+    s->dX = gsl_vector_alloc(2 * (size_t)N);
+    s->rz = gsl_vector_alloc((size_t)N);
+    s->dz = gsl_vector_alloc((size_t)N);
+    s->perm = gsl_permutation_alloc((size_t)N);
+    s->jzt = xcalloc((size_t)N, sizeof(double));
+    s->jtt = xcalloc((size_t)N, sizeof(double));
+    s->jtz = xcalloc((size_t)N * N, sizeof(double));
+}
+
+static void fixed_free(fixed *s)
+{
+    if (s->half) {
+        fixed_free(s->half);
+        free(s->half);
+        s->half = NULL;
+    }
+    double **p[] = {&s->au, &s->bu, &s->cu, &s->aw, &s->bw, &s->cw, &s->pu, &s->pw, &s->C, &s->vec,
+                    &s->zd1, &s->taud1, &s->qd1, &s->zd0, &s->taud0, &s->jzt, &s->jtt, &s->jtz};
+    for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
+        free(*p[k]);
+        *p[k] = NULL;
+    }
+    gsl_matrix_free(s->J);
+    gsl_vector_free(s->R);
+    gsl_vector_free(s->dX);
+    gsl_vector_free(s->rz);
+    gsl_vector_free(s->dz);
+    gsl_permutation_free(s->perm);
+    s->J = NULL, s->R = s->dX = s->rz = s->dz = NULL, s->perm = NULL;
+}
+
+/* Newton's scales: z against the bound mu_s/sigma0 (18), tau against this, K */
+#define TAU_SCALE 10.0
+
+/* Residual of the contact equations at X = (z, tau); fills v and, when J is given, the
+ * Jacobian. Returns the scaled max-norm of the residual. */
+static double contact_residual(fixed *s, double F_b1, double kappa1, const double *v0, const double *z,
+                               const double *tau, const double *zn, const double *taun, const double *zdn,
+                               const double *taudn, double *v, bool jac)
+{
+    bow_model *m = s->m;
+    int N = m->N;
+    double h = s->h, zs = m->fr.mu_s / m->fr.sigma0, norm = 0.0;
+    for (int j = 0; j < N; j++) {
+        double cz = 0;
+        for (int k = 0; k < N; k++)
+            cz += s->C[j * N + k] * z[k];
+        v[j] = v0[j] - 0.5 * kappa1 * cz;
+    }
+    for (int j = 0; j < N; j++) {
+        bow_contact_rates c;
+        bow_contact(&m->fr, z[j], v[j], tau[j], F_b1, &m->tss[j], jac, &c);
+        double Rz = z[j] - zn[j] - 0.5 * h * (zdn[j] + v[j] - c.varsigma);
+        double Rt = tau[j] - taun[j] - 0.5 * h * (taudn[j] + c.dtau);
+        s->zd1[j] = v[j] - c.varsigma;
+        s->taud1[j] = c.dtau;
+        gsl_vector_set(s->R, j, Rz);
+        gsl_vector_set(s->R, N + j, Rt);
+        norm = fmax(norm, fmax(fabs(Rz) / zs, fabs(Rt) / TAU_SCALE));
+        if (jac) {
+            /* the Jacobian has diagonal tau-z and tau-tau blocks (each tau_j only sees its own
+             * point), so tau is eliminated and only the N x N Schur complement in z is factored */
+            double dzt = 0.5 * h * c.s_tau, dtt = 1.0 - 0.5 * h * c.t_tau;
+            s->jzt[j] = dzt, s->jtt[j] = dtt;
+            for (int k = 0; k < N; k++) {
+                double dv = -0.5 * kappa1 * s->C[j * N + k];          /* d v_j / d z_k */
+                double dzz = (j == k ? 1.0 + 0.5 * h * c.s_z : 0.0) - 0.5 * h * (1.0 - c.s_v) * dv;
+                double dtz = -0.5 * h * ((j == k ? c.t_z : 0.0) + c.t_v * dv);
+                s->jtz[j * N + k] = dtz;
+                s->J->data[j * s->J->tda + k] = dzz - dzt / dtt * dtz;
+            }
+        }
+    }
+    return norm;
+}
+
+/* Explicit parts of the new modal velocities, p = a p - c x, kept in pe, and their sum at
+ * the contact points into acc (N). One pass over the mode shapes. */
+static void modal_explicit(int M, int N, const double *restrict G, const double *restrict ca,
+                           const double *restrict cc, const double *restrict xq, const double *restrict xp,
+                           double *restrict pe, double *restrict acc)
+{
+    if (N == 4) {                       /* the default: accumulate in registers */
+        double a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+        for (int i = 0; i < M; i++) {
+            double p = ca[i] * xp[i] - cc[i] * xq[i];
+            const double *restrict row = G + 4 * (size_t)i;
+            pe[i] = p;
+            a0 += row[0] * p, a1 += row[1] * p, a2 += row[2] * p, a3 += row[3] * p;
+        }
+        acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+        return;
+    }
+    for (int j = 0; j < N; j++)
+        acc[j] = 0.0;
+    for (int i = 0; i < M; i++) {
+        double p = ca[i] * xp[i] - cc[i] * xq[i];
+        const double *restrict row = G + (size_t)i * N;
+        pe[i] = p;
+        for (int j = 0; j < N; j++)
+            acc[j] += row[j] * p;
+    }
+}
+
+/* The modes driven by the step-averaged force fbar: returns sum R_i p_i^2 at the new time. */
+static double modal_update(int M, int N, double h, const double *restrict G, const double *restrict cb,
+                           const double *restrict R, const double *restrict pe, const double *restrict fbar,
+                           double *restrict xq, double *restrict xp)
+{
+    double q = 0.0;
+    if (N == 4) {                       /* the default */
+        double f0 = fbar[0], f1 = fbar[1], f2 = fbar[2], f3 = fbar[3];
+        for (int i = 0; i < M; i++) {
+            const double *restrict row = G + 4 * (size_t)i;
+            double p1 = pe[i] + cb[i] * (row[0] * f0 + row[1] * f1 + row[2] * f2 + row[3] * f3);
+            xq[i] += 0.5 * h * (xp[i] + p1);
+            xp[i] = p1;
+            q += R[i] * p1 * p1;
+        }
+        return q;
+    }
+    for (int i = 0; i < M; i++) {
+        const double *restrict row = G + (size_t)i * N;
+        double gf = 0.0;
+        for (int j = 0; j < N; j++)
+            gf += row[j] * fbar[j];
+        double p1 = pe[i] + cb[i] * gf;
+        xq[i] += 0.5 * h * (xp[i] + p1);
+        xp[i] = p1;
+        q += R[i] * p1 * p1;
+    }
+    return q;
+}
+
+/* One step's working vectors, N doubles each, carved from s->vec. */
+typedef struct step_vecs {
+    double *uc, *wc;        /* transverse and torsional velocity at the contact points, m/s */
+    double *qd;             /* hair point velocities at the start of the step, m/s */
+    double *qfree;          /* their explicit part at the end of the step, m/s */
+    double *v0;             /* v' = v0 - (k1/2) C z': the affine part, m/s */
+    double *zn, *taun;      /* z (m) and tau (K) at the start of the step */
+    double *zdn, *taudn;    /* their rates at the start, m/s and K/s */
+    double *z, *tau;        /* the Newton iterate at the end of the step, m and K */
+    double *v;              /* the relative velocity at the iterate, m/s */
+    double *fbar;           /* step-averaged contact force, N */
+    double *zt, *tt;        /* trial iterate of the line search, m and K */
+} step_vecs;
+
+static step_vecs step_carve(double *b, int N)
+{
+    step_vecs w = {b, b + N, b + 2 * N, b + 3 * N, b + 4 * N, b + 5 * N, b + 6 * N, b + 7 * N, b + 8 * N,
+                   b + 9 * N, b + 10 * N, b + 11 * N, b + 12 * N, b + 13 * N, b + 14 * N};
+    return w;
+}
+
+/* The start of the step at t: the powers P0, Q0, the hair velocities and the contact rates,
+ * left by the previous step when it ended at t (returns 1), else computed (returns 0). */
+static int step_start(fixed *s, double t, const double *x, const step_vecs *w, double *P0, double *Q0)
+{
+    bow_model *m = s->m;
+    const bow_layout *a = &m->at;
+    int N = m->N;
+    if (fabs(s->t_cached - t) < 1e-6 * s->h) {
+        *P0 = s->P1, *Q0 = s->Q1;
+        memcpy(w->qd, s->qd1, N * sizeof(double));
+        memcpy(w->zdn, s->zd1, N * sizeof(double));
+        memcpy(w->taudn, s->taud1, N * sizeof(double));
+        return 1;
+    }
+    double F_b0 = gesture_value(&m->g.force, t) / m->in.W_b, v_b0 = gesture_value(&m->g.velocity, t);
+    bow_powers(m, t, x, P0, Q0);
+    for (int j = 0; j < N; j++)
+        w->uc[j] = w->wc[j] = 0.0;
+    for (int i = 0; i < m->Mu; i++)
+        for (int j = 0; j < N; j++)
+            w->uc[j] += m->Gu[(size_t)i * N + j] * x[a->ud + i];
+    for (int i = 0; i < m->Mw; i++)
+        for (int j = 0; j < N; j++)
+            w->wc[j] += m->Gw[(size_t)i * N + j] * x[a->wd + i];
+    for (int j = 0; j < N; j++) {
+        w->qd[j] = w->uc[j] + w->wc[j] + x[a->v + j] - v_b0;
+        bow_contact_rates c;
+        bow_contact(&m->fr, x[a->z + j], x[a->v + j], x[a->tau + j], F_b0, &m->tss[j], false, &c);
+        w->zdn[j] = x[a->v + j] - c.varsigma;
+        w->taudn[j] = c.dtau;
+    }
+    return 0;
+}
+
+/* The explicit parts of the new velocities projected on the contact points, the affine part
+ * v0 of the new relative velocity, and the predicted (z, tau): second order (Adams-Bashforth)
+ * from the last two rates when the step continues the previous one, else Euler. */
+static void step_predict(fixed *s, double t, const double *x, const step_vecs *w, double k0, bool cached)
+{
+    bow_model *m = s->m;
+    const bow_layout *a = &m->at;
+    int N = m->N;
+    double h = s->h, v_b1 = gesture_value(&m->g.velocity, t + h);
+    for (int j = 0; j < N; j++)
+        w->zn[j] = x[a->z + j], w->taun[j] = x[a->tau + j];
+    modal_explicit(m->Mu, N, m->Gu, s->au, s->cu, x + a->u, x + a->ud, s->pu, w->uc);
+    modal_explicit(m->Mw, N, m->Gw, s->aw, s->cw, x + a->w, x + a->wd, s->pw, w->wc);
+    for (int j = 0; j < N; j++)
+        w->qfree[j] = s->aq * w->qd[j] - s->cq * x[a->q + j];
+    for (int j = 0; j < N; j++) {
+        double cf = 0;
+        for (int k = 0; k < N; k++)
+            cf += s->C[j * N + k] * k0 * w->zn[k];
+        w->v0[j] = v_b1 + w->qfree[j] - w->uc[j] - w->wc[j] - 0.5 * cf;   /* v' = v0 - (k1/2) C z' */
+        if (cached)
+            w->z[j] = w->zn[j] + h * (1.5 * w->zdn[j] - 0.5 * s->zd0[j]),
+            w->tau[j] = w->taun[j] + h * (1.5 * w->taudn[j] - 0.5 * s->taud0[j]);
+        else
+            w->z[j] = w->zn[j] + h * w->zdn[j], w->tau[j] = w->taun[j] + h * w->taudn[j];
+        s->zd0[j] = w->zdn[j], s->taud0[j] = w->taudn[j];
+    }
+}
+
+/* The Newton update dX for the residual s->R: the tau rows eliminated through the diagonal
+ * blocks, an N x N LU solve for dz, then dtau. 0, or -1 when the LU fails. */
+static int newton_direction(fixed *s, int N)
+{
+    int sg;
+    for (int j = 0; j < N; j++)
+        gsl_vector_set(s->rz, j, gsl_vector_get(s->R, j) - s->jzt[j] / s->jtt[j] * gsl_vector_get(s->R, N + j));
+    if (gsl_linalg_LU_decomp(s->J, s->perm, &sg) != 0 || gsl_linalg_LU_solve(s->J, s->perm, s->rz, s->dz) != 0)
+        return -1;
+    for (int j = 0; j < N; j++) {
+        double q = 0;
+        for (int k = 0; k < N; k++)
+            q += s->jtz[j * N + k] * gsl_vector_get(s->dz, k);
+        gsl_vector_set(s->dX, j, gsl_vector_get(s->dz, j));
+        gsl_vector_set(s->dX, N + j, (gsl_vector_get(s->R, N + j) - q) / s->jtt[j]);
+    }
+    return 0;
+}
+
+/* Newton in (z, tau) from the prediction in w, halving the update while the residual grows.
+ * 0, or -1 with the method, the time and the reason in err. */
+static int step_newton(fixed *s, double t, const step_vecs *w, double F_b1, double k1, char *err, size_t errlen)
+{
+    int N = s->m->N;
+    double zs = s->m->fr.mu_s / s->m->fr.sigma0;
+    double norm = contact_residual(s, F_b1, k1, w->v0, w->z, w->tau, w->zn, w->taun, w->zdn, w->taudn, w->v, true);
+    int it, conv = norm < 1e-10;
+    for (it = 0; it < 60 && !conv; it++) {
+        if (newton_direction(s, N) != 0) {
+            snprintf(err, errlen, "%s failed at t = %.9g s: singular contact Jacobian", bow_solver_name(BOW_FIXED), t);
+            return -1;
+        }
+        double lam = 1.0, dmax = 0.0;
+        for (int tries = 0; tries < 20; tries++) {
+            dmax = 0.0;
+            for (int j = 0; j < N; j++) {
+                double dz = -lam * gsl_vector_get(s->dX, j), dt = -lam * gsl_vector_get(s->dX, N + j);
+                w->zt[j] = w->z[j] + dz, w->tt[j] = w->tau[j] + dt;
+                dmax = fmax(dmax, fmax(fabs(dz) / zs, fabs(dt) / TAU_SCALE));
+            }
+            double n2 = contact_residual(s, F_b1, k1, w->v0, w->zt, w->tt, w->zn, w->taun, w->zdn, w->taudn, w->v, true);
+            if (n2 < norm || n2 < 1e-12 || tries == 19) {
+                norm = n2;
+                break;
+            }
+            lam *= 0.5;
+        }
+        memcpy(w->z, w->zt, N * sizeof(double));
+        memcpy(w->tau, w->tt, N * sizeof(double));
+        s->newton++;
+        conv = (dmax < 1e-10 && norm < 1e-8) || norm < 1e-10;
+    }
+    if (!conv || !isfinite(norm)) {
+        snprintf(err, errlen, "%s failed at t = %.9g s: the contact Newton solve did not converge in %d iterations "
+                 "(scaled residual %.3g); try a smaller dt", bow_solver_name(BOW_FIXED), t, it, norm);
+        return -1;
+    }
+    return 0;
+}
+
+/* The end of the step: the modes and the hair updated from the step-averaged force, the new
+ * contact state into x, the powers at t + h (76), (66) (as bow_powers, without another pass
+ * over the modes) cached for the next step, and the energy integrals advanced. */
+static void step_finish(fixed *s, double t, double *x, const step_vecs *w, double k0, double k1, double P0, double Q0)
+{
+    bow_model *m = s->m;
+    const bow_layout *a = &m->at;
+    int N = m->N;
+    double h = s->h, t1 = t + h, F_b1 = gesture_value(&m->g.force, t1) / m->in.W_b;
+    double v_b1 = gesture_value(&m->g.velocity, t1);
+    for (int j = 0; j < N; j++)
+        w->fbar[j] = 0.5 * (k0 * w->zn[j] + k1 * w->z[j]);
+    double Qm = modal_update(m->Mu, N, h, m->Gu, s->bu, m->Ru, s->pu, w->fbar, x + a->u, x + a->ud)
+              + modal_update(m->Mw, N, h, m->Gw, s->bw, m->Rw, s->pw, w->fbar, x + a->w, x + a->wd);
+    double dF = gesture_slope(&m->g.force, t1) / m->in.W_b, sz = 0, szz = 0, stau = 0, qt = 0, qq = 0;
+    for (int j = 0; j < N; j++) {
+        double qd1 = w->qfree[j] - s->bq * w->fbar[j];
+        x[a->q + j] += 0.5 * h * (w->qd[j] + qd1);
+        x[a->z + j] = w->z[j];
+        x[a->tau + j] = w->tau[j];
+        x[a->v + j] = w->v[j];
+        s->qd1[j] = qd1;
+        double lam = sqrt((fabs(w->v[j]) + m->fr.eps) / F_b1);
+        sz += w->z[j], szz += w->z[j] * w->z[j], stau += w->tau[j];
+        qt += (m->fr.b_tau * lam + m->fr.c_tau) * w->tau[j];
+        qq += m->r_q * qd1 * qd1;
+    }
+    double P1 = v_b1 * k1 * sz + m->dx * dF * (0.5 * m->fr.sigma0 * szz + m->fr.a_tau * stau);
+    double Q1 = Qm + qq + m->dx * F_b1 * qt;
+    s->P1 = P1, s->Q1 = Q1, s->t_cached = t1;
+    x[a->e_in] += 0.5 * h * (P0 + P1);
+    x[a->e_out] += 0.5 * h * (Q0 + Q1);
+    x[a->e_abs] += 0.5 * h * (fabs(P0) + fabs(P1));
+}
+
+/* One step from (t, x) to t + h, in place, the energy integrals by the trapezoidal rule:
+ * start, predict, Newton on the contact, finish. 0, or -1 with the reason in err. */
+static int fixed_step(fixed *s, double t, double *x, char *err, size_t errlen)
+{
+    bow_model *m = s->m;
+    double F_b0 = gesture_value(&m->g.force, t) / m->in.W_b, F_b1 = gesture_value(&m->g.force, t + s->h) / m->in.W_b;
+    double k0 = m->dx * m->fr.sigma0 * F_b0, k1 = m->dx * m->fr.sigma0 * F_b1, P0, Q0;
+    step_vecs w = step_carve(s->vec, m->N);
+    bool cached = step_start(s, t, x, &w, &P0, &Q0);
+    step_predict(s, t, x, &w, k0, cached);
+    if (step_newton(s, t, &w, F_b1, k1, err, errlen) != 0)
+        return -1;
+    step_finish(s, t, x, &w, k0, k1, P0, Q0);
+    return 0;
+}
+
+/* A step whose contact Newton solve fails (it can stall at the kinks of the friction law,
+ * e.g. where v changes sign) is done again as two steps of h / 2, down to h / 64. */
+#define MAX_SPLIT_DEPTH 6
+static int fixed_step_robust(fixed *s, double t, double *x, char *err, size_t errlen)
+{
+    if (fixed_step(s, t, x, err, errlen) == 0)
+        return 0;
+    if (s->depth >= MAX_SPLIT_DEPTH)
+        return -1;
+    if (!s->half) {
+        s->half = xcalloc(1, sizeof(fixed));
+        fixed_init(s->half, s->m, 0.5 * s->h);
+        s->half->depth = s->depth + 1;
+    }
+    s->half->t_cached = NAN;
+    long n0 = s->half->newton;
+    if (fixed_step_robust(s->half, t, x, err, errlen) != 0 ||
+        fixed_step_robust(s->half, t + 0.5 * s->h, x, err, errlen) != 0)
+        return -1;
+    s->newton += s->half->newton - n0;
+    s->split += 1 + s->half->split;
+    s->half->split = 0;
+    s->t_cached = NAN;      /* the next step starts from the state, not from this step's cache */
+    return 0;
+}
+
+static int run_fixed(bow_model *m, const bow_run_opts *o, double *x, bow_run_result *res)
+{
+    fixed s;
+    fixed_init(&s, m, o->h);
+    long n = lround(o->t1 / o->h);
+    long every = o->dt_out > 0 ? lround(o->dt_out / o->h) : 1;
+    if (every < 1)
+        every = 1;
+    double zlim = 10.0 * m->fr.mu_s / m->fr.sigma0, w0 = wall_seconds();
+    int status = 0;
+    bow_rest(m, x);
+    if (o->sink && o->sink(0.0, x, o->ctx))
+        status = 1;
+    long k;
+    for (k = 0; k < n && status == 0; k++) {
+        double t = k * o->h;
+        if (fixed_step_robust(&s, t, x, res->message, sizeof res->message) != 0) {
+            status = 1;
+            break;
+        }
+        double zmax = max_abs(x + m->at.z, (size_t)m->N);
+        if (!isfinite(zmax) || !isfinite(x[m->at.e_out]) || zmax > zlim) {
+            snprintf(res->message, sizeof res->message,
+                     "%s blew up at t = %.9g s: |z| = %.3g m exceeds ten times the bound mu_s/sigma0; try a smaller dt",
+                     bow_solver_name(BOW_FIXED), t + o->h, zmax);
+            status = 1;
+            break;
+        }
+        if (o->sink && ((k + 1) % every == 0 || k + 1 == n) && o->sink((k + 1) * o->h, x, o->ctx)) {
+            snprintf(res->message, sizeof res->message, "%s: stopped by the sink at t = %.9g s",
+                     bow_solver_name(BOW_FIXED), (k + 1) * o->h);
+            status = 1;
+        }
+    }
+    res->t = k * o->h;
+    res->steps = k;
+    res->newton = s.newton;
+    res->split = s.split;
+    res->seconds = wall_seconds() - w0;
+    fixed_free(&s);
+    return status;
+}
+
+typedef struct cv_ctx {
+    const bow_run_opts *o;
+    double dt_out;
+} cv_ctx;
+
+static int cv_sink(long k, double t, const double *y, void *c)
+{
+    (void)k;
+    cv_ctx *cc = c;
+    double r = t / cc->dt_out;
+    if (fabs(r - lround(r)) > 1e-6)     /* a segment end, not an output time */
+        return 0;
+    return cc->o->sink ? cc->o->sink(t, y, cc->o->ctx) : 0;
+}
+
+static int run_cvode(bow_model *m, const bow_run_opts *o, double *x, bow_run_result *res)
+{
+    double w0 = wall_seconds();
+    bow_rest(m, x);
+    if (o->sink && o->sink(0.0, x, o->ctx))
+        return 1;
+    ivp p = bow_ivp(m);
+    double breaks[2 * GESTURE_MAX_POINTS + 1];
+    int nb = gesture_breaks(&m->g, 0.0, o->t1, breaks, 2 * GESTURE_MAX_POINTS);
+    breaks[nb++] = o->t1;
+    double dt = o->dt_out > 0 ? o->dt_out : o->t1 / 1000.0;
+    long nout_all = lround(o->t1 / dt) + nb + 2;
+    double *tout = xcalloc((size_t)nout_all, sizeof(double));
+    cv_ctx cc = {o, dt};
+    double t0 = 0.0;
+    int status = 0;
+    for (int s = 0; s < nb && status == 0; s++) {
+        double t1 = breaks[s];
+        size_t n = 0;
+        for (long k = lround(floor(t0 / dt)) + 1; k * dt < t1 - 1e-12 * dt; k++)
+            if (k * dt > t0 + 1e-12 * dt)
+                tout[n++] = k * dt;
+        tout[n++] = t1;
+        cvode_opts co = cvode_defaults();
+        co.lmm = CVODE_BDF;
+        co.solver = CVODE_DENSE;
+        co.rtol = o->rtol;
+        co.atol = o->atol;
+        co.tout = tout;
+        co.nout = n;
+        co.sink = cv_sink;
+        co.ctx = &cc;
+        co.max_steps = 2000000;
+        cvode_stats st;
+        memset(&st, 0, sizeof st);
+        if (cvode_solve(&p, t0, x, t1, &co, &st, res->message, sizeof res->message) != 0)
+            status = 1;
+        res->steps += st.steps;
+        res->newton += st.nniters;
+        res->nfev += st.nfev + st.nfev_jac;
+        res->t = status ? t0 : t1;
+        t0 = t1;
+    }
+    free(tout);
+    res->seconds = wall_seconds() - w0;
+    return status;
+}
+
+int bow_run(bow_model *m, const bow_run_opts *o, double *x, bow_run_result *res)
+{
+    memset(res, 0, sizeof *res);
+    for (int j = 0; j < m->N; j++)
+        m->tss[j] = 0.0;
+    clock_t c0 = clock();
+    int rc = o->solver == BOW_CVODE ? run_cvode(m, o, x, res) : run_fixed(m, o, x, res);
+    res->cpu_seconds = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    return rc;
+}
+
+double bow_step_cost(int modes, int N)
+{
+    return 3e-6 + 2e-9 * modes * N + 30e-9 * (double)N * N;
+}
+
+double bow_step_weight(const bow_instrument *in)
+{
+    gesture g = gesture_stroke(1.0, 0.1, 0.0, 0.0, 1.0, 0.1 * in->L);    /* the sizes are the instrument's */
+    bow_model m;
+    char err[300];
+    if (bow_model_init(&m, in, &g, err, sizeof err) != 0)
+        return 1.0;
+    double w = bow_step_cost(m.Mu + m.Mw, m.N) / bow_step_cost(BOW_REF_MODES, BOW_REF_N);
+    bow_model_free(&m);
+    return w;
+}
+
+typedef struct stroke_ctx {
+    const bow_model *m;
+    double *bridge, *v_rel;
+    size_t n, cap;
+} stroke_ctx;
+
+static int stroke_sink(double t, const double *x, void *c)
+{
+    stroke_ctx *s = c;
+    if (s->n == s->cap)
+        return 1;
+    double fu = 0, vm = 0;
+    for (int i = 0; i < s->m->Mu; i++)
+        fu += s->m->gu[i] * x[s->m->at.u + i];
+    for (int j = 0; j < s->m->N; j++)
+        vm += x[s->m->at.v + j] / s->m->N;
+    (void)t;
+    s->bridge[s->n] = fu;
+    s->v_rel[s->n] = vm;
+    s->n++;
+    return 0;
+}
+
+int bow_stroke(const bow_instrument *in, const gesture *g, double **bridge, double **v_rel, size_t *n,
+               char *err, size_t errlen)
+{
+    bow_model m;
+    if (bow_model_init(&m, in, g, err, errlen) != 0)
+        return -1;
+    size_t cap = (size_t)lround(g->duration / in->dt) + 2;
+    stroke_ctx sc = {&m, xcalloc(cap, sizeof(double)), xcalloc(cap, sizeof(double)), 0, cap};
+    double *x = xcalloc(m.at.dim, sizeof(double));
+    bow_run_opts o = {BOW_FIXED, in->dt, 0, 0, in->dt, g->duration, stroke_sink, &sc};
+    bow_run_result r;
+    int rc = bow_run(&m, &o, x, &r);
+    free(x);
+    bow_model_free(&m);
+    if (rc != 0) {
+        snprintf(err, errlen, "%s", r.message);
+        free(sc.bridge);
+        free(sc.v_rel);
+        return -1;
+    }
+    *bridge = sc.bridge;
+    *v_rel = sc.v_rel;
+    *n = sc.n;
+    return 0;
+}
+
+void bow_convergence_free(bow_convergence *c)
+{
+    for (size_t l = 0; c->fixed && l < c->levels; l++)
+        free(c->fixed[l]);
+    double *p[] = {c->ref, c->h, c->err, c->newton, c->seconds};
+    for (size_t k = 0; k < sizeof p / sizeof p[0]; k++)
+        free(p[k]);
+    free(c->fixed);
+    free(c->nfixed);
+    memset(c, 0, sizeof *c);
+}
+
+/* One run of the study: the bridge force every dt_out into a fresh array of cap (*got samples). */
+static double *convergence_run(bow_model *m, const bow_run_opts *o0, size_t cap, size_t *got, bow_run_result *res)
+{
+    stroke_ctx sc = {m, xcalloc(cap, sizeof(double)), xcalloc(cap, sizeof(double)), 0, cap};
+    double *x = xcalloc(m->at.dim, sizeof(double));
+    bow_run_opts o = *o0;
+    o.sink = stroke_sink, o.ctx = &sc;
+    int rc = bow_run(m, &o, x, res);
+    free(x);
+    free(sc.v_rel);
+    if (rc != 0) {
+        free(sc.bridge);
+        return NULL;
+    }
+    *got = sc.n;
+    return sc.bridge;
+}
+
+int bow_convergence_run(bow_model *m, double rtol, double atol, double dt_out, double t1, const double *h,
+                        size_t levels, bow_convergence *c, char *err, size_t errlen)
+{
+    memset(c, 0, sizeof *c);
+    size_t cap = (size_t)lround(t1 / dt_out) + 2;
+    bow_run_opts ro = {BOW_CVODE, 0, rtol, atol, dt_out, t1, NULL, NULL};
+    bow_run_result res;
+    c->ref = convergence_run(m, &ro, cap, &c->n, &res);
+    if (!c->ref) {
+        snprintf(err, errlen, "convergence reference: %s", res.message);
+        return -1;
+    }
+    c->levels = levels;
+    c->fixed = xcalloc(levels, sizeof *c->fixed);
+    c->nfixed = xcalloc(levels, sizeof *c->nfixed);
+    double **col[] = {&c->h, &c->err, &c->newton, &c->seconds};
+    for (size_t k = 0; k < 4; k++)
+        *col[k] = xcalloc(levels, sizeof(double));
+    double scale = max_abs(c->ref, c->n);
+    for (size_t l = 0; l < levels; l++) {
+        bow_run_opts of = {BOW_FIXED, h[l], 0, 0, dt_out, t1, NULL, NULL};
+        c->fixed[l] = convergence_run(m, &of, cap, &c->nfixed[l], &res);
+        if (!c->fixed[l]) {
+            snprintf(err, errlen, "convergence: %s", res.message);
+            bow_convergence_free(c);
+            return -1;
+        }
+        double e = 0;
+        for (size_t k = 0; k < c->n && k < c->nfixed[l]; k++)
+            e = fmax(e, fabs(c->fixed[l][k] - c->ref[k]));
+        c->h[l] = h[l], c->err[l] = e / scale;
+        c->newton[l] = (double)res.newton / res.steps, c->seconds[l] = res.seconds;
+    }
+    return 0;
+}

@@ -1,0 +1,633 @@
+#include "string/string.h"
+#include "base/util.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int string_check(const string_params *s, char *why, size_t n)
+{
+    const struct { const char *name; double v; bool zero_ok;
+    } pos[] = {
+        {"L", s->L, false},
+        {"c", s->c, false},
+        {"sigma0", s->sigma0, true},
+        {"kappa", s->kappa, true},
+        {"pluck-height", s->height, false},
+        {"w", s->w, false},
+    };
+    for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++)
+        if (!isfinite(pos[i].v) || pos[i].v < 0 || (!pos[i].zero_ok && pos[i].v == 0)) {
+            snprintf(why, n, "--%s %g is not accepted; accepted: a finite %s number", pos[i].name,
+                     pos[i].v, pos[i].zero_ok ? "non-negative" : "positive");
+            return -1;
+        }
+    if (!(s->xp > s->w && s->xp < s->L - s->w)) {
+        snprintf(
+            why, n,
+            "--xp %g with --w %g and --L %g puts the load past an end; accepted: w < xp < L - w",
+            s->xp, s->w, s->L);
+        return -1;
+    }
+    if (!(s->xm > 0 && s->xm < s->L)) {
+        snprintf(why, n, "--xm %g is not on the string; accepted: 0 < xm < L = %g", s->xm, s->L);
+        return -1;
+    }
+    /* (pi/w)^2 = k_n^2 exactly when L/w = n: the closed form of A_n divides by zero there. */
+    double r = s->L / s->w;
+    if (fabs(r - nearbyint(r)) <= 1e-9 * r) {
+        snprintf(why, n,
+                 "--L %g over --w %g is the integer %.0f, where (pi/w)^2 = k_n^2; accepted: L/w "
+                 "not an integer",
+                 s->L, s->w, r);
+        return -1;
+    }
+    if (s->height > 0.1 * s->L) {
+        snprintf(why, n,
+                 "--pluck-height %g is not small against --L %g; accepted: height <= L/10 (a "
+                 "linear model)",
+                 s->height, s->L);
+        return -1;
+    }
+    return 0;
+}
+
+double string_load(const string_params *s)
+{
+    return s->height / (s->xp * (s->L - s->xp) / s->L - s->w * (0.25 - 1.0 / (M_PI * M_PI)));
+}
+
+double string_u0(const string_params *s, double x)
+{
+    double Q = string_load(s), L = s->L, xp = s->xp, w = s->w;
+    double tau = x <= xp ? x * (L - xp) / L : xp * (L - x) / L;
+    double y = x - xp, kap = 0.0;
+    if (fabs(y) <= w)
+        kap = (y > 0 ? y : 0.0) - (0.5 / w) * (0.5 * (y + w) * (y + w) -
+                                               (w * w / (M_PI * M_PI)) * (1.0 + cos(M_PI * y / w)));
+    return Q * (tau + kap);
+}
+
+double string_mode_amplitude(const string_params *s, int n)
+{
+    double k = n * M_PI / s->L, p2 = (M_PI / s->w) * (M_PI / s->w);
+    return 2.0 * string_load(s) / (s->L * s->w * k * k * k) * sin(k * s->xp) * sin(k * s->w) * p2 /
+           (p2 - k * k);
+}
+
+/* sinh(b t)/b, exact as b -> 0 */
+static double sinhc(double b, double t)
+{
+    double x = b * t;
+    return fabs(x) < 1e-4 ? t * (1.0 + x * x / 6.0) : sinh(x) / b;
+}
+
+void string_mode_eval(const string_mode *m, double t, double *a, double *adot)
+{
+    double A = m->amplitude, al = m->alpha, w2 = m->omega0sq, d = w2 - al * al;
+    if (d > 0) {
+        double om = sqrt(d), e = exp(-al * t), sn = sin(om * t), cs = cos(om * t);
+        *a = A * e * (cs + al / om * sn);
+        *adot = -A * w2 / om * e * sn;
+        return;
+    }
+    /* over- or critically damped: e^{-al t} cosh(b t) and e^{-al t} sinh(b t)/b, with the slow
+     * rate al - b = w2/(al + b) computed without cancellation */
+    double b = sqrt(-d);
+    double slow = w2 / (al + b), e1 = exp(-slow * t), e2 = exp(-(al + b) * t);
+    double ch = 0.5 * (e1 + e2);
+    double sh = b * t < 1e-4 ? exp(-al * t) * sinhc(b, t) : 0.5 * (e1 - e2) / b;
+    *a = A * (ch + al * sh);
+    *adot = -A * w2 * sh;
+}
+
+double string_mode_velocity_bound(const string_mode *m, double t)
+{
+    double A = fabs(m->amplitude * m->pickup), al = m->alpha, w2 = m->omega0sq, d = w2 - al * al;
+    double gam, env1;
+    if (d > 0) {
+        gam = al;
+        env1 = exp(-al * t) / sqrt(d);          /* |e^{-al t} sin(om t)/om| */
+    } else {
+        double b = sqrt(-d);
+        gam = w2 / (al + b);
+        env1 = b > 0 ? exp(-gam * t) / (2.0 * b) : INFINITY;
+    }
+    /* |sin(om t)/om| and sinh(b t)/b e^{-b t} are both <= t: sup over t' >= t of t' e^{-gam t'} */
+    double env2 = gam <= 0 ? INFINITY : (t >= 1.0 / gam ? t * exp(-gam * t) : exp(-1.0) / gam);
+    return A * w2 * fmin(env1, env2);
+}
+
+string_mode string_exact_mode(const string_params *s, int n)
+{
+    double k = n * M_PI / s->L;
+    string_mode m = {string_mode_amplitude(s, n), s->sigma0 + 0.5 * s->kappa * k * k,
+                     s->c * s->c * k * k, sin(k * s->xm)};
+    return m;
+}
+
+int string_reference_modes(const string_params *s, double t1, double tol, int max_modes,
+                           string_mode **out)
+{
+    size_t cap = 1024;
+    int n = 0;
+    string_mode *m = xcalloc(cap, sizeof *m);
+    /* Past the load's resonance (k_n > 2 pi / w, n > 2L/w) the bound 2Q/(L w k^3) p^2/|p^2 - k^2|
+     * (p = pi/w) on |A_n|, times c k_n, falls at least like n^-4,
+     * so with the damping factor e^{-alpha_n t1} (alpha rising like n^2) the tail after mode n is
+     * at most E_n min(n/3, r/(1 - r)), r = exp(-(alpha_{n+1} - alpha_n) t1), E_n the bound of
+     * mode n with the pickup weight taken as 1 (n/3 alone once the modes are overdamped). */
+    double n_res = 2.0 * s->L / s->w;
+    for (;;) {
+        if (n == max_modes) {
+            free(m);
+            *out = NULL;
+            return -1;
+        }
+        m = xgrow(m, &cap, (size_t)n + 1, sizeof *m);
+        m[n] = string_exact_mode(s, n + 1);
+        n++;
+        if (n <= n_res)
+            continue;
+        /* the bound of a mode with both sines of A_n and the pickup weight taken as 1 */
+        double k = n * M_PI / s->L, p2 = (M_PI / s->w) * (M_PI / s->w);
+        string_mode whole = m[n - 1];
+        whole.amplitude = 2.0 * string_load(s) / (s->L * s->w * k * k * k) * p2 / fabs(p2 - k * k);
+        whole.pickup = 1.0;
+        double E = string_mode_velocity_bound(&whole, t1);
+        double dk2 = (2.0 * n + 1) * (M_PI / s->L) * (M_PI / s->L);
+        double r = exp(-0.5 * s->kappa * dk2 * t1);
+        /* overdamped modes decay at the slow rate omega0^2/(alpha + beta), which tends to
+         * c^2/kappa: no help from the damping there, only the power law */
+        bool under = whole.alpha * whole.alpha < whole.omega0sq;
+        double factor = under ? fmin(n / 3.0, r < 1 ? r / (1.0 - r) : INFINITY) : n / 3.0;
+        if (E * factor <= 0.5 * tol)
+            break;
+    }
+    *out = m;
+    return n;
+}
+
+/* First sample k in [0, n] from which the mode's velocity bound stays below eps (n if never). */
+static long mode_end(const string_mode *m, double fs, long n, double eps)
+{
+    if (string_mode_velocity_bound(m, (double)(n - 1) / fs) >= eps)
+        return n;
+    long lo = 0, hi = n - 1;      /* bound(lo) >= eps unknown, bound(hi) < eps */
+    /* The bound never rises, and for an underdamped mode it is below A w2 e^{-alpha t}/sqrt(d),
+     * which falls to eps at t_e: a bracket [0, t_e fs] as good as [0, n) and fewer halvings (the
+     * same k). */
+    double A = fabs(m->amplitude * m->pickup), d = m->omega0sq - m->alpha * m->alpha;
+    if (d > 0 && m->alpha > 0 && A > 0) {
+        double te = log(A * m->omega0sq / (eps * sqrt(d))) / m->alpha;
+        long k = te > 0 ? (long)ceil(te * fs) + 1 : 1;
+        if (k < hi && string_mode_velocity_bound(m, (double)k / fs) < eps) {
+            if (string_mode_velocity_bound(m, (double)(k - 1) / fs) >= eps)
+                return k;       /* the common case: the envelope's own crossing, no halving */
+            hi = k;
+        }
+    }
+    while (hi - lo > 1) {
+        long mid = lo + (hi - lo) / 2;
+        if (string_mode_velocity_bound(m, (double)mid / fs) < eps)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+/* out[k] += coef Im(e^{(-alpha + i om)(t0 + k/fs)}) for k < len: the phasor is advanced by
+ * complex multiplication, in CHAINS interleaved sequences (sample k in chain k % CHAINS, each
+ * stepped by z^CHAINS), so the multiplications do not wait on one another (bench row 1: one chain
+ * is bound by the latency of its multiply-adds). The chains live in VECS vectors of 4 (GCC's vector
+ * extension) so that they stay in registers: held in an array they went through memory every
+ * sample, and the store-to-load latency bound the loop. Real arithmetic, no FMA contraction under
+ * -std=c17: every build of this loop gives the same bits. */
+enum { LANES = 4, VECS = 4, CHAINS = LANES * VECS };   /* CHAINS: a power of 2 */
+typedef double v4d __attribute__((vector_size(LANES * sizeof(double))));
+
+/* A mode's per-sample factor z1 = e^{(-alpha + i om)/fs} and its CHAINS-th power, once per mode. */
+typedef struct {
+    double alpha, om, fs, z1r, z1i;
+    v4d zr, zi;
+} damped_sine;
+
+static damped_sine damped_sine_of(double alpha, double om, double fs)
+{
+    double e1 = exp(-alpha / fs);
+    damped_sine d = {alpha, om, fs, e1 * cos(om / fs), e1 * sin(om / fs), {0}, {0}};
+    double zr = d.z1r, zi = d.z1i;
+    for (int c = 1; c < CHAINS; c *= 2) {    /* z1^CHAINS by squaring (CHAINS a power of 2) */
+        double r = zr * zr - zi * zi;
+        zi = 2.0 * zr * zi;
+        zr = r;
+    }
+    for (int l = 0; l < LANES; l++)
+        d.zr[l] = zr, d.zi[l] = zi;
+    return d;
+}
+
+__attribute__((target_clones("avx2", "default"))) static void
+add_damped_sine(double *out, long len, double coef, const damped_sine *d, double t0)
+{
+    double re[CHAINS], im[CHAINS];
+    double e0 = coef * exp(-d->alpha * t0);
+    re[0] = e0 * cos(d->om * t0);
+    im[0] = e0 * sin(d->om * t0);
+    for (int c = 1; c < CHAINS; c++) {
+        re[c] = re[c - 1] * d->z1r - im[c - 1] * d->z1i;
+        im[c] = re[c - 1] * d->z1i + im[c - 1] * d->z1r;
+    }
+    v4d R[VECS], I[VECS];
+    memcpy(R, re, sizeof R);
+    memcpy(I, im, sizeof I);
+    const v4d zr = d->zr, zi = d->zi;
+    long k = 0;
+    for (; k + CHAINS <= len; k += CHAINS)
+#pragma GCC unroll 4
+        for (int v = 0; v < VECS; v++) {
+            v4d o;
+            memcpy(&o, out + k + LANES * v, sizeof o);
+            o += I[v];
+            memcpy(out + k + LANES * v, &o, sizeof o);
+            v4d r = R[v] * zr - I[v] * zi;
+            I[v] = R[v] * zi + I[v] * zr;
+            R[v] = r;
+        }
+    memcpy(im, I, sizeof I);
+    for (int c = 0; k < len; k++, c++)
+        out[k] += im[c];
+}
+
+void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long n, double tol,
+                          double *out, string_sum_info *info)
+{
+    memset(out, 0, (size_t)n * sizeof(double));
+    string_sum_info in = {nmodes, 0, 0};
+    const long anchor = 1024;
+    for (int j = 0; j < nmodes; j++) {
+        const string_mode *m = &modes[j];
+        if (m->pickup == 0.0 || m->amplitude == 0.0)
+            continue;
+        double eps = tol * 3.0 / (M_PI * M_PI * (j + 1.0) * (j + 1.0));
+        long end = mode_end(m, fs, n, eps);
+        in.mode_samples += end;
+        double d = m->omega0sq - m->alpha * m->alpha;
+        if (d <= 0) {
+            in.overdamped++;
+            for (long k = 0; k < end; k++) {
+                double a, ad;
+                string_mode_eval(m, k / fs, &a, &ad);
+                out[k] += m->pickup * ad;
+            }
+            continue;
+        }
+        /* pickup * a'(t) = coef * Im(e^{(-alpha + i omega) t}) */
+        double om = sqrt(d), coef = -m->pickup * m->amplitude * m->omega0sq / om;
+        damped_sine z = damped_sine_of(m->alpha, om, fs);
+        for (long k0 = 0; k0 < end; k0 += anchor)
+            add_damped_sine(out + k0, (k0 + anchor < end ? k0 + anchor : end) - k0, coef, &z,
+                            k0 / fs);
+    }
+    out[0] = 0.0;   /* s(0) = 0 exactly: every a_n'(0) = 0 */
+    if (info)
+        *info = in;
+}
+
+void string_field(const string_params *s, const string_mode *modes, int nmodes, const double *x,
+                  size_t nx, const double *t, size_t nt, float *u)
+{
+    double *row = xcalloc(nx, sizeof(double)), *sn = xcalloc(nx * (size_t)nmodes, sizeof(double));
+    for (int j = 0; j < nmodes; j++) {
+        double k = (j + 1) * M_PI / s->L;
+        for (size_t i = 0; i < nx; i++)
+            sn[(size_t)j * nx + i] = sin(k * x[i]);
+    }
+    double floor_m = 1e-13 * s->height;
+    for (size_t r = 0; r < nt; r++) {
+        if (t[r] == 0.0) {
+            for (size_t i = 0; i < nx; i++)
+                row[i] = string_u0(s, x[i]);
+        } else {
+            memset(row, 0, nx * sizeof(double));
+            for (int j = 0; j < nmodes; j++) {
+                const string_mode *m = &modes[j];
+                double d = m->omega0sq - m->alpha * m->alpha;
+                /* |a(t)| <= |A| e^{-alpha t} omega0/omega when underdamped: skip modes below the
+                 * floor */
+                if (d > 0 && fabs(m->amplitude) * exp(-m->alpha * t[r]) * sqrt(m->omega0sq / d) <
+                                 floor_m / nmodes)
+                    continue;
+                double a, ad;
+                string_mode_eval(m, t[r], &a, &ad);
+                const double *sj = sn + (size_t)j * nx;
+                for (size_t i = 0; i < nx; i++)
+                    row[i] += a * sj[i];
+            }
+        }
+        for (size_t i = 0; i < nx; i++)
+            u[r * nx + i] = (float)row[i];
+    }
+    free(row);
+    free(sn);
+}
+
+int string_field_write(const char *path, const string_params *s, const string_mode *modes,
+                       int nmodes, size_t nx, size_t nt, double t_stop, const h5_attr *attrs,
+                       char *err, size_t errlen)
+{
+    double *x = xcalloc(nx, sizeof(double)), *t = xcalloc(nt, sizeof(double));
+    for (size_t i = 0; i < nx; i++)
+        x[i] = (double)i * s->L / (double)(nx - 1);
+    for (size_t j = 0; j < nt; j++)
+        t[j] = (double)j * t_stop / (double)(nt - 1);
+    float *u = xcalloc(nx * nt, sizeof(float));
+    string_field(s, modes, nmodes, x, nx, t, nt, u);
+    int rc = h5_write_field(path, x, nx, t, nt, u, attrs, err, errlen) != 0 ? -1 : 0;
+    free(x);
+    free(t);
+    free(u);
+    return rc;
+}
+
+/* ---- one mode ---- */
+static int mode_rhs(double t, const double *y, double *f, void *p)
+{
+    (void)t;
+    const string_mode *m = &((const string_mode_problem *)p)->mode;
+    f[0] = y[1];
+    f[1] = -m->omega0sq * y[0] - 2.0 * m->alpha * y[1];
+    return 0;
+}
+
+static int mode_jac(double t, const double *y, double *J, void *p)
+{
+    (void)t, (void)y;
+    const string_mode *m = &((const string_mode_problem *)p)->mode;
+    J[0] = 0.0, J[1] = 1.0, J[2] = -m->omega0sq, J[3] = -2.0 * m->alpha;
+    return 0;
+}
+
+ivp string_mode_ivp(string_mode_problem *mp)
+{
+    ivp p = {2, mode_rhs, mode_jac, NULL, mp, true, false, 0};
+    return p;
+}
+
+/* ---- the Galerkin system, interleaved ---- */
+static int galerkin_rhs(double t, const double *y, double *f, void *p)
+{
+    (void)t;
+    const string_galerkin *g = p;
+    for (int j = 0; j < g->nmodes; j++) {
+        const string_mode *m = &g->modes[j];
+        f[2 * j] = y[2 * j + 1];
+        f[2 * j + 1] = -m->omega0sq * y[2 * j] - 2.0 * m->alpha * y[2 * j + 1];
+    }
+    return 0;
+}
+
+ivp string_galerkin_ivp(string_galerkin *g)
+{
+    ivp p = {2 * (size_t)g->nmodes, galerkin_rhs, NULL, NULL, g, true, false, 1}; /* 2 x 2 blocks */
+    return p;
+}
+
+void string_galerkin_initial(const string_galerkin *g, double *y)
+{
+    for (int j = 0; j < g->nmodes; j++) {
+        y[2 * j] = g->modes[j].amplitude;
+        y[2 * j + 1] = 0.0;
+    }
+}
+
+double string_galerkin_pickup(const string_galerkin *g, const double *y)
+{
+    double s = 0.0;
+    for (int j = 0; j < g->nmodes; j++)
+        s += g->modes[j].pickup * y[2 * j + 1];
+    return s;
+}
+
+/* ---- finite differences ---- */
+size_t string_fd_dim(const string_fd *fd) { return 2 * (size_t)(fd->N - 1); }
+
+long string_fd_bandwidth(const string_fd *fd) { return fd->stencil == STRING_FD3 ? 3 : 5; }
+
+static inline size_t iu(const string_fd *fd, long i)
+{
+    return fd->interleaved ? 2 * (size_t)(i - 1) : (size_t)(i - 1);
+}
+static inline size_t iv(const string_fd *fd, long i)
+{
+    return fd->interleaved ? 2 * (size_t)(i - 1) + 1 : (size_t)(fd->N - 1) + (size_t)(i - 1);
+}
+
+int string_fd_init(string_fd *fd, const string_params *s, string_stencil st, long N,
+                   bool interleaved, char *why, size_t whylen)
+{
+    memset(fd, 0, sizeof *fd);
+    if (N < (st == STRING_FD3 ? 4 : 6)) {
+        snprintf(why, whylen,
+                 "N = %ld intervals is too few for the %d-point stencil; accepted: N >= %d", N,
+                 (int)st, st == STRING_FD3 ? 4 : 6);
+        return -1;
+    }
+    fd->s = *s;
+    fd->stencil = st;
+    fd->N = N;
+    fd->dx = s->L / (double)N;
+    fd->interleaved = interleaved;
+    double q = s->xm / fd->dx;
+    long iq = lround(q);
+    if (fabs(q - (double)iq) <= 1e-9 * q) {
+        fd->pick_first = iq;
+        fd->pick_count = 1;
+        fd->pick_weight[0] = 1.0;
+    } else {
+        /* cubic Lagrange through 4 grid points (the ends, where v = 0, may be among them) */
+        long i0 = (long)floor(q) - 1;
+        if (i0 < 0)
+            i0 = 0;
+        if (i0 + 3 > N)
+            i0 = N - 3;
+        fd->pick_first = i0;
+        fd->pick_count = 4;
+        for (int a = 0; a < 4; a++) {
+            double wgt = 1.0;
+            for (int b = 0; b < 4; b++)
+                if (b != a)
+                    wgt *= (q - (double)(i0 + b)) / (double)(a - b);
+            fd->pick_weight[a] = wgt;
+        }
+    }
+    return 0;
+}
+
+/* y component comp (0: u, 1: v) at grid index i in [-1, N + 1]: zero at the ends, odd beyond them
+ */
+static inline double at(const string_fd *fd, const double *y, long i, int comp)
+{
+    if (i == 0 || i == fd->N)
+        return 0.0;
+    if (i < 0)
+        return -at(fd, y, -i, comp);
+    if (i > fd->N)
+        return -at(fd, y, 2 * fd->N - i, comp);
+    return y[comp ? iv(fd, i) : iu(fd, i)];
+}
+
+static inline double d2(const string_fd *fd, const double *y, long i, int comp)
+{
+    double h2 = fd->dx * fd->dx;
+    if (fd->stencil == STRING_FD3)
+        return (at(fd, y, i - 1, comp) - 2.0 * at(fd, y, i, comp) + at(fd, y, i + 1, comp)) / h2;
+    return (-at(fd, y, i - 2, comp) + 16.0 * at(fd, y, i - 1, comp) - 30.0 * at(fd, y, i, comp) +
+            16.0 * at(fd, y, i + 1, comp) - at(fd, y, i + 2, comp)) / (12.0 * h2);
+}
+
+/* (u, v) of one grid point as a pair: the interleaved layout stores them side by side, and each
+ * lane of a pair operation rounds as the scalar operation does */
+typedef double pair __attribute__((vector_size(16)));
+
+/* d2 of u and of v at once, at a point of the interleaved layout whose stencil lies inside the
+ * grid (x points at u_i): the arithmetic of d2, without the edge tests of at */
+static inline pair d2_pair(const string_fd *fd, const double *x)
+{
+    pair m2, m1, c, p1, p2;
+    memcpy(&c, x, sizeof c);
+    memcpy(&m1, x - 2, sizeof c), memcpy(&p1, x + 2, sizeof c);
+    double h2 = fd->dx * fd->dx;
+    if (fd->stencil == STRING_FD3)
+        return (m1 - 2.0 * c + p1) / h2;
+    memcpy(&m2, x - 4, sizeof c), memcpy(&p2, x + 4, sizeof c);
+    return (-m2 + 16.0 * m1 - 30.0 * c + 16.0 * p1 - p2) / (12.0 * h2);
+}
+
+static int fd_rhs(double t, const double *y, double *f, void *p)
+{
+    (void)t;
+    const string_fd *fd = p;
+    double c2 = fd->s.c * fd->s.c, s2 = 2.0 * fd->s.sigma0, kap = fd->s.kappa;
+    long half = fd->stencil == STRING_FD3 ? 1 : 2;
+    for (long i = 1; i < fd->N; i++) {
+        f[iu(fd, i)] = y[iv(fd, i)];
+        if (fd->interleaved && i > half && i < fd->N - half) {   /* F is most of a CVODE step */
+            pair d = d2_pair(fd, y + iu(fd, i));
+            f[iv(fd, i)] = c2 * d[0] - s2 * y[iv(fd, i)] + kap * d[1];
+        } else {
+            f[iv(fd, i)] = c2 * d2(fd, y, i, 0) - s2 * y[iv(fd, i)] + kap * d2(fd, y, i, 1);
+        }
+    }
+    return 0;
+}
+
+static int fd_jac(double t, const double *y, double *J, void *p)
+{
+    (void)t, (void)y;
+    const string_fd *fd = p;
+    size_t n = string_fd_dim(fd);
+    memset(J, 0, n * n * sizeof(double));
+    double c2 = fd->s.c * fd->s.c, kap = fd->s.kappa, h2 = fd->dx * fd->dx;
+    static const double w3[] = {1.0, -2.0, 1.0},
+                        w5[] = {-1.0 / 12, 16.0 / 12, -30.0 / 12, 16.0 / 12, -1.0 / 12};
+    const double *wt = fd->stencil == STRING_FD3 ? w3 : w5;
+    int half = fd->stencil == STRING_FD3 ? 1 : 2;
+    for (long i = 1; i < fd->N; i++) {
+        J[iu(fd, i) * n + iv(fd, i)] = 1.0;
+        size_t row = iv(fd, i) * n;
+        J[row + iv(fd, i)] -= 2.0 * fd->s.sigma0;
+        for (int o = -half; o <= half; o++) {
+            long jx = i + o;
+            double sign = 1.0;
+            if (jx == 0 || jx == fd->N)
+                continue;
+            if (jx < 0)
+                jx = -jx, sign = -1.0;
+            if (jx > fd->N)
+                jx = 2 * fd->N - jx, sign = -1.0;
+            double wgt = sign * wt[o + half] / h2;
+            J[row + iu(fd, jx)] += c2 * wgt;
+            J[row + iv(fd, jx)] += kap * wgt;
+        }
+    }
+    return 0;
+}
+
+ivp string_fd_ivp(string_fd *fd)
+{
+    ivp p = {string_fd_dim(fd), fd_rhs, fd_jac, NULL, fd, true, false,
+             fd->interleaved ? (size_t)string_fd_bandwidth(fd) : 0};
+    return p;
+}
+
+void string_fd_initial(const string_fd *fd, double *y)
+{
+    for (long i = 1; i < fd->N; i++) {
+        y[iu(fd, i)] = string_u0(&fd->s, (double)i * fd->dx);
+        y[iv(fd, i)] = 0.0;
+    }
+}
+
+double string_fd_pickup(const string_fd *fd, const double *y)
+{
+    double s = 0.0;
+    for (int a = 0; a < fd->pick_count; a++)
+        s += fd->pick_weight[a] * at(fd, y, fd->pick_first + a, 1);
+    return s;
+}
+
+void string_fd_state(const string_fd *fd, const string_mode *modes, int nm, double t, double *y)
+{
+    long N = fd->N;
+    double *sn = xcalloc(2 * (size_t)N, sizeof(double));
+    for (long q = 0; q < 2 * N; q++)
+        sn[q] =
+            (q % N == 0) ? 0.0 : sin(M_PI * (double)q / (double)N); /* sin(pi q / N), period 2N */
+    for (long i = 1; i < N; i++)
+        y[iu(fd, i)] = y[iv(fd, i)] = 0.0;
+    for (long n = 1; n <= nm && n < N; n++) {
+        double a, ad;
+        string_mode_eval(&modes[n - 1], t, &a, &ad);
+        for (long i = 1; i < N; i++) {
+            y[iu(fd, i)] += a * sn[(n * i) % (2 * N)];
+            y[iv(fd, i)] += ad * sn[(n * i) % (2 * N)];
+        }
+    }
+    free(sn);
+}
+
+int string_fd_modes(const string_fd *fd, string_mode **out)
+{
+    long N = fd->N;
+    int nm = (int)(N - 1);
+    string_mode *m = xcalloc((size_t)nm, sizeof *m);
+    double *u = xcalloc((size_t)N + 1, sizeof(double)),
+           *sn = xcalloc(2 * (size_t)N, sizeof(double));
+    for (long i = 1; i < N; i++)
+        u[i] = string_u0(&fd->s, (double)i * fd->dx);
+    for (long q = 0; q < 2 * N; q++)
+        sn[q] =
+            (q % N == 0) ? 0.0 : sin(M_PI * (double)q / (double)N); /* sin(pi q / N), period 2N */
+    double h2 = fd->dx * fd->dx, c2 = fd->s.c * fd->s.c;
+    for (long n = 1; n < N; n++) {
+        double b = 0.0;
+        for (long i = 1; i < N; i++)
+            b += u[i] * sn[(n * i) % (2 * N)];
+        double th = M_PI * (double)n / (double)N, K2;
+        if (fd->stencil == STRING_FD3)
+            K2 = 4.0 / h2 * sin(0.5 * th) * sin(0.5 * th);
+        else
+            K2 = (30.0 - 32.0 * cos(th) + 2.0 * cos(2.0 * th)) / (12.0 * h2);
+        double p = 0.0;
+        for (int a = 0; a < fd->pick_count; a++)
+            p += fd->pick_weight[a] * sn[(n * (fd->pick_first + a)) % (2 * N)];
+        string_mode mm = {2.0 / (double)N * b, fd->s.sigma0 + 0.5 * fd->s.kappa * K2, c2 * K2, p};
+        m[n - 1] = mm;
+    }
+    free(u);
+    free(sn);
+    *out = m;
+    return nm;
+}
