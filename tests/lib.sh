@@ -61,11 +61,12 @@ exercise_output() {
     ( cd "$TMP/ex-$1-$2" && bash -o pipefail -c "$cmd" 2>/dev/null )
 }
 
-# shape_facts FILE: "LONG|WIDE|LITERALS", the line numbers of functions over 80 lines (main over
-# 120), of lines over 100 columns and of struct literals with more than four positional fields,
-# flag declarations included (lesson_shape reads them).
+# shape_facts FILE [MAIN]: "LONG|WIDE|LITERALS", the line numbers of functions over 80 lines (main
+# over MAIN: 120 unless given, a lesson's), of lines over 100 columns and of struct literals with
+# more than four positional fields, flag declarations included (lesson_shape reads them; layers.sh
+# reads LONG for src/, main held to 80 there).
 shape_facts() {
-    awk '
+    awk -v mainlim="${2:-120}" '
         function literal(s,    i, c, d, n, pos, el, first) {   # s from its "{": positional fields
             d = 0; n = 0; pos = 0; el = ""
             for (i = 1; i <= length(s); i++) {
@@ -92,7 +93,7 @@ shape_facts() {
             return m
         }
         /^[a-z].*\(/ && !/;[[:space:]]*$/ && !/^static const/ { name = $0; start = NR }
-        /^}/ && start { n = NR - start; lim = name ~ /^int main\(/ ? 120 : 80
+        /^}/ && start { n = NR - start; lim = name ~ /^int main\(/ ? mainlim : 80
                         if (n > lim) long = long sprintf(" %d (%d lines)", start, n); start = 0 }
         length($0) > 100 { wide = wide " " NR }
         {
