@@ -136,3 +136,22 @@ lesson_shape() {
     if [ -z "$lit" ]; then pass "$f: no struct literal with more than four positional fields"
     else fail "$f: struct literals with more than four positional fields at line:$lit"; fi
 }
+
+# exits_below_main FILE: the line numbers (strings and comments aside) where FILE ends the program
+# below main (issue 31: libraries return, only main exits): exit( in any function but main, and
+# every call of a lesson.h wrapper that exits for its caller (exit_on, *_or_exit), main's included.
+# The flag parser's refusals (cli_fail) and a forked child's _exit are not counted.
+exits_below_main() {
+    awk '
+        /^[a-z].*\(/ && !/;[[:space:]]*$/ && !/^static const/ { inmain = /^int main\(/ }
+        /^}/ { inmain = 0 }
+        /^[[:space:]]*\*/ { next }     # the inside of a block comment
+        {
+            line = $0
+            gsub(/"([^"\\]|\\.)*"/, "\"\"", line); gsub(/\/\*([^*]|\*[^\/])*\*\//, "", line)
+            sub(/\/\*.*$/, "", line)
+            if (line ~ /(^|[^_A-Za-z0-9])exit_on\(|_or_exit\(/ ||
+                (!inmain && line ~ /(^|[^_A-Za-z0-9])exit\(/))
+                printf " %d", NR
+        }' "$1"
+}
