@@ -151,13 +151,14 @@ static void choose_method(ivp_run *r, const method_set *methods, const char *nam
     r->cv.atol = atol;
 }
 
-/* The work before it starts: n steps, the trajectory file, CVODE's output times. */
-static void check_budget(budget *bg, const ivp_run *r, long stride)
+/* The work before it starts: n steps, the trajectory file, CVODE's output times. 0, or the
+ * refusal's status with why. */
+static int check_budget(budget *bg, const ivp_run *r, long stride, failure *why)
 {
     bg->work = (double)r->n;
     bg->bytes_out = (double)(r->n / stride + 2) * 60.0 + 2001 * 40.0;
     bg->bytes_mem = r->m ? 0.0 : (double)(r->n + 1) * 8.0;
-    budget_check_or_exit(bg);
+    return budget_check(bg, why);
 }
 
 /* What is solved: the oscillator, the method and the step (and the student's A, if given). */
@@ -243,39 +244,50 @@ static int solve_by_method(const ivp_run *r, run_ctx *rc, char *msg, size_t msgl
     return status;
 }
 
-/* The exact curve, finely sampled for the figure (exact.tsv). */
-static void write_exact_curve(atomic_file *a, const ivp_run *r, const char *out)
+/* The exact curve, finely sampled for the figure (exact.tsv, committed by the caller). 0, or the
+ * failure's status with why. */
+static int write_exact_curve(atomic_file *a, const ivp_run *r, const char *out, failure *why)
 {
-    FILE *f = atomic_open_or_exit(a, "ivp", out, "exact.tsv");
+    FILE *f = atomic_open_file(a, "ivp", out, "exact.tsv", why);
+    if (!f)
+        return why->status;
     fprintf(f, "t_s\tu_m\n");
     for (int k = 0; k <= 2000; k++) {
         double ex[2], t = r->T * k / 2000.0;
         oscillator_exact(&r->osc, r->y0, t, ex);
         fprintf(f, "%.10g\t%.12g\n", t, ex[0]);
     }
+    return 0;
 }
 
 /* Inside one step: where step K+1's stages sample F (stages.tsv; a header only for CVODE, which
- * has no such step). */
-static void write_inside_one_step(atomic_file *a, const ivp_run *r, long inside, const char *out)
+ * has no such step). 0, or the failure's status with why. */
+static int write_inside_one_step(atomic_file *a, const ivp_run *r, long inside, const char *out,
+                                 failure *why)
 {
-    FILE *f = atomic_open_or_exit(a, "ivp", out, "stages.tsv");
-    char why[300] = "";
+    FILE *f = atomic_open_file(a, "ivp", out, "stages.tsv", why);
+    if (!f)
+        return why->status;
+    char err[300] = "";
     long k = inside < r->n ? inside : r->n - 1;
-    if (r->m && step_stages_write(r->m, &r->p, 0.0, r->y0, r->h, k, f, why, sizeof why) != 0)
-        fprintf(stderr, "ivp: inside one step: %s\n", why);
+    if (r->m && step_stages_write(r->m, &r->p, 0.0, r->y0, r->h, k, f, err, sizeof err) != 0)
+        fprintf(stderr, "ivp: inside one step: %s\n", err);
     else if (!r->m)
         fprintf(f, "stage\tt_s\tc\tb\ty1\ty2\tF1\tF2\tmethod\n");
+    return 0;
 }
 
 /* What the figure needs to know of the run: the method (its colour), the step, the short last
- * step (run.tsv). */
-static void write_run_record(atomic_file *a, const ivp_run *r, const char *out)
+ * step (run.tsv). 0, or the failure's status with why. */
+static int write_run_record(atomic_file *a, const ivp_run *r, const char *out, failure *why)
 {
-    FILE *f = atomic_open_or_exit(a, "ivp", out, "run.tsv");
+    FILE *f = atomic_open_file(a, "ivp", out, "run.tsv", why);
+    if (!f)
+        return why->status;
     fprintf(f, "method\tlabel\th_s\tT_s\tsteps\th_last_s\n");
     fprintf(f, "%s\t%s\t%.10g\t%.10g\t%ld\t%.10g\n", r->m ? r->m->name : cvode_name(&r->cv),
             r->label, r->h, r->T, r->n, r->h_last > 0.0 ? r->h_last : r->h);
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -338,11 +350,15 @@ int main(int argc, char **argv)
     choose_method(&r, &methods, method_name, lmm, rtol, atol);
     /* trajectory.tsv keeps every stride-th step (about BUDGET_ROWS rows) */
     long stride = budget_stride(r.n);
-    check_budget(&bg, &r, stride);
+    failure why;    /* what ends the program early: its line and status */
+    if (check_budget(&bg, &r, stride, &why) != 0)
+        return failure_print(&why);
 
     /* 3. Run it, every sample against the exact curve: the table, the counts, the error. */
     atomic_file af, ae, as, ar;
-    FILE *traj = atomic_open_or_exit(&af, "ivp", common.out, "trajectory.tsv");
+    FILE *traj = atomic_open_file(&af, "ivp", common.out, "trajectory.tsv", &why);
+    if (!traj)
+        return failure_print(&why);
     fprintf(traj, "t_s\t%s, h = %g s\tv_m_per_s\texact\n", r.label, h);
     print_problem(&r, A);
     table tab;
@@ -355,14 +371,15 @@ int main(int argc, char **argv)
                      : solve_by_cvode(&r, &rc, msg, sizeof msg);
 
     /* 4. What the figure draws: the exact curve, inside one step, the run itself. */
-    write_exact_curve(&ae, &r, common.out);
-    write_inside_one_step(&as, &r, inside, common.out);
-    write_run_record(&ar, &r, common.out);
-    atomic_commit_or_exit(&ar, "ivp");
-    atomic_commit_or_exit(&af, "ivp");
-    atomic_commit_or_exit(&ae, "ivp");
+    if (write_exact_curve(&ae, &r, common.out, &why) != 0 ||
+        write_inside_one_step(&as, &r, inside, common.out, &why) != 0 ||
+        write_run_record(&ar, &r, common.out, &why) != 0 ||
+        atomic_commit_file(&ar, "ivp", &why) != 0 || atomic_commit_file(&af, "ivp", &why) != 0 ||
+        atomic_commit_file(&ae, "ivp", &why) != 0)
+        return failure_print(&why);
     budget_finish(&bg.meter);
-    atomic_commit_or_exit(&as, "ivp");
+    if (atomic_commit_file(&as, "ivp", &why) != 0)
+        return failure_print(&why);
     if (plot_render(&plot, "ivp", common.out, common.tsv) != 0)
         status = 1;
     if (status && msg[0])

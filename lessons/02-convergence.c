@@ -97,9 +97,10 @@ static grid make_grid(double T, long kmin, long kmax, long fit, double agree)
     return g;
 }
 
-/* The work before it starts: every h on both problems and the trajectories, for every method. */
-static void estimate_work(budget *bg, const grid *g, const method *const *methods, double traj_T,
-                          double traj_h)
+/* The work before it starts: every h on both problems and the trajectories, for every method.
+ * 0, or the refusal's status with why. */
+static int estimate_work(budget *bg, const grid *g, const method *const *methods, double traj_T,
+                         double traj_h, failure *why)
 {
     int nmeth = 0;
     while (methods[nmeth] && nmeth < MAX_METHODS)
@@ -110,7 +111,7 @@ static void estimate_work(budget *bg, const grid *g, const method *const *method
     bg->work = 2.0 * nmeth * per_method + nmeth * ntraj;
     bg->bytes_out = (ntraj + 1.0) * 12.0 * (nmeth + 2.0) + 1201.0 * 40.0;
     bg->bytes_mem = nmeth * (ntraj + 1.0) * 8.0;
-    budget_check_or_exit(bg);
+    return budget_check(bg, why);
 }
 
 /* A reference's error is its distance to the same state reached a second way; errors at or below
@@ -132,16 +133,16 @@ static void oscillator_reference(const oscillator *osc, double T, problem *pb)
     set_floor(pb, second);
 }
 
-/* The pendulum released from rest: Jacobi's elliptic functions at T, and one period later. */
-static int pendulum_reference(const pendulum *pen, double T, double period, problem *pb)
+/* The pendulum released from rest: Jacobi's elliptic functions at T, and one period later.
+ * 0, or 1 (why says it) when GSL cannot evaluate them. */
+static int pendulum_reference(const pendulum *pen, double T, double period, problem *pb,
+                              failure *why)
 {
     double second[2];
     if (pendulum_exact_from_rest(pen, pb->y0[0], T, pb->yref) != 0 || !isfinite(period) ||
-        pendulum_exact_from_rest(pen, pb->y0[0], T + period, second) != 0) {
-        fprintf(stderr, "convergence: the pendulum's closed form: GSL cannot evaluate it at "
-                        "theta0 = %g\n", pb->y0[0]);
-        return -1;
-    }
+        pendulum_exact_from_rest(pen, pb->y0[0], T + period, second) != 0)
+        return failure_set(why, 1, "convergence: the pendulum's closed form: GSL cannot evaluate "
+                           "it at theta0 = %g", pb->y0[0]);
     set_floor(pb, second);
     return 0;
 }
@@ -255,11 +256,14 @@ static const char *slope_text(const result *r, char *buf, size_t n)
 }
 
 /* local_oscillator.tsv: the global and the local error of every method against h, each column
- * named with its fit (the figure of global order p beside local order p + 1). */
-static void write_local_errors(const char *out, const grid *g, const study *st)
+ * named with its fit (the figure of global order p beside local order p + 1). 0, or the
+ * failure's status with why. */
+static int write_local_errors(const char *out, const grid *g, const study *st, failure *why)
 {
     atomic_file a;
-    FILE *f = atomic_open_or_exit(&a, "convergence", out, "local_oscillator.tsv");
+    FILE *f = atomic_open_file(&a, "convergence", out, "local_oscillator.tsv", why);
+    if (!f)
+        return why->status;
     char b1[64], b2[64];
     fprintf(f, "h_s");
     for (int k = 0; k < st->nm; k++)
@@ -273,7 +277,7 @@ static void write_local_errors(const char *out, const grid *g, const study *st)
             fprintf(f, "\t%.6e\t%.6e", st->global[0][k].err[i], st->local[k].err[i]);
         fputc('\n', f);
     }
-    atomic_commit_or_exit(&a, "convergence");
+    return atomic_commit_file(&a, "convergence", why);
 }
 
 /* The dashed guide C h^p: a factor 5 below the lowest method of order p at its smallest fitted h
@@ -290,14 +294,16 @@ static double guide_constant(const grid *g, const result *res, const study *st, 
 }
 
 /* errors_<problem>.tsv: the figure of the global orders, h and one column a method, the floor and
- * the guides of slope 1, 2 and 4. */
-static void write_global_errors(const char *out, const grid *g, const problem *pb,
-                                const result *res, const study *st)
+ * the guides of slope 1, 2 and 4. 0, or the failure's status with why. */
+static int write_global_errors(const char *out, const grid *g, const problem *pb,
+                               const result *res, const study *st, failure *why)
 {
     atomic_file a;
     char name[64], b1[64];
     snprintf(name, sizeof name, "errors_%s.tsv", pb->name);
-    FILE *f = atomic_open_or_exit(&a, "convergence", out, name);
+    FILE *f = atomic_open_file(&a, "convergence", out, name, why);
+    if (!f)
+        return why->status;
     fprintf(f, "h_s");
     for (int k = 0; k < st->nm; k++)
         fprintf(f, "\t%s: %s", st->methods[k]->label, slope_text(&res[k], b1, sizeof b1));
@@ -317,7 +323,7 @@ static void write_global_errors(const char *out, const grid *g, const problem *p
             fprintf(f, "\t%.6e", guide[p] * pow(g->h[i], p));
         fputc('\n', f);
     }
-    atomic_commit_or_exit(&a, "convergence");
+    return atomic_commit_file(&a, "convergence", why);
 }
 
 static int traj_sink(long k, double t, const double *y, void *ctx)
@@ -329,13 +335,16 @@ static int traj_sink(long k, double t, const double *y, void *ctx)
 }
 
 /* Same order, different character: every method's u(t) over traj_T at the one step traj_h
- * (n steps, the last one short when traj_T is not a multiple), beside the exact curve. */
-static void write_trajectories(const char *out, const oscillator *osc, const problem *pb,
-                               const study *st, double traj_h, double traj_T, long n)
+ * (n steps, the last one short when traj_T is not a multiple), beside the exact curve. 0, or
+ * the failure's status with why. */
+static int write_trajectories(const char *out, const oscillator *osc, const problem *pb,
+                              const study *st, double traj_h, double traj_T, long n, failure *why)
 {
     double *u[MAX_METHODS];
     atomic_file a, b;
-    FILE *f = atomic_open_or_exit(&a, "convergence", out, "trajectories.tsv");
+    FILE *f = atomic_open_file(&a, "convergence", out, "trajectories.tsv", why);
+    if (!f)
+        return why->status;
     for (int k = 0; k < st->nm; k++) {
         u[k] = xcalloc((size_t)n + 1, sizeof(double));
         for (long i = 0; i <= n; i++)
@@ -361,28 +370,35 @@ static void write_trajectories(const char *out, const oscillator *osc, const pro
     }
     for (int k = 0; k < st->nm; k++)
         free(u[k]);
-    FILE *g = atomic_open_or_exit(&b, "convergence", out, "exact.tsv");   /* finely sampled */
+    FILE *g = atomic_open_file(&b, "convergence", out, "exact.tsv", why);   /* finely sampled */
+    if (!g)
+        return why->status;
     fprintf(g, "t_s\tu_m\n");
     for (int i = 0; i <= 1200; i++) {
         double ex[2], t = traj_T * i / 1200.0;
         oscillator_exact(osc, pb->y0, t, ex);
         fprintf(g, "%.10g\t%.10g\n", t, ex[0]);
     }
-    atomic_commit_or_exit(&a, "convergence");
-    atomic_commit_or_exit(&b, "convergence");
+    if (atomic_commit_file(&a, "convergence", why) != 0)
+        return why->status;
+    return atomic_commit_file(&b, "convergence", why);
 }
 
-/* summary.tsv: what the figures title with, this run's T and pendulum start, and the floors. */
-static void write_summary(const char *out, const grid *g, const problem pbs[NPROBLEMS])
+/* summary.tsv: what the figures title with, this run's T and pendulum start, and the floors.
+ * 0, or the failure's status with why. */
+static int write_summary(const char *out, const grid *g, const problem pbs[NPROBLEMS],
+                         failure *why)
 {
     atomic_file a;
-    FILE *f = atomic_open_or_exit(&a, "convergence", out, "summary.tsv");
+    FILE *f = atomic_open_file(&a, "convergence", out, "summary.tsv", why);
+    if (!f)
+        return why->status;
     fprintf(f, "key\tvalue\n");
     fprintf(f, "T_s\t%.10g\n", g->T);
     fprintf(f, "theta0_rad\t%.10g\n", pbs[1].y0[0]);
     fprintf(f, "floor_oscillator\t%.6e\n", pbs[0].floor);
     fprintf(f, "floor_pendulum\t%.6e\n", pbs[1].floor);
-    atomic_commit_or_exit(&a, "convergence");
+    return atomic_commit_file(&a, "convergence", why);
 }
 
 /* The references, before the table: what each is and how far it can be trusted. */
@@ -620,7 +636,9 @@ int main(int argc, char **argv)
 
     /* The steps h, and the work they ask for before any of it starts. */
     grid g = make_grid(T, kmin, kmax, fit, agree);
-    estimate_work(&bg, &g, methods.all, traj_T, traj_h);
+    failure why;    /* what ends the program early: its line and status */
+    if (estimate_work(&bg, &g, methods.all, traj_T, traj_h, &why) != 0)
+        return failure_print(&why);
 
     /* The models and their problems: the damped oscillator and the pendulum, each with a
      * closed-form reference whose own error is measured (and CVODE beside the pendulum's). */
@@ -632,8 +650,8 @@ int main(int argc, char **argv)
     };
     double period = pendulum_period(&pen, theta0);
     oscillator_reference(&osc, T, &pbs[0]);
-    if (pendulum_reference(&pen, T, period, &pbs[1]) != 0)
-        return 1;
+    if (pendulum_reference(&pen, T, period, &pbs[1], &why) != 0)
+        return failure_print(&why);
     double cvode_dev = cvode_distance(&pbs[1], T, rtol);
 
     /* Run the methods: every method's error at T for every h, and of one step of h. */
@@ -642,12 +660,14 @@ int main(int argc, char **argv)
 
     /* The figures' data: global order p beside local p + 1 (the oscillator), the global orders
      * on each problem, and the same order with a different character at one h. */
-    write_local_errors(common.out, &g, &st);
-    for (int q = 0; q < NPROBLEMS; q++)
-        write_global_errors(common.out, &g, &pbs[q], st.global[q], &st);
+    int status = write_local_errors(common.out, &g, &st, &why);
+    for (int q = 0; q < NPROBLEMS && status == 0; q++)
+        status = write_global_errors(common.out, &g, &pbs[q], st.global[q], &st, &why);
     long ntraj = solve_steps_to(traj_T, traj_h, &traj_last);
-    write_trajectories(common.out, &osc, &pbs[0], &st, traj_h, traj_T, ntraj);
-    write_summary(common.out, &g, pbs);
+    if (status == 0)
+        status = write_trajectories(common.out, &osc, &pbs[0], &st, traj_h, traj_T, ntraj, &why);
+    if (status != 0 || write_summary(common.out, &g, pbs, &why) != 0)
+        return failure_print(&why);
 
     /* The claim: the slopes are the methods' orders, and a run that failed says why (exit 1). */
     if (!common.tsv) {
@@ -657,6 +677,6 @@ int main(int argc, char **argv)
     show_orders(&g, pbs, &st, common.tsv, common.tsv || wide);
     int failures = report_failures(pbs, &st);
     budget_finish(&bg.meter);
-    int status = plot_render(&plot, "convergence", common.out, common.tsv);
+    status = plot_render(&plot, "convergence", common.out, common.tsv);
     return failures ? 1 : status;
 }

@@ -94,8 +94,9 @@ typedef struct {
 } eigenvalues;
 
 /* The oscillator's pair s+-, or the stiff spring network's two modes (+-j omega each).
- * 0, or 1 after saying why on stderr. */
-static int problem_eigenvalues(eigenvalues *e, const char *problem, double omega0, double sigma0)
+ * 0, or 1 with why. */
+static int problem_eigenvalues(eigenvalues *e, const char *problem, double omega0, double sigma0,
+                               failure *why)
 {
     e->n = 0;
     if (strcmp(problem, "oscillator") == 0) {
@@ -110,14 +111,11 @@ static int problem_eigenvalues(eigenvalues *e, const char *problem, double omega
     spring2_modes md;
     double pull, T;
     char err[400];
-    if (spring2_load_params(&s, &pull, &T, NULL, err, sizeof err) != 0) {
-        fprintf(stderr, "stability: %s\n", err);
-        return 1;
-    }
-    if (spring2_modes_of(&s, &md) != 0) {
-        fprintf(stderr, "stability: the spring network's M or K is not positive definite\n");
-        return 1;
-    }
+    if (spring2_load_params(&s, &pull, &T, NULL, err, sizeof err) != 0)
+        return failure_set(why, 1, "stability: %s", err);
+    if (spring2_modes_of(&s, &md) != 0)
+        return failure_set(why, 1,
+                           "stability: the spring network's M or K is not positive definite");
     for (int i = 0; i < 2; i++) {
         e->lam[e->n++] = I * md.omega[i];
         e->lam[e->n++] = -I * md.omega[i];
@@ -127,17 +125,20 @@ static int problem_eigenvalues(eigenvalues *e, const char *problem, double omega
     return 0;
 }
 
-/* Every method's region |R(z)| <= 1 on a grid, from its own R (region_NAME.tsv): how many
- * methods, or -1 after saying why on stderr. */
-static int write_regions(atomic_file *ag, const method_set *methods, const char *out)
+/* Every method's region |R(z)| <= 1 on a grid, from its own R (region_NAME.tsv, committed by
+ * the caller): how many methods, or -1 with why. */
+static int write_regions(atomic_file *ag, const method_set *methods, const char *out,
+                         failure *why)
 {
     int nm = 0;
     for (; methods->all[nm]; nm++) {
         char name[64];
         snprintf(name, sizeof name, "region_%s.tsv", methods->all[nm]->name);
-        FILE *f = atomic_open_or_exit(&ag[nm], "stability", out, name);
+        FILE *f = atomic_open_file(&ag[nm], "stability", out, name, why);
+        if (!f)
+            return -1;
         if (stability_grid(methods->all[nm], f, -3.4, 3.4, 171, -3.4, 3.4, 171) != 0) {
-            fprintf(stderr, "stability: cannot write %s/%s: %s\n", out, name, strerror(errno));
+            failure_set(why, 1, "stability: cannot write %s/%s: %s", out, name, strerror(errno));
             return -1;
         }
     }
@@ -154,18 +155,16 @@ static void write_eigenvalues(FILE *f, const eigenvalues *e, double h)
 
 /* One method's row: its bounds on the two half-axes, whether its region is bounded, the worst
  * |R(h lambda)| over the problem's eigenvalues, and (--z) |R| and the phase error at z.
- * 0, or 1 when a bound's bisection gave up (said on stderr). */
+ * 0, or 1 with why when a bound's bisection gave up. */
 static int bounds_row(table *tab, FILE *fb, const method *m, const eigenvalues *e, double h,
-                      const double *z)
+                      const double *z, failure *why)
 {
     char b1[32], b2[32];
     double rb = stability_bound(m, -1.0), ib = stability_bound(m, I);
-    if (isnan(rb) || isnan(ib)) {
-        fprintf(stderr, "stability: %s: the bisection for the %s stability bound gave up after %d "
-                "halvings (|R| not a number there?)\n", m->name, isnan(rb) ? "real" : "imaginary",
-                STABILITY_BISECT_MAX);
-        return 1;
-    }
+    if (isnan(rb) || isnan(ib))
+        return failure_set(why, 1, "stability: %s: the bisection for the %s stability bound gave "
+                           "up after %d halvings (|R| not a number there?)", m->name,
+                           isnan(rb) ? "real" : "imaginary", STABILITY_BISECT_MAX);
     double worst = 0.0;
     bool ok = true;
     for (int i = 0; i < e->n; i++) {
@@ -192,9 +191,9 @@ static int bounds_row(table *tab, FILE *fb, const method *m, const eigenvalues *
 
 /* The claim: every method's stability interval on the negative real and the imaginary axis,
  * and whether the problem's h lambda lies in its region (the table; bounds.tsv).
- * 0, or 1 when a bound could not be found. */
+ * 0, or 1 with why when a bound could not be found. */
 static int show_stability_bounds(FILE *fb, const method_set *methods, const eigenvalues *e,
-                                 double h, const double *z, bool tsv)
+                                 double h, const double *z, bool tsv, failure *why)
 {
     if (!tsv)
         printf("stability on y' = lambda y: y_k+1 = R(z) y_k, z = h lambda; stable where"
@@ -211,7 +210,7 @@ static int show_stability_bounds(FILE *fb, const method_set *methods, const eige
         table_begin(&tab, stdout, tsv, "method", "real_bound", "imag_bound", "region_bounded",
                     "max_abs_R_hlambda", "problem_stable", NULL);
     for (int k = 0; methods->all[k]; k++)
-        if (bounds_row(&tab, fb, methods->all[k], e, h, z) != 0)
+        if (bounds_row(&tab, fb, methods->all[k], e, h, z, why) != 0)
             return 1;
     return 0;
 }
@@ -238,14 +237,17 @@ static void explain_bounds(const eigenvalues *e, double h, const double *z)
 
 /* The audio bandwidth of every method at fs (sub steps a sample): the frequency up to which a
  * partial that rings for t60 s keeps its pitch within 1 cent and its T60 within 10%, from
- * R(h lambda) (stability_bandwidth); bandwidth.tsv, and the lines unless tsv. */
-static void show_audio_bandwidth(const method_set *methods, double fs, long sub, double t60,
-                                 const char *out, bool tsv)
+ * R(h lambda) (stability_bandwidth); bandwidth.tsv, and the lines unless tsv. 0, or the
+ * failure's status with why. */
+static int show_audio_bandwidth(const method_set *methods, double fs, long sub, double t60,
+                                const char *out, bool tsv, failure *why)
 {
     /* the lecture's T60 = 6 ln 10 / sigma */
     double h = 1.0 / (fs * (double)sub), alpha = 6.0 * log(10.0) / t60;
     atomic_file a;
-    FILE *f = atomic_open_or_exit(&a, "stability", out, "bandwidth.tsv");
+    FILE *f = atomic_open_file(&a, "stability", out, "bandwidth.tsv", why);
+    if (!f)
+        return why->status;
     fprintf(f, "method\tfs_hz\tsubsteps\tt60_s\tbandwidth_hz\tlimit\n");
     if (!tsv)
         printf("\naudio bandwidth at fs = %g Hz, %ld step(s) a sample: the frequency up to which"
@@ -269,7 +271,7 @@ static void show_audio_bandwidth(const method_set *methods, double fs, long sub,
                    : strcmp(limit, "pitch") == 0 ? "then the pitch error passes 1 cent"
                                                  : "then the T60 ratio leaves 0.9-1.1");
     }
-    atomic_commit_or_exit(&a, "stability");
+    return atomic_commit_file(&a, "stability", why);
 }
 
 /* Gradient descent on the bowl f = (mu x^2 + L y^2)/2: its runs either side of the bound. */
@@ -282,8 +284,8 @@ typedef struct {
 
 /* One run of gradient descent at step h (ratio r of the bound): its f(x_k) into f, and its row
  * of gd.tsv: f_end/f_0, whether it converges, and its contraction per step at the end against
- * forward Euler's max_i |R(-h a_i)|. 0, or 1 when the run failed (said on stderr). */
-static int gd_run(gd_study *g, double r, double *f, FILE *fgd)
+ * forward Euler's max_i |R(-h a_i)|. 0, or 1 with why when the run failed. */
+static int gd_run(gd_study *g, double r, double *f, FILE *fgd, failure *why)
 {
     double h = r * g->bound, x[2] = {1.0, 1.0};
     ivp flow = quadratic_flow(&g->bowl);
@@ -292,10 +294,8 @@ static int gd_run(gd_study *g, double r, double *f, FILE *fgd)
                     .ctx = &c};
     solve_result res;
     solve_status st = solve_fixed(&flow, x, &o, NULL, &res);
-    if (st == SOLVE_FAILED) {
-        fprintf(stderr, "stability: gradient descent: %s\n", res.message);
-        return 1;
-    }
+    if (st == SOLVE_FAILED)
+        return failure_set(why, 1, "stability: gradient descent: %s", res.message);
     double f0 = f[0], fe = f[res.steps], rate = sqrt(f[res.steps] / f[res.steps - 1]);
     const double *a = g->bowl.a;
     const method *euler = &method_euler;
@@ -312,15 +312,18 @@ static int gd_run(gd_study *g, double r, double *f, FILE *fgd)
 
 /* Gradient descent is forward Euler on x' = -grad f: it converges for h < 2/L, forward Euler's
  * real bound; runs at h = r 2/L either side of it show it (gd.tsv, gd_f.tsv: f(x_k) of each).
- * 0, or 1 when a run failed. */
-static int show_gradient_descent(double mu, double L, long steps, const char *out, bool tsv)
+ * 0, or the failure's status with why. */
+static int show_gradient_descent(double mu, double L, long steps, const char *out, bool tsv,
+                                 failure *why)
 {
     const double gd_r[GD_RUNS] = {0.5, 0.9, 0.99, 1.01, 1.1, 1.5};
     double real_bound = stability_bound(&method_euler, -1.0);
     gd_study g = {.bowl = {2, {mu, L}}, .bound = real_bound / L, .steps = steps, .tsv = tsv};
     atomic_file agd, agf;
-    FILE *fgd = atomic_open_or_exit(&agd, "stability", out, "gd.tsv");
-    FILE *fgf = atomic_open_or_exit(&agf, "stability", out, "gd_f.tsv");
+    FILE *fgd = atomic_open_file(&agd, "stability", out, "gd.tsv", why);
+    FILE *fgf = fgd ? atomic_open_file(&agf, "stability", out, "gd_f.tsv", why) : NULL;
+    if (!fgf)
+        return why->status;
     fprintf(fgd, "h\th_over_bound\tf_end_over_f0\tconverges\tmeasured_rate\tR_rate\n");
     fprintf(fgf, "k");
     for (int r = 0; r < GD_RUNS; r++)
@@ -332,13 +335,13 @@ static int show_gradient_descent(double mu, double L, long steps, const char *ou
                " -mu, -L):\nstable for h L <= %.4f (forward Euler's real bound), h <= %.6g.\n"
                "rate: sqrt(f_k/f_k-1) at the end, against max |R(-h a_i)| = max |1 - h a_i|\n",
                mu, L, steps, real_bound, g.bound);
-    double *gd_f[GD_RUNS];
-    for (int r = 0; r < GD_RUNS; r++) {
+    double *gd_f[GD_RUNS] = {NULL};
+    int status = 0;
+    for (int r = 0; r < GD_RUNS && status == 0; r++) {
         gd_f[r] = xcalloc((size_t)steps + 1, sizeof(double));
-        if (gd_run(&g, gd_r[r], gd_f[r], fgd) != 0)
-            return 1;
+        status = gd_run(&g, gd_r[r], gd_f[r], fgd, why);
     }
-    for (long k = 0; k <= steps; k++) {
+    for (long k = 0; k <= steps && status == 0; k++) {
         fprintf(fgf, "%ld", k);
         for (int r = 0; r < GD_RUNS; r++)
             fprintf(fgf, "\t%.6e", gd_f[r][k]);
@@ -346,9 +349,11 @@ static int show_gradient_descent(double mu, double L, long steps, const char *ou
     }
     for (int r = 0; r < GD_RUNS; r++)
         free(gd_f[r]);
-    atomic_commit_or_exit(&agd, "stability");
-    atomic_commit_or_exit(&agf, "stability");
-    return 0;
+    if (status == 0)
+        status = atomic_commit_file(&agd, "stability", why);
+    if (status == 0)
+        status = atomic_commit_file(&agf, "stability", why);
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -402,30 +407,36 @@ int main(int argc, char **argv)
 
     /* 1. The model's eigenvalues lambda: y' = lambda y is what every mode does. */
     eigenvalues e;
-    if (problem_eigenvalues(&e, problem, omega0, sigma0) != 0)
-        return 1;
+    failure why;    /* what ends the program early: its line and status */
+    if (problem_eigenvalues(&e, problem, omega0, sigma0, &why) != 0)
+        return failure_print(&why);
     /* 2. Every method's region |R(z)| <= 1, drawn from the R(z) that steps it; h lambda on it. */
     atomic_file ab, ae, ag[METHOD_MAX];
-    int nm = write_regions(ag, &methods, common.out);
+    int nm = write_regions(ag, &methods, common.out, &why);
     if (nm < 0)
-        return 1;
-    FILE *fb = atomic_open_or_exit(&ab, "stability", common.out, "bounds.tsv");
-    FILE *fe = atomic_open_or_exit(&ae, "stability", common.out, "eigen.tsv");
+        return failure_print(&why);
+    FILE *fb = atomic_open_file(&ab, "stability", common.out, "bounds.tsv", &why);
+    FILE *fe = fb ? atomic_open_file(&ae, "stability", common.out, "eigen.tsv", &why) : NULL;
+    if (!fe)
+        return failure_print(&why);
     write_eigenvalues(fe, &e, h);
     /* 3. The claim: RK4 is stable on the imaginary axis out to 2.83, forward Euler on the
      * negative real axis out to 2; explicit regions are bounded; is the problem's h lambda in? */
-    if (show_stability_bounds(fb, &methods, &e, h, z, common.tsv) != 0)
-        return 1;
+    if (show_stability_bounds(fb, &methods, &e, h, z, common.tsv, &why) != 0)
+        return failure_print(&why);
     if (!common.tsv)
         explain_bounds(&e, h, z);
     /* 4. What the regions mean for sound: each method's audio bandwidth at fs. */
-    show_audio_bandwidth(&methods, bw_fs, bw_sub, bw_t60, common.out, common.tsv);
+    if (show_audio_bandwidth(&methods, bw_fs, bw_sub, bw_t60, common.out, common.tsv, &why) != 0)
+        return failure_print(&why);
     /* 5. Gradient descent is forward Euler: it converges for h < 2/L and diverges above. */
-    if (show_gradient_descent(gd_mu, gd_L, gd_steps, common.out, common.tsv) != 0)
-        return 1;
-    for (int k = 0; k < nm; k++)
-        atomic_commit_or_exit(&ag[k], "stability");
-    atomic_commit_or_exit(&ab, "stability");
-    atomic_commit_or_exit(&ae, "stability");
+    if (show_gradient_descent(gd_mu, gd_L, gd_steps, common.out, common.tsv, &why) != 0)
+        return failure_print(&why);
+    int status = 0;
+    for (int k = 0; k < nm && status == 0; k++)
+        status = atomic_commit_file(&ag[k], "stability", &why);
+    if (status != 0 || atomic_commit_file(&ab, "stability", &why) != 0 ||
+        atomic_commit_file(&ae, "stability", &why) != 0)
+        return failure_print(&why);
     return plot_render(&plot, "stability", common.out, common.tsv);
 }

@@ -145,8 +145,8 @@ typedef struct {
  * run's file every stride-th step; --method's steps from a pilot of STIFF_PILOT steps,
  * extrapolated over T (its steps at once when it reaches T): an explicit pair's steps follow the
  * fast mode's period, CVODE's the tolerance; the run stops at the budget's cap, or 4 times the
- * estimate with --allow-long. */
-static void check_budget(budget *bg, stiff *a)
+ * estimate with --allow-long. 0, or the refusal's status with why. */
+static int check_budget(budget *bg, stiff *a, failure *why)
 {
     int nadd = 0;
     for (int k = 0; a->methods.all[k]; k++)
@@ -161,28 +161,31 @@ static void check_budget(budget *bg, stiff *a)
     double rows = (3.0 + nadd) * fmin(n_big, BUDGET_ROWS) + fmin(n_small, BUDGET_ROWS);
     bg->bytes_out = (rows + 8.0 + 2.0 * nadd) * 60.0 + 20001.0 * 40.0;
     bg->bytes_mem = n_adaptive > 0 ? fmin(n_adaptive, 1 << 20) * 8.0 : 0.0;  /* steps' lengths */
-    budget_check_or_exit(bg);
+    if (budget_check(bg, why) != 0)
+        return why->status;
     a->max_steps = (long)fmin(bg->allow_long ? 4.0 * n_adaptive + 1e6 : bg->cap, 1e15);
     a->meter = &bg->meter;
+    return 0;
 }
 
 /* The network's two modes, K phi = omega^2 M phi (GSL's gensymmv), and the problem y' = A y the
- * methods step. 0, or 1 when M or K is not positive definite (said on stderr). */
-static int find_modes(stiff *a)
+ * methods step. 0, or 1 with why when M or K is not positive definite. */
+static int find_modes(stiff *a, failure *why)
 {
-    if (spring2_modes_of(&a->s, &a->md) != 0) {
-        fprintf(stderr, "stiff: M or K is not positive definite (check m1, m2, k1, k2, k3)\n");
-        return 1;
-    }
+    if (spring2_modes_of(&a->s, &a->md) != 0)
+        return failure_set(why, 1,
+                           "stiff: M or K is not positive definite (check m1, m2, k1, k2, k3)");
     a->p = spring2_ivp(&a->s);
     return 0;
 }
 
 /* The exact motion, finely sampled, into exact.tsv (committed by the caller after the runs), and
- * the blow-up bound relative to its size. */
-static void write_exact(stiff *a, atomic_file *ae)
+ * the blow-up bound relative to its size. 0, or the failure's status with why. */
+static int write_exact(stiff *a, atomic_file *ae, failure *why)
 {
-    FILE *fe = atomic_open_or_exit(ae, "stiff", a->common.out, "exact.tsv");
+    FILE *fe = atomic_open_file(ae, "stiff", a->common.out, "exact.tsv", why);
+    if (!fe)
+        return why->status;
     fprintf(fe, "t_s\tu1_m\tu2_m\n");
     double ymax = 0.0;
     const int nfine = 20000;
@@ -195,6 +198,7 @@ static void write_exact(stiff *a, atomic_file *ae)
     }
     a->bound = a->blowup * ymax;
     a->fast_exact = spring2_mode_amplitude(&a->s, &a->md, a->y0, 1, 1);
+    return 0;
 }
 
 /* The network, its modes and the fast mode's h lambda at both steps against RK4's bound on the
@@ -286,12 +290,15 @@ static void measure_fast_mode(const stiff *a, const run_ctx *rc, run_facts *o)
     o->stable = run_stable(a, rs->m, rs->h, &o->max_R, &o->which);
 }
 
-/* One fixed-step run into its file, measured; 0, or 1 after a numerical failure (said on
- * stderr). A blow-up is the lesson's result: its message into o->blew (else ""). */
-static int run_one(const stiff *a, const run_spec *rs, run_facts *o)
+/* One fixed-step run into its file, measured; 0, or the status of a failed write or a
+ * numerical failure with why. A blow-up is the lesson's result: its message into o->blew (else
+ * ""). */
+static int run_one(const stiff *a, const run_spec *rs, run_facts *o, failure *why)
 {
     atomic_file af;
-    FILE *f = atomic_open_or_exit(&af, "stiff", a->common.out, rs->file);
+    FILE *f = atomic_open_file(&af, "stiff", a->common.out, rs->file, why);
+    if (!f)
+        return why->status;
     fprintf(f, "t_s\t%s, h = %g ms\tu2_m\tu1_exact_m\tu2_exact_m\n", rs->m->label, rs->h * 1e3);
     double h_end;
     long nst = solve_steps_to(a->T, rs->h, &h_end);
@@ -302,11 +309,10 @@ static int run_one(const stiff *a, const run_spec *rs, run_facts *o)
                      .sink = sample, .ctx = &rc};
     solve_result res;
     solve_status st = solve_fixed_to(&a->p, y, &so, a->T, NULL, &res);
-    atomic_commit_or_exit(&af, "stiff");
-    if (st == SOLVE_FAILED) {
-        fprintf(stderr, "stiff: %s\n", res.message);
-        return 1;
-    }
+    if (atomic_commit_file(&af, "stiff", why) != 0)
+        return why->status;
+    if (st == SOLVE_FAILED)
+        return failure_set(why, 1, "stiff: %s", res.message);
     o->rs = rs;
     o->st = st;
     snprintf(o->blew, sizeof o->blew, "%s", st == SOLVE_BLOWUP ? res.message : "");
@@ -345,8 +351,10 @@ static void table_row(table *tab, const stiff *a, const run_facts *o)
 }
 
 /* Every run of the list, each into its file and measured into its row of the table (the human
- * table fits 100 columns; --wide and --tsv give every column). 0, or 1 after a failure. */
-static int run_and_measure(const stiff *a, const run_spec *runs, int nrun, run_facts *facts)
+ * table fits 100 columns; --wide and --tsv give every column). 0, or a failure's status with
+ * why. */
+static int run_and_measure(const stiff *a, const run_spec *runs, int nrun, run_facts *facts,
+                           failure *why)
 {
     table tab;
     table_begin(&tab, stdout, table_mode(a->common.tsv, a->wide), "method", "h_s", "+slow_hz",
@@ -355,22 +363,24 @@ static int run_and_measure(const stiff *a, const run_spec *runs, int nrun, run_f
                 "+fast_gain", "+fast_turn_rad", "+fast_seen_hz", "fast_mode", "+nfactor",
                 "+nnewton", "+nfev", "stable", "max_abs_R_hlambda", "+log10_growth_per_s", NULL);
     for (int r = 0; r < nrun; r++) {
-        if (run_one(a, &runs[r], &facts[r]) != 0)
-            return 1;
+        if (run_one(a, &runs[r], &facts[r], why) != 0)
+            return why->status;
         table_row(&tab, a, &facts[r]);
     }
     return 0;
 }
 
-/* --method's run into adaptive.tsv: one cell a value. */
-static void write_adaptive(const stiff *a, const spring2_adaptive *ad)
+/* --method's run into adaptive.tsv: one cell a value. 0, or the failure's status with why. */
+static int write_adaptive(const stiff *a, const spring2_adaptive *ad, failure *why)
 {
     const cvode_stats *cs = &ad->st;
     double hmed = ad->median_h;
     double slow_period = 2 * M_PI / a->md.omega[0], fast_period = 2 * M_PI / a->md.omega[1];
     atomic_file aa;
     table t;
-    FILE *fa = atomic_open_or_exit(&aa, "stiff", a->common.out, "adaptive.tsv");
+    FILE *fa = atomic_open_file(&aa, "stiff", a->common.out, "adaptive.tsv", why);
+    if (!fa)
+        return why->status;
     table_begin(&t, fa, TABLE_TSV, "method", "rtol", "steps", "nfev", "njev", "rejected",
                 "median_h_s", "steps_per_fast_period", "steps_per_slow_period", "max_err_u1_m",
                 "seconds", NULL);
@@ -385,7 +395,7 @@ static void write_adaptive(const stiff *a, const spring2_adaptive *ad)
     table_cell(&t, "%.4g", slow_period / hmed);
     table_cell(&t, "%.3e", ad->max_err_u1);
     table_cell(&t, "%.4f", cs->seconds);
-    atomic_commit_or_exit(&aa, "stiff");
+    return atomic_commit_file(&aa, "stiff", why);
 }
 
 /* What it cost and how it stepped, against the modes' periods; why it follows the fast mode. */
@@ -409,31 +419,33 @@ static void show_adaptive(const stiff *a, const spring2_adaptive *ad)
 }
 
 /* --method: an adaptive solver on the same network, its steps against the modes' periods
- * (adaptive.tsv and two paragraphs); 0, or 1 when it fails. */
-static int solve_adaptively(stiff *a)
+ * (adaptive.tsv and two paragraphs); 0, or the failure's status with why. */
+static int solve_adaptively(stiff *a, failure *why)
 {
     spring2_adaptive ad;
     char err[600];
     if (spring2_adaptive_run(&a->s, &a->md, a->y0, a->T, a->solver, a->rtol,
                              a->rtol * fabs(a->pull), a->max_steps, a->meter, &ad, err,
-                             sizeof err) != 0) {
-        fprintf(stderr, "stiff: %s\n", err);
-        return 1;
-    }
-    write_adaptive(a, &ad);
+                             sizeof err) != 0)
+        return failure_set(why, 1, "stiff: %s", err);
+    if (write_adaptive(a, &ad, why) != 0)
+        return why->status;
     if (!a->common.tsv)
         show_adaptive(a, &ad);
     return 0;
 }
 
-/* The figure's window, as data the script reads (window.tsv). */
-static void write_window(const stiff *a)
+/* The figure's window, as data the script reads (window.tsv). 0, or the failure's status with
+ * why. */
+static int write_window(const stiff *a, failure *why)
 {
     atomic_file aw;
-    FILE *fw = atomic_open_or_exit(&aw, "stiff", a->common.out, "window.tsv");
+    FILE *fw = atomic_open_file(&aw, "stiff", a->common.out, "window.tsv", why);
+    if (!fw)
+        return why->status;
     fprintf(fw, "zoom_s\tpull_m\tslow_hz\tfast_hz\n%g\t%g\t%.4g\t%.4g\n", a->zoom, a->pull,
             a->md.omega[0] / (2 * M_PI), a->md.omega[1] / (2 * M_PI));
-    atomic_commit_or_exit(&aw, "stiff");
+    return atomic_commit_file(&aw, "stiff", why);
 }
 
 /* Which runs blew up: method, time and reason, each on its line. */
@@ -576,12 +588,13 @@ int main(int argc, char **argv)
     a.y0[0] = a.pull;
     a.nsteps[0] = solve_steps_to(a.T, a.h_big, &a.h_last[0]);
     a.nsteps[1] = solve_steps_to(a.T, a.h_small, &a.h_last[1]);
-    check_budget(&bg, &a);
+    failure why;    /* what ends the program early: its line and status */
+    if (check_budget(&bg, &a, &why) != 0)
+        return failure_print(&why);
     /* 2. Its two modes (10.5 Hz and 1950 Hz) and the exact motion they superpose. */
-    if (find_modes(&a) != 0)
-        return 1;
     atomic_file ae;
-    write_exact(&a, &ae);
+    if (find_modes(&a, &why) != 0 || write_exact(&a, &ae, &why) != 0)
+        return failure_print(&why);
     /* 3. The runs: RK4 at 1 ms and 0.2 ms, backward Euler and the trapezoid at 1 ms, Radau IIA
      *    (and each --add-method) at 1 ms; each one's fast mode measured, one row a run. */
     static run_spec runs[4 + METHOD_MAX];
@@ -589,13 +602,14 @@ int main(int argc, char **argv)
     int nrun = list_runs(&a, runs);
     if (!a.common.tsv)
         show_network(&a);
-    if (run_and_measure(&a, runs, nrun, facts) != 0)
-        return 1;
-    atomic_commit_or_exit(&ae, "stiff");
+    if (run_and_measure(&a, runs, nrun, facts, &why) != 0 ||
+        atomic_commit_file(&ae, "stiff", &why) != 0)
+        return failure_print(&why);
     /* 4. An adaptive solver held to a tolerance (--method) must follow the fast mode too. */
-    if (strcmp(a.solver, "none") != 0 && solve_adaptively(&a) != 0)
-        return 1;
-    write_window(&a);
+    if (strcmp(a.solver, "none") != 0 && solve_adaptively(&a, &why) != 0)
+        return failure_print(&why);
+    if (write_window(&a, &why) != 0)
+        return failure_print(&why);
     /* 5. The claims: RK4 at 1 ms blows up; stable is not accurate (what each run does to the
      *    fast mode); Radau IIA's error against backward Euler's is the erased mode's own. */
     if (!a.common.tsv) {

@@ -92,16 +92,14 @@ static int step_sink(double t, double h, const double *y, void *ctx)
 }
 
 /* The lecture's two tableau files, Dormand-Prince 5(4) and Radau IIA, beside the built-in
- * methods. 0, or 1 after saying why not. */
-static int load_lecture_methods(method_set *methods)
+ * methods. 0, or 1 with why not. */
+static int load_lecture_methods(method_set *methods, failure *why)
 {
-    char why[400];
+    char err[400];
     const char *lecture_files[] = {"lessons/methods/dopri54.tab", "lessons/methods/radau-iia3.tab"};
-    if (!method_set_load(methods, repo_file(lecture_files[0]), why, sizeof why) ||
-        !method_set_load(methods, repo_file(lecture_files[1]), why, sizeof why)) {
-        fprintf(stderr, "work: the lecture's tableau files: %s\n", why);
-        return 1;
-    }
+    if (!method_set_load(methods, repo_file(lecture_files[0]), err, sizeof err) ||
+        !method_set_load(methods, repo_file(lecture_files[1]), err, sizeof err))
+        return failure_set(why, 1, "work: the lecture's tableau files: %s", err);
     return 0;
 }
 
@@ -117,8 +115,8 @@ static void check_flags(const work *w)
 
 /* The budget's estimate, checked: every method's fixed runs, and the adaptive ones (about
  * 0.25 T omega0 tol^(-1/p) steps; Heun-Euler p = 2, measured: 2.2e5 at the defaults; the 4th- and
- * 5th-order pairs p = 4). */
-static void check_budget(const work *w, budget *bg)
+ * 5th-order pairs p = 4). 0, or the refusal's status with why. */
+static int check_budget(const work *w, budget *bg, failure *why)
 {
     int nmeth = 0;
     while (w->methods.all[nmeth])
@@ -128,7 +126,7 @@ static void check_budget(const work *w, budget *bg)
     bg->work += 0.25 * w->T * w->omega0
                 * (pow(w->tol_tight_he, -0.5) + 3.0 * pow(w->tol_tight, -0.25));
     bg->bytes_out = (double)nmeth * w->nfixed * 200.0 + 20 * 200.0;
-    budget_check_or_exit(bg);
+    return budget_check(bg, why);
 }
 
 /* The problem: the damped oscillator as y' = F(t, y), its exact state at T, and the cost model
@@ -145,8 +143,8 @@ static void make_problem(work *w)
 }
 
 /* One fixed-step run of n steps, repeated until MIN_TIMED_S of wall time has passed; its counts
- * and error into q, the fastest repeat into q->seconds. 0, or 1 after a failure. */
-static int fixed_run(const work *w, const method *m, long n, work_run *q)
+ * and error into q, the fastest repeat into q->seconds. 0, or 1 with why after a failure. */
+static int fixed_run(const work *w, const method *m, long n, work_run *q, failure *why)
 {
     double y[2];
     solve_opts o = {.m = m, .t0 = 0.0, .h = w->T / (double)n, .n = n, .every = 1};
@@ -156,10 +154,8 @@ static int fixed_run(const work *w, const method *m, long n, work_run *q)
     do {        /* the same run, repeated until it can be timed */
         y[0] = w->u0, y[1] = w->v0;
         double t_rep = wall_seconds();
-        if (solve_fixed(&w->p, y, &o, NULL, &r) == SOLVE_FAILED) {
-            fprintf(stderr, "work: %s\n", r.message);
-            return 1;
-        }
+        if (solve_fixed(&w->p, y, &o, NULL, &r) == SOLVE_FAILED)
+            return failure_set(why, 1, "work: %s", r.message);
         fastest = fmin(fastest, wall_seconds() - t_rep);
         reps++;
     } while (wall_seconds() - t_start < MIN_TIMED_S && reps < MAX_REPEATS);
@@ -174,8 +170,9 @@ static int fixed_run(const work *w, const method *m, long n, work_run *q)
 }
 
 /* Every method at fixed steps, n geometric from nmin to nmax (the lecture's
- * geomspace(60, 40000, 12)), into rec from rec[nrec]. How many runs then, or -1 after a failure. */
-static int run_fixed_steps(const work *w, work_run *rec, int nrec)
+ * geomspace(60, 40000, 12)), into rec from rec[nrec]. How many runs then, or -1 with why after
+ * a failure. */
+static int run_fixed_steps(const work *w, work_run *rec, int nrec, failure *why)
 {
     for (int k = 0; w->methods.all[k]; k++) {
         long last = -1;
@@ -185,7 +182,7 @@ static int run_fixed_steps(const work *w, work_run *rec, int nrec)
             if (n == last)
                 continue;
             last = n;
-            if (fixed_run(w, w->methods.all[k], n, &rec[nrec++]) != 0)
+            if (fixed_run(w, w->methods.all[k], n, &rec[nrec++], why) != 0)
                 return -1;
         }
     }
@@ -302,9 +299,9 @@ static int run_cvode(adaptive_call *c, double *y, work_run *q)
 }
 
 /* Driver d of dl at tolerance tol, timed as fixed_run; keep: its steps into fs (steps.tsv), one
- * gnuplot block a driver. 0, or 1 after a failure. */
+ * gnuplot block a driver. 0, or 1 with why after a failure. */
 static int adaptive_run(const work *w, const driver_list *dl, int d, double tol, bool keep,
-                        FILE *fs, work_run *q)
+                        FILE *fs, work_run *q, failure *why)
 {
     adaptive_call c = {.w = w, .dr = &dl->d[d], .tol = tol, .sc = {fs, dl->d[d].name}};
     memset(q, 0, sizeof *q);
@@ -328,10 +325,8 @@ static int adaptive_run(const work *w, const driver_list *dl, int d, double tol,
         q->error = hypot(y[0] - w->yT[0], y[1] - w->yT[1]);
     } while (rc == 0 && wall_seconds() - t_start < MIN_TIMED_S && reps < MAX_REPEATS);
     q->seconds = fastest;
-    if (rc != 0) {
-        fprintf(stderr, "work: %s at tolerance %g: %s\n", c.dr->name, tol, c.err);
-        return 1;
-    }
+    if (rc != 0)
+        return failure_set(why, 1, "work: %s at tolerance %g: %s", c.dr->name, tol, c.err);
     snprintf(q->method, sizeof q->method, "%s", c.dr->name);
     snprintf(q->label, sizeof q->label, "%s", c.dr->label);
     q->adaptive = true;
@@ -340,9 +335,10 @@ static int adaptive_run(const work *w, const driver_list *dl, int d, double tol,
 }
 
 /* Every driver of dl a decade of tolerance from tol_loose to tol_tight, into rec from rec[nrec];
- * the steps of the runs at w->tol_steps into fs. How many runs then, or -1 after a failure. */
+ * the steps of the runs at w->tol_steps into fs. How many runs then, or -1 with why after a
+ * failure. */
 static int run_adaptive_drivers(const work *w, const driver_list *dl, FILE *fs, work_run *rec,
-                                int nrec)
+                                int nrec, failure *why)
 {
     for (int d = 0; d < dl->n; d++) {
         /* a pair of order 2 or less takes over 1e7 steps at 1e-12: it stops at --tol-tight-heun */
@@ -351,7 +347,7 @@ static int run_adaptive_drivers(const work *w, const driver_list *dl, FILE *fs, 
         double tightest = low ? fmax(w->tol_tight, w->tol_tight_he) : w->tol_tight;
         for (double tol = w->tol_loose; tol >= tightest * 0.999 && nrec < MAX_RUNS; tol /= 10.0) {
             bool keep = fabs(log10(tol / w->tol_steps)) < 0.01;
-            if (adaptive_run(w, dl, d, tol, keep, fs, &rec[nrec++]) != 0)
+            if (adaptive_run(w, dl, d, tol, keep, fs, &rec[nrec++], why) != 0)
                 return -1;
         }
     }
@@ -359,17 +355,24 @@ static int run_adaptive_drivers(const work *w, const driver_list *dl, FILE *fs, 
 }
 
 /* The record as files: work.tsv (every run, every count), then steps.tsv committed beside it,
- * then target.tsv (the target, the tolerance of the kept steps, the cost model in words). */
-static void write_record(const work *w, const work_run *rec, int nrec, atomic_file *steps)
+ * then target.tsv (the target, the tolerance of the kept steps, the cost model in words).
+ * 0, or the failure's status with why. */
+static int write_record(const work *w, const work_run *rec, int nrec, atomic_file *steps,
+                        failure *why)
 {
     atomic_file a, at;
-    work_runs_write(atomic_open_or_exit(&a, "work", w->common.out, "work.tsv"), rec, nrec, w->dim);
-    atomic_commit_or_exit(&a, "work");
-    atomic_commit_or_exit(steps, "work");
-    FILE *ft = atomic_open_or_exit(&at, "work", w->common.out, "target.tsv");
+    FILE *f = atomic_open_file(&a, "work", w->common.out, "work.tsv", why);
+    if (!f)
+        return why->status;
+    work_runs_write(f, rec, nrec, w->dim);
+    if (atomic_commit_file(&a, "work", why) != 0 || atomic_commit_file(steps, "work", why) != 0)
+        return why->status;
+    FILE *ft = atomic_open_file(&at, "work", w->common.out, "target.tsv", why);
+    if (!ft)
+        return why->status;
     fprintf(ft, "target\ttol_steps\tdim\tcost_model\n%g\t%g\t%g\t%s\n", w->target, w->tol_steps,
             w->dim, w->cost_model);
-    atomic_commit_or_exit(&at, "work");
+    return atomic_commit_file(&at, "work", why);
 }
 
 /* What the table measures, and how (the human table only). */
@@ -461,8 +464,9 @@ int main(int argc, char **argv)
     };
     /* 1. The methods: the built-in ones, the lecture's Dormand-Prince 5(4) and Radau IIA, and
      *    each --add-method; --tableau shows each one's Butcher tableau, checked, and stops. */
-    if (load_lecture_methods(&w.methods) != 0)
-        return 1;
+    failure why;    /* what ends the program early: its line and status */
+    if (load_lecture_methods(&w.methods, &why) != 0)
+        return failure_print(&why);
     cli_parse(&spec, argc, argv);
     if (w.tableau)
         return tableau_print_all(w.methods.all);
@@ -472,7 +476,8 @@ int main(int argc, char **argv)
     static driver_list dl;
     list_drivers(&w.methods, &dl);
     /* 3. The problem: the damped oscillator, its exact state at T, the cost model; the work. */
-    check_budget(&w, &bg);
+    if (check_budget(&w, &bg, &why) != 0)
+        return failure_print(&why);
     make_problem(&w);
 
     /* 4. Run them: every method at fixed steps n = nmin ... nmax, every driver a decade of
@@ -480,16 +485,17 @@ int main(int argc, char **argv)
      *    runs at the tolerance nearest the target into steps.tsv. */
     static work_run rec[MAX_RUNS];
     atomic_file as;
-    FILE *fs = atomic_open_or_exit(&as, "work", w.common.out, "steps.tsv");
+    FILE *fs = atomic_open_file(&as, "work", w.common.out, "steps.tsv", &why);
+    if (!fs)
+        return failure_print(&why);
     fprintf(fs, "driver\tt_s\th_s\n");
     w.tol_steps = w.tol_loose * pow(10.0, -round(log10(w.tol_loose / w.target)));
-    int nrec = run_fixed_steps(&w, rec, 0);
+    int nrec = run_fixed_steps(&w, rec, 0, &why);
     if (nrec >= 0)
-        nrec = run_adaptive_drivers(&w, &dl, fs, rec, nrec);
-    if (nrec < 0)
-        return 1;
+        nrec = run_adaptive_drivers(&w, &dl, fs, rec, nrec, &why);
     /* 5. The record, which the table, the figure and the tests all read. */
-    write_record(&w, rec, nrec, &as);
+    if (nrec < 0 || write_record(&w, rec, nrec, &as, &why) != 0)
+        return failure_print(&why);
 
     /* 6. The claims: the work each method takes to reach the target, Radau IIA beside BDF. */
     show_work_to_target(&w, rec, nrec);

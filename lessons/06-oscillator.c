@@ -139,8 +139,8 @@ typedef struct {
 } method_energy;
 
 /* The work before it starts: the ringing run, every method twice and the balance over n steps;
- * energy.tsv keeps every stride-th step. */
-static void check_budget(budget *bg, const run_setup *s, long nring, long stride)
+ * energy.tsv keeps every stride-th step. 0, or the refusal's status with why. */
+static int check_budget(budget *bg, const run_setup *s, long nring, long stride, failure *why)
 {
     long n = s->n;
     int nmeth = 0;
@@ -150,7 +150,7 @@ static void check_budget(budget *bg, const run_setup *s, long nring, long stride
     bg->bytes_out = (double)(n / stride + 2) * 13.0 * (2.0 + 2.0 * nmeth) + 4001.0 * 40.0
                     + 401.0 * 80.0;
     bg->bytes_mem = (3.0 * nmeth + 1.0) * (double)(n + 1) * 8.0 + 2.0 * (double)(nring + 1) * 8.0;
-    budget_check_or_exit(bg);
+    return budget_check(bg, why);
 }
 
 /* The roots s+- (divided by omega0) at one ratio, a row of locus.tsv or ratio.tsv. */
@@ -163,42 +163,65 @@ static void roots_row(FILE *f, double r)
 
 /* The root locus: as sigma0/omega0 goes from 0 to 2 the roots run down the circle |s| = omega0,
  * meet at sigma0 = omega0, then split on the real axis with s+ s- = omega0^2 (locus.tsv; and
- * ratio.tsv, the roots at --ratio, a header alone without it). */
-static locus_facts trace_root_locus(double ratio, const char *out)
+ * ratio.tsv, the roots at --ratio, a header alone without it). 0, or the failure's status with
+ * why. */
+static int trace_root_locus(locus_facts *lf, double ratio, const char *out, failure *why)
 {
-    locus_facts lf = {.points = 401, .meet = NAN};
+    *lf = (locus_facts){.points = 401, .meet = NAN};
     atomic_file al, ap;
-    FILE *fl = atomic_open_or_exit(&al, "oscillator", out, "locus.tsv");
+    FILE *fl = atomic_open_file(&al, "oscillator", out, "locus.tsv", why);
+    if (!fl)
+        return why->status;
     fprintf(fl, "ratio\tre_plus\tim_plus\tre_minus\tim_minus\n");
-    for (int i = 0; i < lf.points; i++) {
-        double r = 2.0 * i / (lf.points - 1);
+    for (int i = 0; i < lf->points; i++) {
+        double r = 2.0 * i / (lf->points - 1);
         double complex sp, sm;
         oscillator_roots(r, &sp, &sm);
         if (r < 1.0)
-            lf.circle_dev = fmax(lf.circle_dev, fmax(fabs(cabs(sp) - 1.0), fabs(cabs(sm) - 1.0)));
+            lf->circle_dev = fmax(lf->circle_dev, fmax(fabs(cabs(sp) - 1.0), fabs(cabs(sm) - 1.0)));
         else
-            lf.real_product_dev = fmax(lf.real_product_dev, fabs(creal(sp * sm) - 1.0));
-        if (isnan(lf.meet) && cimag(sp) == 0.0)
-            lf.meet = r;           /* the first ratio where the pair is real: they have met */
+            lf->real_product_dev = fmax(lf->real_product_dev, fabs(creal(sp * sm) - 1.0));
+        if (isnan(lf->meet) && cimag(sp) == 0.0)
+            lf->meet = r;           /* the first ratio where the pair is real: they have met */
         roots_row(fl, r);
     }
-    atomic_commit_or_exit(&al, "oscillator");
+    if (atomic_commit_file(&al, "oscillator", why) != 0)
+        return why->status;
     /* no earlier run's point is left behind for the figure to mark */
-    FILE *fp = atomic_open_or_exit(&ap, "oscillator", out, "ratio.tsv");
+    FILE *fp = atomic_open_file(&ap, "oscillator", out, "ratio.tsv", why);
+    if (!fp)
+        return why->status;
     fprintf(fp, "ratio\tre_plus\tim_plus\tre_minus\tim_minus\n");
     if (ratio >= 0)
         roots_row(fp, ratio);
-    atomic_commit_or_exit(&ap, "oscillator");
-    return lf;
+    return atomic_commit_file(&ap, "oscillator", why);
+}
+
+/* The fine run and its exact envelope C e^{-sigma0 t}, every nring/4000-th step (envelope.tsv).
+ * 0, or the failure's status with why. */
+static int write_envelope(const run_setup *s, const ring_ctx *rc, long nring, failure *why)
+{
+    const oscillator *osc = &s->osc;
+    double sigma0 = osc->sigma0, u0 = s->y0[0], v0 = s->y0[1];
+    double omega1 = sqrt(osc->omega0 * osc->omega0 - sigma0 * sigma0);
+    double C = sqrt(u0 * u0 + pow((v0 + sigma0 * u0) / omega1, 2));   /* amplitude C1 */
+    atomic_file ar;
+    FILE *fr = atomic_open_file(&ar, "oscillator", s->out, "envelope.tsv", why);
+    if (!fr)
+        return why->status;
+    fprintf(fr, "t_s\tu_m\tenvelope_m\n");
+    long every = nring / 4000 > 0 ? nring / 4000 : 1;
+    for (long k = 0; k <= nring; k += every)
+        fprintf(fr, "%.8g\t%.10g\t%.10g\n", rc->t[k], rc->u[k], C * exp(-sigma0 * rc->t[k]));
+    return atomic_commit_file(&ar, "oscillator", why);
 }
 
 /* The envelope e^{-sigma0 t} and the ringing omega1, measured from the peaks of a fine RK4 run
  * (nring steps of ring_h to ring_T); envelope.tsv holds the run and the exact envelope.
- * 0, or 1 when the run failed (said on stderr). */
+ * 0, or the status of a failed run or write with why. */
 static int measure_envelope(ringing *rg, run_setup *s, double ring_h, double ring_T,
-                            long nring)
+                            long nring, failure *why)
 {
-    const oscillator *osc = &s->osc;
     ivp p = oscillator_ivp(&s->osc);
     double y[2] = {s->y0[0], s->y0[1]};
     ring_ctx rc = {xcalloc((size_t)nring + 1, sizeof(double)),
@@ -206,24 +229,16 @@ static int measure_envelope(ringing *rg, run_setup *s, double ring_h, double rin
     solve_opts o = {.m = &method_rk4, .h = ring_h, .n = nring, .every = 1, .sink = ring_sink,
                     .ctx = &rc};
     solve_result r;
+    int status;
     if (solve_fixed_to(&p, y, &o, ring_T, NULL, &r) != SOLVE_OK) {
-        fprintf(stderr, "oscillator: %s\n", r.message);
-        return 1;
+        status = failure_set(why, 1, "oscillator: %s", r.message);
+    } else {
+        rg->peaks = measure_ringing(rc.t, rc.u, (size_t)nring + 1, &rg->sigma, &rg->omega1);
+        status = write_envelope(s, &rc, nring, why);
     }
-    rg->peaks = measure_ringing(rc.t, rc.u, (size_t)nring + 1, &rg->sigma, &rg->omega1);
-    double sigma0 = osc->sigma0, u0 = s->y0[0], v0 = s->y0[1];
-    double omega1 = sqrt(osc->omega0 * osc->omega0 - sigma0 * sigma0);
-    double C = sqrt(u0 * u0 + pow((v0 + sigma0 * u0) / omega1, 2));   /* amplitude C1 */
-    atomic_file ar;
-    FILE *fr = atomic_open_or_exit(&ar, "oscillator", s->out, "envelope.tsv");
-    fprintf(fr, "t_s\tu_m\tenvelope_m\n");
-    long every = nring / 4000 > 0 ? nring / 4000 : 1;
-    for (long k = 0; k <= nring; k += every)
-        fprintf(fr, "%.8g\t%.10g\t%.10g\n", rc.t[k], rc.u[k], C * exp(-sigma0 * rc.t[k]));
-    atomic_commit_or_exit(&ar, "oscillator");
     free(rc.t);
     free(rc.u);
-    return 0;
+    return status;
 }
 
 /* The exact energy H(t) at every step: H of the closed-form solution (a sum of squares, so
@@ -255,9 +270,9 @@ static double exact_energy(const run_setup *s, double *Hex)
 
 /* One method's two energy runs: the damped oscillator (its displacement into um, its peaks
  * give a T60) and the undamped one, stepped as u'' = a(u) (leapfrog's own case); and the T60
- * one step's R(h lambda) gives. 0, or 1 when a run failed (said on stderr). */
+ * one step's R(h lambda) gives. 0, or 1 with why when a run failed. */
 static int energy_of_method(method_energy *me, const method *m, run_setup *s,
-                            const double *tt, double *um)
+                            const double *tt, double *um, failure *why)
 {
     me->Hd = xcalloc((size_t)s->n + 1, sizeof(double));
     me->Hu = xcalloc((size_t)s->n + 1, sizeof(double));
@@ -273,10 +288,8 @@ static int energy_of_method(method_energy *me, const method *m, run_setup *s,
         solve_status st = solve_fixed_to(&p, y, &o, s->T, NULL, &r);
         if (q == 0)
             me->blew_at = st == SOLVE_BLOWUP ? r.t : NAN;
-        if (st == SOLVE_FAILED) {
-            fprintf(stderr, "oscillator: %s\n", r.message);
-            return 1;
-        }
+        if (st == SOLVE_FAILED)
+            return failure_set(why, 1, "oscillator: %s", r.message);
         for (long i = r.steps + 1; i <= s->n; i++)
             e.H[i] = NAN;
         *(q ? &me->dev_u : &me->dev_d) = e.max_dev;
@@ -294,29 +307,42 @@ static int energy_of_method(method_energy *me, const method *m, run_setup *s,
     return 0;
 }
 
-/* Every method's energy runs (nm of them, into me). 0, or 1 when a run failed. */
-static int energy_of_methods(method_energy *me, int nm, run_setup *s)
+/* Every method's energy runs (nm of them, into me; free_energies frees them). 0, or 1 with why
+ * when a run failed. */
+static int energy_of_methods(method_energy *me, int nm, run_setup *s, failure *why)
 {
     double *tt = xcalloc((size_t)s->n + 1, sizeof(double));
     double *um = xcalloc((size_t)s->n + 1, sizeof(double));
     for (long i = 0; i <= s->n; i++)
         tt[i] = sample_time(i, s->n, s->h, s->T);
-    for (int k = 0; k < nm; k++)
-        if (energy_of_method(&me[k], s->methods[k], s, tt, um) != 0)
-            return 1;
+    int status = 0;
+    for (int k = 0; k < nm && status == 0; k++)
+        status = energy_of_method(&me[k], s->methods[k], s, tt, um, why);
     free(tt);
     free(um);
-    return 0;
+    return status;
+}
+
+/* What the energy runs hold: the exact H and every method's. */
+static void free_energies(double *Hex, method_energy *me, int nm)
+{
+    for (int k = 0; k < nm; k++) {
+        free(me[k].Hd);
+        free(me[k].Hu);
+    }
+    free(Hex);
 }
 
 /* H(t) of the exact solution and of every method, damped, and the undamped runs' (H - H0)/H0,
- * every stride-th step and the last (energy.tsv). */
-static void write_energy(const run_setup *s, const double *Hex, const method_energy *me,
-                         int nm, long stride)
+ * every stride-th step and the last (energy.tsv). 0, or the failure's status with why. */
+static int write_energy(const run_setup *s, const double *Hex, const method_energy *me,
+                        int nm, long stride, failure *why)
 {
     long n = s->n;
     atomic_file ae;
-    FILE *fe = atomic_open_or_exit(&ae, "oscillator", s->out, "energy.tsv");
+    FILE *fe = atomic_open_file(&ae, "oscillator", s->out, "energy.tsv", why);
+    if (!fe)
+        return why->status;
     fprintf(fe, "t_s\texact");
     for (int k = 0; k < nm; k++)
         fprintf(fe, "\t%s", s->methods[k]->label);
@@ -331,7 +357,7 @@ static void write_energy(const run_setup *s, const double *Hex, const method_ene
             fprintf(fe, "\t%.6e", (me[k].Hu[i] - s->H0) / s->H0);  /* signed: gains and losses */
         fputc('\n', fe);
     }
-    atomic_commit_or_exit(&ae, "oscillator");
+    return atomic_commit_file(&ae, "oscillator", why);
 }
 
 /* What the root locus and the peaks show, against the lecture's formulas. */
@@ -425,9 +451,10 @@ static void show_energy_table(const run_setup *s, const method_energy *me, int n
            " decay.\n", measure_t60(s->osc.sigma0));
 }
 
-/* The facts that belong to no method, one key a row (summary.tsv). */
-static void write_summary(const run_setup *s, const locus_facts *lf, const ringing *rg,
-                          double balance_dev, double H_end_exact)
+/* The facts that belong to no method, one key a row (summary.tsv). 0, or the failure's status
+ * with why. */
+static int write_summary(const run_setup *s, const locus_facts *lf, const ringing *rg,
+                         double balance_dev, double H_end_exact, failure *why)
 {
     const struct {
         const char *key, *format;
@@ -445,14 +472,16 @@ static void write_summary(const run_setup *s, const locus_facts *lf, const ringi
         {"H_end_exact", "%.10g", H_end_exact},
     };
     atomic_file as;
-    FILE *f = atomic_open_or_exit(&as, "oscillator", s->out, "summary.tsv");
+    FILE *f = atomic_open_file(&as, "oscillator", s->out, "summary.tsv", why);
+    if (!f)
+        return why->status;
     fprintf(f, "key\tvalue\n");
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         fprintf(f, "%s\t", rows[i].key);
         fprintf(f, rows[i].format, rows[i].value);
         fputc('\n', f);
     }
-    atomic_commit_or_exit(&as, "oscillator");
+    return atomic_commit_file(&as, "oscillator", why);
 }
 
 int main(int argc, char **argv)
@@ -510,24 +539,30 @@ int main(int argc, char **argv)
     double h_last, ring_last;
     s.n = solve_steps_to(T, h, &h_last);
     long nring = solve_steps_to(ring_T, ring_h, &ring_last), stride = budget_stride(s.n);
-    check_budget(&bg, &s, nring, stride);
+    failure why;    /* what ends the program early: its line and status */
+    if (check_budget(&bg, &s, nring, stride, &why) != 0)
+        return failure_print(&why);
 
     /* 2. The roots s+- of s^2 + 2 sigma0 s + omega0^2 as sigma0/omega0 goes from 0 to 2. */
-    locus_facts lf = trace_root_locus(ratio, common.out);
+    locus_facts lf;
+    if (trace_root_locus(&lf, ratio, common.out, &why) != 0)
+        return failure_print(&why);
     /* 3. The envelope and T60 = 6 ln 10 / sigma0, measured from a fine RK4 run's peaks. */
     ringing rg;
-    if (measure_envelope(&rg, &s, ring_h, ring_T, nring) != 0)
-        return 1;
+    if (measure_envelope(&rg, &s, ring_h, ring_T, nring, &why) != 0)
+        return failure_print(&why);
     /* 4. The energy H of the exact solution, and of every method, damped and undamped. */
     double *Hex = xcalloc((size_t)s.n + 1, sizeof(double));
     double balance_dev = exact_energy(&s, Hex);
     int nm = 0;
     while (s.methods[nm] && nm < MAX_METHODS)
         nm++;
-    method_energy me[MAX_METHODS];
-    if (energy_of_methods(me, nm, &s) != 0)
-        return 1;
-    write_energy(&s, Hex, me, nm, stride);
+    method_energy me[MAX_METHODS] = {0};
+    if (energy_of_methods(me, nm, &s, &why) != 0 ||
+        write_energy(&s, Hex, me, nm, stride, &why) != 0) {
+        free_energies(Hex, me, nm);
+        return failure_print(&why);
+    }
 
     /* 5. The claims: the locus, the envelope, the balance, and every method's energy. */
     if (!common.tsv) {
@@ -535,12 +570,10 @@ int main(int argc, char **argv)
         show_energy_balance(&s, Hex[s.n], balance_dev, h_last, ring_last);
     }
     show_energy_table(&s, me, nm, Hex[s.n], common.tsv, wide);
-    write_summary(&s, &lf, &rg, balance_dev, Hex[s.n]);
-    for (int k = 0; k < nm; k++) {
-        free(me[k].Hd);
-        free(me[k].Hu);
-    }
-    free(Hex);
+    int status = write_summary(&s, &lf, &rg, balance_dev, Hex[s.n], &why);
+    free_energies(Hex, me, nm);
+    if (status != 0)
+        return failure_print(&why);
     budget_finish(&bg.meter);
     return plot_render(&plot, "oscillator", common.out, common.tsv);
 }

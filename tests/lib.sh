@@ -61,11 +61,12 @@ exercise_output() {
     ( cd "$TMP/ex-$1-$2" && bash -o pipefail -c "$cmd" 2>/dev/null )
 }
 
-# shape_facts FILE: "LONG|WIDE|LITERALS", the line numbers of functions over 80 lines (main over
-# 120), of lines over 100 columns and of struct literals with more than four positional fields,
-# flag declarations included (lesson_shape reads them).
+# shape_facts FILE [MAIN]: "LONG|WIDE|LITERALS", the line numbers of functions over 80 lines (main
+# over MAIN: 120 unless given, a lesson's), of lines over 100 columns and of struct literals with
+# more than four positional fields, flag declarations included (lesson_shape reads them; layers.sh
+# reads LONG for src/, main held to 80 there).
 shape_facts() {
-    awk '
+    awk -v mainlim="${2:-120}" '
         function literal(s,    i, c, d, n, pos, el, first) {   # s from its "{": positional fields
             d = 0; n = 0; pos = 0; el = ""
             for (i = 1; i <= length(s); i++) {
@@ -92,7 +93,7 @@ shape_facts() {
             return m
         }
         /^[a-z].*\(/ && !/;[[:space:]]*$/ && !/^static const/ { name = $0; start = NR }
-        /^}/ && start { n = NR - start; lim = name ~ /^int main\(/ ? 120 : 80
+        /^}/ && start { n = NR - start; lim = name ~ /^int main\(/ ? mainlim : 80
                         if (n > lim) long = long sprintf(" %d (%d lines)", start, n); start = 0 }
         length($0) > 100 { wide = wide " " NR }
         {
@@ -134,4 +135,23 @@ lesson_shape() {
     else fail "$f: lines over 100 columns at:$wide"; fi
     if [ -z "$lit" ]; then pass "$f: no struct literal with more than four positional fields"
     else fail "$f: struct literals with more than four positional fields at line:$lit"; fi
+}
+
+# exits_below_main FILE: the line numbers (strings and comments aside) where FILE ends the program
+# below main (issue 31: libraries return, only main exits): exit( in any function but main, and
+# every call of a lesson.h wrapper that exits for its caller (exit_on, *_or_exit), main's included.
+# The flag parser's refusals (cli_fail) and a forked child's _exit are not counted.
+exits_below_main() {
+    awk '
+        /^[a-z].*\(/ && !/;[[:space:]]*$/ && !/^static const/ { inmain = /^int main\(/ }
+        /^}/ { inmain = 0 }
+        /^[[:space:]]*\*/ { next }     # the inside of a block comment
+        {
+            line = $0
+            gsub(/"([^"\\]|\\.)*"/, "\"\"", line); gsub(/\/\*([^*]|\*[^\/])*\*\//, "", line)
+            sub(/\/\*.*$/, "", line)
+            if (line ~ /(^|[^_A-Za-z0-9])exit_on\(|_or_exit\(/ ||
+                (!inmain && line ~ /(^|[^_A-Za-z0-9])exit\(/))
+                printf " %d", NR
+        }' "$1"
 }
