@@ -64,7 +64,8 @@ exercise_output() {
 # shape_facts FILE [MAIN]: "LONG|WIDE|LITERALS", the line numbers of functions over 80 lines (main
 # over MAIN: 120 unless given, a lesson's), of lines over 100 columns and of struct literals with
 # more than four positional fields, flag declarations included (lesson_shape reads them; layers.sh
-# reads LONG for src/, main held to 80 there).
+# reads LONG and LITERALS for src/, main held to 80 there). An array of numbers or of pointers
+# (double a[4][5] = {{...}}, const char *ex[][5]) holds no struct: its rows are not counted.
 shape_facts() {
     awk -v mainlim="${2:-120}" '
         function literal(s,    i, c, d, n, pos, el, first) {   # s from its "{": positional fields
@@ -92,6 +93,10 @@ shape_facts() {
             }
             return m
         }
+        BEGIN {     # an array of these holds numbers, no struct
+            scalar = "(^|[^a-z_0-9])(double|float|complex|int|long|short|char|unsigned|signed|bool|" \
+                     "size_t|u?int[0-9]+_t)[ \t]+[a-z_][a-z_0-9]*[ \t]*$"
+        }
         /^[a-z].*\(/ && !/;[[:space:]]*$/ && !/^static const/ { name = $0; start = NR }
         /^}/ && start { n = NR - start; lim = name ~ /^int main\(/ ? mainlim : 80
                         if (n > lim) long = long sprintf(" %d (%d lines)", start, n); start = 0 }
@@ -106,13 +111,15 @@ shape_facts() {
             else if (line ~ /= *\{/ || line ~ /(=|return|,|\() *\([a-z_]+\) *\{/) {
                 collecting = 1; at = NR
                 isarray = line ~ /\] *= *\{/
+                decl = line; sub(/\[.*$/, "", decl)
+                plain = isarray && (decl ~ /\*/ || decl ~ scalar)
                 text = line; sub(/^[^{]*\{/, "{", text)
                 if (line ~ /\([a-z_]+\) *\{/ && line !~ /= *\{/) { text = line; sub(/^.*\([a-z_]+\) *\{/, "{", text) }
             }
             if (collecting) {
                 o = gsub(/\{/, "{", text); cl = gsub(/\}/, "}", text)
                 if (cl >= o) {
-                    p = isarray ? rows(text) : literal(text)
+                    p = plain ? 0 : isarray ? rows(text) : literal(text)
                     if (p > 4) lit = lit sprintf(" %d (%d fields)", at, p)
                     collecting = 0
                 }

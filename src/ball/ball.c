@@ -229,7 +229,8 @@ void ball_solve_fixed(ball *b, const double y0[4], const method *m, double h, lo
     else
         memcpy(y, y0, sizeof y);
     ivp p = c.uv ? ball_ivp_uv(b) : ball_ivp(b);
-    solve_opts so = {m, 0.0, h, n, bound, 1, fixed_sample, &c};
+    solve_opts so = {.m = m, .t0 = 0.0, .h = h, .n = n, .bound = bound, .every = 1,
+                     .sink = fixed_sample, .ctx = &c};
     r->status = solve_fixed(&p, y, &so, NULL, &r->res);
     r->refused = r->status == SOLVE_FAILED && r->res.steps == 0;
 }
@@ -261,25 +262,15 @@ int ball_reference_run(ball *b, const ball_settings *s, const double y0[4], doub
     for (size_t k = 0; k < nref; k++)
         R->tout[k] = (double)k / fs;
     R->u1 = xcalloc(nref, sizeof(double));
-    ball_adaptive_opts ao = {s->T, s->rtol, s->atol, s->max_step, R->tout, nref, reference_sample,
-                             NULL, R,       NULL,    0,           0};
+    ball_adaptive_opts ao = {.T = s->T, .rtol = s->rtol, .atol = s->atol, .max_step = s->max_step,
+                             .tout = R->tout, .nout = nref, .sink = reference_sample, .ctx = R};
     char why[600];
     if (ball_solve_adaptive(b, y0, &ao, &R->run, why, sizeof why) != 0) {
         snprintf(err, errlen, "the adaptive reference failed: %s", why);
         return -1;
     }
-    ball_adaptive_opts tight = {s->T,
-                                s->rtol * s->check_tol,
-                                s->atol * s->check_tol,
-                                s->max_step,
-                                NULL,
-                                0,
-                                NULL,
-                                NULL,
-                                NULL,
-                                NULL,
-                                0,
-                                0};
+    ball_adaptive_opts tight = {.T = s->T, .rtol = s->rtol * s->check_tol,
+                                .atol = s->atol * s->check_tol, .max_step = s->max_step};
     if (ball_solve_adaptive(b, y0, &tight, &R->check, why, sizeof why) != 0) {
         snprintf(err, errlen, "the check of the adaptive reference failed: %s", why);
         return -1;

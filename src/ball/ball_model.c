@@ -149,7 +149,7 @@ double ball_energy(double t, const double *y, void *params)
 
 ivp ball_ivp(ball *b)
 {
-    ivp p = {4, rhs, jac, ball_energy, b, false, false, 0};
+    ivp p = {.dim = 4, .rhs = rhs, .jac = jac, .energy = ball_energy, .params = b};
     return p;
 }
 
@@ -186,7 +186,7 @@ static double energy_uv(double t, const double *x, void *params)
 
 ivp ball_ivp_uv(ball *b)
 {
-    ivp p = {4, rhs_uv, NULL, energy_uv, b, false, false, 0};
+    ivp p = {.dim = 4, .rhs = rhs_uv, .energy = energy_uv, .params = b};
     return p;
 }
 
@@ -226,7 +226,8 @@ ball_impact *ball_impacts_push(ball_impacts *l)
 
 ball_impact_summary ball_impacts_summarise(const ball_impacts *im, double T)
 {
-    ball_impact_summary r = {INFINITY, 0.0, im->n >= 2 ? im->n - 1 : 0, 0, {0}};
+    ball_impact_summary r = {.dur_min = INFINITY, .dur_max = 0.0,
+                             .intervals = im->n >= 2 ? im->n - 1 : 0};
     for (size_t i = 0; i < im->n; i++) {
         double d = im->v[i].end - im->v[i].start;
         r.dur_min = fmin(r.dur_min, d);

@@ -58,8 +58,9 @@ void bow_param_table(bow_instrument *b, param_spec s[BOW_NKEYS + 1])
 
 bow_friction bow_friction_of(const bow_instrument *b)
 {
-    bow_friction f = {b->sigma0, b->mu_s, b->mu_d, b->y_a, b->tau_g, b->xi, b->chi,
-                      b->a_tau, b->b_tau, b->c_tau, b->eps};
+    bow_friction f = {.sigma0 = b->sigma0, .mu_s = b->mu_s, .mu_d = b->mu_d, .y_a = b->y_a,
+                      .tau_g = b->tau_g, .xi = b->xi, .chi = b->chi, .a_tau = b->a_tau,
+                      .b_tau = b->b_tau, .c_tau = b->c_tau, .eps = b->eps};
     return f;
 }
 
@@ -491,8 +492,10 @@ typedef struct mode_family {
 
 static void mode_families(const bow_model *m, mode_family fam[2])
 {
-    fam[0] = (mode_family){m->at.u, m->at.ud, m->Mu, m->Gu, m->Ku, m->Ru, m->m_u};
-    fam[1] = (mode_family){m->at.w, m->at.wd, m->Mw, m->Gw, m->Kw, m->Rw, m->m_w};
+    fam[0] = (mode_family){.disp = m->at.u, .vel = m->at.ud, .M = m->Mu, .G = m->Gu, .K = m->Ku,
+                           .R = m->Ru, .mass = m->m_u};
+    fam[1] = (mode_family){.disp = m->at.w, .vel = m->at.wd, .M = m->Mw, .G = m->Gw, .K = m->Kw,
+                           .R = m->Rw, .mass = m->m_w};
 }
 
 /* Modal equations: position' = velocity, m velocity' = G f - K position - R velocity. */
@@ -642,7 +645,7 @@ static double energy(double t, const double *x, void *params)
 
 ivp bow_ivp(bow_model *m)
 {
-    ivp p = {m->at.dim, rhs, jacobian, energy, m, false, false, 0};
+    ivp p = {.dim = m->at.dim, .rhs = rhs, .jac = jacobian, .energy = energy, .params = m};
     return p;
 }
 

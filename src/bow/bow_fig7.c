@@ -77,7 +77,8 @@ static void fig7_run(long c, void *ctx, sweep_msg *out)
     bow_record r;
     bow_record_init(&r, &m, (size_t)lround(g.duration / in.dt) + 2);
     double *x = xcalloc(m.at.dim, sizeof(double));
-    bow_run_opts o = {BOW_FIXED, in.dt, 0, 0, in.dt, g.duration, bow_record_sink, &r};
+    bow_run_opts o = {.solver = BOW_FIXED, .h = in.dt, .dt_out = in.dt, .t1 = g.duration,
+                      .sink = bow_record_sink, .ctx = &r};
     bow_run_result res;
     if (bow_run(&m, &o, x, &res) != 0) {
         h.status = 1;
@@ -161,9 +162,10 @@ int bow_fig7_write(const char *prog, const bow_instrument *in0, const bow_figure
                    const char *dir, long jobs, double *t_slip, double *drop, double *fall,
                    int *slipped, failure *e)
 {
-    fig7_job job = {prog, in0, fp, {{0}}, {0}, NULL, {0}};
-    sweep_spec spec = {prog, "figure 7", "runs", 9,    {1, 1},   jobs,      false, NULL,
-                       NULL, NULL,       NULL,   NULL, fig7_run, fig7_take, &job,  NULL};
+    fig7_job job = {.prog = prog, .in0 = in0, .fp = fp};
+    sweep_spec spec = {.program = prog, .label = "figure 7", .unit = "runs", .tasks = 9,
+                       .shard = {1, 1}, .jobs = jobs, .run = fig7_run, .take = fig7_take,
+                       .ctx = &job};
     sweep s;
     sweep_stats st;
     int rc = 0;

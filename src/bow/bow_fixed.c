@@ -243,8 +243,11 @@ typedef struct step_vecs {
 
 static step_vecs step_carve(double *b, int N)
 {
-    step_vecs w = {b, b + N, b + 2 * N, b + 3 * N, b + 4 * N, b + 5 * N, b + 6 * N, b + 7 * N, b + 8 * N,
-                   b + 9 * N, b + 10 * N, b + 11 * N, b + 12 * N, b + 13 * N, b + 14 * N};
+    step_vecs w = {.uc = b,             .wc = b + N,          .qd = b + 2 * N,
+                   .qfree = b + 3 * N,  .v0 = b + 4 * N,      .zn = b + 5 * N,
+                   .taun = b + 6 * N,   .zdn = b + 7 * N,     .taudn = b + 8 * N,
+                   .z = b + 9 * N,      .tau = b + 10 * N,    .v = b + 11 * N,
+                   .fbar = b + 12 * N,  .zt = b + 13 * N,     .tt = b + 14 * N};
     return w;
 }
 
@@ -612,9 +615,11 @@ int bow_stroke(const bow_instrument *in, const gesture *g, double **bridge, doub
     if (bow_model_init(&m, in, g, err, errlen) != 0)
         return -1;
     size_t cap = (size_t)lround(g->duration / in->dt) + 2;
-    stroke_ctx sc = {&m, xcalloc(cap, sizeof(double)), xcalloc(cap, sizeof(double)), 0, cap};
+    stroke_ctx sc = {.m = &m, .bridge = xcalloc(cap, sizeof(double)),
+                     .v_rel = xcalloc(cap, sizeof(double)), .cap = cap};
     double *x = xcalloc(m.at.dim, sizeof(double));
-    bow_run_opts o = {BOW_FIXED, in->dt, 0, 0, in->dt, g->duration, stroke_sink, &sc};
+    bow_run_opts o = {.solver = BOW_FIXED, .h = in->dt, .dt_out = in->dt, .t1 = g->duration,
+                      .sink = stroke_sink, .ctx = &sc};
     bow_run_result r;
     int rc = bow_run(&m, &o, x, &r);
     free(x);
@@ -646,7 +651,8 @@ void bow_convergence_free(bow_convergence *c)
 /* One run of the study: the bridge force every dt_out into a fresh array of cap (*got samples). */
 static double *convergence_run(bow_model *m, const bow_run_opts *o0, size_t cap, size_t *got, bow_run_result *res)
 {
-    stroke_ctx sc = {m, xcalloc(cap, sizeof(double)), xcalloc(cap, sizeof(double)), 0, cap};
+    stroke_ctx sc = {.m = m, .bridge = xcalloc(cap, sizeof(double)),
+                     .v_rel = xcalloc(cap, sizeof(double)), .cap = cap};
     double *x = xcalloc(m->at.dim, sizeof(double));
     bow_run_opts o = *o0;
     o.sink = stroke_sink, o.ctx = &sc;
@@ -666,7 +672,7 @@ int bow_convergence_run(bow_model *m, double rtol, double atol, double dt_out, d
 {
     memset(c, 0, sizeof *c);
     size_t cap = (size_t)lround(t1 / dt_out) + 2;
-    bow_run_opts ro = {BOW_CVODE, 0, rtol, atol, dt_out, t1, NULL, NULL};
+    bow_run_opts ro = {.solver = BOW_CVODE, .rtol = rtol, .atol = atol, .dt_out = dt_out, .t1 = t1};
     bow_run_result res;
     c->ref = convergence_run(m, &ro, cap, &c->n, &res);
     if (!c->ref) {
@@ -681,7 +687,7 @@ int bow_convergence_run(bow_model *m, double rtol, double atol, double dt_out, d
         *col[k] = xcalloc(levels, sizeof(double));
     double scale = max_abs(c->ref, c->n);
     for (size_t l = 0; l < levels; l++) {
-        bow_run_opts of = {BOW_FIXED, h[l], 0, 0, dt_out, t1, NULL, NULL};
+        bow_run_opts of = {.solver = BOW_FIXED, .h = h[l], .dt_out = dt_out, .t1 = t1};
         c->fixed[l] = convergence_run(m, &of, cap, &c->nfixed[l], &res);
         if (!c->fixed[l]) {
             snprintf(err, errlen, "convergence: %s", res.message);

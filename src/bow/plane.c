@@ -54,9 +54,10 @@ void plane_keys_bind(plane_params *p, plane_keys *k)
 void plane_grid_init(plane_grid *g, int nx, int nf, double x_min, double x_max, double f_min,
                      double f_max)
 {
-    *g = (plane_grid){nx, nf, x_min, x_max, f_min, f_max,
-                      nx > 1 ? pow(x_max / x_min, 1.0 / (double)(nx - 1)) : 1.0,
-                      nf > 1 ? pow(f_max / f_min, 1.0 / (double)(nf - 1)) : 1.0};
+    *g = (plane_grid){.nx = nx, .nf = nf, .x_min = x_min, .x_max = x_max, .f_min = f_min,
+                      .f_max = f_max,
+                      .rx = nx > 1 ? pow(x_max / x_min, 1.0 / (double)(nx - 1)) : 1.0,
+                      .rf = nf > 1 ? pow(f_max / f_min, 1.0 / (double)(nf - 1)) : 1.0};
     if (g->rx == 1.0)
         g->rx = 1.1;
     if (g->rf == 1.0)
@@ -379,10 +380,12 @@ int plane_sweep_init(plane_sweep *ps, const char *program, const char *label, co
         plane_sweep_free(ps);
         return 2;
     }
-    ps->spec = (sweep_spec){program,  label,     "cells",      (long)ps->grid.nx * ps->grid.nf,
-                            shard,    jobs,      true,         ps->want,
-                            results,  columns,   ps->identity, row_cell,
-                            run_cell, take_cell, ps,           cell_name};
+    ps->spec = (sweep_spec){.program = program, .label = label, .unit = "cells",
+                            .tasks = (long)ps->grid.nx * ps->grid.nf, .shard = shard,
+                            .jobs = jobs, .progress = true, .want = ps->want,
+                            .results = results, .columns = columns, .identity = ps->identity,
+                            .row_task = row_cell, .run = run_cell, .take = take_cell, .ctx = ps,
+                            .task_name = cell_name};
     return 0;
 }
 
@@ -459,8 +462,10 @@ int plane_merge(const char *program, char *const *part, int nparts, const char *
     plane_sweep ps = {.stand_in = strcmp(source, "stand-in") == 0};
     plane_grid_init(&ps.grid, nx, nf, x0, x1, f0, f1);
     *g = ps.grid;
-    sweep_spec spec = {program, "merge", "cells", (long)nx * nf, {1, 1}, 1,    false, NULL,
-                       path,    columns, base,    row_cell,      NULL,   NULL, &ps,   cell_name};
+    sweep_spec spec = {.program = program, .label = "merge", .unit = "cells",
+                       .tasks = (long)nx * nf, .shard = {1, 1}, .jobs = 1, .results = path,
+                       .columns = columns, .identity = base, .row_task = row_cell, .ctx = &ps,
+                       .task_name = cell_name};
     return sweep_merge(&spec, part, nparts);
 }
 
@@ -626,10 +631,11 @@ int plane_gallery(const char *program, const bow_instrument *in, const schelleng
                   double x, const double *f, int n, long jobs, double rate, plane_wave *out)
 {
     memset(out, 0, (size_t)n * sizeof *out);
-    gallery_job job = {program, in, st, x, f, rate, out};
-    sweep_spec spec = {program,        "gallery",    "strokes", n,    {1, 1}, jobs,
-                       false,          NULL,         NULL,      NULL, NULL,   NULL,
-                       gallery_stroke, gallery_take, &job,      NULL};
+    gallery_job job = {.program = program, .in = in, .st = st, .x = x, .f = f, .rate = rate,
+                       .out = out};
+    sweep_spec spec = {.program = program, .label = "gallery", .unit = "strokes", .tasks = n,
+                       .shard = {1, 1}, .jobs = jobs, .run = gallery_stroke,
+                       .take = gallery_take, .ctx = &job};
     sweep s;
     sweep_stats stats;
     int failed = sweep_open(&s, &spec) != 0 || sweep_run(&s, &stats) != 0;

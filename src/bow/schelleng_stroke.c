@@ -32,8 +32,11 @@ void schelleng_window(const schelleng_stroke *s, double *t0, double *t1)
 static void classify(const bow_instrument *in, const schelleng_stroke *s, double beta, const double *v,
                      const double *F, size_t n, double fs, const regime_opts *ro, regime_result *res)
 {
-    regime_input ri = {v, F, n, fs, 1.0 / in->f0, s->v_hold,
-                       regime_helmholtz_pp(in->T, s->v_hold, beta, 2.0 * in->L * in->f0), beta};
+    regime_input ri = {.v_rel = v, .bridge = F, .n = n, .fs = fs, .period_nominal = 1.0 / in->f0,
+                       .v_bow = s->v_hold,
+                       .helmholtz_pp = regime_helmholtz_pp(in->T, s->v_hold, beta,
+                                                           2.0 * in->L * in->f0),
+                       .beta = beta};
     regime_classify(&ri, ro, res);
 }
 

@@ -19,8 +19,11 @@ static void window_regime(const stroke_trace *tr, size_t k0, const bow_instrumen
         return;
     }
     double beta = g->position / in->L;
-    regime_input ri = {tr->v_rel + k0, tr->bridge + k0, tr->n - k0, tr->fs, 1.0 / in->f0, v_win,
-                       regime_helmholtz_pp(in->T, v_win, beta, 2.0 * in->L * in->f0), beta};
+    regime_input ri = {.v_rel = tr->v_rel + k0, .bridge = tr->bridge + k0, .n = tr->n - k0,
+                       .fs = tr->fs, .period_nominal = 1.0 / in->f0, .v_bow = v_win,
+                       .helmholtz_pp = regime_helmholtz_pp(in->T, v_win, beta,
+                                                           2.0 * in->L * in->f0),
+                       .beta = beta};
     regime_opts ro = regime_defaults();
     regime_classify(&ri, &ro, rr);
 }

@@ -415,7 +415,7 @@ int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts 
 {
     run r;
     memset(&r, 0, sizeof r);
-    r.u = (udata){p, o, NULL, NULL, ""};
+    r.u = (udata){.p = p, .o = o};
     memset(st, 0, sizeof *st);
     double wall0 = wall_seconds();
     if (errlen)

@@ -59,7 +59,8 @@ static sf_count_t mem_write(const void *ptr, sf_count_t n, void *u)
     return n;
 }
 
-static SF_VIRTUAL_IO mem_io = {mem_length, mem_seek, mem_read, mem_write, mem_tell};
+static SF_VIRTUAL_IO mem_io = {.get_filelen = mem_length, .seek = mem_seek, .read = mem_read,
+                               .write = mem_write, .tell = mem_tell};
 
 /* libsndfile's reason for a failed open: its own message for its own errors (never a stale
  * system error left from an earlier call). */
@@ -79,7 +80,8 @@ static int read_all(SNDFILE *sf, const SF_INFO *info, const char *name, wav_data
                  info->channels, (long long)info->frames);
         return -1;
     }
-    wav_data hdr = {info->samplerate, info->channels, info->format, (long)info->frames, NULL};
+    wav_data hdr = {.rate = info->samplerate, .channels = info->channels, .format = info->format,
+                    .frames = (long)info->frames};
     char why[700];
     if (check && check(&hdr, ctx, why, sizeof why) != 0) {
         snprintf(err, errlen, "%s: %s", name, why);

@@ -2,7 +2,7 @@
 #include "method/method.h"
 
 static const double a[] = {0.0}, b[] = {1.0}, c[] = {0.0};
-static const rk_tableau tableau = {1, a, b, c, NULL};
+static const rk_tableau tableau = {.stages = 1, .a = a, .b = b, .c = c};
 
 /* R(z) in closed form, the lecture's formula (the tableau's R: tests/test_methods.c); the step
  * is the shared Runge-Kutta step from the tableau (rk.c) */

@@ -8,7 +8,7 @@ static const double a[] = {0.0, 0.0, 0.0, 0.0,
                            0.0, 0.0, 1.0, 0.0};
 static const double b[] = {1.0 / 6.0, 1.0 / 3.0, 1.0 / 3.0, 1.0 / 6.0};
 static const double c[] = {0.0, 0.5, 0.5, 1.0};
-static const rk_tableau tableau = {4, a, b, c, NULL};
+static const rk_tableau tableau = {.stages = 4, .a = a, .b = b, .c = c};
 
 /* R(z) in closed form, the lecture's formula (the tableau's R: tests/test_methods.c); the step
  * is the shared Runge-Kutta step from the tableau (rk.c) */

@@ -263,7 +263,8 @@ static int read_tableau(tableau_method *tm, FILE *f, const char *path, char *err
     if (pt.nw == 2)
         memcpy(tm->bhat, pt.w[1], sizeof tm->bhat);
     memcpy(tm->c, pt.c, sizeof tm->c);
-    tm->tab = (rk_tableau){pt.s, tm->a, tm->b, tm->c, pt.nw == 2 ? tm->bhat : NULL};
+    tm->tab = (rk_tableau){.stages = pt.s, .a = tm->a, .b = tm->b, .c = tm->c,
+                           .bhat = pt.nw == 2 ? tm->bhat : NULL};
     tm->m = (method){.name = tm->name, .label = tm->name, .order = tableau_order(&tm->tab, tm->b),
                      .stages = pt.s, .implicit = !tableau_explicit(&tm->tab), .R = rk_method_R,
                      .step = rk_method_step, .tableau = &tm->tab, .file = tm->path};

@@ -210,7 +210,7 @@ static int run_logged(spring2 *s, const double y0[4], double T, const char *solv
 double spring2_adaptive_pilot(spring2 *s, const spring2_modes *md, const double y0[4], double T,
                               const char *solver, double rtol, double atol, long n)
 {
-    step_log log = {s, md, y0, NULL, 0, 0, 0.0, 0, 1, n, 0.0, NULL};
+    step_log log = {.s = s, .md = md, .y0 = y0, .stride = 1, .stop = n};
     cvode_stats st;
     char err[400];
     int rc = run_logged(s, y0, T, solver, rtol, atol, 0, &log, &st, err, sizeof err);
@@ -224,7 +224,7 @@ int spring2_adaptive_run(spring2 *s, const spring2_modes *md, const double y0[4]
                          const char *solver, double rtol, double atol, long max_steps,
                          progress *meter, spring2_adaptive *out, char *err, size_t errlen)
 {
-    step_log log = {s, md, y0, NULL, 0, 0, 0.0, 0, 1, 0, 0.0, meter};
+    step_log log = {.s = s, .md = md, .y0 = y0, .stride = 1, .meter = meter};
     int rc = run_logged(s, y0, T, solver, rtol, atol, max_steps, &log, &out->st, err, errlen);
     out->median_h = median_of(log.h, log.n);
     out->max_err_u1 = log.max_err_u1;

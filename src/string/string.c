@@ -216,7 +216,8 @@ typedef struct {
 static damped_sine damped_sine_of(double alpha, double om, double fs)
 {
     double e1 = exp(-alpha / fs);
-    damped_sine d = {alpha, om, fs, e1 * cos(om / fs), e1 * sin(om / fs), {0}, {0}};
+    damped_sine d = {.alpha = alpha, .om = om, .fs = fs, .z1r = e1 * cos(om / fs),
+                     .z1i = e1 * sin(om / fs)};
     double zr = d.z1r, zi = d.z1i;
     for (int c = 1; c < CHAINS; c *= 2) {    /* z1^CHAINS by squaring (CHAINS a power of 2) */
         double r = zr * zr - zi * zi;
@@ -371,7 +372,7 @@ static int mode_jac(double t, const double *y, double *J, void *p)
 
 ivp string_mode_ivp(string_mode_problem *mp)
 {
-    ivp p = {2, mode_rhs, mode_jac, NULL, mp, true, false, 0};
+    ivp p = {.dim = 2, .rhs = mode_rhs, .jac = mode_jac, .params = mp, .linear = true};
     return p;
 }
 
@@ -390,7 +391,8 @@ static int galerkin_rhs(double t, const double *y, double *f, void *p)
 
 ivp string_galerkin_ivp(string_galerkin *g)
 {
-    ivp p = {2 * (size_t)g->nmodes, galerkin_rhs, NULL, NULL, g, true, false, 1}; /* 2 x 2 blocks */
+    ivp p = {.dim = 2 * (size_t)g->nmodes, .rhs = galerkin_rhs, .params = g, .linear = true,
+             .band = 1}; /* 2 x 2 blocks */
     return p;
 }
 
@@ -557,8 +559,8 @@ static int fd_jac(double t, const double *y, double *J, void *p)
 
 ivp string_fd_ivp(string_fd *fd)
 {
-    ivp p = {string_fd_dim(fd), fd_rhs, fd_jac, NULL, fd, true, false,
-             fd->interleaved ? (size_t)string_fd_bandwidth(fd) : 0};
+    ivp p = {.dim = string_fd_dim(fd), .rhs = fd_rhs, .jac = fd_jac, .params = fd, .linear = true,
+             .band = fd->interleaved ? (size_t)string_fd_bandwidth(fd) : 0};
     return p;
 }
 

@@ -113,10 +113,11 @@ void string_run_modal(const string_run_cfg *c, const string_mode *modes, int M, 
         string_mode_problem mp = {*md};
         ivp p = string_mode_ivp(&mp);
         double y[2] = {md->amplitude, 0.0}, om = sqrt(md->omega0sq);
-        mode_ctx mc = {out, md->pickup, om, eps, string_mode_growth(m, md, h) <= 1.0, sub};
-        solve_opts so = {
-            m,   0.0,       h,  (c->n - 1) * sub, c->blowup * fabs(md->amplitude) * fmax(1.0, om),
-            sub, mode_sink, &mc};
+        mode_ctx mc = {.out = out, .pickup = md->pickup, .omega0 = om, .eps = eps,
+                       .may_stop = string_mode_growth(m, md, h) <= 1.0, .every = sub};
+        solve_opts so = {.m = m, .t0 = 0.0, .h = h, .n = (c->n - 1) * sub,
+                         .bound = c->blowup * fabs(md->amplitude) * fmax(1.0, om), .every = sub,
+                         .sink = mode_sink, .ctx = &mc};
         solve_result res;
         /* a workspace per mode: an implicit method keeps the LU factors of its mode's matrix */
         solve_status s = solve_fixed(&p, y, &so, NULL, &res);
@@ -155,8 +156,8 @@ void string_run_fd(const string_run_cfg *c, string_fd *fd, double omega_max, con
     string_fd_initial(fd, y);
     fd_ctx fc = {fd, out, sub};
     double size = max_abs(y, p.dim) * fmax(1.0, omega_max);
-    solve_opts so = {
-        m, 0.0, 1.0 / (c->fs * (double)sub), (c->n - 1) * sub, c->blowup * size, sub, fd_sink, &fc};
+    solve_opts so = {.m = m, .t0 = 0.0, .h = 1.0 / (c->fs * (double)sub), .n = (c->n - 1) * sub,
+                     .bound = c->blowup * size, .every = sub, .sink = fd_sink, .ctx = &fc};
     solve_result res;
     solve_status s = solve_fixed(&p, y, &so, NULL, &res);
     budget_tick(c->meter, (double)p.dim * (double)so.n * (m->implicit ? 20.0 : 1.0));
@@ -365,7 +366,8 @@ void string_rtol_run(const string_run_cfg *c, string_fd *fd, const string_mode *
     cvode_opts o = run_cvode_opts(&rc, fd, row->max_order, false);
     cvode_stats cs;
     memset(&cs, 0, sizeof cs);
-    rtol_ctx ctx = {{0}, fd, exact + k0, 0, 0, 0.5 * (row->t0 + row->t1), &cs, row};
+    rtol_ctx ctx = {.fd = fd, .exact = exact + k0, .half = 0.5 * (row->t0 + row->t1), .st = &cs,
+                    .row = row};
     o.tout = tout, o.nout = (size_t)n, o.sink = rtol_sample, o.on_step = rtol_step, o.ctx = &ctx;
     o.max_steps = 0;
     row->tm = 0;

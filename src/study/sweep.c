@@ -587,8 +587,9 @@ static int merge_complete(const sweep_spec *sp, const merged *m, char *why, size
 
 int sweep_merge(const sweep_spec *sp, char *const *part, int nparts)
 {
-    merged m = {xcalloc((size_t)sp->tasks, sizeof(char *)), xcalloc((size_t)sp->tasks, sizeof(int)),
-                xcalloc((size_t)sp->tasks, sizeof(long)), NULL, {0, 0}};
+    merged m = {.row = xcalloc((size_t)sp->tasks, sizeof(char *)),
+                .from = xcalloc((size_t)sp->tasks, sizeof(int)),
+                .line = xcalloc((size_t)sp->tasks, sizeof(long))};
     char why[2400], header[LINE_MAX_B + 512];
     int rc = 0;
     for (int p = 0; p < nparts && rc == 0; p++)

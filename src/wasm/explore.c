@@ -170,7 +170,8 @@ long ex_osc(int mi, double h, double T, double omega0, double sigma0, double u0,
     ivp p = oscillator_ivp(&osc.osc);
     double y[2] = {u0, v0};
     double scale = sqrt(u0 * u0 + (v0 / omega0) * (v0 / omega0)) * fmax(1.0, omega0);
-    solve_opts so = {m, 0.0, h, n, 1e6 * scale, 1, osc_sink, NULL};
+    solve_opts so = {.m = m, .t0 = 0.0, .h = h, .n = n, .bound = 1e6 * scale, .every = 1,
+                     .sink = osc_sink};
     solve_result res;
     if (solve_fixed_to(&p, y, &so, T, NULL, &res) != SOLVE_OK)
         snprintf(error_text, sizeof error_text, "%s: %s", status_word(res.status), res.message);
@@ -410,7 +411,8 @@ EXPORT(ex_drop) long ex_drop(int mi, double fs)
     else
         memcpy(y, y0, sizeof y);
     ball_detector_init(&drop.det, &b, &drop.impacts);
-    solve_opts so = {m, 0.0, 1.0 / fs, n, drop.s.blowup, 1, drop_sink, NULL};
+    solve_opts so = {.m = m, .t0 = 0.0, .h = 1.0 / fs, .n = n, .bound = drop.s.blowup, .every = 1,
+                     .sink = drop_sink};
     solve_result res;
     if (solve_fixed(drop.uv ? &p_uv : &p, y, &so, NULL, &res) != SOLVE_OK)
         snprintf(error_text, sizeof error_text, "%s: %s", status_word(res.status), res.message);

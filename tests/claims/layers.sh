@@ -91,3 +91,25 @@ positional=$(grep -nE '\{"[^"]*", *(CLI_[A-Z]+, |&[^,]*, *")' lessons/*.c src/*/
 if [ -z "$positional" ]; then pass "no positional flag or parameter row in lessons/, src/, tests/"
 else fail "positional flag or parameter rows: $positional"; fi
 # (A lesson's lines, flag tables included, are held to 100 columns by lesson_shape.sh.)
+
+# No struct literal in src/ with more than four positional fields (issue 31): a longer one names
+# its fields (.field = value), as the lessons do (lib.sh's shape_facts, which lesson_shape.sh
+# uses). First shape_facts itself on a scratch file: it counts a positional literal, a compound
+# literal and a positional row of a table, and not a designated literal or a table of numbers.
+cat >"$TMP/shape.c" <<'C'
+solve_opts a = {m, 0.0, h, n, 1e6, 1, sink, NULL};
+solve_opts b = {.m = m, .t0 = 0.0, .h = h, .n = n, .bound = 1e6, .every = 1, .sink = sink};
+static const double tab[2][5] = {{1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}};
+row rows[] = {{"a", 1, 2, 3, 4}};
+ivp f(void) { return (ivp){2, rhs, NULL, NULL, p}; }
+C
+got=$(shape_facts "$TMP/shape.c"); got=${got##*|}
+want=" 1 (8 fields) 4 (5 fields) 5 (5 fields)"
+if [ "$got" = "$want" ]; then pass "shape_facts finds the scratch file's positional struct literals:$got"
+else fail "shape_facts on the scratch file: got '$got', wanted '$want'"; fi
+lits=$(for f in $(find src -name '*.[ch]' | sort); do
+    out=$(shape_facts "$f"); [ -n "${out##*|}" ] && printf '%s:%s; ' "$f" "${out##*|}"
+done)
+nsrc=$(find src -name '*.[ch]' | wc -l)
+if [ -z "$lits" ]; then pass "no struct literal in src/ with more than four positional fields ($nsrc files)"
+else fail "struct literals in src/ with more than four positional fields at line: $lits"; fi
