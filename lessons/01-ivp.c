@@ -3,7 +3,7 @@
  * Try it: at the default h = 2 ms forward Euler stays near the exact (gray) curve (max error
  * 0.08 m); raise --h and it leaves it (0.68 m at 10 ms, 8344 m at 0.1 s). --A solves the
  * student's own y' = A y against the same exact curve. */
-#include "lesson.h"
+#include "base/failure.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "drive/cvode.h"

@@ -21,7 +21,7 @@
  * its method, time and reason, and the exit status is 1. --add-method FILE.tab adds a Butcher
  * tableau's method to the tables and figures; order_conditions is the order its tableau's
  * rooted-tree conditions give (to 5). */
-#include "lesson.h"
+#include "base/failure.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "drive/cvode.h"

@@ -11,7 +11,7 @@
  * for h < 2/L, read off forward Euler's real bound; runs either side of it show it.
  * One program, whose main lists these claims in the lecture's order: each is read off the same
  * regions (the method table's own R), and its figures draw them together. */
-#include "lesson.h"
+#include "base/failure.h"
 #include "base/cli.h"
 #include "io/atomic.h"
 #include "io/table.h"

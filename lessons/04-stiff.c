@@ -14,7 +14,7 @@
  * an adaptive solver, the claims): the claims are one slide's story about one network released
  * once, they share its flags, its exact motion and one table, and the closing comparison of
  * Radau IIA with backward Euler reads two of its rows. */
-#include "lesson.h"
+#include "base/failure.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "drive/cvode.h"

@@ -20,7 +20,7 @@
  * One program, whose main lists the steps of one study: every claim is read from the same record
  * of runs (work.tsv), which the table, the figure and the tests all read; split into several
  * programs, each would repeat the same runs or read another's files. */
-#include "lesson.h"
+#include "base/failure.h"
 #include "drive/adaptive.h"
 #include "drive/gsl_pairs.h"
 #include "base/budget.h"

@@ -10,7 +10,7 @@
  * One program, whose main lists the three claims in the lecture's order (locus, decay, energy):
  * they are one slide's story about one oscillator, its flags are shared, and the energy table
  * reads the T60 the decay claim defines. */
-#include "lesson.h"
+#include "base/failure.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "io/atomic.h"

@@ -8,7 +8,7 @@
  * rise; with --method all, which adaptive solver (explicit or implicit) pays here. One program:
  * the lecture's two slides read the same solution, so main solves once and states each claim.
  * Try it: --h0 0.05 (lower drop, softer and faster bounces), --lambda 0 (no contact loss). */
-#include "lesson.h"
+#include "base/failure.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "io/atomic.h"
@@ -118,7 +118,8 @@ static int solver_names(char *buf, size_t len, const char *names[MAX_SOLVERS])
  * (1.07e5 in the default 2 s, measured), more for a faster m1, whose ringing it follows
  * (measured a second: 3.7e5 at 4 kHz, 1.4e6 at 20 kHz; (f0/400)^0.9 gives 4e5, 1.7e6); each
  * kept in memory (40 B here, 8 B in ball.c); steps.tsv holds the steps of smallest and largest
- * h and u1 in each of STEP_BUCKETS spans. Returns the steps of one run. */
+ * h and u1 in each of STEP_BUCKETS spans. The estimate goes into bg (main checks it); returns
+ * the steps of one run. */
 static double estimate_work(budget *bg, const ball_settings *s, double runs)
 {
     double n_audio = s->T * s->fs_audio;
@@ -128,15 +129,15 @@ static double estimate_work(budget *bg, const ball_settings *s, double runs)
     bg->bytes_out = (4.0 * STEP_BUCKETS + 2.0) * 70.0 + n_audio * 2.0 + n_dense * 60.0
                     + n_audio * 20.0;
     bg->bytes_mem = (n_audio + n_dense) * 8.0 * 5.0 + per_run * 48.0;  /* the steps, kept */
-    budget_check_or_exit(bg);
     return per_run;
 }
 
 /* The drop from y0, solved by the adaptive method with root functions on the contact: u1 at the
  * audio rate, the dense window around the first contact, and every step into c. 0, or 1 with
- * the reason on stderr (c and r freed). */
+ * the reason in e (c and r hold what they hold: main frees them). */
 static int solve_drop(const ball *b, const ball_settings *s, const double y0[4], const char *method,
-                      const long caps[2], budget *bg, drop_ctx *c, ball_adaptive_result *r)
+                      const long caps[2], budget *bg, drop_ctx *c, ball_adaptive_result *r,
+                      failure *e)
 {
     /* m1 rests until the ball arrives, so the first contact is at the free-fall time exactly. */
     double t_fall = sqrt(2.0 * s->h0 / s->g), *tout;
@@ -155,25 +156,26 @@ static int solve_drop(const ball *b, const ball_settings *s, const double y0[4],
     budget_finish(&bg->meter);
     if (status == 0)
         return 0;
-    fprintf(stderr, PROG ": %s%s\n", err, strstr(err, "the cap of the run") && !bg->allow_long
+    bool capped = strstr(err, "the cap of the run") && !bg->allow_long;
+    return failure_set(e, 1, PROG ": %s%s", err, capped
             ? "; --allow-long raises it (to 1e6 impacts and 4 times the estimated steps)" : "");
-    ball_impacts_free(&r->impacts);
-    drop_ctx_free(c);
-    return 1;
 }
 
-/* steps.tsv: h and u1 at every step (decimated to the extremes of each span): the step panel. */
-static void write_steps(const char *out, drop_ctx *c)
+/* steps.tsv: h and u1 at every step (decimated to the extremes of each span): the step panel.
+ * 0, or the failure's status with e. */
+static int write_steps(const char *out, drop_ctx *c, failure *e)
 {
     atomic_file a;
-    FILE *f = atomic_open_or_exit(&a, PROG, out, "steps.tsv");
+    FILE *f = atomic_open_file(&a, PROG, out, "steps.tsv", e);
+    if (!f)
+        return e->status;
     const size_t keys[] = {1, 3};      /* h and u1: the step panel and u1's envelope */
     const char *const fmt[] = {"%.12g", "%.6g", "%.9g", "%.9g", "%.12g"};
     plot_write_decimated(f, "t_s\th_s\tu2_mm\tu1_um\tenergy_J", c->nsteps ? &c->steps[0][0] : NULL,
                          c->nsteps, 5, 0, keys, 2, STEP_BUCKETS, fmt);
-    atomic_commit_or_exit(&a, PROG);
     free(c->steps);
     c->steps = NULL;
+    return atomic_commit_file(&a, PROG, e);
 }
 
 /* What is dropped on what, and how it is solved. */
@@ -193,11 +195,14 @@ static void print_setup(const ball_settings *s, const ball *b, const char *metho
 }
 
 /* The impacts: on stdout (people see the first few and the count; --all, --tsv: every row) and
- * in impacts.tsv. */
-static void show_impacts(const ball_impacts *im, const char *out, bool tsv, bool all_rows)
+ * in impacts.tsv. 0, or the failure's status with e. */
+static int show_impacts(const ball_impacts *im, const char *out, bool tsv, bool all_rows,
+                        failure *e)
 {
     atomic_file a;
-    FILE *fi = atomic_open_or_exit(&a, PROG, out, "impacts.tsv");
+    FILE *fi = atomic_open_file(&a, PROG, out, "impacts.tsv", e);
+    if (!fi)
+        return e->status;
     table tab, tf;
     table_begin(&tab, stdout, tsv, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
     table_begin(&tf, fi, true, "impact", "start_s", "end_s", "duration_ms", "impulse_Ns", NULL);
@@ -212,24 +217,29 @@ static void show_impacts(const ball_impacts *im, const char *out, bool tsv, bool
             table_cell(ts[j], "%.6e", im->v[i].impulse);
         }
     }
-    atomic_commit_or_exit(&a, PROG);
+    if (atomic_commit_file(&a, PROG, e) != 0)
+        return e->status;
     if (shown < im->n)
         printf("... %zu impacts in all (--all prints every row; all are in %s/impacts.tsv)\n",
                im->n, out);
+    return 0;
 }
 
 /* Between impacts: u1 after the first impact against the impulse formula
  * -J/(m1 omega1) e^(-sigma0 t) sin(omega1 t), from the end of the first contact to the end of the
  * dense window (or the second impact), written to first_impact.tsv; and the impulse once more by
- * the trapezoid rule over the dense samples (the lecture's way). */
-static ringing measure_ringing(const ball *b, const ball_impacts *im, const drop_ctx *c,
-                               const char *out)
+ * the trapezoid rule over the dense samples (the lecture's way). 0, or the failure's status
+ * with e. */
+static int measure_ringing(const ball *b, const ball_impacts *im, const drop_ctx *c,
+                           const char *out, ringing *gp, failure *e)
 {
     ringing g = {.J1 = im->n ? im->v[0].impulse : NAN, .tc = im->n ? im->v[0].centre : NAN};
     g.amp = fabs(g.J1) / (b->m1 * ball_omega1(b));
     double fit_end = im->n >= 2 ? im->v[1].start : INFINITY;
     atomic_file a;
-    FILE *f = atomic_open_or_exit(&a, PROG, out, "first_impact.tsv");
+    FILE *f = atomic_open_file(&a, PROG, out, "first_impact.tsv", e);
+    if (!f)
+        return e->status;
     fprintf(f, "t_after_ms\tu1_um\tformula_um\tenvelope_um\tfc_N\n");
     for (size_t i = 0; i < c->ndense; i++) {
         double te = c->dense_t[i] - g.tc;
@@ -241,113 +251,112 @@ static ringing measure_ringing(const ball *b, const ball_impacts *im, const drop
         if (im->n && c->dense_t[i] > im->v[0].end && c->dense_t[i] < fit_end)
             g.fit_err = fmax(g.fit_err, fabs(c->dense_u1[i] - formula));
     }
-    atomic_commit_or_exit(&a, PROG);
+    if (atomic_commit_file(&a, PROG, e) != 0)
+        return e->status;
     for (size_t i = 1; i < c->ndense; i++) {
         double dt = c->dense_t[i] - c->dense_t[i - 1];
         g.J_trap += 0.5 * (c->dense_fc[i] + c->dense_fc[i - 1]) * dt;
     }
-    return g;
+    *gp = g;
+    return 0;
 }
 
 /* The spectrum of u1 over the whole run, at the audio rate, Hann window, zero-padded to a
  * 2-3-5-smooth length: 88201 samples (2 s and t = 0) are 193 x 457, where GSL's FFT is slow.
- * Its peak, and spectrum.tsv. 0, or 1 with the reason on stderr. */
-static int measure_spectrum(const drop_ctx *c, double fs, const char *out, peak *pk)
+ * Its peak, and spectrum.tsv. 0, or the failure's status with e. */
+static int measure_spectrum(const drop_ctx *c, double fs, const char *out, peak *pk, failure *e)
 {
     spectrum sp;
     *pk = (peak){.f = NAN};
-    if (spectrum_hann_padded(c->audio, c->naudio, spectrum_fast_length(c->naudio), fs, &sp) != 0) {
-        fprintf(stderr, PROG ": the FFT of %zu samples failed\n", c->naudio);
-        return 1;
-    }
+    if (spectrum_hann_padded(c->audio, c->naudio, spectrum_fast_length(c->naudio), fs, &sp) != 0)
+        return failure_set(e, 1, PROG ": the FFT of %zu samples failed", c->naudio);
     spectrum_peak(&sp, 0.0, 0.5 * fs, &pk->f, &pk->mag);
-    atomic_file a;
-    FILE *f = atomic_open_or_exit(&a, PROG, out, "spectrum.tsv");
-    spectrum_write_tsv(f, &sp, pk->mag, SPEC_BUCKETS);
-    atomic_commit_or_exit(&a, PROG);
     pk->n = sp.n;
     pk->nfft = sp.nfft;
+    atomic_file a;
+    FILE *f = atomic_open_file(&a, PROG, out, "spectrum.tsv", e);
+    int status = f ? 0 : e->status;
+    if (f) {
+        spectrum_write_tsv(f, &sp, pk->mag, SPEC_BUCKETS);
+        status = atomic_commit_file(&a, PROG, e);
+    }
     spectrum_free(&sp);
-    return 0;
+    return status;
 }
 
-/* The sound of u1, peak at wav_peak of full scale, to wav. */
-static void write_sound(const drop_ctx *c, const ball_settings *s, const char *sound, char *wav,
-                        size_t len)
+/* The sound of u1, peak at wav_peak of full scale, to wav. 0, or the failure's status with e. */
+static int write_sound(const drop_ctx *c, const ball_settings *s, const char *sound, char *wav,
+                       size_t len, failure *e)
 {
     double top = max_abs(c->audio, c->naudio);
     path_join(wav, len, sound, "drop.wav");
     mkdir_p(sound);
-    wav_write_or_exit(PROG, wav, c->audio, c->naudio, (int)lround(s->fs_audio),
-                      top > 0 ? s->wav_peak / top : 1.0, NULL);
+    return wav_write_file(PROG, wav, c->audio, c->naudio, (int)lround(s->fs_audio),
+                          top > 0 ? s->wav_peak / top : 1.0, NULL, e);
 }
 
-/* One line of summary.tsv: a key and its value, printed with fmt (counts as "%.0f"). */
-typedef struct fact {
-    const char *key;
-    const char *fmt;
-    double value;
-} fact;
-
-/* summary.tsv: every fact the lesson states, for tests and pipes. */
-static void write_summary(const char *out, const ball *b, const ball_adaptive_result *r,
-                          double t_fall, const ringing *g, const peak *pk, double T)
+/* summary.tsv: every fact the lesson states, for tests and pipes (counts as "%.0f"). 0, or the
+ * failure's status with e. */
+static int write_summary(const char *out, const ball *b, const ball_adaptive_result *r,
+                         double t_fall, const ringing *g, const peak *pk, double T, failure *why)
 {
     const ball_impacts *im = &r->impacts;
     const ball_impact *e = im->v;     /* the first impact (read only when there is one) */
     const ball_impact_summary ims = ball_impacts_summarise(im, T);
     const cvode_stats *st = &r->stats;
-    const fact facts[] = {
-        {"sigma0_over_omega0", "%.9g", b->sigma0 / b->omega0},
-        {"impacts", "%.0f", (double)im->n},
-        {"free_fall_s", "%.12g", t_fall},
-        {"first_start_s", "%.12g", im->n ? e->start : NAN},
-        {"first_end_s", "%.12g", im->n ? e->end : NAN},
-        {"first_duration_ms", "%.9g", im->n ? 1e3 * (e->end - e->start) : NAN},
-        {"first_impulse_Ns", "%.9g", g->J1},
-        {"first_impulse_trapezoid_Ns", "%.9g", g->J_trap},
-        {"first_centre_s", "%.12g", g->tc},
-        {"first_restitution", "%.9g", im->n ? ball_restitution(e) : NAN},
-        {"duration_min_ms", "%.9g", 1e3 * ims.dur_min},
-        {"duration_max_ms", "%.9g", 1e3 * ims.dur_max},
-        {"intervals", "%.0f", (double)ims.intervals},
-        {"intervals_shorter", "%.0f", (double)ims.shorter},
-        {"first_flight_s", "%.9g", im->n >= 2 ? im->v[1].start - im->v[0].start : NAN},
-        {"period_ms", "%.9g", 1e3 / (ball_omega1(b) / (2.0 * M_PI))},
-        {"formula_error_rel", "%.6g", g->amp > 0 ? g->fit_err / g->amp : NAN},
-        {"spectrum_peak_Hz", "%.6f", pk->f},
-        {"spectrum_samples", "%.0f", (double)pk->n},
-        {"spectrum_fft_length", "%.0f", (double)pk->nfft},
-        {"f1_Hz", "%.6f", ball_omega1(b) / (2.0 * M_PI)},
-        {"energy0_J", "%.12g", r->energy0},
-        {"energy_final_J", "%.12g", r->energy_final},
-        {"energy_rise_rel", "%.6g", r->energy_rise / r->energy0},
-        {"energy_rise_t_s", "%.9g", r->energy_rise_t},
-        {"steps", "%.0f", (double)st->steps},
-        {"nfev", "%.0f", (double)st->nfev},
-        {"njev", "%.0f", (double)st->njev},
-        {"nsetups", "%.0f", (double)st->nsetups},
-        {"netf", "%.0f", (double)st->netf},
-        {"nniters", "%.0f", (double)st->nniters},
-        {"nncf", "%.0f", (double)st->nncf},
-        {"ngev", "%.0f", (double)st->ngev},
-        {"nevents", "%.0f", (double)st->nevents},
-        {"solve_s", "%.6g", st->seconds},
-        {"h_fall_s", "%.6g", r->h_median[BALL_FALL]},
-        {"h_contact_s", "%.6g", r->h_median[BALL_CONTACT]},
-        {"h_ring_s", "%.6g", r->h_median[BALL_RING]},
+    const table_kv facts[] = {
+        TABLE_KV("sigma0_over_omega0", "%.9g", b->sigma0 / b->omega0),
+        TABLE_KV("impacts", "%.0f", (double)im->n),
+        TABLE_KV("free_fall_s", "%.12g", t_fall),
+        TABLE_KV("first_start_s", "%.12g", im->n ? e->start : NAN),
+        TABLE_KV("first_end_s", "%.12g", im->n ? e->end : NAN),
+        TABLE_KV("first_duration_ms", "%.9g", im->n ? 1e3 * (e->end - e->start) : NAN),
+        TABLE_KV("first_impulse_Ns", "%.9g", g->J1),
+        TABLE_KV("first_impulse_trapezoid_Ns", "%.9g", g->J_trap),
+        TABLE_KV("first_centre_s", "%.12g", g->tc),
+        TABLE_KV("first_restitution", "%.9g", im->n ? ball_restitution(e) : NAN),
+        TABLE_KV("duration_min_ms", "%.9g", 1e3 * ims.dur_min),
+        TABLE_KV("duration_max_ms", "%.9g", 1e3 * ims.dur_max),
+        TABLE_KV("intervals", "%.0f", (double)ims.intervals),
+        TABLE_KV("intervals_shorter", "%.0f", (double)ims.shorter),
+        TABLE_KV("first_flight_s", "%.9g", im->n >= 2 ? im->v[1].start - im->v[0].start : NAN),
+        TABLE_KV("period_ms", "%.9g", 1e3 / (ball_omega1(b) / (2.0 * M_PI))),
+        TABLE_KV("formula_error_rel", "%.6g", g->amp > 0 ? g->fit_err / g->amp : NAN),
+        TABLE_KV("spectrum_peak_Hz", "%.6f", pk->f),
+        TABLE_KV("spectrum_samples", "%.0f", (double)pk->n),
+        TABLE_KV("spectrum_fft_length", "%.0f", (double)pk->nfft),
+        TABLE_KV("f1_Hz", "%.6f", ball_omega1(b) / (2.0 * M_PI)),
+        TABLE_KV("energy0_J", "%.12g", r->energy0),
+        TABLE_KV("energy_final_J", "%.12g", r->energy_final),
+        TABLE_KV("energy_rise_rel", "%.6g", r->energy_rise / r->energy0),
+        TABLE_KV("energy_rise_t_s", "%.9g", r->energy_rise_t),
+        TABLE_KV("steps", "%.0f", (double)st->steps),
+        TABLE_KV("nfev", "%.0f", (double)st->nfev),
+        TABLE_KV("njev", "%.0f", (double)st->njev),
+        TABLE_KV("nsetups", "%.0f", (double)st->nsetups),
+        TABLE_KV("netf", "%.0f", (double)st->netf),
+        TABLE_KV("nniters", "%.0f", (double)st->nniters),
+        TABLE_KV("nncf", "%.0f", (double)st->nncf),
+        TABLE_KV("ngev", "%.0f", (double)st->ngev),
+        TABLE_KV("nevents", "%.0f", (double)st->nevents),
+        TABLE_KV("solve_s", "%.6g", st->seconds),
+        TABLE_KV("h_fall_s", "%.6g", r->h_median[BALL_FALL]),
+        TABLE_KV("h_contact_s", "%.6g", r->h_median[BALL_CONTACT]),
+        TABLE_KV("h_ring_s", "%.6g", r->h_median[BALL_RING]),
     };
-    atomic_file a;
-    FILE *f = atomic_open_or_exit(&a, PROG, out, "summary.tsv");
-    fprintf(f, "key\tvalue\n");
-    for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
-        fprintf(f, "%s\t", facts[i].key);
-        fprintf(f, facts[i].fmt, facts[i].value);
-        fputc('\n', f);
+    char qkey[BALL_QUARTERS][24];
+    table_kv quarters[BALL_QUARTERS];
+    for (int q = 0; q < BALL_QUARTERS; q++) {
+        snprintf(qkey[q], sizeof qkey[q], "impacts_quarter%d", q + 1);
+        quarters[q] = (table_kv)TABLE_KV(qkey[q], "%.0f", (double)ims.per_quarter[q]);
     }
-    for (int q = 0; q < BALL_QUARTERS; q++)
-        fprintf(f, "impacts_quarter%d\t%zu\n", q + 1, ims.per_quarter[q]);
-    atomic_commit_or_exit(&a, PROG);
+    atomic_file a;
+    FILE *f = atomic_open_file(&a, PROG, out, "summary.tsv", why);
+    if (!f)
+        return why->status;
+    table_write_kv(f, true, facts, sizeof facts / sizeof facts[0]);
+    table_write_kv(f, false, quarters, BALL_QUARTERS);
+    return atomic_commit_file(&a, PROG, why);
 }
 
 /* The rhythm: how many impacts, the first at the free-fall time, faster as the ball loses height;
@@ -428,16 +437,18 @@ static void print_check(const ball_settings *s, const ball *b, const ball_adapti
 
 /* --method all: every adaptive solver on the same drop, side by side: steps, F and Jacobian
  * evaluations, wall time, impacts, and how many leading impacts agree with the run's (CVODE BDF)
- * within a third of its first contact. Written to solvers.tsv and printed. 0, or 1 with the
- * reason on stderr. */
+ * within a third of its first contact. Written to solvers.tsv and printed. 0, or the failure's
+ * status with e. */
 static int solver_table(const ball *b, const double y0[4], const ball_settings *s,
                         const ball_adaptive_result *ref, const char *const *names, int nsolvers,
-                        const char *out, bool tsv, const long caps[2])
+                        const char *out, bool tsv, const long caps[2], failure *e)
 {
     const ball_impacts *ri = &ref->impacts;
     double agree_tol = ri->n ? (ri->v[0].end - ri->v[0].start) / 3.0 : 1e-4;
     atomic_file af;
-    FILE *f = atomic_open_or_exit(&af, PROG, out, "solvers.tsv");
+    FILE *f = atomic_open_file(&af, PROG, out, "solvers.tsv", e);
+    if (!f)
+        return e->status;
     table tf, tab;
     table_begin(&tf, f, true, "method", "steps", "nfev", "njev", "rejected", "seconds", "impacts",
                 "agree", NULL);
@@ -461,8 +472,7 @@ static int solver_table(const ball *b, const double y0[4], const ball_settings *
         if (ball_solve_adaptive(b, y0, &o, &r, err, sizeof err) != 0) {
             ball_impacts_free(&r.impacts);
             atomic_abort(&af);
-            fprintf(stderr, PROG ": %s\n", err);
-            return 1;
+            return failure_set(e, 1, PROG ": %s", err);
         }
         table *ts[2] = {&tf, &tab};
         for (int j = 0; j < (tsv ? 1 : 2); j++) {
@@ -482,7 +492,8 @@ static int solver_table(const ball *b, const double y0[4], const ball_settings *
             best_s = r.stats.seconds, fastest = names[i];
         ball_impacts_free(&r.impacts);
     }
-    atomic_commit_or_exit(&af, PROG);
+    if (atomic_commit_file(&af, PROG, e) != 0)
+        return e->status;
     if (!tsv)
         printf("Fewest evaluations (F, and a Jacobian as 4 F): %s; shortest wall time: %s.\n"
                "Adaptive explicit or implicit?\n%s\n", cheapest, fastest,
@@ -511,7 +522,7 @@ int main(int argc, char **argv)
 {
     ball_settings s;
     ball_params ball_keys;
-    failure why;
+    failure why = {0};
     if (ball_settings_load(PROG, &s, &why))
         return failure_print(&why);
     ball_params_bind(&s, &ball_keys);
@@ -547,7 +558,8 @@ int main(int argc, char **argv)
     };
     const ball_settings ini = s;
     cli_parse(&cs, argc, argv);
-    atomic_check_folder_or_exit(PROG, "sound", sound);
+    if (atomic_check_folder(PROG, "sound", sound, &why) != 0)
+        return failure_print(&why);
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; accepted: 2 pi f0 > 6 ln 10 / "
                  "t60", s.f0, s.t60);
@@ -562,35 +574,40 @@ int main(int argc, char **argv)
     int nsolvers = all ? solver_names(buf, sizeof buf, names) : 0;
     double runs = 1.0 + nsolvers;
     double per_run = estimate_work(&bg, &s, runs);
+    if (budget_check(&bg, &why) != 0)
+        return failure_print(&why);
     const long caps[2] = {(long)(bg.allow_long ? 4.0 * per_run + 1e6 : bg.cap / runs),
                           bg.allow_long ? 100 * DROP_IMPACTS : DROP_IMPACTS};
 
-    /* The model, and the drop solved by adaptive steps that find every impact. */
+    /* The model, and the drop solved by adaptive steps that find every impact. On a failure
+     * (why), main goes to its one way out, which frees what the run holds. */
     ball b = ball_from_settings(&s);
     double y0[4];
     ball_initial(&s, y0);
     const char *run_method = all ? "cvode-bdf" : method;
-    drop_ctx c;
-    ball_adaptive_result r;
-    if (solve_drop(&b, &s, y0, run_method, caps, &bg, &c, &r) != 0)
-        return 1;
-    write_steps(common.out, &c);
+    drop_ctx c = {0};
+    ball_adaptive_result r = {0};
+    if (solve_drop(&b, &s, y0, run_method, caps, &bg, &c, &r, &why) != 0
+        || write_steps(common.out, &c, &why) != 0)
+        goto out;
 
     /* The impacts: when they start, how long they last. */
     if (!common.tsv)
         print_setup(&s, &b, run_method, s.f0 == ini.f0 && s.t60 == ini.t60);
-    show_impacts(&r.impacts, common.out, common.tsv, all_rows);
+    if (show_impacts(&r.impacts, common.out, common.tsv, all_rows, &why) != 0)
+        goto out;
 
     /* Between impacts m1 rings as the free oscillator, restruck by an impulse; its spectrum
      * peaks at f0; the sound. */
-    ringing g = measure_ringing(&b, &r.impacts, &c, common.out);
-    peak pk;
-    if (measure_spectrum(&c, s.fs_audio, common.out, &pk) != 0)
-        return 1;
+    ringing g = {0};
+    peak pk = {0};
     char wav[4096];
-    write_sound(&c, &s, sound, wav, sizeof wav);
     double t_fall = sqrt(2.0 * s.h0 / s.g);
-    write_summary(common.out, &b, &r, t_fall, &g, &pk, s.T);
+    if (measure_ringing(&b, &r.impacts, &c, common.out, &g, &why) != 0
+        || measure_spectrum(&c, s.fs_audio, common.out, &pk, &why) != 0
+        || write_sound(&c, &s, sound, wav, sizeof wav, &why) != 0
+        || write_summary(common.out, &b, &r, t_fall, &g, &pk, s.T, &why) != 0)
+        goto out;
 
     /* The claims: the rhythm, the ringing, the spectrum and the energy; the solver's work. */
     if (!common.tsv) {
@@ -600,9 +617,12 @@ int main(int argc, char **argv)
                common.out, wav);
     }
     /* Adaptive explicit or implicit: every solver on the same drop. */
-    if (all && solver_table(&b, y0, &s, &r, names, nsolvers, common.out, common.tsv, caps) != 0)
-        return 1;
+    if (all)
+        solver_table(&b, y0, &s, &r, names, nsolvers, common.out, common.tsv, caps, &why);
+out:
     ball_impacts_free(&r.impacts);
     drop_ctx_free(&c);
+    if (why.status != 0)
+        return failure_print(&why);
     return plot_render(&plot, "drop", common.out, common.tsv);
 }

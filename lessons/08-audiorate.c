@@ -7,7 +7,7 @@
  * (judged on the lecture's 2 impacts and on every impact the reference is sure of), with the
  * pitch and T60 it gives the oscillator beside it.
  * Try it: --method rk4 --fs 11025, or --method all --fs 44100 for every method in the table. */
-#include "lesson.h"
+#include "base/failure.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "base/util.h"
@@ -244,9 +244,10 @@ static run_view view_run(const ball_settings *s, const ball *b, const reference 
     return v;
 }
 
-/* The sound of a run: one gain for every run; samples past full scale (a blow-up) are clipped. */
-static void write_run_sound(const reference *R, const run_spec *rs, ball_fixed_run *fr,
-                            long n, const char *sound)
+/* The sound of a run: one gain for every run; samples past full scale (a blow-up) are clipped.
+ * 0, or the failure's status with e. */
+static int write_run_sound(const reference *R, const run_spec *rs, ball_fixed_run *fr,
+                           long n, const char *sound, failure *e)
 {
     for (size_t k = 0; k < fr->n; k++)
         fr->u1[k] = fmax(-1.0 / R->gain, fmin(1.0 / R->gain, fr->u1[k]));
@@ -254,12 +255,14 @@ static void write_run_sound(const reference *R, const run_spec *rs, ball_fixed_r
     snprintf(name, sizeof name, "audiorate-%s-%g.wav", rs->m->name, rs->fs);
     path_join(wav, sizeof wav, sound, name);
     mkdir_p(sound);
-    wav_write_or_exit(PROG, wav, fr->u1, (size_t)n + 1, (int)rs->fs, R->gain, NULL);
+    return wav_write_file(PROG, wav, fr->u1, (size_t)n + 1, (int)rs->fs, R->gain, NULL, e);
 }
 
-/* Run r: its rows, its impacts, its verdict in words and its WAV of u1. */
-static void one_run(const ball_settings *s, ball *b, const double y0[4], const reference *R,
-                    const run_spec *rs, size_t r, size_t nruns, const char *sound, outcome *o)
+/* Run r: its rows, its impacts, its verdict in words and its WAV of u1. 0, or the failure's
+ * status with e (a failed run is not one: its note says why). */
+static int one_run(const ball_settings *s, ball *b, const double y0[4], const reference *R,
+                   const run_spec *rs, size_t r, size_t nruns, const char *sound, outcome *o,
+                   failure *e)
 {
     const method *m = rs->m;
     long n = lround(s->T * rs->fs);
@@ -294,17 +297,21 @@ static void one_run(const ball_settings *s, ball *b, const double y0[4], const r
     }
     for (size_t i = 0; i < fr.impacts.n; i++)
         fprintf(o->frh, "%zu\t%s\t%s\t%.9f\n", r + 1, label, m->name, fr.impacts.v[i].start);
-    if (!fr.refused)
-        write_run_sound(R, rs, &fr, n, sound);
+    int status = fr.refused ? 0 : write_run_sound(R, rs, &fr, n, sound, e);
     ball_fixed_run_free(&fr);
+    return status;
 }
 
 /* impact_errors.tsv: every impact's start-time error against its index, per run (the chaos: it
- * grows at every bounce), beside what a listener hears at that impact. */
-static void write_errors(const ball_settings *s, const reference *R, const run_spec *runs,
-                         size_t nruns, const outcome *o, const char *out, atomic_file *a)
+ * grows at every bounce), beside what a listener hears at that impact. 0, or the failure's status
+ * with e. */
+static int write_errors(const ball_settings *s, const reference *R, const run_spec *runs,
+                        size_t nruns, const outcome *o, const char *out, atomic_file *a,
+                        failure *e)
 {
-    FILE *fer = atomic_open_or_exit(a, PROG, out, "impact_errors.tsv");
+    FILE *fer = atomic_open_file(a, PROG, out, "impact_errors.tsv", e);
+    if (!fer)
+        return e->status;
     fprintf(fer, "impact\treference_start_s\theard_ms");
     for (size_t r = 0; r < nruns; r++)
         fprintf(fer, "\t%s, %g kHz", runs[r].m->label, runs[r].fs / 1000.0);
@@ -313,35 +320,42 @@ static void write_errors(const ball_settings *s, const reference *R, const run_s
         double heard = ball_audible_shift(&R->r.run.impacts, i, 1e-3 * s->hear_abs_ms, s->hear_rel);
         fprintf(fer, "%zu\t%.9f\t%.6g", i + 1, R->r.run.impacts.v[i].start, 1e3 * heard);
         for (size_t r = 0; r < nruns; r++) {
-            double e = o->errs[r * o->nerr + i];
-            fprintf(fer, isnan(e) ? "\t" : "\t%.6g", e);
+            double err = o->errs[r * o->nerr + i];
+            fprintf(fer, isnan(err) ? "\t" : "\t%.6g", err);
         }
         fputc('\n', fer);
     }
+    return 0;
 }
 
-/* summary.tsv: the reference's figures, key and value. */
-static void write_summary(const ball_settings *s, const reference *R, const char *out,
-                          atomic_file *a)
+/* summary.tsv: the reference's figures, key and value (counts as "%.0f"). 0, or the failure's
+ * status with e. */
+static int write_summary(const ball_settings *s, const reference *R, const char *out,
+                         atomic_file *a, failure *e)
 {
-    FILE *f = atomic_open_or_exit(a, PROG, out, "summary.tsv");
     const ball_impacts *im = &R->r.run.impacts;
     size_t hz = R->r.horizon;
-    fprintf(f, "key\tvalue\n");
-    fprintf(f, "reference_impacts\t%zu\n", im->n);
-    fprintf(f, "check_impacts\t%zu\n", R->r.check.impacts.n);
-    fprintf(f, "horizon_impacts\t%zu\n", hz);
-    fprintf(f, "horizon_t_s\t%.9g\n", hz ? im->v[hz - 1].start : 0.0);
-    fprintf(f, "later_diff_ms\t%.6g\n", 1e3 * R->r.later_diff);
-    fprintf(f, "rhythm_impacts\t%zu\n", R->upto);
-    fprintf(f, "wav_gain_per_m\t%.6g\n", R->gain);
-    fprintf(f, "T_s\t%g\n", s->T);
-    fprintf(f, "reference_contact_ms\t%.6g\n", 1e3 * R->r.contact);
-    fprintf(f, "reference_restitution\t%.6g\n", R->r.e);
-    fprintf(f, "hear_abs_ms\t%g\n", s->hear_abs_ms);
-    fprintf(f, "hear_rel\t%g\n", s->hear_rel);
-    fprintf(f, "f0_hz\t%.6g\n", s->f0);
-    fprintf(f, "lecture_impacts\t%d\n", LECTURE_IMPACTS);
+    const table_kv facts[] = {
+        TABLE_KV("reference_impacts", "%.0f", (double)im->n),
+        TABLE_KV("check_impacts", "%.0f", (double)R->r.check.impacts.n),
+        TABLE_KV("horizon_impacts", "%.0f", (double)hz),
+        TABLE_KV("horizon_t_s", "%.9g", hz ? im->v[hz - 1].start : 0.0),
+        TABLE_KV("later_diff_ms", "%.6g", 1e3 * R->r.later_diff),
+        TABLE_KV("rhythm_impacts", "%.0f", (double)R->upto),
+        TABLE_KV("wav_gain_per_m", "%.6g", R->gain),
+        TABLE_KV("T_s", "%g", s->T),
+        TABLE_KV("reference_contact_ms", "%.6g", 1e3 * R->r.contact),
+        TABLE_KV("reference_restitution", "%.6g", R->r.e),
+        TABLE_KV("hear_abs_ms", "%g", s->hear_abs_ms),
+        TABLE_KV("hear_rel", "%g", s->hear_rel),
+        TABLE_KV("f0_hz", "%.6g", s->f0),
+        TABLE_KV("lecture_impacts", "%.0f", (double)LECTURE_IMPACTS),
+    };
+    FILE *f = atomic_open_file(a, PROG, out, "summary.tsv", e);
+    if (!f)
+        return e->status;
+    table_write_kv(f, true, facts, sizeof facts / sizeof facts[0]);
+    return 0;
 }
 
 /* The failures in words, after the table (on stderr when it is the only run, or --tsv). */
@@ -383,7 +397,10 @@ typedef struct flags {
     budget bg;                  /* the estimate and its cap */
 } flags;
 
-static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f, method_set *methods)
+/* The flags: a refusal of one ends the program (the flag parser's); 0, or the status of a
+ * refused --sound with e. */
+static int parse_flags(int argc, char **argv, ball_settings *sp, flags *f, method_set *methods,
+                       failure *e)
 {
     ball_settings s = *sp;
     ball_params keys;
@@ -421,7 +438,8 @@ static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f, meth
         .epilogue = exercises,
     };
     cli_parse(&cs, argc, argv);
-    atomic_check_folder_or_exit(PROG, "sound", f->sound);
+    if (atomic_check_folder(PROG, "sound", f->sound, e) != 0)
+        return e->status;
     if (s.f0 * 2.0 * M_PI <= 6.0 * log(10.0) / s.t60)
         cli_fail(PROG, "--f0 %g with --t60 %g is not underdamped; "
                  "accepted: 2 pi f0 > 6 ln 10 / t60", s.f0, s.t60);
@@ -434,10 +452,12 @@ static void parse_flags(int argc, char **argv, ball_settings *sp, flags *f, meth
     if (f->fs == 0.0)
         f->fs = s.fs_audio;
     *sp = s;
+    return 0;
 }
 
 /* The work before it starts: T fs steps a run (u1 kept at every step, a WAV each), and two CVODE
- * references (as in bin/drop: T / max_step and about 5e4 steps a second of bouncing). */
+ * references (as in bin/drop: T / max_step and about 5e4 steps a second of bouncing); main
+ * checks it. */
 static void estimate_work(budget *bg, const ball_settings *s, const run_spec *runs, size_t nruns)
 {
     bg->work = 2.0 * (s->T / s->max_step + 5e4 * s->T);
@@ -447,21 +467,17 @@ static void estimate_work(budget *bg, const ball_settings *s, const run_spec *ru
         bg->bytes_mem = fmax(bg->bytes_mem, s->T * runs[r].fs * 8.0 * 2.0);
     }
     bg->bytes_mem += s->T * s->fs_audio * 8.0 * 2.0;
-    budget_check_or_exit(bg);
 }
 
 /* The adaptive reference: its u1 at the audio rate for the WAVs' gain, its check for the
- * horizon. 0, or 1 with the reason on stderr. */
+ * horizon. 0, or 1 with the reason in e. */
 static int make_reference(ball *b, const ball_settings *s, const double y0[4], progress *meter,
-                          reference *R)
+                          reference *R, failure *e)
 {
     char err[800];
     if (ball_reference_run(b, s, y0, s->fs_audio, 1e-3 * s->keep_ms, meter, &R->r, err,
-                           sizeof err) != 0) {
-        fprintf(stderr, PROG ": %s\n", err);
-        ball_reference_free(&R->r);
-        return 1;
-    }
+                           sizeof err) != 0)
+        return failure_set(e, 1, PROG ": %s", err);
     double ref_peak = max_abs(R->r.u1, R->r.n);
     R->gain = ref_peak > 0.0 ? s->wav_peak / ref_peak : 1.0;    /* 1 1/m when m1 never moves */
     R->upto = s->rhythm_impacts > 0 ? (size_t)s->rhythm_impacts : R->r.horizon;
@@ -476,13 +492,17 @@ static int make_reference(ball *b, const ball_settings *s, const double y0[4], p
         "+judged_impacts", "+heard_at_impact", "rhythm_2", "+impact_error_2_ms"
 
 /* Where the runs go: rhythm.tsv (the reference's impacts first), runs.tsv, the printed table
- * (after the words that say how to read it), and the impact errors of nruns runs. */
+ * (after the words that say how to read it), and the impact errors of nruns runs. NULL, or
+ * the outcome with e. */
 static outcome *start_outcome(const ball_settings *s, const reference *R, const flags *f,
-                              size_t nruns, atomic_file *a_rh, atomic_file *a_runs)
+                              size_t nruns, atomic_file *a_rh, atomic_file *a_runs, failure *e)
 {
+    FILE *frh = atomic_open_file(a_rh, PROG, f->common.out, "rhythm.tsv", e);
+    FILE *fru = frh ? atomic_open_file(a_runs, PROG, f->common.out, "runs.tsv", e) : NULL;
+    if (!fru)
+        return NULL;
     outcome *o = xcalloc(1, sizeof *o);
-    o->frh = atomic_open_or_exit(a_rh, PROG, f->common.out, "rhythm.tsv");
-    FILE *fru = atomic_open_or_exit(a_runs, PROG, f->common.out, "runs.tsv");
+    o->frh = frh;
     fprintf(o->frh, "row\tlabel\tmethod\tstart_s\n");
     for (size_t i = 0; i < R->r.run.impacts.n; i++)
         fprintf(o->frh, "0\treference (CVODE)\treference\t%.9f\n", R->r.run.impacts.v[i].start);
@@ -501,47 +521,55 @@ int main(int argc, char **argv)
 {
     /* The ball's settings and the flags; the runs the lesson compares. */
     ball_settings s;
-    failure why;
+    failure why = {0};
     if (ball_settings_load(PROG, &s, &why))
         return failure_print(&why);
     flags f;
     method_set methods;         /* the built-in methods and each --add-method */
     method_set_init(&methods);
-    parse_flags(argc, argv, &s, &f, &methods);
+    if (parse_flags(argc, argv, &s, &f, &methods, &why) != 0)
+        return failure_print(&why);
     run_spec runs[MAX_RUNS];
     size_t nruns = lesson_runs(&s, &methods, f.method_name, f.fs, runs);
     estimate_work(&f.bg, &s, runs, nruns);
+    if (budget_check(&f.bg, &why) != 0)
+        return failure_print(&why);
 
-    /* The model, and the adaptive reference every run is judged against. */
+    /* The model, and the adaptive reference every run is judged against. On a failure (why),
+     * main goes to its one way out, which closes the files and frees what the runs hold. */
     ball b = ball_from_settings(&s);
     double y0[4];
     ball_initial(&s, y0);
-    reference R;
-    if (make_reference(&b, &s, y0, &f.bg.meter, &R) != 0)
-        return 1;
+    reference R = {0};
+    const char *out = f.common.out;
+    atomic_file a_rh = {0}, a_runs = {0}, a_err = {0}, a_sum = {0};
+    outcome *o = NULL;
+    if (make_reference(&b, &s, y0, &f.bg.meter, &R, &why) != 0
+        || !(o = start_outcome(&s, &R, &f, nruns, &a_rh, &a_runs, &why)))
+        goto out;
 
     /* Each method at its fixed rate h = 1/fs: its rhythm, its pitch and T60, its sound. */
-    const char *out = f.common.out;
-    atomic_file a_rh, a_runs, a_err, a_sum;
-    outcome *o = start_outcome(&s, &R, &f, nruns, &a_rh, &a_runs);
     o->meter = &f.bg.meter;
     for (size_t r = 0; r < nruns; r++)
-        one_run(&s, &b, y0, &R, &runs[r], r, nruns, f.sound, o);
+        if (one_run(&s, &b, y0, &R, &runs[r], r, nruns, f.sound, o, &why) != 0)
+            goto out;
 
     /* The figures' data, and the claim in words: which runs keep the rhythm. */
-    write_errors(&s, &R, runs, nruns, o, out, &a_err);
-    free(o->errs);
-    write_summary(&s, &R, out, &a_sum);
-    atomic_commit_or_exit(&a_err, PROG);
-    atomic_commit_or_exit(&a_rh, PROG);
-    atomic_commit_or_exit(&a_runs, PROG);
-    atomic_commit_or_exit(&a_sum, PROG);
+    if (write_errors(&s, &R, runs, nruns, o, out, &a_err, &why) != 0
+        || write_summary(&s, &R, out, &a_sum, &why) != 0 || atomic_commit_file(&a_err, PROG, &why)
+        || atomic_commit_file(&a_rh, PROG, &why) || atomic_commit_file(&a_runs, PROG, &why)
+        || atomic_commit_file(&a_sum, PROG, &why))
+        goto out;
     print_after(&s, &R, o, nruns, f.common.tsv, f.sound);
-    int exit_status = o->exit_status;
+out:
+    atomic_abort(&a_rh), atomic_abort(&a_runs), atomic_abort(&a_err), atomic_abort(&a_sum);
+    int exit_status = why.status ? failure_print(&why) : o->exit_status;
+    if (o)
+        free(o->errs);
     free(o);
     ball_reference_free(&R.r);
     budget_finish(&f.bg.meter);
-    if (plot_render(&f.plot, PROG, out, f.common.tsv) != 0)
+    if (!why.status && plot_render(&f.plot, PROG, out, f.common.tsv) != 0)
         exit_status = 1;
     return exit_status;
 }

@@ -6,7 +6,7 @@
  * every solution against the reference as the challenge does (E_wave, E_spec).
  * With no mode flag it does both, with a modest sweep (what `make run` executes). The runs,
  * their stability and the order study are string/string_run; the scoring is score. */
-#include "lesson.h"
+#include "base/failure.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "base/util.h"
@@ -81,8 +81,10 @@ static void run_done(string_sweep *w, string_run *r, void *ctx)
 
 /* ---- the order study: CVODE's BDF against its order cap ---- */
 
-/* The order study (string_sweep_order_study: cvode-order.tsv) and, unless --tsv, its table. */
-static void order_study(const settings *st, const string_sweep *w, const string_mode *modes, int M)
+/* The order study (string_sweep_order_study: cvode-order.tsv) and, unless --tsv, its table.
+ * 0, or the failure's status with e. */
+static int order_study(const settings *st, const string_sweep *w, const string_mode *modes, int M,
+                       failure *e)
 {
     char err[300];
     string_study_row rows[2][8];
@@ -90,31 +92,34 @@ static void order_study(const settings *st, const string_sweep *w, const string_
     double w_top, a_top;
     long N = (long)st->run.study_N, steps = (long)st->run.study_steps;
     double T = st->run.study_T;
-    failure why;
     int rc = string_sweep_order_study(w, &st->ch.string, N, modes, M, T, steps, rows, nrows,
-                                      &w_top, &a_top, err, sizeof err, &why);
+                                      &w_top, &a_top, err, sizeof err, e);
     if (rc < 0)
-        cli_fail("pluck", "--cvode-study-N %g: %s", st->run.study_N, err);
-    exit_on(rc, &why);
+        return failure_input(e, "pluck", "--cvode-study-N %g: %s", st->run.study_N, err);
+    if (rc > 0)
+        return rc;
     if (!st->tsv)
         string_sweep_print_study(w, T, st->run.study_steps, N, rows, nrows, M, w_top, a_top);
+    return 0;
 }
 
-/* The tolerance study (string_sweep_rtol_study: cvode-rtol.tsv) and, unless --tsv, its table. */
-static void rtol_study(const settings *st, const string_sweep *w)
+/* The tolerance study (string_sweep_rtol_study: cvode-rtol.tsv) and, unless --tsv, its table.
+ * 0, or the failure's status with e. */
+static int rtol_study(const settings *st, const string_sweep *w, failure *e)
 {
     char err[300];
     string_rtol_row rows[STRING_RTOL_ROWS];
     double lr, li;
     long N = (long)st->run.rtol_N;
-    failure why;
     int rc = string_sweep_rtol_study(w, &st->ch.string, N, st->run.rtol_start, st->run.rtol_time,
-                                     rows, &lr, &li, err, sizeof err, &why);
+                                     rows, &lr, &li, err, sizeof err, e);
     if (rc < 0)
-        cli_fail("pluck", "--cvode-rtol-N %g: %s", st->run.rtol_N, err);
-    exit_on(rc, &why);
+        return failure_input(e, "pluck", "--cvode-rtol-N %g: %s", st->run.rtol_N, err);
+    if (rc > 0)
+        return rc;
     if (!st->tsv)
         string_sweep_print_rtol(w, N, rows, lr, li);
+    return 0;
 }
 
 /* The lesson's exercises: the end of --help (the README and the notebook show them from here). */
@@ -239,8 +244,9 @@ static void parse_flags(settings *st, int argc, char **argv)
 #define JND_CENTS 5.0
 
 /* What --partials cannot take: the other modes, a method with no R of the damped oscillator,
- * modes past the Nyquist frequency, one method for --listen. */
-static void check_partials(settings *st)
+ * modes past the Nyquist frequency, one method for --listen. 0, or 2 with e (--listen-reference
+ * refused). */
+static int check_partials(settings *st, failure *e)
 {
     if (st->do_ref || st->do_solve)
         cli_fail("pluck", "--partials with --%s; accepted: --partials alone",
@@ -256,14 +262,16 @@ static void check_partials(settings *st)
     if (st->listen_path && !m)
         cli_fail("pluck", "--listen with --partials and --method %s; accepted: one method (a "
                  "name or a tableau file)", st->method);
-    if (st->listen_path)
-        atomic_check_output_or_exit("pluck", "listen-reference", st->listen_ref, true);
+    if (st->listen_path
+        && atomic_check_output("pluck", "listen-reference", st->listen_ref, true, e) != 0)
+        return e->status;
     st->out = st->common.out;
     st->tsv = st->common.tsv;
     st->pc.fs = st->fs;
     st->pc.sub = lround(st->sub);
     st->pc.n_fit = lround(st->fit);
     st->pc.meter = st->meter;
+    return 0;
 }
 
 /* The methods --partials runs (leapfrog passed over: its R is for the undamped oscillator). */
@@ -320,8 +328,9 @@ static int partials_agreement(const partial_row *rows, int M, double *dc, double
     return n;
 }
 
-/* The FD3 and FD5 grids of --partials-N under the method: partials-fd3-NAME.tsv, -fd5-. */
-static void partials_grids(const settings *st, const method *m)
+/* The FD3 and FD5 grids of --partials-N under the method: partials-fd3-NAME.tsv, -fd5-. 0, or
+ * the failure's status with e. */
+static int partials_grids(const settings *st, const method *m, failure *e)
 {
     char err[300], name[128];
     string_stencil sts[2] = {STRING_FD3, STRING_FD5};
@@ -329,26 +338,30 @@ static void partials_grids(const settings *st, const method *m)
         string_fd fd;
         long N = lround(st->grid_N);
         if (string_fd_init(&fd, &st->ch.string, sts[g], N, false, err, sizeof err) != 0)
-            cli_fail("pluck", "--partials-N %g: %s", st->grid_N, err);
+            return failure_input(e, "pluck", "--partials-N %g: %s", st->grid_N, err);
         snprintf(name, sizeof name, "partials-fd%d-%s.tsv", (int)sts[g], m->name);
         atomic_file a;
-        FILE *f = atomic_open_or_exit(&a, "pluck", st->out, name);
+        FILE *f = atomic_open_file(&a, "pluck", st->out, name, e);
+        if (!f)
+            return e->status;
         fprintf(f, "mode\tf_exact_hz\tf_grid_hz\tcents_grid\tcents_total\tt60_ratio_grid\t"
                    "t60_ratio_total\n");
         partials_grid_tsv(f, &fd, m, 1.0 / (st->fs * st->sub), st->pc.f_max);
-        atomic_commit_or_exit(&a, "pluck");
+        if (atomic_commit_file(&a, "pluck", e) != 0)
+            return e->status;
     }
+    return 0;
 }
 
-/* What the flags cannot say alone: outputs writable, whole numbers, orders, the samples. */
-static void check_settings(settings *st)
+/* What the flags cannot say alone: outputs writable, whole numbers, orders, the samples. A
+ * refusal ends the program (the flag parser's); 0, or 2 with e (an output flag refused). */
+static int check_settings(settings *st, failure *e)
 {
     char err[600];
-    atomic_check_output_or_exit("pluck", "wav", st->wav_path, true);
-    if (st->field_path)
-        atomic_check_output_or_exit("pluck", "field", st->field_path, true);
-    if (st->listen_path)
-        atomic_check_output_or_exit("pluck", "listen", st->listen_path, true);
+    if (atomic_check_output("pluck", "wav", st->wav_path, true, e)
+        || (st->field_path && atomic_check_output("pluck", "field", st->field_path, true, e))
+        || (st->listen_path && atomic_check_output("pluck", "listen", st->listen_path, true, e)))
+        return e->status;
     const method *m = method_set_find(&st->methods, st->method);
     if (m && m->file &&
         (strcmp(st->space, "fd3") == 0 || strcmp(st->space, "fd5") == 0))
@@ -365,16 +378,15 @@ static void check_settings(settings *st)
                  "accepted: duration * fs an integer >= 2", st->duration, st->fs);
     if (string_settings_check(&st->run, st->fs, strcmp(st->lmm, "bdf") == 0, err, sizeof err) != 0)
         cli_fail("pluck", "%s", err);
-    if (st->do_partials) {
-        check_partials(st);
-        return;
-    }
+    if (st->do_partials)
+        return check_partials(st, e);
     if (!st->do_ref && !st->do_solve) {
         /* the default run (make run): the deliverable, a copy for the ear, the sweep */
         st->do_ref = st->do_solve = true;
         if (!st->listen_path) {
             st->listen_path = "build/sound/pluck-reference-listen.wav";
-            atomic_check_output_or_exit("pluck", "listen", st->listen_path, true);
+            if (atomic_check_output("pluck", "listen", st->listen_path, true, e))
+                return e->status;
         }
     }
     /* --solve scores as the challenge does, at its rate and length: refused here, before any work
@@ -386,6 +398,7 @@ static void check_settings(settings *st)
                  "--reference alone)", st->fs, st->duration, st->n, st->chal_flag,
                  st->ch.sample_rate, st->ch.num_samples, st->ch.sample_rate,
                  (double)st->ch.num_samples / st->ch.sample_rate);
+    return 0;
 }
 
 /* What --solve sweeps, for its estimate (string_sweep_estimate): the sizes, the spaces and the
@@ -408,8 +421,8 @@ static string_sweep_plan sweep_plan(const settings *st, int nm)
 
 /* The work before it starts: the reference (nm modes over n samples at most), the field, and the
  * sweep (string/string_run) and the tolerance study (--cvode-rtol-time; not counted: the CVODE
- * order study, --cvode-study-time, held by its step budget). */
-static void check_budget(settings *st, int nm)
+ * order study, --cvode-study-time, held by its step budget). 0, or 2 with e (above a cap). */
+static int check_budget(settings *st, int nm, failure *e)
 {
     double n = (double)st->n, work = (double)nm * n, wavs = 1.0, mem = 4.0 * n * 8.0;
     double spec_out = 0.0;
@@ -435,7 +448,8 @@ static void check_budget(settings *st, int nm)
                     "(frames x 2 M log2 M a scored run)");
         spec.work = (wavs + 0.5) * score_spec_work((size_t)st->n, M, st->ch.hop);
         spec.allow_long = st->bg.allow_long;
-        budget_check_or_exit(&spec);
+        if (budget_check(&spec, e) != 0)
+            return e->status;
         mem += fr * (M / 2 + 1) * 8.0;
         spec_out = fr * (fmin(8000.0 * M / st->fs, M / 2) + 2.0) * 25.0;
     }
@@ -443,15 +457,16 @@ static void check_budget(settings *st, int nm)
     double listen = st->listen_path ? n * 4.0 : 0.0;
     st->bg.bytes_out = wavs * n * 4.0 + listen + field * 4.0 + spec_out;
     st->bg.bytes_mem = mem + (double)nm * 64.0;
-    budget_check_or_exit(&st->bg);
+    return budget_check(&st->bg, e);
 }
 
 /* ---- the reference and what is made from it ---- */
 
 /* The deliverable (always written: --solve scores against the very bytes written, decoded, in
- * *refw) from the nm modes of the series, and what it took; the signal in ref. */
-static void write_reference(const settings *st, const string_mode *modes, int nm, double t0,
-                            double *ref, wav_data *refw)
+ * *refw) from the nm modes of the series, and what it took; the signal in ref. 0, or the
+ * failure's status with e. */
+static int write_reference(const settings *st, const string_mode *modes, int nm, double t0,
+                           double *ref, wav_data *refw, failure *e)
 {
     string_sum_info info;
     double tol_abs = st->run.tol * st->ch.signal_scale;
@@ -459,18 +474,20 @@ static void write_reference(const settings *st, const string_mode *modes, int nm
     double ref_seconds = wall_seconds() - t0;
     double peak = max_abs(ref, (size_t)st->n) / st->ch.signal_scale;
     if (!(peak <= FLT_MAX))     /* a sample is s / s_ref as float32: |s| / s_ref <= FLT_MAX */
-        cli_fail("pluck", "output.signal_scale = %g m/s makes the peak sample %.3g, beyond "
-                 "float32's largest %.4g; accepted: signal_scale >= max |s| / FLT_MAX = "
-                 "%.4g m/s / %.4g = %.3g m/s", st->ch.signal_scale, peak, FLT_MAX,
-                 peak * st->ch.signal_scale, FLT_MAX, peak * st->ch.signal_scale / FLT_MAX);
+        return failure_input(e, "pluck", "output.signal_scale = %g m/s makes the peak sample "
+                             "%.3g, beyond float32's largest %.4g; accepted: signal_scale >= "
+                             "max |s| / FLT_MAX = %.4g m/s / %.4g = %.3g m/s",
+                             st->ch.signal_scale, peak, FLT_MAX, peak * st->ch.signal_scale,
+                             FLT_MAX, peak * st->ch.signal_scale / FLT_MAX);
     char ref_tmp[4096];
     const char *ref_file = st->wav_path;
     if (!st->do_ref) {
         path_join(ref_tmp, sizeof ref_tmp, st->out, "wav/reference.wav");
         ref_file = ref_tmp;
     }
-    wav_write_or_exit("pluck", ref_file, ref, (size_t)st->n, (int)st->fs,
-                      1.0 / st->ch.signal_scale, st->do_solve ? refw : NULL);
+    if (wav_write_file("pluck", ref_file, ref, (size_t)st->n, (int)st->fs,
+                       1.0 / st->ch.signal_scale, st->do_solve ? refw : NULL, e) != 0)
+        return e->status;
     if (st->tsv && !st->do_solve) {
         table rt;
         table_begin(&rt, stdout, true, "modes", "overdamped", "mode_samples", "seconds",
@@ -488,25 +505,31 @@ static void write_reference(const settings *st, const string_mode *modes, int nm
                "its share of the tolerance),\n%.4f s; peak sample %.4f; written to %s\n",
                nm, st->run.tol, tol_abs, info.overdamped, info.mode_samples, (long)nm * st->n,
                ref_seconds, peak, ref_file);
+    return 0;
 }
 
-/* --listen: the playback gain and the limiter (score_listening_copy). */
-static void write_listen(const settings *st, const double *ref)
+/* --listen: the playback gain and the limiter (score_listening_copy). 0, or the failure's status
+ * with e. */
+static int write_listen(const settings *st, const double *ref, failure *e)
 {
     double g = pow(10.0, st->ch.playback_gain_db / 20.0) / st->ch.signal_scale;
     double cut_db, limited_s;
     double *lc = score_listening_copy(ref, st->n, g, st->run.ceiling, st->run.release, st->fs,
                                       &cut_db, &limited_s);
-    wav_write_or_exit("pluck", st->listen_path, lc, (size_t)st->n, (int)st->fs, 1.0, NULL);
+    if (wav_write_file("pluck", st->listen_path, lc, (size_t)st->n, (int)st->fs, 1.0, NULL, e)) {
+        free(lc);
+        return e->status;
+    }
     if (!st->tsv)
         printf("listening copy (%+g dB, limiter at %g): %s, peak %.3f; the limiter cut up to "
                "%.1f dB during %.3f s (not the deliverable)\n", st->ch.playback_gain_db,
                st->run.ceiling, st->listen_path, max_abs(lc, (size_t)st->n), cut_db, limited_s);
     free(lc);
+    return 0;
 }
 
-/* --field: u(x, t) on the challenge's grid from the series, as HDF5. 0, or 1 said on stderr. */
-static int write_field(const settings *st, const string_mode *modes, int nm)
+/* --field: u(x, t) on the challenge's grid from the series, as HDF5. 0, or 1 with e. */
+static int write_field(const settings *st, const string_mode *modes, int nm, failure *e)
 {
     char err[600];
     h5_attr at[] = {{"challenge_id", st->ch.id}, {"solution_id", "ivplab-modal-series"},
@@ -514,10 +537,8 @@ static int write_field(const settings *st, const string_mode *modes, int nm)
     double tf = wall_seconds();
     size_t nx = (size_t)st->ch.field_nx, nt = (size_t)st->ch.field_nt;
     if (string_field_write(st->field_path, &st->ch.string, modes, nm, nx, nt, st->ch.field_t_stop,
-                           at, err, sizeof err) != 0) {
-        fprintf(stderr, "pluck: %s\n", err);
-        return 1;
-    }
+                           at, err, sizeof err) != 0)
+        return failure_set(e, 1, "pluck: %s", err);
     if (!st->tsv)
         printf("field u(x, t): %ld x %ld (float32, gzip) in %.3f s: %s\n", st->ch.field_nt,
                st->ch.field_nx, wall_seconds() - tf, st->field_path);
@@ -539,15 +560,45 @@ static string_run_cfg run_cfg(const settings *st)
     };
 }
 
+/* The finite-difference runs of the sweep and CVODE's order and tolerance studies. 0, or the
+ * failure's status with e. */
+static int sweep_grids_and_studies(const settings *st, string_sweep *w, const string_mode *modes,
+                                   int nm, int M, failure *e)
+{
+    if (!st->tsv && (want(st->space, "fd3") || want(st->space, "fd5")))
+        string_sweep_note(w, "finite differences: u0 is sampled at the grid points from its "
+                          "closed form (the pluck point need not be on the grid); the pickup "
+                          "xm = 54 L/65 is a grid point when 65 divides N, else cubic Lagrange "
+                          "interpolation of v from the 4 nearest points\n");
+    char err[600];
+    int rc = string_sweep_grids(w, &st->ch.string, modes, nm, err, sizeof err, e);
+    if (rc < 0)
+        return failure_input(e, "pluck", "--N-min %g: %s", st->run.N_min, err);
+    if (rc > 0)
+        return rc;
+    bool cvode = want(st->method, "cvode");
+    if (cvode && st->run.study_T > 0 && strcmp(st->lmm, "bdf") == 0
+        && (rc = order_study(st, w, modes, M, e)) != 0)
+        return rc;
+    if (cvode && st->run.rtol_time > 0)
+        return rtol_study(st, w, e);
+    return 0;
+}
+
 /* The reference's spectrogram, every run scored (string_sweep), the order study, the 20 ms
- * figure's data and the summary. The exit status: 1 when the only run failed. */
-static int run_sweep(const settings *st, const string_mode *modes, int nm, const wav_data *refw)
+ * figure's data and the summary. 0; 1 when the only run failed (said on stderr); or the failure's
+ * status with e. */
+static int run_sweep(const settings *st, const string_mode *modes, int nm, const wav_data *refw,
+                     failure *e)
 {
     atomic_file a;
-    FILE *f = atomic_open_or_exit(&a, "pluck", st->out, "spectrogram.tsv");
+    FILE *f = atomic_open_file(&a, "pluck", st->out, "spectrogram.tsv", e);
+    if (!f)
+        return e->status;
     score_spectrogram_tsv(f, refw->x, (size_t)st->n, st->ch.frame_length, st->ch.hop, st->fs,
                           8000.0);
-    atomic_commit_or_exit(&a, "pluck");
+    if (atomic_commit_file(&a, "pluck", e) != 0)
+        return e->status;
     table tab;
     string_sweep w = {
         .cfg = run_cfg(st),
@@ -567,29 +618,19 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
     table_begin(&tab, stdout, st->tsv, "space", "size", "method", "substeps", "E_wave", "E_spec",
                 "seconds", "nfev", "status", NULL);
     int M = (int)st->run.modes < nm ? (int)st->run.modes : nm;
-    failure why;
-    if (want(st->space, "modal"))
-        exit_on(string_sweep_modal(&w, modes, M, &why), &why);
-    if (!st->tsv && (want(st->space, "fd3") || want(st->space, "fd5")))
-        string_sweep_note(&w, "finite differences: u0 is sampled at the grid points from its "
-                          "closed form (the pluck point need not be on the grid); the pickup "
-                          "xm = 54 L/65 is a grid point when 65 divides N, else cubic Lagrange "
-                          "interpolation of v from the 4 nearest points\n");
-    char err[600];
-    int rc = string_sweep_grids(&w, &st->ch.string, modes, nm, err, sizeof err, &why);
-    if (rc < 0)
-        cli_fail("pluck", "--N-min %g: %s", st->run.N_min, err);
-    exit_on(rc, &why);
-    if (want(st->method, "cvode") && st->run.study_T > 0 && strcmp(st->lmm, "bdf") == 0)
-        order_study(st, &w, modes, M);
-    if (want(st->method, "cvode") && st->run.rtol_time > 0)
-        rtol_study(st, &w);
-    exit_on(string_sweep_first20ms(&w, refw->x, &why), &why);
+    int status = want(st->space, "modal") ? string_sweep_modal(&w, modes, M, e) : 0;
+    if (status == 0)
+        status = sweep_grids_and_studies(st, &w, modes, nm, M, e);
+    if (status == 0)
+        status = string_sweep_first20ms(&w, refw->x, e);
+    if (status != 0) {
+        string_sweep_free(&w);
+        return status;
+    }
     if (!st->tsv && w.nlen)
         printf("\nstability and failures:\n%s", w.notes);
     if (!st->tsv)
         string_sweep_print_best(&w);
-    int status = 0;
     if (w.nrun == 1 && !string_run_ok(&w.runs[0])) {
         fprintf(stderr, "pluck: %s\n", w.runs[0].message);
         status = 1;
@@ -600,9 +641,9 @@ static int run_sweep(const settings *st, const string_mode *modes, int nm, const
 
 /* One method: predicted, measured, its data files and (unless --tsv) what it shows. 0; -1 when
  * no partial could be measured (the method makes one grow); 1 when the run or the pencil failed
- * (said on stderr). */
+ * (said on stderr), or with e->status set when a file cannot be written (e). */
 static int partials_one(const settings *st, const method *m, const string_mode *modes, int M,
-                        table *t)
+                        table *t, failure *e)
 {
     char err[600], name[128];
     partial_row *rows;
@@ -615,15 +656,21 @@ static int partials_one(const settings *st, const method *m, const string_mode *
     snprintf(name, sizeof name, "partials-%s.tsv", m->name);
     atomic_file a;
     table d;
-    FILE *f = atomic_open_or_exit(&a, "pluck", st->out, name);
+    FILE *f = atomic_open_file(&a, "pluck", st->out, name, e);
+    if (!f) {
+        free(rows);
+        return 1;
+    }
     partials_table_begin(&d, f, true);
     if (!st->tsv) {
         printf("\n%s (%s), h = 1/(%g x %ld) s:\n", m->label, m->name, st->fs, st->pc.sub);
         partials_table_begin(t, stdout, false);
     }
     partials_rows(t, &d, m, rows, M);
-    atomic_commit_or_exit(&a, "pluck");
-    partials_grids(st, m);
+    if (atomic_commit_file(&a, "pluck", e) != 0 || partials_grids(st, m, e) != 0) {
+        free(rows);
+        return 1;
+    }
     double dc, dr;
     int nmeas = partials_agreement(rows, M, &dc, &dr);
     if (!st->tsv && rc > 0)
@@ -640,30 +687,37 @@ static int partials_one(const settings *st, const method *m, const string_mode *
 }
 
 /* The figure's words: the methods (partials-methods.txt), those with measured partials
- * (partials-measured.txt) and the run (partials-note.txt). */
-static void partials_notes(const settings *st, const method **ms, const bool *measured, int nms,
-                           int M)
+ * (partials-measured.txt) and the run (partials-note.txt). 0, or the failure's status with e. */
+static int partials_notes(const settings *st, const method **ms, const bool *measured, int nms,
+                          int M, failure *e)
 {
     atomic_file a;
     for (int pass = 0; pass < 2; pass++) {
         const char *name = pass ? "partials-measured.txt" : "partials-methods.txt";
-        FILE *f = atomic_open_or_exit(&a, "pluck", st->out, name);
+        FILE *f = atomic_open_file(&a, "pluck", st->out, name, e);
+        if (!f)
+            return e->status;
         for (int i = 0, n = 0; i < nms; i++)
             if (!pass || measured[i])
                 fprintf(f, "%s%s", n++ ? " " : "", ms[i]->name);
         fputc('\n', f);
-        atomic_commit_or_exit(&a, "pluck");
+        if (atomic_commit_file(&a, "pluck", e) != 0)
+            return e->status;
     }
-    FILE *f = atomic_open_or_exit(&a, "pluck", st->out, "partials-note.txt");
+    FILE *f = atomic_open_file(&a, "pluck", st->out, "partials-note.txt", e);
+    if (!f)
+        return e->status;
     fprintf(f, "fs = %g Hz, %ld step(s) a sample, %d modes up to %g Hz; points: measured (matrix "
             "pencil, excitation >= %g); grids N = %ld\n%g\n", st->fs, st->pc.sub, M, st->pc.f_max,
             st->pc.level, lround(st->grid_N), JND_CENTS);
-    atomic_commit_or_exit(&a, "pluck");
+    return atomic_commit_file(&a, "pluck", e);
 }
 
 /* --listen with --partials: the method's run on the M modes and their exact sum (the reference
- * of the Galerkin system), both at the playback gain through the same limiter. */
-static void partials_listen(const settings *st, const method *m, const string_mode *modes, int M)
+ * of the Galerkin system), both at the playback gain through the same limiter. 0, or the
+ * failure's status with e. */
+static int partials_listen(const settings *st, const method *m, const string_mode *modes, int M,
+                           failure *e)
 {
     double *x = xcalloc((size_t)st->n, sizeof(double));
     double *ref = xcalloc((size_t)st->n, sizeof(double));
@@ -674,8 +728,10 @@ static void partials_listen(const settings *st, const method *m, const string_mo
     string_run_start(&r, "modal", M, m->name, st->pc.sub);
     string_run_modal(&rc, modes, M, m, st->pc.sub, x, &r);
     if (!string_run_ok(&r)) {
-        fprintf(stderr, "pluck: --listen: %s on the Galerkin system: %s\n", m->name, r.message);
-        exit(1);
+        free(x);
+        free(ref);
+        return failure_set(e, 1, "pluck: --listen: %s on the Galerkin system: %s", m->name,
+                           r.message);
     }
     string_sum_info info;
     string_pickup_signal(modes, M, st->fs, st->n, tol, ref, &info);
@@ -683,9 +739,12 @@ static void partials_listen(const settings *st, const method *m, const string_mo
     double ceil = st->run.ceiling, rel = st->run.release;
     double *lx = score_listening_copy(x, st->n, g, ceil, rel, st->fs, &cut[0], &lim[0]);
     double *lr = score_listening_copy(ref, st->n, g, ceil, rel, st->fs, &cut[1], &lim[1]);
-    wav_write_or_exit("pluck", st->listen_path, lx, (size_t)st->n, (int)st->fs, 1.0, NULL);
-    wav_write_or_exit("pluck", st->listen_ref, lr, (size_t)st->n, (int)st->fs, 1.0, NULL);
-    if (!st->tsv)
+    int status = wav_write_file("pluck", st->listen_path, lx, (size_t)st->n, (int)st->fs, 1.0,
+                                NULL, e);
+    if (status == 0)
+        status = wav_write_file("pluck", st->listen_ref, lr, (size_t)st->n, (int)st->fs, 1.0,
+                                NULL, e);
+    if (status == 0 && !st->tsv)
         printf("\nlistening copies (%+g dB, the same limiter at %g): %s: %s (limiter cut up to "
                "%.1f dB), the exact sum of the same %d modes: %s (%.1f dB)\n",
                st->ch.playback_gain_db, ceil, m->name, st->listen_path, cut[0], M, st->listen_ref,
@@ -694,25 +753,32 @@ static void partials_listen(const settings *st, const method *m, const string_mo
     free(lr);
     free(x);
     free(ref);
+    return status;
 }
 
-/* --partials: every method of --method over the modes up to --partials-max-hz. */
-static int run_partials(settings *st)
+/* --partials: every method of --method over the modes up to --partials-max-hz. The exit status:
+ * 1 when a run failed (said on stderr), or the failure's status with e. */
+static int run_partials(settings *st, failure *e)
 {
     const method *ms[METHOD_MAX];
     int nms = partials_methods(st, ms);
     string_mode *modes;
     int M = partials_modes(&st->ch.string, st->pc.f_max, 20000, &modes);
-    if (3 * (2 * M) >= st->pc.n_fit)
-        cli_fail("pluck", "--partials-samples %g for %d modes (up to %g Hz); accepted: more than "
-                 "%d (6 per mode: the pencil's columns exceed its order)", st->fit, M,
-                 st->pc.f_max, 6 * M);
     double nf = (double)st->pc.n_fit;
     st->bg.work = nms * (2.0 * M * nf * st->pc.sub + nf * nf * nf / 3.0) +
                   (st->listen_path ? 4.0 * M * (double)st->n * st->pc.sub : 0.0);
     st->bg.bytes_out = nms * M * 400.0 + (st->listen_path ? 8.0 * (double)st->n : 0.0);
     st->bg.bytes_mem = nf * nf * 8.0 + 4.0 * 8.0 * (double)st->n;
-    budget_check_or_exit(&st->bg);
+    if (3 * (2 * M) >= st->pc.n_fit)
+        failure_input(e, "pluck", "--partials-samples %g for %d modes (up to %g Hz); accepted: "
+                      "more than %d (6 per mode: the pencil's columns exceed its order)", st->fit,
+                      M, st->pc.f_max, 6 * M);
+    else
+        budget_check(&st->bg, e);
+    if (e->status != 0) {
+        free(modes);
+        return e->status;
+    }
     if (!st->tsv)
         printf("what the method does to each partial: the %d modes of the Galerkin system up to "
                "%g Hz at fs = %g Hz, %ld step(s) a sample.\npredicted: R(h lambda_k), lambda_k = "
@@ -724,16 +790,19 @@ static int run_partials(settings *st)
         partials_table_begin(&t, stdout, true);
     int status = 0;
     bool measured[METHOD_MAX];
-    for (int i = 0; i < nms; i++) {
-        int rc = partials_one(st, ms[i], modes, M, &t);
+    for (int i = 0; i < nms && e->status == 0; i++) {
+        int rc = partials_one(st, ms[i], modes, M, &t, e);
         measured[i] = rc == 0;
         status |= rc > 0;
     }
-    partials_notes(st, ms, measured, nms, M);
-    if (status == 0 && st->listen_path)
-        partials_listen(st, ms[0], modes, M);
-    budget_finish(st->meter);
+    if (e->status == 0)
+        partials_notes(st, ms, measured, nms, M, e);
+    if (e->status == 0 && status == 0 && st->listen_path)
+        partials_listen(st, ms[0], modes, M, e);
     free(modes);
+    if (e->status != 0)
+        return e->status;
+    budget_finish(st->meter);
     if (status == 0 && plot_render(&st->plot, "pluck", st->out, st->tsv) != 0)
         status = 1;
     return status;
@@ -743,11 +812,15 @@ int main(int argc, char **argv)
 {
     settings st;
     memset(&st, 0, sizeof st);
+    failure why = {0};
     load_settings(&st, argc, argv);
     parse_flags(&st, argc, argv);
-    check_settings(&st);
-    if (st.do_partials)
-        return run_partials(&st);
+    if (check_settings(&st, &why) != 0)
+        return failure_print(&why);
+    if (st.do_partials) {
+        int status = run_partials(&st, &why);
+        return why.status ? failure_print(&why) : status;
+    }
 
     /* ---- the reference ---- */
     double t0 = wall_seconds();
@@ -759,28 +832,34 @@ int main(int argc, char **argv)
                 "these parameters\n", st.run.tol);
         return 1;
     }
-    check_budget(&st, nm);
-    double *ref = xcalloc((size_t)st.n, sizeof(double));
+    /* On a failure (why), main goes to its one way out, which frees the series and the signal. */
+    double *ref = NULL;
     wav_data refw = {0};
-    write_reference(&st, modes, nm, t0, ref, &refw);
-    if (st.listen_path)
-        write_listen(&st, ref);
-    int status = st.field_path ? write_field(&st, modes, nm) : 0;
-    if (status == 0 && !st.do_solve && (st.plot.plot || st.plot.show))
+    int status = 0;
+    if (check_budget(&st, nm, &why) != 0)
+        goto out;
+    ref = xcalloc((size_t)st.n, sizeof(double));
+    if (write_reference(&st, modes, nm, t0, ref, &refw, &why) != 0
+        || (st.listen_path && write_listen(&st, ref, &why) != 0)
+        || (st.field_path && write_field(&st, modes, nm, &why) != 0))
+        goto out;
+    if (!st.do_solve && (st.plot.plot || st.plot.show))
         fprintf(stderr, "pluck: --plot: --reference alone writes no figure data (--solve does)\n");
     char err[600];
-    if (status == 0 && st.do_solve && score_check_format(&refw, &st.ch, err, sizeof err) != 0) {
+    if (st.do_solve && score_check_format(&refw, &st.ch, err, sizeof err) != 0) {
         fprintf(stderr, "pluck: the reference: %s\n", err);
         status = 1;
     }
     if (status == 0 && st.do_solve) {
-        status = run_sweep(&st, modes, nm, &refw);
+        if ((status = run_sweep(&st, modes, nm, &refw, &why)) != 0 && why.status)
+            goto out;
         budget_finish(st.meter);
         if (plot_render(&st.plot, "pluck", st.common.out, st.common.tsv) != 0)
             status = 1;
     }
+out:
     wav_data_free(&refw);
     free(ref);
     free(modes);
-    return status;
+    return why.status ? failure_print(&why) : status;
 }

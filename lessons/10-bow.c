@@ -11,7 +11,7 @@
  * convergence study runs its gesture); split, each program would repeat the stroke and its flags.
  * main: load the parameters and flags, make the stroke and the bowed string, run it, measure
  * it, write the article's figures, then state the claims. */
-#include "lesson.h"
+#include "base/failure.h"
 #include "base/budget.h"
 #include "base/cli.h"
 #include "bow/gesture.h"
@@ -64,14 +64,13 @@ static int parse_track(const char *text, void *dest, char *why, size_t whylen)
     return gesture_track_parse(text, dest, why, whylen);
 }
 
-/* A parameter set of lessons/params/, or exit 2 with the file, line and reason. */
-static void load_or_exit(const param_spec *spec, const char *name)
+/* A parameter set of lessons/params/: 0, or 2 with e (the file, line and reason). */
+static int load_params_file(const param_spec *spec, const char *name, failure *e)
 {
     char err[600];
-    if (params_load(spec, params_path(name), false, err, sizeof err) != 0) {
-        fprintf(stderr, PROGRAM ": %s\n", err);
-        exit(2);
-    }
+    if (params_load(spec, params_path(name), false, err, sizeof err) != 0)
+        return failure_set(e, 2, PROGRAM ": %s", err);
+    return 0;
 }
 
 /* stroke-fig6.ini's keys bound to sp: the stroke (this program's flags) and the article's peak. */
@@ -97,12 +96,13 @@ static void stroke_keys_bind(stroke_params *sp, stroke_keys *k)
     PARAMS_FILL(k->all, FLAG_TABLE(k->stroke), FLAG_TABLE(k->article));
 }
 
-/* The stroke (stroke-fig6.ini) and the figures' values (bow-figures.ini). */
-static void load_params(stroke_params *sp, bow_figure_params *fp, bow_conv_params *cp)
+/* The stroke (stroke-fig6.ini) and the figures' values (bow-figures.ini). 0, or 2 with e. */
+static int load_params(stroke_params *sp, bow_figure_params *fp, bow_conv_params *cp, failure *e)
 {
     stroke_keys sk;
     stroke_keys_bind(sp, &sk);
-    load_or_exit(sk.all, "stroke-fig6.ini");
+    if (load_params_file(sk.all, "stroke-fig6.ini", e) != 0)
+        return e->status;
     const param_spec fig_spec[] = {
         FLAG_REAL("fig4_F_b", fp->fig4_F_b, "N/m", 0, 1e6, CLI_OPEN_MIN, ""),
         FLAG_REAL("fig4_mu_s", fp->fig4_mu_s, "", 0, 5, CLI_OPEN_MIN, ""),
@@ -139,7 +139,7 @@ static void load_params(stroke_params *sp, bow_figure_params *fp, bow_conv_param
         FLAG_REAL("conv_levels", cp->levels, "", 2, 8, CLI_CLOSED, ""),
         FLAG_END,
     };
-    load_or_exit(fig_spec, "bow-figures.ini");
+    return load_params_file(fig_spec, "bow-figures.ini", e);
 }
 
 /* --list: every instrument value with its unit and range. */
@@ -182,22 +182,27 @@ static void summary_table(const stroke_summary *ss, const bow_record *r, const b
 }
 
 /* summary.tsv (key, value): what the figures' titles say of this run (bow-zoom's regime, place,
- * force and ripples), so that no title is typed. article: 1 when the stroke is Figure 6's. */
-static void write_summary(const char *dir, const stroke_summary *ss, const gesture *g,
-                          double x_b_rel, bool article)
+ * force and ripples), so that no title is typed. article: 1 when the stroke is Figure 6's. 0, or
+ * the failure's status with e. */
+static int write_summary(const char *dir, const stroke_summary *ss, const gesture *g,
+                         double x_b_rel, bool article, failure *e)
 {
+    const table_kv facts[] = {
+        TABLE_KV_TEXT("regime", regime_name(ss->regime.kind)),
+        TABLE_KV_TEXT("regime_label", regime_label(ss->regime.kind)),
+        TABLE_KV("f0_hz", "%.3f", ss->f0),
+        TABLE_KV("slips_per_period", "%.3f", ss->slips_per_period),
+        TABLE_KV("ripples_per_period", "%.1f", ss->ripples),
+        TABLE_KV("x_b_over_L", "%g", x_b_rel),
+        TABLE_KV("f_b_N", "%g", gesture_value(&g->force, g->duration)),
+        TABLE_KV("article_figure6", "%.0f", article),
+    };
     atomic_file af;
-    FILE *f = atomic_open_or_exit(&af, PROGRAM, dir, "summary.tsv");
-    fprintf(f, "key\tvalue\n");
-    fprintf(f, "regime\t%s\n", regime_name(ss->regime.kind));
-    fprintf(f, "regime_label\t%s\n", regime_label(ss->regime.kind));
-    fprintf(f, "f0_hz\t%.3f\n", ss->f0);
-    fprintf(f, "slips_per_period\t%.3f\n", ss->slips_per_period);
-    fprintf(f, "ripples_per_period\t%.1f\n", ss->ripples);
-    fprintf(f, "x_b_over_L\t%g\n", x_b_rel);
-    fprintf(f, "f_b_N\t%g\n", gesture_value(&g->force, g->duration));
-    fprintf(f, "article_figure6\t%d\n", article);
-    atomic_commit_or_exit(&af, PROGRAM);
+    FILE *f = atomic_open_file(&af, PROGRAM, dir, "summary.tsv", e);
+    if (!f)
+        return e->status;
+    table_write_kv(f, true, facts, sizeof facts / sizeof facts[0]);
+    return atomic_commit_file(&af, PROGRAM, e);
 }
 
 /* The convergence study's order as measured, and why it is not a clean 2. */
@@ -243,17 +248,19 @@ typedef struct settings {
 } settings;
 
 /* The instrument (cello-g.ini), the stroke (stroke-fig6.ini) and the figures (bow-figures.ini). */
-static void load_lesson_params(bow_instrument *in, stroke_params *sp, bow_figure_params *fp,
-                               bow_conv_params *cp)
+static int load_lesson_params(bow_instrument *in, stroke_params *sp, bow_figure_params *fp,
+                              bow_conv_params *cp, failure *e)
 {
     memset(in, 0, sizeof *in);
     bow_param_table(in, inst_spec);
-    load_or_exit(inst_spec, "cello-g.ini");
-    load_params(sp, fp, cp);
+    if (load_params_file(inst_spec, "cello-g.ini", e) != 0)
+        return e->status;
+    return load_params(sp, fp, cp, e);
 }
 
-/* The flags over the defaults; the sound file's path checked before any work. */
-static void parse_flags(settings *s, stroke_params *sp, int argc, char **argv)
+/* The flags over the defaults (a refusal ends the program: the flag parser's); the sound file's
+ * path checked before any work: 0, or 2 with e. */
+static int parse_flags(settings *s, stroke_params *sp, int argc, char **argv, failure *e)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     *s = (settings){.solver = "fixed", .wav_path = "build/sound/bow.wav", .rtol = 1e-8,
@@ -308,12 +315,14 @@ static void parse_flags(settings *s, stroke_params *sp, int argc, char **argv)
     };
     const stroke_params sp_file = *sp;
     cli_parse(&spec, argc, argv);
-    atomic_check_output_or_exit(PROGRAM, "wav", s->wav_path, true);
     s->article = memcmp(sp, &sp_file, sizeof *sp) == 0 && s->velocity.n == 0 && s->force.n == 0;
+    return atomic_check_output(PROGRAM, "wav", s->wav_path, true, e);
 }
 
-/* The bow's gesture: the stroke of the flags, or the --velocity / --force tracks, to --duration. */
-static gesture make_stroke(const stroke_params *sp, const settings *s, const bow_instrument *in)
+/* The bow's gesture: the stroke of the flags, or the --velocity / --force tracks, to --duration.
+ * 0, or 2 with e (a stroke of no length). */
+static int make_stroke(gesture *gp, const stroke_params *sp, const settings *s,
+                       const bow_instrument *in, failure *e)
 {
     gesture g = gesture_stroke(sp->accel, sp->v_hold, sp->t_hold, sp->decel, sp->f_b,
                                sp->x_b_rel * in->L);
@@ -325,26 +334,31 @@ static gesture make_stroke(const stroke_params *sp, const settings *s, const bow
         g.force = s->force;
     if (s->duration > 0)
         g.duration = s->duration;
+    *gp = g;
     if (!(g.duration > 0))
-        cli_fail(PROGRAM, "the stroke lasts %g s; accepted: --duration > 0 or a velocity track "
-                 "that ends after 0 s", g.duration);
-    return g;
+        return failure_input(e, PROGRAM, "the stroke lasts %g s; accepted: --duration > 0 or a "
+                             "velocity track that ends after 0 s", g.duration);
+    return 0;
 }
 
-/* The string under the bow (modes, contact points), or exit 2 with the reason; the figures'
- * strokes cross-checked now, before any work or file (not after the stroke). */
-static void make_bowed_string(bow_model *m, const bow_instrument *in, const gesture *g,
-                              const settings *s, const bow_figure_params *fp,
-                              const bow_conv_params *cp)
+/* The string under the bow (modes, contact points); the figures' strokes cross-checked now,
+ * before any work or file (not after the stroke). 0, or 2 with e (m freed). */
+static int make_bowed_string(bow_model *m, const bow_instrument *in, const gesture *g,
+                             const settings *s, const bow_figure_params *fp,
+                             const bow_conv_params *cp, failure *e)
 {
     char err[600];
     if (bow_model_init(m, in, g, err, sizeof err) != 0)
-        cli_fail(PROGRAM, "%s", err);
+        return failure_input(e, PROGRAM, "%s", err);
     if (!s->quick && bow_fig7_check(in, fp, err, sizeof err) != 0)
-        cli_fail(PROGRAM, "Figure 7's strokes (at x_b/L = %g; --quick skips them): %s",
-                 fp->fig7_x_b_rel, err);
-    if (!s->quick && bow_convergence_check(in, g, cp, err, sizeof err) != 0)
-        cli_fail(PROGRAM, "the convergence study (--quick skips it): %s", err);
+        failure_input(e, PROGRAM, "Figure 7's strokes (at x_b/L = %g; --quick skips them): %s",
+                      fp->fig7_x_b_rel, err);
+    else if (!s->quick && bow_convergence_check(in, g, cp, err, sizeof err) != 0)
+        failure_input(e, PROGRAM, "the convergence study (--quick skips it): %s", err);
+    else
+        return 0;
+    bow_model_free(m);
+    return e->status;
 }
 
 /* The stroke as run and measured: the record of every step, the sound, what it shows. */
@@ -365,9 +379,9 @@ typedef struct stroke_run {
 
 /* The work estimated before it starts: one sample a step of dt, every one recorded; CVODE's
  * work counted 800 steps a dt; a step weighed by its cost (modes x contact points) over the
- * default cello's. Refuses above the cap. */
-static void check_work_budget(stroke_run *st, settings *s, const bow_instrument *in,
-                              const gesture *g)
+ * default cello's, into s->bg (main checks it against the cap). */
+static void estimate_work(stroke_run *st, settings *s, const bow_instrument *in,
+                          const gesture *g)
 {
     st->solver = strcmp(s->solver, "cvode") == 0 ? BOW_CVODE : BOW_FIXED;
     double samples = g->duration / in->dt;
@@ -375,12 +389,11 @@ static void check_work_budget(stroke_run *st, settings *s, const bow_instrument 
     s->bg.work = samples * st->weight;
     s->bg.bytes_out = samples / 8.0 * 100.0 + g->duration * WAV_RATE * 4.0;
     s->bg.bytes_mem = samples * 8.0 * 16.0;
-    budget_check_or_exit(&s->bg);
 }
 
-/* The stroke, every step recorded; 1 with the solver, time and reason on stderr if it fails. */
+/* The stroke, every step recorded; 1 with the solver, time and reason in e if it fails. */
 static int bow_the_string(stroke_run *st, bow_model *m, const bow_instrument *in,
-                          const gesture *g, settings *s)
+                          const gesture *g, settings *s, failure *e)
 {
     size_t cap = (size_t)lround(g->duration / in->dt) + 2;
     bow_record_init(&st->r, m, cap);
@@ -390,10 +403,8 @@ static int bow_the_string(stroke_run *st, bow_model *m, const bow_instrument *in
     bow_run_opts o = {.solver = st->solver, .h = in->dt, .rtol = s->rtol, .atol = s->atol,
                       .dt_out = in->dt, .t1 = g->duration, .sink = bow_record_sink,
                       .ctx = &st->r};
-    if (bow_run(m, &o, st->x, &st->res) != 0) {
-        fprintf(stderr, PROGRAM ": %s\n", st->res.message);
-        return 1;
-    }
+    if (bow_run(m, &o, st->x, &st->res) != 0)
+        return failure_set(e, 1, PROGRAM ": %s", st->res.message);
     budget_finish(&s->bg.meter);
     bow_observe(m, g->duration, st->x, &st->last);
     st->fs = 1.0 / in->dt;
@@ -401,16 +412,14 @@ static int bow_the_string(stroke_run *st, bow_model *m, const bow_instrument *in
 }
 
 /* What the stroke shows: pitch, slips, regime, temperature, loops (bow/stroke.h), heard
- * at 48 kHz; 1 if the resampling fails. */
-static int measure_stroke(stroke_run *st, const bow_instrument *in, const gesture *g)
+ * at 48 kHz; 1 with e if the resampling fails. */
+static int measure_stroke(stroke_run *st, const bow_instrument *in, const gesture *g, failure *e)
 {
     char err[600];
     const bow_record *r = &st->r;
     st->wav = resample(r->bridge_u, r->n, st->fs, WAV_RATE, &st->nw, err, sizeof err);
-    if (!st->wav) {
-        fprintf(stderr, PROGRAM ": %s\n", err);
-        return 1;
-    }
+    if (!st->wav)
+        return failure_set(e, 1, PROGRAM ": %s", err);
     stroke_trace tr = {.t = r->t, .v_b = r->v_b, .v_rel = r->v_mean, .bridge = r->bridge_u,
                        .friction = r->friction, .tau_mean = r->tau_mean, .tau_max = r->tau_max,
                        .n = r->n, .fs = st->fs, .sound = st->wav, .n_sound = st->nw,
@@ -422,19 +431,17 @@ static int measure_stroke(stroke_run *st, const bow_instrument *in, const gestur
 }
 
 /* stroke.tsv and the rest of the stroke's data, summary.tsv, and the sound: band-limited to
- * 48 kHz, normalised to 0.9 of full scale. 0, or the failure's exit status. */
+ * 48 kHz, normalised to 0.9 of full scale. 0, or the failure's status with e. */
 static int write_stroke_files(const stroke_run *st, const bow_model *m, const stroke_params *sp,
-                              const gesture *g, const settings *s)
+                              const gesture *g, const settings *s, failure *e)
 {
-    failure why;
     if (bow_write_stroke_data(PROGRAM, &st->r, m, sp->v_hold / sp->accel, sp->f_b,
-                              s->velocity.n > 0, st->nz, s->common.out, &why))
-        return failure_print(&why);
-    write_summary(s->common.out, &st->ss, g, sp->x_b_rel, s->article);
+                              s->velocity.n > 0, st->nz, s->common.out, e)
+        || write_summary(s->common.out, &st->ss, g, sp->x_b_rel, s->article, e))
+        return e->status;
     double peak = max_abs(st->wav, st->nw);
-    wav_write_or_exit(PROGRAM, s->wav_path, st->wav, st->nw, WAV_RATE,
-                      peak > 0 ? 0.9 / peak : 1.0, NULL);
-    return 0;
+    return wav_write_file(PROGRAM, s->wav_path, st->wav, st->nw, WAV_RATE,
+                          peak > 0 ? 0.9 / peak : 1.0, NULL, e);
 }
 
 /* What the article's figures measured: Figure 7's first slips, the convergence order. */
@@ -445,22 +452,21 @@ typedef struct figure_facts {
 } figure_facts;
 
 /* The data of the article's Figures 4, 7, 8d, the Q-factors and the convergence study; 0, or
- * the failure's exit status. */
+ * the failure's status with e. */
 static int write_article_figures(figure_facts *ff, const bow_model *m, const bow_instrument *in,
                                  const gesture *g, const bow_figure_params *fp,
-                                 const bow_conv_params *cp, const settings *s)
+                                 const bow_conv_params *cp, const settings *s, failure *e)
 {
     const char *out = s->common.out;
-    failure why;
-    if (bow_write_modes(PROGRAM, m, fp->qref_sigma0, fp->qref_sigma2, out, &why) ||
-        bow_write_fig4(PROGRAM, in, fp, out, &why) ||
+    if (bow_write_modes(PROGRAM, m, fp->qref_sigma0, fp->qref_sigma2, out, e) ||
+        bow_write_fig4(PROGRAM, in, fp, out, e) ||
         bow_write_pluck(PROGRAM, m, fp->pluck_x_rel, fp->pluck_amplitude, fp->pluck_duration,
-                        out, &why) ||
+                        out, e) ||
         bow_fig7_write(PROGRAM, in, fp, out, s->jobs, ff->t_slip, ff->drop, ff->fall,
-                       &ff->fig7_slipped, &why) ||
+                       &ff->fig7_slipped, e) ||
         bow_convergence_study(PROGRAM, in, g, cp, out, &ff->conv_order, ff->pairwise,
-                              ff->dt_range, &why))
-        return failure_print(&why);
+                              ff->dt_range, e))
+        return e->status;
     return 0;
 }
 
@@ -540,9 +546,12 @@ int main(int argc, char **argv)
     stroke_params sp;
     bow_figure_params fp;
     bow_conv_params cp;
-    load_lesson_params(&in, &sp, &fp, &cp);
+    failure why = {0};
+    if (load_lesson_params(&in, &sp, &fp, &cp, &why) != 0)
+        return failure_print(&why);
     settings s;
-    parse_flags(&s, &sp, argc, argv);
+    if (parse_flags(&s, &sp, argc, argv, &why) != 0)
+        return failure_print(&why);
     if (s.list) {
         list_instrument(s.common.tsv);
         return 0;
@@ -550,28 +559,29 @@ int main(int argc, char **argv)
     if (strlen(s.common.out) == 0)
         cli_fail(PROGRAM, "--out '' is empty; accepted: a folder name");
 
-    /* 2. The model: the bow's gesture and the bowed string, checked before any work. */
-    gesture g = make_stroke(&sp, &s, &in);
+    /* 2. The model: the bow's gesture and the bowed string, checked before any work. From here
+     *    on a failure (why) goes to main's one way out, which frees the stroke and the model. */
+    gesture g;
     bow_model m;
-    make_bowed_string(&m, &in, &g, &s, &fp, &cp);
+    if (make_stroke(&g, &sp, &s, &in, &why) != 0
+        || make_bowed_string(&m, &in, &g, &s, &fp, &cp, &why) != 0)
+        return failure_print(&why);
     stroke_run st = {0};
-    check_work_budget(&st, &s, &in, &g);
+    estimate_work(&st, &s, &in, &g);
+    if (budget_check(&s.bg, &why) != 0)
+        goto out;
 
     /* 3. One stroke, solved by the fixed-step scheme (or CVODE BDF), every step recorded. */
-    int status = bow_the_string(&st, &m, &in, &g, &s);
+    if (bow_the_string(&st, &m, &in, &g, &s, &why) != 0)
+        goto out;
     /* 4. Measure it: pitch, slips a period, regime, temperature, energy balance; the sound. */
-    if (status == 0)
-        status = measure_stroke(&st, &in, &g);
-    if (status == 0)
-        status = write_stroke_files(&st, &m, &sp, &g, &s);
+    if (measure_stroke(&st, &in, &g, &why) != 0
+        || write_stroke_files(&st, &m, &sp, &g, &s, &why) != 0)
+        goto out;
     /* 5. Without --quick: the article's Figures 4, 7, 8d, the Q-factors, the order. */
     figure_facts ff = {.fig7_slipped = -1, .conv_order = NAN};
-    if (status == 0 && !s.quick)
-        status = write_article_figures(&ff, &m, &in, &g, &fp, &cp, &s);
-    if (status != 0) {
-        free_stroke(&st, &m);
-        return status;
-    }
+    if (!s.quick && write_article_figures(&ff, &m, &in, &g, &fp, &cp, &s, &why) != 0)
+        goto out;
 
     /* 6. The claims: the setup, the cost, what the stroke shows, the figures, the summary. */
     if (!s.common.tsv) {
@@ -586,6 +596,9 @@ int main(int argc, char **argv)
                st.nw, WAV_RATE);
     }
     summary_table(&st.ss, &st.r, &in, st.residual, g.duration / st.res.seconds, s.common.tsv);
+out:
     free_stroke(&st, &m);
+    if (why.status != 0)
+        return failure_print(&why);
     return plot_render(&s.plot, PROGRAM, s.common.out, s.common.tsv);
 }

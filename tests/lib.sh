@@ -146,7 +146,7 @@ lesson_shape() {
 
 # exits_below_main FILE: the line numbers (strings and comments aside) where FILE ends the program
 # below main (issue 31: libraries return, only main exits): exit( in any function but main, and
-# every call of a lesson.h wrapper that exits for its caller (exit_on, *_or_exit), main's included.
+# every call of a wrapper that exits for its caller (exit_on, *_or_exit), main's included.
 # The flag parser's refusals (cli_fail) and a forked child's _exit are not counted.
 exits_below_main() {
     awk '

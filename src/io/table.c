@@ -56,3 +56,17 @@ void table_cell_or(table *t, bool ok, const char *fmt, double v, const char *wor
     snprintf(buf, sizeof buf, fmt, v);
     table_cell(t, "%s", ok ? buf : word);
 }
+
+void table_write_kv(FILE *f, bool header, const table_kv *rows, size_t n)
+{
+    if (header)
+        fprintf(f, "key\tvalue\n");
+    for (size_t i = 0; i < n; i++) {
+        fprintf(f, "%s\t", rows[i].key);
+        if (rows[i].text)
+            fputs(rows[i].text, f);
+        else
+            fprintf(f, rows[i].fmt, rows[i].value);
+        fputc('\n', f);
+    }
+}

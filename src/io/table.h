@@ -35,4 +35,20 @@ void table_cell(table *t, const char *fmt, ...) __attribute__((format(printf, 2,
 /* The cell of the number v (printf format fmt, one double) when ok, else the word ("none", "-"). */
 void table_cell_or(table *t, bool ok, const char *fmt, double v, const char *word);
 
+/* One row of a key/value file (a lesson's summary.tsv): the key and its value, a number printed
+ * with fmt (one double; a count as "%.0f") or, when text is not NULL, that text. */
+typedef struct table_kv {
+    const char *key;
+    const char *fmt;
+    double value;
+    const char *text;
+} table_kv;
+
+/* A row of a number, and a row of text. */
+#define TABLE_KV(KEY, FMT, VALUE) {.key = (KEY), .fmt = (FMT), .value = (VALUE)}
+#define TABLE_KV_TEXT(KEY, TEXT) {.key = (KEY), .text = (TEXT)}
+
+/* The n rows "key<TAB>value", after the header row "key<TAB>value" when header is true. */
+void table_write_kv(FILE *f, bool header, const table_kv *rows, size_t n);
+
 #endif
