@@ -110,6 +110,9 @@ all: $(LIB) $(LESSON_BINS) $(TOOL_BINS) $(TEST_BINS) $(REPLAY_BINS) wasm
 	@echo "sundials: $(SUN_WHICH)"
 
 $(BUILD)/obj/src/drive/cvode.o: $(SUN_STAMP)
+# test_cvode holds make deps' build to its recipe (the serial vector's sums in partial sums).
+$(BUILD)/obj/tests/test_cvode.o: $(SUN_STAMP)
+$(BUILD)/obj/tests/test_cvode.o: CPPFLAGS += $(if $(filter $(SUN_OWN),$(SUNDIALS_PREFIX)),-DIVPLAB_SUNDIALS_OWN)
 
 # The explorers' module: the part of libivplab the four explorers call, the same source files the
 # lessons compile, and src/wasm/: its exports, and its own half of method/lu.h (lu_dense.c: a dense

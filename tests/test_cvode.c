@@ -37,8 +37,47 @@ static int on_event(double t, const double *y, const int *dir, void *c)
     return 0;
 }
 
+/* CVODE's error norm as the linked SUNDIALS sums it. make deps' build compiles the serial vector
+ * so that its sums may run in several partial sums (src/tools/sundials.sh): then 1 followed by
+ * 999 terms of 2^-54 keeps some of the small terms, which one running sum (Debian's build, and
+ * the -O3 build before) rounds away one by one. Either way the norm is accurate on a random vector. */
+static void wrms_norm_checks(void)
+{
+    enum { n = 1000 };
+    double x[n], w[n];
+    long double exact = 0;
+    unsigned s = 12345;
+    for (int i = 0; i < n; i++) {
+        s = s * 1103515245u + 12345u;
+        x[i] = (double)(s >> 8) / (1 << 24) - 0.5;
+        w[i] = 1.0 / (1e-6 * fabs(x[i]) + 1e-12);
+        exact += (long double)(x[i] * w[i]) * (x[i] * w[i]);
+    }
+    double ex = (double)sqrtl(exact / n), got = cvode_wrms_norm(x, w, n);
+    check(fabs(got - ex) <= 1e-14 * ex, "WRMS norm of a random vector of %d: %.17g, exact %.17g "
+          "(relative %.1e <= 1e-14)", n, got, ex, fabs(got - ex) / ex);
+    double seq = 0;
+    for (int i = 0; i < n; i++) {
+        x[i] = i ? ldexp(1.0, -27) : 1.0;
+        w[i] = 1.0;
+        seq += x[i] * x[i];
+    }
+    ex = sqrt((1.0 + (n - 1) * ldexp(1.0, -54)) / n);
+    got = cvode_wrms_norm(x, w, n);
+    double one_sum = sqrt(seq / n);
+#ifdef IVPLAB_SUNDIALS_OWN
+    check(fabs(got - ex) < fabs(one_sum - ex), "make deps' SUNDIALS sums the norm in partial sums: "
+          "1 and 999 x 2^-54 give %.17g, exact %.17g, one running sum %.17g (if not: make deps "
+          "rebuilds an older build)", got, ex, one_sum);
+#else
+    check(got == one_sum || fabs(got - ex) < fabs(one_sum - ex), "another SUNDIALS: its norm of 1 "
+          "and 999 x 2^-54: %.17g (exact %.17g, one running sum %.17g)", got, ex, one_sum);
+#endif
+}
+
 int main(void)
 {
+    wrms_norm_checks();
     oscillator osc = {2.0 * M_PI, 0.2};
     ivp p = oscillator_ivp(&osc);
     const char *names[] = {"BDF", "Adams"};

@@ -64,6 +64,20 @@ const char *cvode_version(void)
     return SUNDIALS_VERSION;
 }
 
+double cvode_wrms_norm(const double *x, const double *w, size_t n)
+{
+    SUNContext ctx;
+    if (SUNContext_Create(IVP_SUN_COMM, &ctx) != 0)
+        return NAN;
+    N_Vector vx = N_VMake_Serial((sunindextype)n, (sunrealtype *)x, ctx);
+    N_Vector vw = N_VMake_Serial((sunindextype)n, (sunrealtype *)w, ctx);
+    double norm = vx && vw ? N_VWrmsNorm(vx, vw) : NAN;
+    if (vx) N_VDestroy(vx);
+    if (vw) N_VDestroy(vw);
+    SUNContext_Free(&ctx);
+    return norm;
+}
+
 static int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *data)
 {
     udata *u = data;

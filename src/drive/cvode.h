@@ -68,6 +68,10 @@ cvode_opts cvode_defaults(void);
 int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts *o,
                 cvode_stats *st, char *err, size_t errlen);
 
+/* CVODE's weighted RMS norm sqrt(sum_i (x_i w_i)^2 / n), the error norm of every step, as the
+ * linked SUNDIALS's serial vector computes it (N_VWrmsNorm); NAN when SUNDIALS cannot make one. */
+double cvode_wrms_norm(const double *x, const double *w, size_t n);
+
 /* "cvode-bdf" or "cvode-adams". */
 const char *cvode_name(const cvode_opts *o);
 /* SUNDIALS version string, e.g. "6.4.1". */
