@@ -12,7 +12,10 @@ typedef enum {
     CVODE_DENSE,     /* Newton on a dense Jacobian (the problem's, or CVODE's differences) */
     CVODE_BAND,      /* Newton on a band Jacobian of half-widths upper/lower (a linear problem:
                         its constant Jacobian, once; otherwise differences) */
-    CVODE_FIXEDPOINT /* no linear solver: fixed-point iteration (non-stiff, with Adams) */
+    CVODE_FIXEDPOINT, /* no linear solver: fixed-point iteration (non-stiff, with Adams) */
+    CVODE_BORDERED   /* Newton on a dense Jacobian solved by its structure: apart from the few
+                        unknowns named in border, the unknowns fall into small groups coupled
+                        only through those (a Schur complement on the border, GSL's LU) */
 } cvode_solver;
 
 /* Root functions g_i(t, y), i < nroots: an event is where one changes sign. */
@@ -26,6 +29,8 @@ typedef struct cvode_opts {
     cvode_lmm lmm;              /* BDF (stiff) or Adams (non-stiff) */
     cvode_solver solver;        /* linear solver for the Newton iteration */
     long upper, lower;          /* band half-widths (CVODE_BAND) */
+    const long *border;         /* the coupling unknowns (CVODE_BORDERED), distinct, nborder */
+    long nborder;
     double rtol;                /* relative tolerance */
     double atol;                /* absolute tolerance, units of y */
     double max_step;            /* largest step, s (0: no limit) */
