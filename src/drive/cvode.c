@@ -408,6 +408,8 @@ static SUNLinearSolver_ID bordered_id(SUNLinearSolver LS)
  * they are not. */
 static SUNLinearSolver bordered_new(SUNContext ctx, long n, const long *border, long k)
 {
+    if (k < 0 || k > n || (k > 0 && !border))
+        return NULL;
     bordered *b = xcalloc(1, sizeof *b);
     b->n = n, b->k = k, b->nr = n - k;
     b->in_border = xcalloc((size_t)n, 1);
@@ -450,6 +452,34 @@ static SUNLinearSolver bordered_new(SUNContext ctx, long n, const long *border, 
     return LS;
 }
 #undef M_AT
+
+int cvode_bordered_solve(size_t n, const double *M, const long *border, long k, const double *b,
+                         double *x)
+{
+    SUNContext ctx;
+    if (SUNContext_Create(IVP_SUN_COMM, &ctx) != 0)
+        return -1;
+    sunindextype nn = (sunindextype)n;
+    SUNMatrix A = SUNDenseMatrix(nn, nn, ctx);
+    N_Vector vb = N_VNew_Serial(nn, ctx), vx = N_VNew_Serial(nn, ctx);
+    SUNLinearSolver LS = A && vb && vx ? bordered_new(ctx, (long)n, border, k) : NULL;
+    int rc = -1;
+    if (LS) {
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = 0; j < n; j++)
+                SM_ELEMENT_D(A, (sunindextype)i, (sunindextype)j) = M[i * n + j];
+        memcpy(N_VGetArrayPointer(vb), b, n * sizeof(double));
+        rc = SUNLinSolSetup(LS, A) != 0 || SUNLinSolSolve(LS, A, vx, vb, 0.0) != 0 ? 1 : 0;
+        if (rc == 0)
+            memcpy(x, N_VGetArrayPointer(vx), n * sizeof(double));
+        SUNLinSolFree(LS);
+    }
+    if (vx) N_VDestroy(vx);
+    if (vb) N_VDestroy(vb);
+    if (A) SUNMatDestroy(A);
+    SUNContext_Free(&ctx);
+    return rc;
+}
 
 static int roots(sunrealtype t, N_Vector y, sunrealtype *g, void *data)
 {

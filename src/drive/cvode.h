@@ -73,6 +73,12 @@ cvode_opts cvode_defaults(void);
 int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts *o,
                 cvode_stats *st, char *err, size_t errlen);
 
+/* CVODE_BORDERED's linear solver on one n x n matrix M (row-major), outside an integration:
+ * x = M^-1 b, with the k border unknowns given. 0; 1 when M is singular; -1 when the border is
+ * not a set of distinct unknowns below n. */
+int cvode_bordered_solve(size_t n, const double *M, const long *border, long k, const double *b,
+                         double *x);
+
 /* "cvode-bdf" or "cvode-adams". */
 const char *cvode_name(const cvode_opts *o);
 /* SUNDIALS version string, e.g. "6.4.1". */
