@@ -3,7 +3,6 @@
 #include "check.h"
 #include "drive/cvode.h"
 #include "models/oscillator.h"
-#include <stdlib.h>
 #include <string.h>
 
 typedef struct { const oscillator *o; double worst; long n; } ctx;
@@ -113,7 +112,8 @@ static void test_bordered_cvode(void)
     check(rc[0] == 0 && rc[1] == 0 && rc[2] == 0 && worst <= 1e-6 * big && worst_e <= 1e-6 * big,
           "CVODE with the bordered solver (2 border unknowns, groups of 2 and 3) against the dense "
           "LU: max diff %.2e (no border: %.2e) of max |y| %.2e", worst, worst_e, big);
-    check(labs(sb.steps - sd.steps) <= sd.steps / 20 && labs(sb.nniters - sd.nniters) <= sd.nniters / 20,
+    check(fabs((double)(sb.steps - sd.steps)) <= sd.steps / 20.0 &&
+              fabs((double)(sb.nniters - sd.nniters)) <= sd.nniters / 20.0,
           "CVODE with the bordered solver: the work of the dense LU within 5%% (%ld / %ld steps, "
           "%ld / %ld Newton iterations, %ld / %ld setups)", sb.steps, sd.steps, sb.nniters,
           sd.nniters, sb.nsetups, sd.nsetups);
