@@ -520,7 +520,7 @@ static int run_cvode(bow_model *m, const bow_run_opts *o, double *x, bow_run_res
     long nout_all = lround(o->t1 / dt) + nb + 2;
     double *tout = xcalloc((size_t)nout_all, sizeof(double));
     cv_ctx cc = {o, dt};
-    long *border = xcalloc(4 * (size_t)m->N + 3, sizeof(long)), nborder = bow_border(m, border);
+    long *border = xcalloc(3 * (size_t)m->N + 1, sizeof(long)), nborder = bow_border(m, border);
     double t0 = 0.0;
     int status = 0;
     for (int s = 0; s < nb && status == 0; s++) {
