@@ -250,6 +250,28 @@ static void test_jacobian(const bow_instrument *in0)
         }
     }
     check(worst < 1e-4, "analytic Jacobian of (81)-(88) (%zu states) against central differences: %.2e", n, worst);
+    /* What CVODE's bordered solver relies on: outside bow_border's unknowns, a nonzero of J that
+     * touches a mode only joins its displacement and its velocity. */
+    long *border = xcalloc(n, sizeof(long)), k = bow_border(&m, border);
+    char *in_b = xcalloc(n, 1);
+    for (long a = 0; a < k; a++)
+        in_b[border[a]] = 1;
+    long stray = 0, pairs = 0;
+    for (size_t r = 0; r < n; r++)
+        for (size_t c = 0; c < n; c++) {
+            if (r == c || in_b[r] || in_b[c] || J[r * n + c] == 0.0 ||
+                (r >= m.at.q && r < m.at.ud && c >= m.at.q && c < m.at.ud) ||
+                (r >= m.at.v && c >= m.at.v))   /* neither is a mode */
+                continue;
+            size_t lo = r < c ? r : c, hi = r < c ? c : r;
+            bool pair = (lo < m.at.w && hi == m.at.ud + lo) ||
+                        (lo >= m.at.w && lo < m.at.q && hi == m.at.wd + lo - m.at.w);
+            pairs += pair, stray += !pair;
+        }
+    check(k == 3 * m.N + 1 && stray == 0 && pairs == 2 * (m.Mu + m.Mw),
+          "bow_border: %ld unknowns (3 N + 1); outside them J couples a mode only to itself (its displacement "
+          "and velocity: %ld such entries, %ld others)", k, pairs, stray);
+    free(border), free(in_b);
     free(x), free(J), free(f1), free(f2), free(xs);
     bow_model_free(&m);
 }

@@ -649,6 +649,18 @@ ivp bow_ivp(bow_model *m)
     return p;
 }
 
+long bow_border(const bow_model *m, long *idx)
+{
+    const bow_layout *a = &m->at;
+    const size_t from[] = {a->q, a->v, a->z};
+    long k = 0;
+    for (int f = 0; f < 3; f++)
+        for (int j = 0; j < m->N; j++)
+            idx[k++] = (long)from[f] + j;
+    idx[k++] = (long)a->e_out;
+    return k;
+}
+
 /* One pass over a polarisation's modes: bridge force, energy, dissipation, velocity at the
  * contact points. */
 static void modal_sums(const double *restrict G, const double *restrict g, const double *restrict K,

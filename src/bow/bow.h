@@ -129,6 +129,11 @@ int bow_model_check(const bow_instrument *in, const gesture *g, char *err, size_
 /* The problem y' = F(t, y) of (81)-(88), with three energy integrals appended, and its
  * analytic Jacobian (dense). */
 ivp bow_ivp(bow_model *m);
+/* The unknowns through which alone the modes are coupled into idx, and their number (3 N + 1):
+ * q and v at every contact point (they see every mode), z (it drives every mode) and the
+ * integral of the dissipated power (it sums every mode's). Outside them each mode's displacement
+ * and velocity are a group of their own in the Jacobian: CVODE's bordered solver. */
+long bow_border(const bow_model *m, long *idx);
 /* The rest state (string at rest, z = 0, tau = 0) into x (m->at.dim values). */
 void bow_rest(const bow_model *m, double *x);
 

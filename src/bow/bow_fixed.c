@@ -523,6 +523,7 @@ static int run_cvode(bow_model *m, const bow_run_opts *o, double *x, bow_run_res
     long nout_all = lround(o->t1 / dt) + nb + 2;
     double *tout = xcalloc((size_t)nout_all, sizeof(double));
     cv_ctx cc = {o, dt};
+    long *border = xcalloc(3 * (size_t)m->N + 1, sizeof(long)), nborder = bow_border(m, border);
     double t0 = 0.0;
     int status = 0;
     for (int s = 0; s < nb && status == 0; s++) {
@@ -534,7 +535,9 @@ static int run_cvode(bow_model *m, const bow_run_opts *o, double *x, bow_run_res
         tout[n++] = t1;
         cvode_opts co = cvode_defaults();
         co.lmm = CVODE_BDF;
-        co.solver = CVODE_DENSE;
+        co.solver = CVODE_BORDERED;
+        co.border = border;
+        co.nborder = nborder;
         co.rtol = o->rtol;
         co.atol = o->atol;
         co.tout = tout;
@@ -553,6 +556,7 @@ static int run_cvode(bow_model *m, const bow_run_opts *o, double *x, bow_run_res
         t0 = t1;
     }
     free(tout);
+    free(border);
     res->seconds = wall_seconds() - w0;
     return status;
 }

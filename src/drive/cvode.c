@@ -2,6 +2,7 @@
  * the one shim is the context (SUN_COMM_NULL in 7) and the error handler. */
 #include "drive/cvode.h"
 #include "base/util.h"
+#include "method/lu.h"
 #include <cvode/cvode.h>
 #include <limits.h>
 #include <math.h>
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sundials/sundials_config.h>
+#include <sundials/sundials_linearsolver.h>
 #include <sundials/sundials_types.h>
 #include <sunlinsol/sunlinsol_band.h>
 #include <sunlinsol/sunlinsol_dense.h>
@@ -151,6 +153,348 @@ static int band_of(udata *u, double t0, const double *y)
     return bad ? -1 : 0;
 }
 
+/* ---- CVODE_BORDERED: Newton matrices that are block diagonal but for a border -------------
+ * M = I - gamma J (CVODE forms it in a dense matrix) with its unknowns split in two: the few the
+ * caller names (the border) and the rest, which fall into small groups that meet no other group
+ * except through the border. Reordered rest first, M = [A C; R D] with A block diagonal, so
+ * M x = b is A x_r + C x_b = b_r, R x_r + D x_b = b_b: the setup finds the groups from M's
+ * nonzeros, factors each one and the Schur complement S = D - R A^-1 C (k x k) by method/lu.h;
+ * a solve is then x_b = S^-1 (b_b - R A^-1 b_r), x_r = A^-1 b_r - (A^-1 C) x_b. For n unknowns
+ * and k in the border that is O(n k) a solve and O(n^2 + n k^2) a setup instead of O(n^2) and
+ * O(n^3) (the bowed string: n = 341, k = 13). */
+typedef struct {
+    long n, k, nr, ng;      /* unknowns, border unknowns, the others, their groups */
+    long *border;           /* the border's unknowns, k */
+    char *in_border;        /* n flags */
+    long *parent, *group;   /* union-find over the unknowns, a root's group (setup's scratch) */
+    long *rest;             /* the others group by group: group g is rest[start[g] .. start[g+1]) */
+    long *start;            /* ng + 1 */
+    long *lu_at;            /* where group g's LU starts in lu, ng + 1 */
+    double *lu;             /* each group's LU (s x s, row-major), one after another */
+    size_t lu_cap;
+    size_t *perm;           /* each group's row permutation, at rest's offsets */
+    lu_matrix *glu;         /* each group's factors, in lu and perm */
+    long *wcol, nw;         /* the border unknowns in some rest row of M (the nonzero columns
+                               of C, and so of W) */
+    long *rrow, nrr;        /* the border rows of M with a nonzero in the rest (of R) */
+    double *W;              /* A^-1 C's nonzero columns, nr x nw row-major, rows in rest order */
+    double *R;              /* R's nonzero rows, nrr x nr row-major, columns in rest order */
+    double *xr, *xt, *xb, *xs; /* a solve's rest and border parts, nr and k, and their
+                                  right-hand sides (group_solve's b and x do not alias) */
+    lu_matrix S;            /* the Schur complement and its factors */
+} bordered;
+
+#define M_AT(cols, i, j) ((cols)[j][i])   /* a dense SUNMatrix is column-major */
+
+static long uf_root(long *parent, long i)
+{
+    while (parent[i] != i)
+        i = parent[i] = parent[parent[i]];
+    return i;
+}
+
+/* The groups of the rest: unknowns joined by a nonzero of M, in rest/start/lu_at. */
+static void bordered_groups(bordered *b, sunrealtype **cols)
+{
+    long n = b->n;
+    for (long i = 0; i < n; i++)
+        b->parent[i] = i;
+    for (long j = 0; j < n; j++)
+        if (!b->in_border[j])
+            for (long i = 0; i < n; i++)
+                if (i != j && !b->in_border[i] && M_AT(cols, i, j) != 0.0) {
+                    long ri = uf_root(b->parent, i), rj = uf_root(b->parent, j);
+                    if (ri != rj)
+                        b->parent[ri > rj ? ri : rj] = ri < rj ? ri : rj;
+                }
+    long ng = 0;
+    for (long i = 0; i < n; i++)
+        if (!b->in_border[i]) {
+            b->parent[i] = uf_root(b->parent, i);   /* now straight at its root */
+            if (b->parent[i] == i)
+                b->group[i] = ng++;
+        }
+    long *count = b->start;                  /* members per group, then where each starts */
+    memset(count, 0, (size_t)(ng + 1) * sizeof(long));
+    for (long i = 0; i < n; i++)
+        if (!b->in_border[i])
+            count[b->group[b->parent[i]] + 1]++;
+    for (long g = 0; g < ng; g++)
+        count[g + 1] += count[g];
+    long *fill = b->lu_at;                   /* scratch: the next place in each group */
+    memcpy(fill, count, (size_t)ng * sizeof(long));
+    for (long i = 0; i < n; i++)
+        if (!b->in_border[i])
+            b->rest[fill[b->group[b->parent[i]]]++] = i;
+    b->ng = ng;
+    b->lu_at[0] = 0;
+    for (long g = 0; g < ng; g++) {
+        long s = b->start[g + 1] - b->start[g];
+        b->lu_at[g + 1] = b->lu_at[g] + s * s;
+    }
+}
+
+/* x = A^-1 b from lu.h's dense factors (P A = L U; row i of them came from row perm[i] of A):
+ * lu_solve's arithmetic without its calls into GSL, which cost more than the work does on
+ * groups of two. */
+static void group_solve(const lu_matrix *m, const double *b, double *x)
+{
+    long s = (long)m->n;
+    const double *LU = m->a;
+    for (long i = 0; i < s; i++) {
+        double t = b[m->perm[i]];
+        for (long j = 0; j < i; j++)
+            t -= LU[i * s + j] * x[j];
+        x[i] = t;
+    }
+    for (long i = s - 1; i >= 0; i--) {
+        double t = x[i];
+        for (long j = i + 1; j < s; j++)
+            t -= LU[i * s + j] * x[j];
+        x[i] = t / LU[i * s + i];
+    }
+}
+
+/* Whether an LU's factors have a zero pivot (the matrix is singular; lu_solve would fail). */
+static bool lu_singular(const lu_matrix *m)
+{
+    for (size_t i = 0; i < m->n; i++)
+        if (lu_pivot(m, i) == 0.0)
+            return true;
+    return false;
+}
+
+/* Each group's LU, and its rows of W = A^-1 C. false: a group is singular. */
+static bool bordered_factor_groups(bordered *b, sunrealtype **cols)
+{
+    size_t need = (size_t)b->lu_at[b->ng];
+    if (need > b->lu_cap) {
+        free(b->lu);
+        b->lu = xcalloc(need, sizeof(double));
+        b->lu_cap = need;
+    }
+    for (long g = 0; g < b->ng; g++) {
+        const long *idx = b->rest + b->start[g];
+        long s = b->start[g + 1] - b->start[g];
+        lu_matrix *A = &b->glu[g];
+        *A = (lu_matrix){.n = (size_t)s, .a = b->lu + b->lu_at[g], .perm = b->perm + b->start[g]};
+        for (long r = 0; r < s; r++)
+            for (long c = 0; c < s; c++)
+                *lu_at(A, (size_t)r, (size_t)c) = M_AT(cols, idx[r], idx[c]);
+        if (lu_factor(A) != 0 || lu_singular(A))
+            return false;
+        double *w = b->W + b->start[g] * b->nw, *col = b->xt, *sol = b->xr;
+        for (long c = 0; c < b->nw; c++) {
+            bool zero = true;
+            for (long r = 0; r < s; r++) {
+                col[r] = M_AT(cols, idx[r], b->border[b->wcol[c]]);
+                zero &= col[r] == 0.0;
+            }
+            if (!zero)
+                group_solve(A, col, sol);
+            for (long r = 0; r < s; r++)
+                w[r * b->nw + c] = zero ? 0.0 : sol[r];
+        }
+    }
+    return true;
+}
+
+/* The nonzero columns of C (wcol) and rows of R (rrow, gathered into b->R in rest order). */
+static void bordered_coupling(bordered *b, sunrealtype **cols)
+{
+    b->nw = b->nrr = 0;
+    for (long c = 0; c < b->k; c++) {
+        const sunrealtype *col = cols[b->border[c]];
+        long r = 0;
+        while (r < b->nr && col[b->rest[r]] == 0.0)
+            r++;
+        if (r < b->nr)
+            b->wcol[b->nw++] = c;
+    }
+    for (long a = 0; a < b->k; a++) {
+        double *R = b->R + b->nrr * b->nr;
+        bool zero = true;
+        for (long r = 0; r < b->nr; r++) {
+            R[r] = M_AT(cols, b->border[a], b->rest[r]);
+            zero &= R[r] == 0.0;
+        }
+        if (!zero)
+            b->rrow[b->nrr++] = a;
+    }
+}
+
+static int bordered_setup(SUNLinearSolver LS, SUNMatrix M)
+{
+    bordered *b = LS->content;
+    sunrealtype **cols = SM_COLS_D(M);
+    long k = b->k;
+    bordered_groups(b, cols);
+    bordered_coupling(b, cols);
+    long nw = b->nw;
+    if (!bordered_factor_groups(b, cols))
+        return SUNLS_LUFACT_FAIL;            /* recoverable: CVODE retries with a smaller step */
+    for (long a = 0; a < k; a++)             /* S = D - R W */
+        for (long c = 0; c < k; c++)
+            *lu_at(&b->S, (size_t)a, (size_t)c) = M_AT(cols, b->border[a], b->border[c]);
+    for (long i = 0; i < b->nrr; i++) {
+        double *S = lu_at(&b->S, (size_t)b->rrow[i], 0);
+        const double *R = b->R + i * b->nr;
+        for (long r = 0; r < b->nr; r++)
+            if (R[r] != 0.0)
+                for (long c = 0; c < nw; c++)
+                    S[b->wcol[c]] -= R[r] * b->W[r * nw + c];
+    }
+    if (k > 0 && (lu_factor(&b->S) != 0 || lu_singular(&b->S)))
+        return SUNLS_LUFACT_FAIL;
+    return 0;
+}
+
+static int bordered_solve(SUNLinearSolver LS, SUNMatrix M, N_Vector x, N_Vector rhs,
+                          sunrealtype tol)
+{
+    (void)M; (void)tol;
+    bordered *b = LS->content;
+    const double *bv = N_VGetArrayPointer(rhs);
+    double *xv = N_VGetArrayPointer(x), *xr = b->xr, *xb = b->xb;
+    long k = b->k, nr = b->nr, nw = b->nw;
+    for (long r = 0; r < nr; r++)
+        b->xt[r] = bv[b->rest[r]];
+    for (long g = 0; g < b->ng; g++)          /* A^-1 b_r */
+        group_solve(&b->glu[g], b->xt + b->start[g], xr + b->start[g]);
+    for (long a = 0; a < k; a++)              /* b_b - R A^-1 b_r, then S^-1 of it */
+        b->xs[a] = bv[b->border[a]];
+    for (long i = 0; i < b->nrr; i++) {
+        const double *R = b->R + i * nr;
+        double s = 0;
+        for (long r = 0; r < nr; r++)
+            s += R[r] * xr[r];
+        b->xs[b->rrow[i]] -= s;
+    }
+    if (k > 0)
+        group_solve(&b->S, b->xs, xb);
+    for (long a = 0; a < k; a++)
+        xv[b->border[a]] = xb[a];
+    for (long r = 0; r < nr; r++) {
+        double s = xr[r];
+        for (long c = 0; c < nw; c++)
+            s -= b->W[r * nw + c] * xb[b->wcol[c]];
+        xv[b->rest[r]] = s;
+    }
+    return 0;
+}
+
+static void bordered_free_content(bordered *b)
+{
+    if (!b)
+        return;
+    void *p[] = {b->border, b->in_border, b->parent, b->group, b->rest, b->start, b->lu_at,
+                 b->lu, b->perm, b->glu, b->wcol, b->rrow, b->W, b->R, b->xr, b->xt, b->xb,
+                 b->xs};
+    for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
+        free(p[i]);
+    lu_free(&b->S);
+    free(b);
+}
+
+static int bordered_free(SUNLinearSolver LS)
+{
+    if (!LS)
+        return 0;
+    bordered_free_content(LS->content);
+    LS->content = NULL;
+    SUNLinSolFreeEmpty(LS);
+    return 0;
+}
+
+static SUNLinearSolver_Type bordered_type(SUNLinearSolver LS)
+{
+    (void)LS;
+    return SUNLINEARSOLVER_DIRECT;
+}
+
+static SUNLinearSolver_ID bordered_id(SUNLinearSolver LS)
+{
+    (void)LS;
+    return SUNLINEARSOLVER_CUSTOM;
+}
+
+/* The solver for n unknowns with the k border ones given (distinct, each below n); NULL when
+ * they are not. */
+static SUNLinearSolver bordered_new(SUNContext ctx, long n, const long *border, long k)
+{
+    if (k < 0 || k > n || (k > 0 && !border))
+        return NULL;
+    bordered *b = xcalloc(1, sizeof *b);
+    b->n = n, b->k = k, b->nr = n - k;
+    b->in_border = xcalloc((size_t)n, 1);
+    b->border = xcalloc((size_t)k + 1, sizeof(long));
+    for (long a = 0; a < k; a++) {
+        if (border[a] < 0 || border[a] >= n || b->in_border[border[a]]) {
+            bordered_free_content(b);
+            return NULL;
+        }
+        b->border[a] = border[a];
+        b->in_border[border[a]] = 1;
+    }
+    b->parent = xcalloc((size_t)n, sizeof(long));
+    b->group = xcalloc((size_t)n, sizeof(long));
+    b->rest = xcalloc((size_t)b->nr + 1, sizeof(long));
+    b->start = xcalloc((size_t)b->nr + 2, sizeof(long));
+    b->lu_at = xcalloc((size_t)b->nr + 2, sizeof(long));
+    b->perm = xcalloc((size_t)b->nr + 1, sizeof(size_t));
+    b->wcol = xcalloc((size_t)k + 1, sizeof(long));
+    b->rrow = xcalloc((size_t)k + 1, sizeof(long));
+    b->W = xcalloc((size_t)(b->nr * k) + 1, sizeof(double));
+    b->R = xcalloc((size_t)(b->nr * k) + 1, sizeof(double));
+    b->glu = xcalloc((size_t)b->nr + 1, sizeof(lu_matrix));
+    b->xr = xcalloc((size_t)b->nr + 1, sizeof(double));
+    b->xt = xcalloc((size_t)b->nr + 1, sizeof(double));
+    b->xb = xcalloc((size_t)k + 1, sizeof(double));
+    b->xs = xcalloc((size_t)k + 1, sizeof(double));
+    lu_init(&b->S, (size_t)k, 0);
+    SUNLinearSolver LS = SUNLinSolNewEmpty(ctx);
+    if (!LS) {
+        bordered_free_content(b);
+        return NULL;
+    }
+    LS->content = b;
+    LS->ops->gettype = bordered_type;
+    LS->ops->getid = bordered_id;
+    LS->ops->setup = bordered_setup;
+    LS->ops->solve = bordered_solve;
+    LS->ops->free = bordered_free;
+    return LS;
+}
+#undef M_AT
+
+int cvode_bordered_solve(size_t n, const double *M, const long *border, long k, const double *b,
+                         double *x)
+{
+    SUNContext ctx;
+    if (SUNContext_Create(IVP_SUN_COMM, &ctx) != 0)
+        return -1;
+    sunindextype nn = (sunindextype)n;
+    SUNMatrix A = SUNDenseMatrix(nn, nn, ctx);
+    N_Vector vb = N_VNew_Serial(nn, ctx), vx = N_VNew_Serial(nn, ctx);
+    SUNLinearSolver LS = A && vb && vx ? bordered_new(ctx, (long)n, border, k) : NULL;
+    int rc = -1;
+    if (LS) {
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = 0; j < n; j++)
+                SM_ELEMENT_D(A, (sunindextype)i, (sunindextype)j) = M[i * n + j];
+        memcpy(N_VGetArrayPointer(vb), b, n * sizeof(double));
+        rc = SUNLinSolSetup(LS, A) != 0 || SUNLinSolSolve(LS, A, vx, vb, 0.0) != 0 ? 1 : 0;
+        if (rc == 0)
+            memcpy(x, N_VGetArrayPointer(vx), n * sizeof(double));
+        SUNLinSolFree(LS);
+    }
+    if (vx) N_VDestroy(vx);
+    if (vb) N_VDestroy(vb);
+    if (A) SUNMatDestroy(A);
+    SUNContext_Free(&ctx);
+    return rc;
+}
+
 static int roots(sunrealtype t, N_Vector y, sunrealtype *g, void *data)
 {
     udata *u = data;
@@ -272,6 +616,10 @@ static int attach_solver(run *r, const ivp *p, double t0, const cvode_opts *o, c
         r->A = SUNDenseMatrix(n, n, r->ctx);
         r->LS = r->A ? SUNLinSol_Dense(r->v, r->A, r->ctx) : NULL;
         break;
+    case CVODE_BORDERED:
+        r->A = SUNDenseMatrix(n, n, r->ctx);
+        r->LS = r->A ? bordered_new(r->ctx, (long)n, o->border, o->nborder) : NULL;
+        break;
     case CVODE_BAND:
         r->A = SUNBandMatrix(n, (sunindextype)o->upper, (sunindextype)o->lower, r->ctx);
         r->LS = r->A ? SUNLinSol_Band(r->v, r->A, r->ctx) : NULL;
@@ -285,13 +633,18 @@ static int attach_solver(run *r, const ivp *p, double t0, const cvode_opts *o, c
         CHECK_CALL(CVodeSetNonlinearSolver(r->mem, r->NLS));
         return 0;
     }
+    if (!r->LS && r->A && o->solver == CVODE_BORDERED) {
+        snprintf(err, errlen, "%s: the border is not a set of distinct unknowns below %ld",
+                 cvode_name(o), (long)n);
+        return -1;
+    }
     if (!r->LS) {
         snprintf(err, errlen, "%s: out of memory for a %ld x %ld Jacobian", cvode_name(o), (long)n,
                  (long)n);
         return -1;
     }
     CHECK_CALL(CVodeSetLinearSolver(r->mem, r->LS, r->A));
-    if (o->solver == CVODE_DENSE && p->jac) {
+    if ((o->solver == CVODE_DENSE || o->solver == CVODE_BORDERED) && p->jac) {
         r->u.J = xcalloc(p->dim * p->dim, sizeof(double));
         CHECK_CALL(CVodeSetJacFn(r->mem, jac));
     }

@@ -12,7 +12,10 @@ typedef enum {
     CVODE_DENSE,     /* Newton on a dense Jacobian (the problem's, or CVODE's differences) */
     CVODE_BAND,      /* Newton on a band Jacobian of half-widths upper/lower (a linear problem:
                         its constant Jacobian, once; otherwise differences) */
-    CVODE_FIXEDPOINT /* no linear solver: fixed-point iteration (non-stiff, with Adams) */
+    CVODE_FIXEDPOINT, /* no linear solver: fixed-point iteration (non-stiff, with Adams) */
+    CVODE_BORDERED   /* Newton on a dense Jacobian solved by its structure: apart from the few
+                        unknowns named in border, the unknowns fall into small groups coupled
+                        only through those (a Schur complement on the border, GSL's LU) */
 } cvode_solver;
 
 /* Root functions g_i(t, y), i < nroots: an event is where one changes sign. */
@@ -26,6 +29,8 @@ typedef struct cvode_opts {
     cvode_lmm lmm;              /* BDF (stiff) or Adams (non-stiff) */
     cvode_solver solver;        /* linear solver for the Newton iteration */
     long upper, lower;          /* band half-widths (CVODE_BAND) */
+    const long *border;         /* the coupling unknowns (CVODE_BORDERED), distinct, nborder */
+    long nborder;
     double rtol;                /* relative tolerance */
     double atol;                /* absolute tolerance, units of y */
     double max_step;            /* largest step, s (0: no limit) */
@@ -71,6 +76,12 @@ int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts 
 /* CVODE's weighted RMS norm sqrt(sum_i (x_i w_i)^2 / n), the error norm of every step, as the
  * linked SUNDIALS's serial vector computes it (N_VWrmsNorm); NAN when SUNDIALS cannot make one. */
 double cvode_wrms_norm(const double *x, const double *w, size_t n);
+
+/* CVODE_BORDERED's linear solver on one n x n matrix M (row-major), outside an integration:
+ * x = M^-1 b, with the k border unknowns given. 0; 1 when M is singular; -1 when the border is
+ * not a set of distinct unknowns below n. */
+int cvode_bordered_solve(size_t n, const double *M, const long *border, long k, const double *b,
+                         double *x);
 
 /* "cvode-bdf" or "cvode-adams". */
 const char *cvode_name(const cvode_opts *o);
