@@ -73,6 +73,7 @@ static void wrms_norm_checks(void)
     check(got == one_sum || fabs(got - ex) < fabs(one_sum - ex), "another SUNDIALS: its norm of 1 "
           "and 999 x 2^-54: %.17g (exact %.17g, one running sum %.17g)", got, ex, one_sum);
 #endif
+}
 
 /* Oscillators (x_i, v_i) on springs k_i to a shared mass (s, w): the modes meet only through s
  * and w, the border. Mode 0 also drives a lag r (r' = x_0 - r, fed back into v_0'), so one group
