@@ -572,8 +572,8 @@ def print_table(results, a, versions, stream=None):
 def print_summary(results, stream=None):
     """One line a row: ivplab, peer, ratio median [min-max], accuracy each side."""
     w = (stream or sys.stdout).write
-    w("summary: row | ivplab (median wall s) | peer (median wall s) | ratio peer/ivplab, whole runs median [min-max]; "
-      "solve only median [min-max] | accuracy ivplab; peer\n")
+    w("summary: row | ivplab (median wall s) | peer (median wall s) | ratio peer/ivplab, whole runs median [min-max] "
+      "(of their CPU time); solve only median [min-max] | accuracy ivplab; peer\n")
     for res in results:
         t = res["title"].split(",")[0]
         if "not_measured" in res:
@@ -589,13 +589,15 @@ def print_summary(results, stream=None):
             continue
         for i, B in enumerate(res["sides"][1:], 1):
             q, lo, hi = ratios(A.wall, B.wall)
+            qc, loc, hic = ratios(A.cpu, B.cpu)
             if all(x > 0 for x in A.solve + B.solve):
                 qs, los, his = ratios(A.solve, B.solve)
                 solve = f"solve {qs:.3g} [{los:.3g}-{his:.3g}]"
             else:
                 solve = "solve: not reported by a side"
             w(f"  {t:<28} {statistics.median(A.wall):.3g} s | {B.label}: {statistics.median(B.wall):.3g} s | "
-              f"whole {q:.3g} [{lo:.3g}-{hi:.3g}]; {solve} | {res['acc'][0]}; {res['acc'][i]}\n")
+              f"whole {q:.3g} [{lo:.3g}-{hi:.3g}] (cpu {qc:.3g} [{loc:.3g}-{hic:.3g}]); {solve} | {res['acc'][0]}; "
+              f"{res['acc'][i]}\n")
 
 
 def sundials_build():
