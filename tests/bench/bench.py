@@ -15,9 +15,9 @@ it needs) does not exist yet prints "not measured: <why>".
 
 Usage: bench.py [--reps N] [--reps-slow N] [--reps-bow N] [--warmup N] [--rows 1,2,3,4,5] [--quick] [--long]
                 [--figures osc,string] [--string-N N] [--bow-duration S]
-Plain `make bench` takes about 12 minutes on a quiet two-core machine (the estimate, row by row, is
+Plain `make bench` takes about 10 minutes on a quiet two-core machine (the estimate, row by row, is
 printed first): 5 counted rounds on every row, row 3 at N = 390 to E_wave <= 1e-3 (CVODE Adams with
-fixed-point iteration against solve_ivp's DOP853, the fastest solve_ivp method there: ~34 s a run),
+fixed-point iteration against solve_ivp's Radau at rtol 1e-3, the fastest solve_ivp way there: ~19 s a run),
 row 4 over 0.1 s of sound (~45 s a round), the oscillator's work-precision figure only. --long
 adds row 4 over 1 s and the string's work-precision figure: over an hour. --string-N 65 is the
 quick row 3 (the target E_wave 1e-3 is out of reach there: the row compares speed at equal settings).
@@ -58,14 +58,15 @@ REF_TOL = 1e-10    # series tolerance (units of s_ref), as lessons/params/pluck.
 ORACLE_TOL = 1e-14 # the independent evaluation both reference WAVs are scored against
 BOW = dict(duration=0.1, long=1.0)                                  # s of sound, row 4 (--long: 1 s)
 STRING_SHORT_N = 65    # row 3 with --quick: seconds a run on both sides
-# Row 3's peer: the fastest solve_ivp method to E_wave <= 1e-3 at N = 390 (measured, README "Benchmarks"):
-# the step of every method is held by stability on the highest grid mode (|lambda| ~ 2e5 1/s), not by
-# the tolerance, so the explicit pairs win: DOP853's larger stability region takes ~3.5x fewer
-# steps than RK45. The implicit methods are stiff-stable but pay a sparse LU a step (BDF: 7-8 min a run).
-STRING_PEER = "DOP853"
+# Row 3's peer: the solve_ivp method and tolerances that reach E_wave <= 1e-3 at N = 390 fastest
+# (measured, README "Benchmarks"): Radau with the sparse Jacobian at rtol 1e-3. Its first ~0.1 s,
+# while the highest grid modes still ring, costs as much as an explicit pair's (whose step stays
+# held by stability on the highest mode, |lambda| ~ 2e5 1/s, the whole 2 s); once they have
+# decayed its steps grow. BDF's step stays held by stability too (7-8 min a run).
+STRING_PEER = dict(method="Radau", rtol=1e-3, atol=1e-9)
 # Rough CPU seconds on this 2-core machine with the -O3 SUNDIALS, for the estimate printed first:
 # per counted or warm-up round of a row, and once per row (references, oracles) or per figure.
-EST_ROUND = {"1": 1.5, "2": 6, "3": 45, "4": 45, "5": 1.5}   # row 3 at N = 390, row 4 per 0.1 s of sound
+EST_ROUND = {"1": 1.5, "2": 6.5, "3": 30, "4": 45, "5": 1.5}   # row 3 at N = 390, row 4 per 0.1 s of sound
 EST_ONCE = {"1": 3, "2": 5, "3": 2, "4": 3, "5": 0, "explore": 30, "osc": 60, "string": 900}
 FLOOR_WAVE = 1e-6  # E_wave below this is "exact" (float32 samples)
 
@@ -334,9 +335,10 @@ def row_string(a):
     how_cv = "Adams + fixed point" if "fixedpoint" in args else "BDF + band"
     A = Side(f"ivplab: bin/pluck --solve fd5 N={N}, CVODE {how_cv}", args,
              inner=lambda o: float(pluck_row(o)["seconds"]))
-    B = Side(f"SciPy: solve_ivp {STRING_PEER}, N={N}",
-             [PY, f"{HERE}/string_fd.py", "--N", str(N), "--stencil", str(STRING["stencil"]), "--method", STRING_PEER,
-              "--rtol", str(rt), "--atol", str(at), "--wav", f"{d}/scipy.wav"],
+    pm, prt, pat = STRING_PEER["method"], STRING_PEER["rtol"], STRING_PEER["atol"]
+    B = Side(f"SciPy: solve_ivp {pm} rtol {prt:g} atol {pat:g}, N={N}",
+             [PY, f"{HERE}/string_fd.py", "--N", str(N), "--stencil", str(STRING["stencil"]), "--method", pm,
+              "--rtol", str(prt), "--atol", str(pat), "--wav", f"{d}/scipy.wav"],
              inner=lambda o: json_last(o)["solve_s"])
     measure([A, B], a.reps_slow, 0)
     ref = reference_wav()
@@ -348,11 +350,11 @@ def row_string(a):
     # on a grid coarser than the target's, both sides sit on the grid's own floor: comparable when they agree
     ok = (ea <= STRING_TARGET and eb <= STRING_TARGET) or (N < STRING["N_target"] and abs(ea - eb) <= 0.05 * max(ea, eb))
     short = "" if N >= STRING["N_target"] else f" (below N = {STRING['N_target']} the target E_wave 1e-3 is out of reach)"
-    return dict(title=f"(3) string, 5-point FD, N = {N} ({2 * (N - 1)} unknowns), rtol {rt:g}, atol {at:g} m" + short,
+    return dict(title=f"(3) string, 5-point FD, N = {N} ({2 * (N - 1)} unknowns), rtol {rt:g}, atol {at:g} m (ivplab)" + short,
                 sides=[A, B], acc=[f"E_wave {ea:.2e}; {pluck_row(A.stdout)['nfev']} F", f"E_wave {eb:.2e}; "
                                    f"{info['nfev']} F, {info['steps']} steps"],
                 comparable=ok, wp=[("ivplab", meth, f"ivplab CVODE {how_cv}", N, ea, statistics.median(A.solve)),
-                                   ("scipy", STRING_PEER, f"solve_ivp {STRING_PEER}", N, eb, statistics.median(B.solve))],
+                                   ("scipy", pm, f"solve_ivp {pm}, rtol {prt:g}", N, eb, statistics.median(B.solve))],
                 note=f"E_wave against the challenge reference (bin/pluck --reference; scored by {how}); target "
                      f"{STRING_TARGET:g}, comparable: both below it" + ("" if N >= STRING["N_target"] else
                      f" (at N = {N} the grid's own floor is above it: comparable when the two E_wave agree within 5 %)") +
@@ -475,7 +477,7 @@ def figure_string(a, extra):
                     rows.append(("ivplab", "rk4", "ivplab RK4, h = 1/(4 fs)", int(l[h.index("size")]),
                                  float(l[h.index("E_wave")]), float(l[h.index("seconds")])))
     ref = reference_wav()
-    peers = [(STRING_PEER, f"solve_ivp {STRING_PEER}"), ("BDF", "solve_ivp BDF (sparse)"), ("Radau", "solve_ivp Radau (sparse)"),
+    peers = [("DOP853", "solve_ivp DOP853"), ("BDF", "solve_ivp BDF (sparse)"), ("Radau", "solve_ivp Radau (sparse)"),
              ("LSODA", "solve_ivp LSODA (banded)")]
     for m, label in peers:
         for N in Ns:
