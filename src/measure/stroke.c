@@ -22,6 +22,7 @@ static void window_regime(const stroke_trace *tr, size_t k0, const bow_instrumen
     regime_input ri = {tr->v_rel + k0, tr->bridge + k0, tr->n - k0, tr->fs, 1.0 / in->f0, v_win,
                        regime_helmholtz_pp(in->T, v_win, beta, 2.0 * in->L * in->f0), beta};
     regime_opts ro = regime_defaults();
+    ro.skip_centroid = true;   /* the stroke's summary has no use for it */
     regime_classify(&ri, &ro, rr);
 }
 
