@@ -121,6 +121,16 @@ int main(void)
         num += f / ((double)k * k), den += 1.0 / ((double)k * k);
     }
     check_close("ideal sawtooth: power-weighted centroid, Hz", r.centroid_hz, num / den, 0.03 * num / den);
+    /* skip_centroid (bin/bow's stroke summary): no centroid, every other measure the same. */
+    regime_input in = {v, F, n, FS, 1.0 / F0, VB, pp, BETA};
+    regime_opts skip = regime_defaults();
+    skip.skip_centroid = true;
+    regime_result rs;
+    regime_classify(&in, &skip, &rs);
+    check(isnan(rs.centroid_hz) && rs.kind == r.kind && rs.f0_hz == r.f0_hz && rs.slips == r.slips &&
+              rs.flybacks_per_period == r.flybacks_per_period && rs.rms_n == r.rms_n,
+          "skip_centroid: centroid %g (NAN), %s at %.4f Hz as without it", rs.centroid_hz, regime_name(rs.kind),
+          rs.f0_hz);
 
     /* 1b. A precursor blip (1.3 v_b, a tenth of the slip speed) ahead of every slip is not a
      * slip of its own: the simulated Helmholtz motion has them. */

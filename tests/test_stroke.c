@@ -52,6 +52,8 @@ int main(void)
     check_close("peak temperature rise, K", s.peak_tau, 15.0, 0.01);
     check_close("bow velocity in the window, m/s", s.v_window, 0.1, 1e-12);
     check(s.regime.kind == REGIME_HELMHOLTZ, "regime: %s (%s)", regime_name(s.regime.kind), s.regime.why);
+    check(isnan(s.regime.centroid_hz), "no spectral centroid (its FFT was a fifth of bin/bow --quick's CPU): %g",
+          s.regime.centroid_hz);
     double V = 0.1 / BETA;
     check_close("f/f_b - v loop, last three periods, m/s", s.loop_f, 3 * -0.05 * V, 0.05 * 0.15 * V);
     check(strcmp(stroke_loop_direction(s.loop_f), "clockwise") == 0, "f/f_b - v loop: %s",

@@ -449,7 +449,7 @@ int regime_classify(const regime_input *in, const regime_opts *o, regime_result 
     }
     double *x = xcalloc(in->n, sizeof *x);
     double var = signal_stats(in->bridge, in->n, in->helmholtz_pp, x, r);
-    r->centroid_hz = centroid(x, in->n, fs);
+    r->centroid_hz = o->skip_centroid ? NAN : centroid(x, in->n, fs);
     double T = find_period(x, in->n, var, T0, fs, r);
     free(x);
     double Tm = isfinite(T) ? T : T0;

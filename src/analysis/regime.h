@@ -121,6 +121,8 @@ typedef struct regime_opts {
     double tiny;            /* unclassified below this * helmholtz_pp, 1 */
     double tiny_abs;        /* the same when helmholtz_pp is 0, N */
     double raucous_amp;     /* raucous needs at least this * helmholtz_pp (or 10 tiny_abs), 1 */
+    bool skip_centroid;     /* leave centroid_hz NAN: its FFT of the window's length is a fifth
+                             * of a bow stroke's CPU (bin/bow never shows it) */
 } regime_opts;
 
 typedef struct regime_result {
@@ -139,7 +141,7 @@ typedef struct regime_result {
     double amplitude_ratio;     /* amplitude over helmholtz_pp (NAN when that is 0) */
     double mean_n;              /* mean bridge force, N */
     double rms_n;               /* RMS of the bridge force about its mean, N */
-    double centroid_hz;         /* power-weighted spectral centroid of F - mean, Hz */
+    double centroid_hz;         /* power-weighted spectral centroid of F - mean, Hz (NAN: skip_centroid) */
     double secondary_ratio;     /* the second-largest return in a period over the largest (median over periods), 1 */
     regime_reason reason;       /* why it is unclassified (REGIME_REASON_NONE otherwise) */
     char why[160];              /* the rule that decided, in words */

@@ -25,6 +25,7 @@ static void window_regime(const stroke_trace *tr, size_t k0, const bow_instrumen
                                                            2.0 * in->L * in->f0),
                        .beta = beta};
     regime_opts ro = regime_defaults();
+    ro.skip_centroid = true;   /* the stroke's summary has no use for it */
     regime_classify(&ri, &ro, rr);
 }
 

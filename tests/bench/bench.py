@@ -15,11 +15,12 @@ it needs) does not exist yet prints "not measured: <why>".
 
 Usage: bench.py [--reps N] [--reps-slow N] [--reps-bow N] [--warmup N] [--rows 1,2,3,4,5] [--quick] [--long]
                 [--figures osc,string] [--string-N N] [--bow-duration S]
-Plain `make bench` takes about half an hour on two cores: row 3 at N = 390 to E_wave <= 1e-3
-(CVODE Adams with fixed-point iteration against SciPy's BDF, minutes a run), row 4 over 0.1 s of
-sound, the oscillator's work-precision figure only. --long adds row 4 over 1 s and the string's
-work-precision figure and prints its estimate first: about an hour. --string-N 65 is the quick
-row 3 (the target E_wave 1e-3 is out of reach there: the row compares speed at equal settings).
+Plain `make bench` takes about 10 minutes on a quiet two-core machine (the estimate, row by row, is
+printed first): 5 counted rounds on every row, row 3 at N = 390 to E_wave <= 1e-3 (CVODE Adams with
+fixed-point iteration against solve_ivp's Radau at rtol 1e-3, the fastest solve_ivp way there: ~19 s a run),
+row 4 over 0.1 s of sound (~13 s a round), the oscillator's work-precision figure only. --long
+adds row 4 over 1 s and the string's work-precision figure: over an hour. --string-N 65 is the
+quick row 3 (the target E_wave 1e-3 is out of reach there: the row compares speed at equal settings).
 Every row prints the ratio of whole runs and of the solve alone (the programs' own timing); the
 header names the SUNDIALS library the ivplab programs load (the -O3 build of make deps, or
 Debian's unoptimised one).
@@ -56,9 +57,17 @@ STRING_TARGET = 1e-3
 REF_TOL = 1e-10    # series tolerance (units of s_ref), as lessons/params/pluck.ini
 ORACLE_TOL = 1e-14 # the independent evaluation both reference WAVs are scored against
 BOW = dict(duration=0.1, long=1.0)                                  # s of sound, row 4 (--long: 1 s)
-STRING_SHORT_N = 65    # row 3 with --quick: seconds a run on both sides (SciPy BDF: 7-8 min at N = 390)
-# Rough costs on the 2-core machine of issue 14 (s), for the estimate printed before a run.
-EST = {"1": 10, "2": 60, "3": 1000, "3long": 1000, "4": 60, "4long": 2000, "5": 30, "osc": 60, "string": 900}
+STRING_SHORT_N = 65    # row 3 with --quick: seconds a run on both sides
+# Row 3's peer: the solve_ivp method and tolerances that reach E_wave <= 1e-3 at N = 390 fastest
+# (measured, README "Benchmarks"): Radau with the sparse Jacobian at rtol 1e-3. Its first ~0.1 s,
+# while the highest grid modes still ring, costs as much as an explicit pair's (whose step stays
+# held by stability on the highest mode, |lambda| ~ 2e5 1/s, the whole 2 s); once they have
+# decayed its steps grow. BDF's step stays held by stability too (7-8 min a run).
+STRING_PEER = dict(method="Radau", rtol=1e-3, atol=1e-9)
+# Rough CPU seconds on this 2-core machine with the -O3 SUNDIALS, for the estimate printed first:
+# per counted or warm-up round of a row, and once per row (references, oracles) or per figure.
+EST_ROUND = {"1": 1.5, "2": 6.5, "3": 30, "4": 13, "5": 1.5}   # row 3 at N = 390, row 4 per 0.1 s of sound
+EST_ONCE = {"1": 3, "2": 5, "3": 2, "4": 3, "5": 0, "explore": 30, "osc": 60, "string": 900}
 FLOOR_WAVE = 1e-6  # E_wave below this is "exact" (float32 samples)
 
 
@@ -326,9 +335,10 @@ def row_string(a):
     how_cv = "Adams + fixed point" if "fixedpoint" in args else "BDF + band"
     A = Side(f"ivplab: bin/pluck --solve fd5 N={N}, CVODE {how_cv}", args,
              inner=lambda o: float(pluck_row(o)["seconds"]))
-    B = Side(f"SciPy: solve_ivp BDF, sparse jac, N={N}",
-             [PY, f"{HERE}/string_fd.py", "--N", str(N), "--stencil", str(STRING["stencil"]), "--method", "BDF",
-              "--rtol", str(rt), "--atol", str(at), "--wav", f"{d}/scipy.wav"],
+    pm, prt, pat = STRING_PEER["method"], STRING_PEER["rtol"], STRING_PEER["atol"]
+    B = Side(f"SciPy: solve_ivp {pm} rtol {prt:g} atol {pat:g}, N={N}",
+             [PY, f"{HERE}/string_fd.py", "--N", str(N), "--stencil", str(STRING["stencil"]), "--method", pm,
+              "--rtol", str(prt), "--atol", str(pat), "--wav", f"{d}/scipy.wav"],
              inner=lambda o: json_last(o)["solve_s"])
     measure([A, B], a.reps_slow, 0)
     ref = reference_wav()
@@ -340,11 +350,11 @@ def row_string(a):
     # on a grid coarser than the target's, both sides sit on the grid's own floor: comparable when they agree
     ok = (ea <= STRING_TARGET and eb <= STRING_TARGET) or (N < STRING["N_target"] and abs(ea - eb) <= 0.05 * max(ea, eb))
     short = "" if N >= STRING["N_target"] else f" (below N = {STRING['N_target']} the target E_wave 1e-3 is out of reach)"
-    return dict(title=f"(3) string, 5-point FD, N = {N} ({2 * (N - 1)} unknowns), rtol {rt:g}, atol {at:g} m" + short,
+    return dict(title=f"(3) string, 5-point FD, N = {N} ({2 * (N - 1)} unknowns), rtol {rt:g}, atol {at:g} m (ivplab)" + short,
                 sides=[A, B], acc=[f"E_wave {ea:.2e}; {pluck_row(A.stdout)['nfev']} F", f"E_wave {eb:.2e}; "
                                    f"{info['nfev']} F, {info['steps']} steps"],
                 comparable=ok, wp=[("ivplab", meth, f"ivplab CVODE {how_cv}", N, ea, statistics.median(A.solve)),
-                                   ("scipy", "BDF", "solve_ivp BDF (sparse)", N, eb, statistics.median(B.solve))],
+                                   ("scipy", pm, f"solve_ivp {pm}, rtol {prt:g}", N, eb, statistics.median(B.solve))],
                 note=f"E_wave against the challenge reference (bin/pluck --reference; scored by {how}); target "
                      f"{STRING_TARGET:g}, comparable: both below it" + ("" if N >= STRING["N_target"] else
                      f" (at N = {N} the grid's own floor is above it: comparable when the two E_wave agree within 5 %)") +
@@ -411,14 +421,17 @@ def row_bow_realtime(a):
               f"{d}/fixed.wav"], inner=lambda o: bow_solve_seconds(o, dur))
     measure([A], a.reps, a.warmup)
     rf = [dur / c for c in A.cpu if c > 0]
+    rs = [dur / x for x in A.solve if x > 0]   # bin/bow's own realtime_factor: the scheme alone, wall clock
     fx = bow_summary(A.stdout)
     med = statistics.median(rf)
+    solve = (statistics.median(rs), min(rs), max(rs)) if len(rs) == len(A.solve) else None
     return dict(title="(5) bowed string, fixed-step scheme against real time (1 s of sound)", sides=[A],
                 acc=[f"f0 {fx['f0_hz']} Hz, {fx['regime']}; energy residual {fx['energy_residual']}"],
-                comparable=True, realtime=(med, min(rf), max(rf)),
-                note=f"seconds of sound per CPU second of the whole run: {med:.3g} [{min(rf):.3g}-{max(rf):.3g}] "
-                     f"(bin/bow's own realtime_factor of the scheme alone: {fx['realtime_factor']}); above 1 is faster "
-                     "than real time")
+                comparable=True, realtime=(med, min(rf), max(rf)), realtime_solve=solve,
+                note=f"seconds of sound per CPU second of the whole run: {med:.3g} [{min(rf):.3g}-{max(rf):.3g}]; "
+                     "of the scheme alone (bin/bow's realtime_factor, wall clock): " +
+                     (f"{solve[0]:.3g} [{solve[1]:.3g}-{solve[2]:.3g}]" if solve else "not reported") +
+                     "; above 1 is faster than real time")
 
 
 # ---- the work-precision figures ----
@@ -464,7 +477,8 @@ def figure_string(a, extra):
                     rows.append(("ivplab", "rk4", "ivplab RK4, h = 1/(4 fs)", int(l[h.index("size")]),
                                  float(l[h.index("E_wave")]), float(l[h.index("seconds")])))
     ref = reference_wav()
-    peers = [("BDF", "solve_ivp BDF (sparse)"), ("Radau", "solve_ivp Radau (sparse)"), ("LSODA", "solve_ivp LSODA (banded)")]
+    peers = [("DOP853", "solve_ivp DOP853"), ("BDF", "solve_ivp BDF (sparse)"), ("Radau", "solve_ivp Radau (sparse)"),
+             ("LSODA", "solve_ivp LSODA (banded)")]
     for m, label in peers:
         for N in Ns:
             if m == "BDF" and (N > 130 or a.quick):
@@ -524,13 +538,14 @@ def print_table(results, a, versions, stream=None):
       f"A B | B A; 'solve' is the program's own timing of its numerical work alone.\n")
     w(versions + "\n\n")
     hdr = (f"{'side':<52} {'wall s':>8} {'cpu s':>8} {'solve s':>8}  {'ratio (wall)':<22} {'(cpu)':<7} "
-           f"{'(solve)':<7}  accuracy\n")
-    tsv = ["row\tside\twall_s\tcpu_s\tsolve_s\tratio\tratio_min\tratio_max\tratio_cpu\tratio_solve\taccuracy\tcomparable"]
+           f"{'(solve)':<22}  accuracy\n")
+    tsv = ["row\tside\twall_s\tcpu_s\tsolve_s\tratio\tratio_min\tratio_max\tratio_cpu\tratio_solve\tratio_solve_min\t"
+           "ratio_solve_max\taccuracy\tcomparable"]
     for res in results:
         w(res["title"] + "\n")
         if "not_measured" in res:
             w(f"  not measured: {res['not_measured']}\n\n")
-            tsv.append(f"{res['title']}\tnot measured: {res['not_measured']}\t\t\t\t\t\t\t\t\t")
+            tsv.append(f"{res['title']}\tnot measured: {res['not_measured']}" + "\t" * 12)
             continue
         w("  " + hdr)
         A = res["sides"][0]
@@ -538,15 +553,16 @@ def print_table(results, a, versions, stream=None):
             mw, mc = statistics.median(s.wall), statistics.median(s.cpu)
             ms = statistics.median(s.solve)
             if i == 0:
-                rt, rc, rs, rr = "1 (A)", "1", "1", ("", "", "", "", "")
+                rt, rc, rs, rr = "1 (A)", "1", "1", ("", "", "", "", "", "", "")
             else:
                 q, lo, hi = ratios(A.wall, s.wall)
                 qc = ratios(A.cpu, s.cpu)[0]
-                a_s = statistics.median(A.solve)
-                rs_ = ms / a_s if a_s > 0 else math.nan  # NaN when a side does not report its solve time
-                rt, rc, rs = f"{q:.3g} [{lo:.3g}-{hi:.3g}]", f"{qc:.3g}", "-" if math.isnan(rs_) else f"{rs_:.3g}"
-                rr = (f"{q:.4g}", f"{lo:.4g}", f"{hi:.4g}", f"{qc:.4g}", f"{rs_:.4g}")
-            w(f"  {s.label:<52} {fmt_s(mw):>8} {fmt_s(mc):>8} {fmt_s(ms):>8}  {rt:<22} {rc:<7} {rs:<7}  "
+                # solve only, per round like the whole runs; NaN when a side does not report it
+                qs, los, his = ratios(A.solve, s.solve) if all(x > 0 for x in A.solve + s.solve) else (math.nan,) * 3
+                rt, rc = f"{q:.3g} [{lo:.3g}-{hi:.3g}]", f"{qc:.3g}"
+                rs = "-" if math.isnan(qs) else f"{qs:.3g} [{los:.3g}-{his:.3g}]"
+                rr = (f"{q:.4g}", f"{lo:.4g}", f"{hi:.4g}", f"{qc:.4g}", f"{qs:.4g}", f"{los:.4g}", f"{his:.4g}")
+            w(f"  {s.label:<52} {fmt_s(mw):>8} {fmt_s(mc):>8} {fmt_s(ms):>8}  {rt:<22} {rc:<7} {rs:<22}  "
               f"{res['acc'][i]}\n")
             tsv.append(f"{res['title']}\t{s.label}\t{mw:.6g}\t{mc:.6g}\t{ms:.6g}\t" + "\t".join(rr) +
                        f"\t{res['acc'][i]}\t{'yes' if res['comparable'] else 'no'}")
@@ -558,8 +574,8 @@ def print_table(results, a, versions, stream=None):
 def print_summary(results, stream=None):
     """One line a row: ivplab, peer, ratio median [min-max], accuracy each side."""
     w = (stream or sys.stdout).write
-    w("summary: row | ivplab (median wall s) | peer (median wall s) | ratio peer/ivplab, whole runs median [min-max]; "
-      "solve only median [min-max] | accuracy ivplab; peer\n")
+    w("summary: row | ivplab (median wall s) | peer (median wall s) | ratio peer/ivplab, whole runs median [min-max] "
+      "(of their CPU time); solve only median [min-max] | accuracy ivplab; peer\n")
     for res in results:
         t = res["title"].split(",")[0]
         if "not_measured" in res:
@@ -568,33 +584,44 @@ def print_summary(results, stream=None):
         A = res["sides"][0]
         if "realtime" in res:
             q, lo, hi = res["realtime"]
-            w(f"  {t:<28} {A.label} {statistics.median(A.wall):.3g} s | real time | {q:.3g} [{lo:.3g}-{hi:.3g}] s of sound "
-              f"per CPU s | {res['acc'][0]}\n")
+            rs = res.get("realtime_solve")
+            solve = f"solve {rs[0]:.3g} [{rs[1]:.3g}-{rs[2]:.3g}]" if rs else "solve: not reported"
+            w(f"  {t:<28} {A.label} {statistics.median(A.wall):.3g} s | real time | whole {q:.3g} [{lo:.3g}-{hi:.3g}]"
+              f"; {solve} s of sound per CPU s (solve: per wall s of the scheme) | {res['acc'][0]}\n")
             continue
         for i, B in enumerate(res["sides"][1:], 1):
             q, lo, hi = ratios(A.wall, B.wall)
+            qc, loc, hic = ratios(A.cpu, B.cpu)
             if all(x > 0 for x in A.solve + B.solve):
                 qs, los, his = ratios(A.solve, B.solve)
                 solve = f"solve {qs:.3g} [{los:.3g}-{his:.3g}]"
             else:
                 solve = "solve: not reported by a side"
             w(f"  {t:<28} {statistics.median(A.wall):.3g} s | {B.label}: {statistics.median(B.wall):.3g} s | "
-              f"whole {q:.3g} [{lo:.3g}-{hi:.3g}]; {solve} | {res['acc'][0]}; {res['acc'][i]}\n")
+              f"whole {q:.3g} [{lo:.3g}-{hi:.3g}] (cpu {qc:.3g} [{loc:.3g}-{hic:.3g}]); {solve} | {res['acc'][0]}; "
+              f"{res['acc'][i]}\n")
 
 
 def sundials_build():
-    """Which libsundials_cvode the ivplab programs load (ldd of bin/pluck), and what it is."""
-    try:
-        out = subprocess.run(["ldd", prog("pluck")], capture_output=True, text=True).stdout
-    except (OSError, NotMeasured):
+    """Which libsundials_cvode the timed ivplab programs load (ldd of bin/pluck, drop and bow), and what it is."""
+    libs = {}
+    for name in ("pluck", "drop", "bow"):
+        try:
+            out = subprocess.run(["ldd", prog(name)], capture_output=True, text=True).stdout
+        except (OSError, NotMeasured):
+            continue
+        m = re.search(r"libsundials_cvode\S* => (\S+)", out)
+        libs.setdefault(os.path.realpath(m.group(1)) if m else "library not found", []).append(f"bin/{name}")
+    if not libs:
         return "library not found"
-    m = re.search(r"libsundials_cvode\S* => (\S+)", out)
-    if not m:
-        return "library not found"
-    lib = os.path.realpath(m.group(1))
-    if lib.startswith("/usr/"):
-        return f"Debian's library, built without optimisation: {lib}"
-    return f"the -O3 build of make deps from Debian's source: {lib}"
+
+    def what(lib):
+        if lib.startswith("/usr/"):
+            return f"Debian's library, built without optimisation: {lib}"
+        return lib if lib == "library not found" else f"the -O3 build of make deps from Debian's source: {lib}"
+    if len(libs) == 1:
+        return what(next(iter(libs)))
+    return "; ".join(f"{', '.join(p)}: {what(lib)}" for lib, p in libs.items())
 
 
 def versions():
@@ -616,13 +643,27 @@ def versions():
             f"SciPy {scipy.__version__}, Python {sys.version.split()[0]}")
 
 
+def estimate(a, chosen):
+    """Seconds the run will take (EST_ROUND a round, EST_ONCE a row), and the per-row parts as text."""
+    rounds = {"1": a.reps + a.warmup, "2": a.reps + a.warmup, "3": a.reps_slow, "4": a.reps_bow,
+              "5": a.reps + a.warmup}
+    scale = {"3": (a.string_N / 390) ** 2, "4": a.bow_duration / 0.1}   # row 3: ~N^2 (steps ~N^2, Python's cost a step)
+    cost = {k: rounds[k] * EST_ROUND[k] * scale.get(k, 1) + EST_ONCE[k] for k in chosen}
+    for f in a.figures.split(","):
+        if f in EST_ONCE:
+            cost[f] = EST_ONCE[f] * (0.1 if a.quick else 1)
+    cost["explore"] = EST_ONCE["explore"]
+    parts = ", ".join(f"{'row ' + k if k.isdigit() else k} {v:.0f} s" for k, v in cost.items())
+    return sum(cost.values()), parts
+
+
 def main():
     ap = argparse.ArgumentParser(description="ivplab benchmarks against SciPy/NumPy (make bench)")
     ap.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", 5)), help="counted rounds [5]")
-    ap.add_argument("--reps-slow", type=int, default=int(os.environ.get("BENCH_REPS_SLOW", 2)),
-                    help="counted rounds of the minutes-long rows 3 and 4 [2]")
-    ap.add_argument("--reps-bow", type=int, default=int(os.environ.get("BENCH_REPS_BOW", 1)),
-                    help="counted rounds of row 4, whose CVODE reference takes many minutes a second of sound [1]")
+    ap.add_argument("--reps-slow", type=int, default=int(os.environ.get("BENCH_REPS_SLOW", 5)),
+                    help="counted rounds of row 3, under a minute each, no warm-up [5]")
+    ap.add_argument("--reps-bow", type=int, default=int(os.environ.get("BENCH_REPS_BOW", 5)),
+                    help="counted rounds of row 4, whose CVODE reference takes ~12 s for 0.1 s of sound, no warm-up [5]")
     ap.add_argument("--warmup", type=int, default=1, help="warm-up rounds, not counted [1]")
     ap.add_argument("--rows", default="1,2,3,4,5", help="which rows [1,2,3,4,5]")
     ap.add_argument("--long", action="store_true",
@@ -653,10 +694,11 @@ def main():
               "3": "(3) string, finite differences, E_wave <= 1e-3", "4": "(4) bowed string, CVODE over fixed step",
               "5": "(5) bowed string, fixed step against real time"}
     chosen = [k for k in a.rows.split(",") if k in rows]
-    est = sum(EST[k + ("long" if a.long and k in ("3", "4") else "")] for k in chosen) + \
-        sum(EST[f] for f in a.figures.split(",") if f in EST)
-    print(f"bench: rows {','.join(chosen)}, figures {a.figures or 'none'}: estimated {est / 60:.0f} min on a loaded "
-          f"2-core machine{'' if a.long else ' (the full settings: --long, about an hour)'}", flush=True)
+    est, parts = estimate(a, chosen)
+    print(f"bench: rows {','.join(chosen)}, figures {a.figures or 'none'}: estimated {est / 60:.0f} min on a quiet "
+          f"2-core machine ({parts}; longer under load)", flush=True)
+    # The page explorers' redraw and render times, measured in the browser (tests/bench/explore.sh).
+    subprocess.run(["bash", f"{HERE}/explore.sh"], cwd=ROOT)
     results, extra = [], []
     t_start = time.time()
     for k in chosen:

@@ -20,7 +20,5 @@ mkdir -p build/bench
 # shellcheck disable=SC2086
 $CC $CFLAGS -Wextra tests/bench/wp_osc.c $LIBS -o build/bench/wp_osc.tmp && mv build/bench/wp_osc.tmp build/bench/wp_osc
 export BIN=${BIN:-bin}
-# The page explorers' redraw and render times, measured in the browser (tests/bench/explore.sh).
-bash tests/bench/explore.sh
 export PYTHONDONTWRITEBYTECODE=1   # no __pycache__ in the checkout
 exec "$PY" tests/bench/bench.py "$@"

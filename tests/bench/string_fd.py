@@ -1,18 +1,20 @@
 #!/usr/bin/python3
 """Bench peer, row 3 and the string's work-precision figure: string-pluck-v1 by finite
 differences in space (method of lines, N intervals, 3- or 5-point stencil for u_xx with the
-odd extension at the fixed ends) and scipy.integrate's implicit solvers in time (the peer of
+odd extension at the fixed ends) and scipy.integrate's solvers in time (the peer of
 `bin/pluck --solve --space fd5 --method cvode`).
 
 As a competent SciPy user writes it: the semi-discrete system is linear, y' = A y with
 y = (u_1..u_{N-1}, v_1..v_{N-1}), so A is built once as a sparse matrix, F is one sparse
 product and the Jacobian is A itself (`jac=A`, sparse: BDF and Radau factor it with SuperLU).
 LSODA takes no sparse matrix, so it gets the banded layout (interleaved y, lband = uband = the
-stencil's reach) which solve_ivp documents for it. The pickup velocity is needed at 96000
-samples but the state has 2(N-1) unknowns, so rather than t_eval (which would keep every state)
-the solver object is stepped and each step's dense output is evaluated only at the pickup row.
+stencil's reach) which solve_ivp documents for it; the explicit pairs (RK23, RK45, DOP853) need
+no Jacobian. The pickup velocity is needed at 96000 samples but the state has 2(N-1) unknowns,
+so rather than t_eval (which would keep every state) the solver object is stepped and each
+step's dense output is evaluated only at the pickup row. --samples computes a shorter run (the
+first samples only), for screening the methods.
 
-Usage: string_fd.py --N 520 --stencil 5 --method BDF --rtol 1e-9 --atol 1e-14 --wav OUT.wav
+Usage: string_fd.py --N 390 --stencil 5 --method DOP853 --rtol 1e-6 --atol 1e-12 [--samples K] --wav OUT.wav
 Prints one JSON line: {"solve_s": ..., "nfev": ..., "njev": ..., "nlu": ..., "steps": ...}.
 """
 import argparse
@@ -21,12 +23,13 @@ import time
 
 import numpy as np
 import scipy.sparse as sp
-from scipy.integrate import BDF, LSODA, Radau
+from scipy.integrate import BDF, DOP853, LSODA, RK23, RK45, Radau
 from scipy.io import wavfile
 
 import stringmodel
 
-SOLVERS = {"BDF": BDF, "Radau": Radau, "LSODA": LSODA}
+SOLVERS = {"BDF": BDF, "Radau": Radau, "LSODA": LSODA, "RK23": RK23, "RK45": RK45, "DOP853": DOP853}
+EXPLICIT = ("RK23", "RK45", "DOP853")
 
 
 def second_difference(N, dx, stencil):
@@ -72,10 +75,10 @@ def system(p, N, stencil, interleave=False):
     return A.tocsc(), y0, pick, band
 
 
-def solve(p, N, stencil, method, rtol, atol):
+def solve(p, N, stencil, method, rtol, atol, samples=None):
     banded = method == "LSODA"
     A, y0, pick, band = system(p, N, stencil, interleave=banded)
-    fs, n = p["fs"], p["n"]
+    fs, n = p["fs"], samples or p["n"]
     T = (n - 1) / fs
     out = np.zeros(n)
     if banded:
@@ -85,8 +88,9 @@ def solve(p, N, stencil, method, rtol, atol):
         kw = dict(jac=lambda t, y: Jp, lband=band, uband=band)
         F = lambda t, y: A @ y
     else:
-        kw = dict(jac=A)
-        F = lambda t, y: A @ y
+        kw = {} if method in EXPLICIT else dict(jac=A)
+        Ar = A.tocsr()  # row-major: the faster product
+        F = lambda t, y: Ar @ y
     t0 = time.perf_counter()
     solver = SOLVERS[method](F, 0.0, y0, T, rtol=rtol, atol=atol, **kw)
     k = 1  # sample 0 is s(0) = 0 (released from rest)
@@ -114,10 +118,13 @@ def main():
     ap.add_argument("--method", choices=sorted(SOLVERS), default="BDF")
     ap.add_argument("--rtol", type=float, default=1e-9)
     ap.add_argument("--atol", type=float, default=1e-14)
+    ap.add_argument("--samples", type=int, default=None, help="samples to compute (a shorter run) [all]")
     ap.add_argument("--wav", required=True)
     a = ap.parse_args()
     p = stringmodel.load()
-    s, info = solve(p, a.N, a.stencil, a.method, a.rtol, a.atol)
+    if a.samples is not None and not 2 <= a.samples <= p["n"]:
+        ap.error(f"--samples {a.samples}: accepted 2 ... {p['n']}")
+    s, info = solve(p, a.N, a.stencil, a.method, a.rtol, a.atol, a.samples)
     wavfile.write(a.wav, int(p["fs"]), (s / p["s_ref"]).astype(np.float32))
     print(json.dumps(info))
 
