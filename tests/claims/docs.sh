@@ -3,7 +3,8 @@
 # tracked file names is a file or folder of the checkout (a user's checkout has no shared/: the
 # spec folder of the workshop is not in it); placeholders (NAME, NN-topic, X, name), prefixes
 # (ending in _) and what git ignores (generated: plots/out/, build/) aside, and the tests' own names of files that
-# must not exist. And the README's table of figures lists every figure script of each program.
+# must not exist. Nothing generated is tracked. And the README's table of figures lists every
+# figure script of each program.
 . "$(dirname "$0")/../lib.sh"
 cd "$(dirname "$0")/../.." || exit 1
 
@@ -17,6 +18,12 @@ if [ -z "$missing" ] && [ "$(git ls-files | wc -l)" -gt 100 ]; then
 else
     fail "paths named but not in the repository: $(echo $missing)"
 fi
+
+# Nothing generated is committed: no tracked file that git's ignore rules would leave out (build
+# output, objects, WAVs, figures, Python's byte code).
+generated=$(git ls-files -ci --exclude-standard 2>/dev/null | tr '\n' ' ')
+if [ -z "$generated" ]; then pass "no tracked file is one that .gitignore calls generated"
+else fail "generated files are committed: $generated"; fi
 
 # The README's table "lesson | command | figures": each program's figure scripts (plots/NAME.gp
 # reading datadir("PROGRAM")) are all in its row.
