@@ -66,7 +66,7 @@ bow_friction bow_friction_of(const bow_instrument *b)
 
 /* s = (tau / tau_g)^xi and ds/dtau, for tau >= 0 (tau < 0 is treated as 0). Whole
  * exponents by multiplication: this sits in the innermost loop of both solvers. */
-static double glass(const bow_friction *fr, double tau, double *ds)
+static inline double glass(const bow_friction *fr, double tau, double *ds)
 {
     if (tau <= 0.0) {
         if (ds)
@@ -93,12 +93,6 @@ double bow_y(const bow_friction *fr, double tau)
     return (1.0 + fr->y_a * s) / (1.0 + s);
 }
 
-static double dy_dtau(const bow_friction *fr, double tau)
-{
-    double ds, s = glass(fr, tau, &ds);
-    return (fr->y_a - 1.0) * ds / ((1.0 + s) * (1.0 + s));
-}
-
 double bow_mu_ss(const bow_friction *fr, double tau)
 {
     double s = glass(fr, tau, NULL);
@@ -118,13 +112,6 @@ double bow_mu_str_tau(const bow_friction *fr, double tau)
 {
     double s = glass(fr, tau, NULL);
     return (fr->mu_s + fr->mu_d * fr->y_a * s) / (1.0 + fr->y_a * s);
-}
-
-static double dmu_str_dtau(const bow_friction *fr, double tau)
-{
-    double ds, s = glass(fr, tau, &ds);
-    double d = 1.0 + fr->y_a * s;
-    return fr->y_a * (fr->mu_d - fr->mu_s) * ds / (d * d);
 }
 
 double bow_v_of_tau(const bow_friction *fr, double tau, double F_b)
@@ -181,16 +168,20 @@ double bow_mu_str(const bow_friction *fr, double v, double F_b, double *dmu_dv, 
     bow_tau_of_v_from(fr, a, F_b, tss ? *tss : -1.0, &tau);
     if (tss)
         *tss = tau;
-    double mu = bow_mu_str_tau(fr, tau);
+    /* one glass() for mu_str(tau) (29) and the slopes of mu_ss and mu_str: the same sums as
+     * bow_mu_str_tau, bow_mu_ss, bow_dmu_ss and d mu_str / d tau, term for term */
+    double ds, s = glass(fr, tau, &ds), d = 1.0 + fr->y_a * s, num = fr->mu_s + fr->mu_d * fr->y_a * s;
+    double mu = num / d;
     if (dmu_dv) {
-        /* d tau/d|v| = -f_v / f_tau for f(tau, v) = mu_ss(tau) v - (b sqrt(v/F_b) + c) tau */
-        double d = 0.0;
+        /* d tau/d|v| = -f_v / f_t for f(tau, v) = mu_ss(tau) v - (b sqrt(v/F_b) + c) tau */
+        double dm = 0.0;
         if (a > 0.0) {
-            double f_v = bow_mu_ss(fr, tau) - fr->b_tau * tau / (2.0 * sqrt(a * F_b));
-            double f_t = bow_dmu_ss(fr, tau) * a - (fr->b_tau * sqrt(a / F_b) + fr->c_tau);
-            d = dmu_str_dtau(fr, tau) * (-f_v / f_t);
+            double f_v = num / (1.0 + s) - fr->b_tau * tau / (2.0 * sqrt(a * F_b));
+            double f_t = (fr->mu_d * fr->y_a - fr->mu_s) * ds / ((1.0 + s) * (1.0 + s)) * a -
+                         (fr->b_tau * sqrt(a / F_b) + fr->c_tau);
+            dm = fr->y_a * (fr->mu_d - fr->mu_s) * ds / (d * d) * (-f_v / f_t);
         }
-        *dmu_dv = d;   /* mu_str is odd in v, so its slope is even */
+        *dmu_dv = dm;   /* mu_str is odd in v, so its slope is even */
     }
     return v >= 0.0 ? mu : -mu;
 }
@@ -203,7 +194,7 @@ void bow_contact(const bow_friction *fr, double z, double v, double tau, double 
     double lam = sqrt((av + fr->eps) / F_b);
     double cond = fr->b_tau * lam + fr->c_tau;
     double ta = tau > 0.0 ? tau : 0.0;
-    double y = bow_y(fr, ta);
+    double dsy, sy = glass(fr, ta, &dsy), y = (1.0 + fr->y_a * sy) / (1.0 + sy);   /* bow_y and its slope */
     double Bz = fr->chi * y * fr->mu_d / fr->sigma0;        /* z_ba = chi z_d(tau) */
     /* alpha = 0 (pure sticking, varsigma = 0) unless v z > 0 and |z| > z_ba: only then is the
      * Stribeck curve, and with it the steady-state solve for tau(|v|), needed */
@@ -226,7 +217,7 @@ void bow_contact(const bow_friction *fr, double z, double v, double tau, double 
         o->varsigma = al * av * z / S;
         if (derivs && al > 0.0) {
             double dS_dv = y * dm / fr->sigma0;             /* d S / d|v| */
-            double dy = tau > 0.0 ? dy_dtau(fr, tau) : 0.0;
+            double dy = tau > 0.0 ? (fr->y_a - 1.0) * dsy / ((1.0 + sy) * (1.0 + sy)) : 0.0;
             double dS_dt = S * dy / y, dB_dt = Bz * dy / y;
             o->s_z = av / S * (al + a * al_a);
             o->s_v = sv * (al * z / S + av * z * (al_S / S - al / (S * S)) * dS_dv);
@@ -668,13 +659,20 @@ static void modal_sums(const double *restrict G, const double *restrict g, const
                        const double *restrict p, int M, int N, double *bridge, double *H, double *Q,
                        double *restrict at)
 {
-    double b = 0, h = 0, d = 0;
+    double b = 0, h = 0, d = 0, a0 = 0, a1 = 0, a2 = 0, a3 = 0;
     for (int i = 0; i < M; i++) {
         b += g[i] * q[i];                                                     /* (61), (62) */
         h += 0.5 * mass * p[i] * p[i] + 0.5 * K[i] * q[i] * q[i];             /* (67), (68) */
         d += R[i] * p[i] * p[i];                                              /* (72), (73) */
+        if (N == 4) {   /* the default: at_points in the same pass, the same sums in order */
+            const double *row = G + 4 * (size_t)i;
+            a0 += row[0] * p[i], a1 += row[1] * p[i], a2 += row[2] * p[i], a3 += row[3] * p[i];
+        }
     }
-    at_points(G, p, M, N, at);
+    if (N == 4)
+        at[0] = a0, at[1] = a1, at[2] = a2, at[3] = a3;
+    else
+        at_points(G, p, M, N, at);
     *bridge = b, *H = h, *Q = d;
 }
 

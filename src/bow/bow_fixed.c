@@ -149,20 +149,19 @@ static double contact_residual(fixed *s, double F_b1, double kappa1, const doubl
         double Rt = tau[j] - taun[j] - 0.5 * h * (taudn[j] + c.dtau);
         s->zd1[j] = v[j] - c.varsigma;
         s->taud1[j] = c.dtau;
-        gsl_vector_set(s->R, j, Rz);
-        gsl_vector_set(s->R, N + j, Rt);
+        s->R->data[j] = Rz, s->R->data[N + j] = Rt;
         norm = fmax(norm, fmax(fabs(Rz) / zs, fabs(Rt) / TAU_SCALE));
         if (jac) {
             /* the Jacobian has diagonal tau-z and tau-tau blocks (each tau_j only sees its own
              * point), so tau is eliminated and only the N x N Schur complement in z is factored */
-            double dzt = 0.5 * h * c.s_tau, dtt = 1.0 - 0.5 * h * c.t_tau;
+            double dzt = 0.5 * h * c.s_tau, dtt = 1.0 - 0.5 * h * c.t_tau, r = dzt / dtt;
             s->jzt[j] = dzt, s->jtt[j] = dtt;
             for (int k = 0; k < N; k++) {
                 double dv = -0.5 * kappa1 * s->C[j * N + k];          /* d v_j / d z_k */
                 double dzz = (j == k ? 1.0 + 0.5 * h * c.s_z : 0.0) - 0.5 * h * (1.0 - c.s_v) * dv;
                 double dtz = -0.5 * h * ((j == k ? c.t_z : 0.0) + c.t_v * dv);
                 s->jtz[j * N + k] = dtz;
-                s->J->data[j * s->J->tda + k] = dzz - dzt / dtt * dtz;
+                s->J->data[j * s->J->tda + k] = dzz - r * dtz;
             }
         }
     }
@@ -319,16 +318,18 @@ static void step_predict(fixed *s, double t, const double *x, const step_vecs *w
 static int newton_direction(fixed *s, int N)
 {
     int sg;
+    const double *R = s->R->data, *dz = s->dz->data;      /* unit stride (gsl_vector_alloc) */
+    double *dX = s->dX->data;
     for (int j = 0; j < N; j++)
-        gsl_vector_set(s->rz, j, gsl_vector_get(s->R, j) - s->jzt[j] / s->jtt[j] * gsl_vector_get(s->R, N + j));
+        s->rz->data[j] = R[j] - s->jzt[j] / s->jtt[j] * R[N + j];
     if (gsl_linalg_LU_decomp(s->J, s->perm, &sg) != 0 || gsl_linalg_LU_solve(s->J, s->perm, s->rz, s->dz) != 0)
         return -1;
     for (int j = 0; j < N; j++) {
         double q = 0;
         for (int k = 0; k < N; k++)
-            q += s->jtz[j * N + k] * gsl_vector_get(s->dz, k);
-        gsl_vector_set(s->dX, j, gsl_vector_get(s->dz, j));
-        gsl_vector_set(s->dX, N + j, (gsl_vector_get(s->R, N + j) - q) / s->jtt[j]);
+            q += s->jtz[j * N + k] * dz[k];
+        dX[j] = dz[j];
+        dX[N + j] = (R[N + j] - q) / s->jtt[j];
     }
     return 0;
 }
@@ -350,7 +351,7 @@ static int step_newton(fixed *s, double t, const step_vecs *w, double F_b1, doub
         for (int tries = 0; tries < 20; tries++) {
             dmax = 0.0;
             for (int j = 0; j < N; j++) {
-                double dz = -lam * gsl_vector_get(s->dX, j), dt = -lam * gsl_vector_get(s->dX, N + j);
+                double dz = -lam * s->dX->data[j], dt = -lam * s->dX->data[N + j];
                 w->zt[j] = w->z[j] + dz, w->tt[j] = w->tau[j] + dt;
                 dmax = fmax(dmax, fmax(fabs(dz) / zs, fabs(dt) / TAU_SCALE));
             }
