@@ -19,6 +19,8 @@ set logscale x
 set xrange [50:5000]
 set yrange [-80:5]
 set arrow from f1, -80 to f1, 5 nohead lw 1.5 dt 2 lc rgb "#404040" back   # thin: the peak stays visible
-set key bottom left
+# The spectrum stays far below its peak away from f1: the key goes in the top corner on the other
+# side of f1 (the axis is logarithmic from 50 to 5000 Hz, so its middle is 500 Hz).
+if (f1 > 500) { set key top left } else { set key top right }
 plot f using 1:2 with lines lw 1.2 lc rgb c_euler title "u_1", \
      NaN with lines lw 1.5 dt 2 lc rgb "#404040" title sprintf("f_1 = %.1f Hz", f1)

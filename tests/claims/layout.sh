@@ -40,34 +40,50 @@ fi
 cc -O2 -o "$TMP/pngdark" "$(dirname "$0")/pngdark.c" -lpng || fail "pngdark.c: does not build (libpng-dev)"
 dark() { "$TMP/pngdark" "$1" || echo "x x"; }
 
+# run P FLAGS...: the program's data in $TMP/data/P (the stand-in's files under the model's names,
+# same columns, so its figures draw them)
+run() {
+    local p=$1; shift
+    local extra=(); case $p in drop|audiorate) extra=(--sound "$TMP/snd");; bow|pluck) extra=(--wav "$TMP/$p.wav");; esac
+    rm -rf "$TMP/data"; mkdir -p "$TMP/data"
+    $BIN/$p "$@" --out "$TMP/data/$p" "${extra[@]}" >/dev/null 2>"$TMP/$p.err" </dev/null
+    for f in "$TMP/data/$p"/*-stand-in*; do [ -e "$f" ] && mv "$f" "${f/-stand-in/}"; done
+}
+# figure NAME P "FLAGS": draw plots/NAME.gp from that run's data with its legend opaque and see-through;
+# the dark pixels the legend hides and the ink on the image's edge. 1 if gnuplot could not draw it.
+figure() {
+    local name=$1 p=$2 flags=$3 gp=plots/$1.gp n0 b0 n1
+    for k in 0 1; do
+        gnuplot -e "force_width = 1280; force_height = 720; force_fontsize = 13; key_see_through = $k; data = '$TMP/data'; dir = '$TMP/data/$p/'; \
+                    outfile = '$TMP/$name-$k.png'; name = '$name'" "$gp" 2>"$TMP/$name.gperr"
+    done
+    # a gnuplot error (no data of this run, a bad option) leaves an empty or a half-drawn figure
+    if [ ! -s "$TMP/$name-0.png" ] || [ ! -s "$TMP/$name-1.png" ] || grep -v arning "$TMP/$name.gperr" | grep -q .; then
+        echo "$name: $(grep -v arning "$TMP/$name.gperr" | grep . | tail -1)" >>"$TMP/undrawn"
+        return 1
+    fi
+    read -r n0 b0 < <(dark "$TMP/$name-0.png")
+    if cmp -s "$TMP/$name-0.png" "$TMP/$name-1.png"; then n1=$n0; else read -r n1 _ < <(dark "$TMP/$name-1.png"); fi
+    check_num "$name (bin/$p $flags): dark pixels under its legend (data or labels it hides)" "$((n1 - n0))" le "$HIDDEN_MAX"
+    check_num "$name (bin/$p $flags): ink on the image's edge (a clipped title or label)" "$b0" near 0 0
+    rm -f "$TMP/$name-0.png" "$TMP/$name-1.png"
+}
+
 drawn=" "
 while read -r p flags; do
-    extra=(); case $p in drop|audiorate) extra=(--sound "$TMP/snd");; bow|pluck) extra=(--wav "$TMP/$p.wav");; esac
-    rm -rf "$TMP/data"; mkdir -p "$TMP/data"
     # shellcheck disable=SC2086
-    $BIN/$p $flags --out "$TMP/data/$p" "${extra[@]}" >/dev/null 2>"$TMP/$p.err" </dev/null
-    # the stand-in's files under the model's names (same columns), so its figures draw them
-    for f in "$TMP/data/$p"/*-stand-in*; do [ -e "$f" ] && mv "$f" "${f/-stand-in/}"; done
+    run "$p" $flags
     for gp in $(grep -l "datadir(\"$p\")\|data\.\"/$p/" plots/*.gp); do
         name=$(basename "$gp" .gp)
         case $drawn in *" $name "*) continue;; esac   # drawn from an earlier run
-        for k in 0 1; do
-            gnuplot -e "force_width = 1280; force_height = 720; force_fontsize = 13; key_see_through = $k; data = '$TMP/data'; dir = '$TMP/data/$p/'; \
-                        outfile = '$TMP/$name-$k.png'; name = '$name'" "$gp" 2>"$TMP/$name.gperr"
-        done
-        # a gnuplot error (no data of this run, a bad option) leaves an empty or a half-drawn figure
-        if [ ! -s "$TMP/$name-0.png" ] || [ ! -s "$TMP/$name-1.png" ] || grep -v arning "$TMP/$name.gperr" | grep -q .; then
-            echo "$name: $(grep -v arning "$TMP/$name.gperr" | grep . | tail -1)" >>"$TMP/undrawn"
-            continue
-        fi
-        drawn="$drawn$name "
-        read -r n0 b0 < <(dark "$TMP/$name-0.png")
-        if cmp -s "$TMP/$name-0.png" "$TMP/$name-1.png"; then n1=$n0; else read -r n1 _ < <(dark "$TMP/$name-1.png"); fi
-        check_num "$name (bin/$p $flags): dark pixels under its legend (data or labels it hides)" "$((n1 - n0))" le "$HIDDEN_MAX"
-        check_num "$name (bin/$p $flags): ink on the image's edge (a clipped title or label)" "$b0" near 0 0
-        rm -f "$TMP/$name-0.png" "$TMP/$name-1.png"
+        figure "$name" "$p" "$flags" && drawn="$drawn$name "
     done
 done <<<"$runs"
+
+# A figure whose key moves with the data: the drop's spectrum puts its key on the side of the
+# axis away from the peak f1, so a peak above the axis' middle (500 Hz) does not run under it.
+run drop --f0 3000
+figure drop_spectrum drop "--f0 3000"
 
 # every figure of a program that ran is drawn by one of the runs, or named as not covered
 progs=" $(cut -d' ' -f1 <<<"$runs" | tr '\n' ' ') "
