@@ -141,7 +141,8 @@ typedef struct regime_result {
     double amplitude_ratio;     /* amplitude over helmholtz_pp (NAN when that is 0) */
     double mean_n;              /* mean bridge force, N */
     double rms_n;               /* RMS of the bridge force about its mean, N */
-    double centroid_hz;         /* power-weighted spectral centroid of F - mean, Hz (NAN: skip_centroid) */
+    double centroid_hz;         /* power-weighted spectral centroid of F - mean, Hz
+                                   (NAN: skip_centroid) */
     double secondary_ratio;     /* the second-largest return in a period over the largest (median over periods), 1 */
     regime_reason reason;       /* why it is unclassified (REGIME_REASON_NONE otherwise) */
     char why[160];              /* the rule that decided, in words */

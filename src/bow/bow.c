@@ -170,7 +170,8 @@ double bow_mu_str(const bow_friction *fr, double v, double F_b, double *dmu_dv, 
         *tss = tau;
     /* one glass() for mu_str(tau) (29) and the slopes of mu_ss and mu_str: the same sums as
      * bow_mu_str_tau, bow_mu_ss, bow_dmu_ss and d mu_str / d tau, term for term */
-    double ds, s = glass(fr, tau, &ds), d = 1.0 + fr->y_a * s, num = fr->mu_s + fr->mu_d * fr->y_a * s;
+    double ds, s = glass(fr, tau, &ds);
+    double d = 1.0 + fr->y_a * s, num = fr->mu_s + fr->mu_d * fr->y_a * s;
     double mu = num / d;
     if (dmu_dv) {
         /* d tau/d|v| = -f_v / f_t for f(tau, v) = mu_ss(tau) v - (b sqrt(v/F_b) + c) tau */
@@ -194,7 +195,8 @@ void bow_contact(const bow_friction *fr, double z, double v, double tau, double 
     double lam = sqrt((av + fr->eps) / F_b);
     double cond = fr->b_tau * lam + fr->c_tau;
     double ta = tau > 0.0 ? tau : 0.0;
-    double dsy, sy = glass(fr, ta, &dsy), y = (1.0 + fr->y_a * sy) / (1.0 + sy);   /* bow_y and its slope */
+    /* bow_y and its slope */
+    double dsy, sy = glass(fr, ta, &dsy), y = (1.0 + fr->y_a * sy) / (1.0 + sy);
     double Bz = fr->chi * y * fr->mu_d / fr->sigma0;        /* z_ba = chi z_d(tau) */
     /* alpha = 0 (pure sticking, varsigma = 0) unless v z > 0 and |z| > z_ba: only then is the
      * Stribeck curve, and with it the steady-state solve for tau(|v|), needed */

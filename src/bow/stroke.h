@@ -25,7 +25,8 @@ typedef struct stroke_trace {
     const double *tau_max;  /* largest contact temperature rise over the points, K */
     size_t n;               /* samples */
     double fs;              /* sample rate, Hz */
-    const double *sound;    /* the bridge force band-limited to sound_rate (analysis/resample.h), N */
+    const double *sound;    /* the bridge force band-limited to sound_rate (analysis/resample.h),
+                               N */
     size_t n_sound;         /* its samples */
     double sound_rate;      /* its rate, Hz */
 } stroke_trace;
