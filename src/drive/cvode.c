@@ -255,15 +255,6 @@ static void group_solve(const lu_matrix *m, const double *b, double *x)
     }
 }
 
-/* Whether an LU's factors have a zero pivot (the matrix is singular; lu_solve would fail). */
-static bool lu_singular(const lu_matrix *m)
-{
-    for (size_t i = 0; i < m->n; i++)
-        if (lu_pivot(m, i) == 0.0)
-            return true;
-    return false;
-}
-
 /* Each group's LU, and its rows of W = A^-1 C. false: a group is singular. */
 static bool bordered_factor_groups(bordered *b, sunrealtype **cols)
 {

@@ -39,3 +39,11 @@ double lu_pivot(const lu_matrix *m, size_t k)
     size_t b = m->band;
     return b ? m->a[k * (3 * b + 1) + 2 * b] : m->a[k * m->n + k];
 }
+
+bool lu_singular(const lu_matrix *m)
+{
+    for (size_t i = 0; i < m->n; i++)
+        if (lu_pivot(m, i) == 0.0)
+            return true;
+    return false;
+}

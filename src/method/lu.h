@@ -4,6 +4,7 @@
  * src/wasm/lu_dense.c instead (dense only). Storage and entry access (lu.c) are shared. */
 #ifndef IVPLAB_LU_H
 #define IVPLAB_LU_H
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct lu_matrix {
@@ -32,6 +33,8 @@ static inline double *lu_at(lu_matrix *m, size_t i, size_t j)
 int lu_factor(lu_matrix *m);
 /* U(k, k) of the factors: zero (or tiny) when A is singular. */
 double lu_pivot(const lu_matrix *m, size_t k);
+/* Whether the factors have a zero pivot: A is singular, and lu_solve would divide by zero. */
+bool lu_singular(const lu_matrix *m);
 /* x from the factors: A x = b (n entries each; they may not alias). 0, nonzero on failure. */
 int lu_solve(const lu_matrix *m, const double *b, double *x);
 

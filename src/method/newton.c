@@ -223,7 +223,6 @@ static int factor(newton_state *s, double a, workspace *w)
 {
     size_t n = s->n, b = s->band;
     w->counts.nfactor++;
-    bool singular = false;
     if (b) {
         size_t width = 2 * b + 1;
         lu_zero(&s->M);
@@ -238,9 +237,7 @@ static int factor(newton_state *s, double a, workspace *w)
                 *lu_at(&s->M, i, j) = (i == j ? 1.0 : 0.0) - a * s->J[i * n + j];
     }
     lu_factor(&s->M);
-    for (size_t i = 0; i < n && !singular; i++)
-        singular = lu_pivot(&s->M, i) == 0.0;
-    if (singular) {
+    if (lu_singular(&s->M)) {
         snprintf(w->error, sizeof w->error, "Newton matrix I - a J is singular (a = %.3g)", a);
         return -1;
     }
@@ -436,7 +433,7 @@ static int coupled_residual(const ivp *p, double t, double h, const double *a, c
 static int coupled_factor(const ivp *p, double t1, double h, const double *a, const double *y,
                           newton_state *ns, coupled_state *c, workspace *w)
 {
-    size_t n = c->n, sn = (size_t)c->stages * n;
+    size_t n = c->n;
     int s = c->stages, rc = jacobian_dense(p, t1, y, c->F, c->J, ns, w);
     if (rc)
         return rc;
@@ -448,12 +445,11 @@ static int coupled_factor(const ivp *p, double t1, double h, const double *a, co
                     *lu_at(&c->M, (size_t)i * n + q, (size_t)j * n + r) =
                         (i == j && q == r ? 1.0 : 0.0) - h * a[i * s + j] * c->J[q * n + r];
     lu_factor(&c->M);
-    for (size_t i = 0; i < sn; i++)
-        if (lu_pivot(&c->M, i) == 0.0) {
-            snprintf(w->error, sizeof w->error,
-                     "coupled Newton matrix I - h A (x) J is singular (h = %.3g s)", h);
-            return -1;
-        }
+    if (lu_singular(&c->M)) {
+        snprintf(w->error, sizeof w->error,
+                 "coupled Newton matrix I - h A (x) J is singular (h = %.3g s)", h);
+        return -1;
+    }
     c->factored_h = p->linear ? h : NAN;
     c->factored_p = p;
     c->factored_rhs = p->rhs;
