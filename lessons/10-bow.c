@@ -41,8 +41,9 @@
  * --duration 0.1 --solver cvode` over 20000 dt, against those of the fixed scheme over the same
  * 0.1 s (five runs averaged) over its 20000 steps; median of 5 alternating rounds on the
  * bordered linear solver and the -O3 SUNDIALS: 218 (171-286; 10.6-14.0 s against 49-73 ms). */
-#define CVODE_STEPS 220.0
-#define CVODE_STEPS_TEXT "220"
+#define CVODE_STEPS 220
+#define TEXT_OF(x) #x               /* a macro's value as it is spelled, for the help text */
+#define TEXT_OF_VALUE(x) TEXT_OF(x)
 
 /* ---- parameters: the instrument (cello-g.ini), the stroke, the figures -------------- */
 
@@ -274,9 +275,9 @@ static int parse_flags(settings *s, stroke_params *sp, int argc, char **argv, fa
                     .common = {false, "build/data/bow"}, .plot = {false, false, NULL}};
     budget_init(&s->bg, PROGRAM, "steps", 1.2e7, "--duration / dt (the stroke's length otherwise), "
                 "each step weighed by its cost (modes x contact points, calibrated) over the "
-                "default cello's 4.8 us; CVODE counts " CVODE_STEPS_TEXT " steps a dt, its "
-                "measured cost (its CPU a dt over the fixed scheme's a step, first 0.1 s: 218, "
-                "171-286)");
+                "default cello's 4.8 us; CVODE counts " TEXT_OF_VALUE(CVODE_STEPS)
+                " steps a dt, its measured cost (its CPU a dt over the fixed scheme's a step, "
+                "first 0.1 s: 218, 171-286)");
     stroke_keys sk;
     stroke_keys_bind(sp, &sk);
     const cli_opt opts[] = {
@@ -392,7 +393,7 @@ static void estimate_work(stroke_run *st, settings *s, const bow_instrument *in,
 {
     st->solver = strcmp(s->solver, "cvode") == 0 ? BOW_CVODE : BOW_FIXED;
     double samples = g->duration / in->dt;
-    st->weight = (st->solver == BOW_CVODE ? CVODE_STEPS : 1.0) * bow_step_weight(in);
+    st->weight = (st->solver == BOW_CVODE ? (double)CVODE_STEPS : 1.0) * bow_step_weight(in);
     s->bg.work = samples * st->weight;
     s->bg.bytes_out = samples / 8.0 * 100.0 + g->duration * WAV_RATE * 4.0;
     s->bg.bytes_mem = samples * 8.0 * 16.0;
