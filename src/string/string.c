@@ -104,17 +104,18 @@ void string_mode_eval(const string_mode *m, double t, double *a, double *adot)
 double string_mode_velocity_bound(const string_mode *m, double t)
 {
     double A = fabs(m->amplitude * m->pickup), al = m->alpha, w2 = m->omega0sq, d = w2 - al * al;
-    double gam, env1;
+    double gam, scale;      /* the envelope decays as e^{-gam t}; 1/scale: its factor */
     if (d > 0) {
         gam = al;
-        env1 = exp(-al * t) / sqrt(d);          /* |e^{-al t} sin(om t)/om| */
+        scale = sqrt(d);                        /* |e^{-al t} sin(om t)/om| */
     } else {
         double b = sqrt(-d);
         gam = w2 / (al + b);
-        env1 = b > 0 ? exp(-gam * t) / (2.0 * b) : INFINITY;
+        scale = b > 0 ? 2.0 * b : 0.0;          /* e^{-gam t}/(2b), none at b = 0 */
     }
+    double e = exp(-gam * t), env1 = scale > 0 ? e / scale : INFINITY;
     /* |sin(om t)/om| and sinh(b t)/b e^{-b t} are both <= t: sup over t' >= t of t' e^{-gam t'} */
-    double env2 = gam <= 0 ? INFINITY : (t >= 1.0 / gam ? t * exp(-gam * t) : exp(-1.0) / gam);
+    double env2 = gam <= 0 ? INFINITY : (t >= 1.0 / gam ? t * e : exp(-1.0) / gam);
     return A * w2 * fmin(env1, env2);
 }
 
@@ -171,21 +172,23 @@ int string_reference_modes(const string_params *s, double t1, double tol, int ma
 /* First sample k in [0, n] from which the mode's velocity bound stays below eps (n if never). */
 static long mode_end(const string_mode *m, double fs, long n, double eps)
 {
-    if (string_mode_velocity_bound(m, (double)(n - 1) / fs) >= eps)
-        return n;
-    long lo = 0, hi = n - 1;      /* bound(lo) >= eps unknown, bound(hi) < eps */
+    long lo = 0, hi = n - 1;      /* bound(lo) >= eps unknown, bound(hi) < eps once checked */
     /* The bound never rises, and for an underdamped mode it is below A w2 e^{-alpha t}/sqrt(d),
-     * which falls to eps at t_e: a bracket [0, t_e fs] as good as [0, n) and fewer halvings (the
-     * same k). */
+     * which falls to eps at t_e: in the common case the first sample past t_e is the answer, found
+     * with two evaluations of the bound (and no evaluation at the last sample, where the bound of
+     * a fast-decaying mode underflows, which is slow). */
     double A = fabs(m->amplitude * m->pickup), d = m->omega0sq - m->alpha * m->alpha;
+    long k = hi;
     if (d > 0 && m->alpha > 0 && A > 0) {
         double te = log(A * m->omega0sq / (eps * sqrt(d))) / m->alpha;
-        long k = te > 0 ? (long)ceil(te * fs) + 1 : 1;
-        if (k < hi && string_mode_velocity_bound(m, (double)k / fs) < eps) {
-            if (string_mode_velocity_bound(m, (double)(k - 1) / fs) >= eps)
-                return k;       /* the common case: the envelope's own crossing, no halving */
-            hi = k;
-        }
+        k = te > 0 ? (long)ceil(te * fs) + 1 : 1;
+    }
+    if (k < hi && string_mode_velocity_bound(m, (double)k / fs) < eps) {
+        if (string_mode_velocity_bound(m, (double)(k - 1) / fs) >= eps)
+            return k;           /* the envelope's own crossing, no halving */
+        hi = k;
+    } else if (string_mode_velocity_bound(m, (double)(n - 1) / fs) >= eps) {
+        return n;
     }
     while (hi - lo > 1) {
         long mid = lo + (hi - lo) / 2;
@@ -207,10 +210,10 @@ static long mode_end(const string_mode *m, double fs, long n, double eps)
 enum { LANES = 4, VECS = 4, CHAINS = LANES * VECS };   /* CHAINS: a power of 2 */
 typedef double v4d __attribute__((vector_size(LANES * sizeof(double))));
 
-/* A mode's per-sample factor z1 = e^{(-alpha + i om)/fs} and its CHAINS-th power, once per mode. */
+/* A mode's per-sample factor z1 = e^{(-alpha + i om)/fs} and its CHAINS-th power zn, once per
+ * mode. */
 typedef struct {
-    double alpha, om, fs, z1r, z1i;
-    v4d zr, zi;
+    double alpha, om, fs, z1r, z1i, znr, zni;
 } damped_sine;
 
 static damped_sine damped_sine_of(double alpha, double om, double fs)
@@ -224,8 +227,8 @@ static damped_sine damped_sine_of(double alpha, double om, double fs)
         zi = 2.0 * zr * zi;
         zr = r;
     }
-    for (int l = 0; l < LANES; l++)
-        d.zr[l] = zr, d.zi[l] = zi;
+    d.znr = zr;
+    d.zni = zi;
     return d;
 }
 
@@ -243,7 +246,7 @@ add_damped_sine(double *out, long len, double coef, const damped_sine *d, double
     v4d R[VECS], I[VECS];
     memcpy(R, re, sizeof R);
     memcpy(I, im, sizeof I);
-    const v4d zr = d->zr, zi = d->zi;
+    const v4d zr = {d->znr, d->znr, d->znr, d->znr}, zi = {d->zni, d->zni, d->zni, d->zni};
     long k = 0;
     for (; k + CHAINS <= len; k += CHAINS)
 #pragma GCC unroll 4
@@ -261,36 +264,71 @@ add_damped_sine(double *out, long len, double coef, const damped_sine *d, double
         out[k] += im[c];
 }
 
+/* One mode of the sum: where it stops, and how it is evaluated (underdamped: the rotation of
+ * pickup * a'(t) = coef * Im(e^{(-alpha + i omega) t}); else string_mode_eval). */
+typedef struct {
+    const string_mode *m;
+    long end;
+    bool under;
+    double coef;
+    damped_sine z;
+} sum_term;
+
+/* out[k] += the term's samples k0 <= k < k1 (k1 <= its end) */
+static void add_term(const sum_term *a, double fs, double *out, long k0, long k1)
+{
+    if (a->under) {
+        add_damped_sine(out + k0, k1 - k0, a->coef, &a->z, k0 / fs);
+        return;
+    }
+    for (long k = k0; k < k1; k++) {
+        double u, ud;
+        string_mode_eval(a->m, k / fs, &u, &ud);
+        out[k] += a->m->pickup * ud;
+    }
+}
+
 void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long n, double tol,
                           double *out, string_sum_info *info)
 {
     memset(out, 0, (size_t)n * sizeof(double));
     string_sum_info in = {nmodes, 0, 0};
-    const long anchor = 1024;
+    sum_term *terms = xcalloc((size_t)nmodes + 1, sizeof *terms);
+    int nt = 0;
     for (int j = 0; j < nmodes; j++) {
         const string_mode *m = &modes[j];
         if (m->pickup == 0.0 || m->amplitude == 0.0)
             continue;
         double eps = tol * 3.0 / (M_PI * M_PI * (j + 1.0) * (j + 1.0));
-        long end = mode_end(m, fs, n, eps);
-        in.mode_samples += end;
+        sum_term *a = &terms[nt++];
+        *a = (sum_term){.m = m, .end = mode_end(m, fs, n, eps)};
+        in.mode_samples += a->end;
         double d = m->omega0sq - m->alpha * m->alpha;
-        if (d <= 0) {
-            in.overdamped++;
-            for (long k = 0; k < end; k++) {
-                double a, ad;
-                string_mode_eval(m, k / fs, &a, &ad);
-                out[k] += m->pickup * ad;
-            }
-            continue;
+        a->under = d > 0;
+        in.overdamped += !a->under;
+        if (a->under) {
+            double om = sqrt(d);
+            a->coef = -m->pickup * m->amplitude * m->omega0sq / om;
+            a->z = damped_sine_of(m->alpha, om, fs);
         }
-        /* pickup * a'(t) = coef * Im(e^{(-alpha + i omega) t}) */
-        double om = sqrt(d), coef = -m->pickup * m->amplitude * m->omega0sq / om;
-        damped_sine z = damped_sine_of(m->alpha, om, fs);
-        for (long k0 = 0; k0 < end; k0 += anchor)
-            add_damped_sine(out + k0, (k0 + anchor < end ? k0 + anchor : end) - k0, coef, &z,
-                            k0 / fs);
     }
+    /* Tile by tile (a tile stays in the first-level cache while every mode still sounding adds
+     * to it), the modes in their order within a tile: every sample sums the same terms in the
+     * same order as mode by mode over the whole signal. A mode re-anchors at each tile. */
+    const long tile = 1024;
+    for (long k0 = 0; k0 < n && nt > 0; k0 += tile) {
+        int live = 0;
+        for (int i = 0; i < nt; i++) {
+            if (terms[i].end <= k0)
+                continue;
+            long k1 = k0 + tile < terms[i].end ? k0 + tile : terms[i].end;
+            add_term(&terms[i], fs, out, k0, k1);
+            if (terms[i].end > k1)
+                terms[live++] = terms[i];   /* still sounding after this tile, in order */
+        }
+        nt = live;
+    }
+    free(terms);
     out[0] = 0.0;   /* s(0) = 0 exactly: every a_n'(0) = 0 */
     if (info)
         *info = in;
