@@ -495,14 +495,14 @@ static int write_reference(const settings *st, const string_mode *modes, int nm,
         table_cell(&rt, "%d", nm);
         table_cell(&rt, "%d", info.overdamped);
         table_cell(&rt, "%ld", info.mode_samples);
-        table_cell(&rt, "%.4f", ref_seconds);
+        table_cell(&rt, "%.3g", ref_seconds);
         table_cell(&rt, "%.6f", peak);
         table_cell(&rt, "%s", ref_file);
     }
     if (!st->tsv)
         printf("string-pluck-v1 reference: modal series, %d modes (tolerance %g s_ref = %.3g m/s), "
                "%d overdamped,\n%ld mode-samples (not %ld: a mode stops once its envelope is below "
-               "its share of the tolerance),\n%.4f s; peak sample %.4f; written to %s\n",
+               "its share of the tolerance),\n%.3g s; peak sample %.4f; written to %s\n",
                nm, st->run.tol, tol_abs, info.overdamped, info.mode_samples, (long)nm * st->n,
                ref_seconds, peak, ref_file);
     return 0;

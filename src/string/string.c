@@ -288,39 +288,53 @@ static void add_term(const sum_term *a, double fs, double *out, long k0, long k1
     }
 }
 
+/* The term of mode j (its place in the list: its share of the tolerance), or false when the mode
+ * adds nothing. */
+static bool sum_term_of(const string_mode *m, int j, double fs, long n, double tol, sum_term *a)
+{
+    if (m->pickup == 0.0 || m->amplitude == 0.0)
+        return false;
+    double eps = tol * 3.0 / (M_PI * M_PI * (j + 1.0) * (j + 1.0));
+    *a = (sum_term){.m = m, .end = mode_end(m, fs, n, eps)};
+    double d = m->omega0sq - m->alpha * m->alpha;
+    a->under = d > 0;
+    if (a->under) {
+        double om = sqrt(d);
+        a->coef = -m->pickup * m->amplitude * m->omega0sq / om;
+        a->z = damped_sine_of(m->alpha, om, fs);
+    }
+    return true;
+}
+
 void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long n, double tol,
                           double *out, string_sum_info *info)
 {
     memset(out, 0, (size_t)n * sizeof(double));
     string_sum_info in = {nmodes, 0, 0};
-    sum_term *terms = xcalloc((size_t)nmodes + 1, sizeof *terms);
-    int nt = 0;
-    for (int j = 0; j < nmodes; j++) {
-        const string_mode *m = &modes[j];
-        if (m->pickup == 0.0 || m->amplitude == 0.0)
-            continue;
-        double eps = tol * 3.0 / (M_PI * M_PI * (j + 1.0) * (j + 1.0));
-        sum_term *a = &terms[nt++];
-        *a = (sum_term){.m = m, .end = mode_end(m, fs, n, eps)};
-        in.mode_samples += a->end;
-        double d = m->omega0sq - m->alpha * m->alpha;
-        a->under = d > 0;
-        in.overdamped += !a->under;
-        if (a->under) {
-            double om = sqrt(d);
-            a->coef = -m->pickup * m->amplitude * m->omega0sq / om;
-            a->z = damped_sine_of(m->alpha, om, fs);
-        }
-    }
     /* Tile by tile (a tile stays in the first-level cache while every mode still sounding adds
      * to it), the modes in their order within a tile: every sample sums the same terms in the
-     * same order as mode by mode over the whole signal. A mode re-anchors at each tile. */
+     * same order as mode by mode over the whole signal. A mode re-anchors at each tile. The
+     * first tile goes mode by mode as the terms are made; only the modes sounding past it (a few
+     * hundred of the thousands) are kept for the others. */
     const long tile = 1024;
-    for (long k0 = 0; k0 < n && nt > 0; k0 += tile) {
+    sum_term *terms = NULL;
+    size_t cap = 0;
+    int nt = 0;
+    for (int j = 0; j < nmodes; j++) {
+        sum_term a;
+        if (!sum_term_of(&modes[j], j, fs, n, tol, &a))
+            continue;
+        in.mode_samples += a.end;
+        in.overdamped += !a.under;
+        add_term(&a, fs, out, 0, a.end < tile ? a.end : tile);
+        if (a.end > tile) {
+            terms = xgrow(terms, &cap, (size_t)nt + 1, sizeof *terms);
+            terms[nt++] = a;
+        }
+    }
+    for (long k0 = tile; k0 < n && nt > 0; k0 += tile) {
         int live = 0;
         for (int i = 0; i < nt; i++) {
-            if (terms[i].end <= k0)
-                continue;
             long k1 = k0 + tile < terms[i].end ? k0 + tile : terms[i].end;
             add_term(&terms[i], fs, out, k0, k1);
             if (terms[i].end > k1)
