@@ -11,6 +11,7 @@
 #include "drive/solve.h"
 #include "base/util.h"
 #include <gsl/gsl_integration.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +121,36 @@ int main(void)
     free(ind);
     free(indd);
     free(asfloat);
+
+    /* ---- one mode through the sum's recurrence (y_{k+16} = 2 Re(Z) y_k - |Z|^2 y_{k-16}) against
+     * its closed form in long double, sample by sample, where the recurrence is least stable:
+     * Z = z^16 real (16 omega/fs a multiple of pi: its two roots one), omega/fs tiny, near
+     * Nyquist. Double precision cannot do better than the rounding of the phase omega t itself,
+     * about eps omega t, or than a rounding a sample carried over the nr samples: the error is
+     * measured in the larger of eps omega t_max and eps nr. ---- */
+    {
+        double worst_r = 0.0, fr = 48000.0;
+        long nr = 5000;
+        double oms[] = {1e-4, 0.3, M_PI / 16, M_PI / 8, M_PI / 2, M_PI * 15 / 16, 1.0, M_PI * (1 - 1e-9)};
+        double *rs = xcalloc((size_t)nr, sizeof(double));
+        for (size_t i = 0; i < sizeof oms / sizeof oms[0]; i++) {
+            double al = 2.0, om0 = oms[i] * fr;
+            string_mode md = {1e-3, al, om0 * om0 + al * al, 0.7};
+            string_pickup_signal(&md, 1, fr, nr, 1e-30, rs, NULL);
+            double om = sqrt(md.omega0sq - al * al);   /* as the sum takes it from the mode */
+            double peak = fabs(md.pickup * md.amplitude * md.omega0sq / om);
+            double unit = DBL_EPSILON * fmax((double)nr, om * nr / fr);
+            for (long k = 1; k < nr; k++) {     /* pickup a' = -peak e^{-al t} sin(om t) */
+                long double t = (long double)k / fr;
+                long double ad = -expl(-al * t) * sinl((long double)om * t) * peak;
+                worst_r = fmax(worst_r, (double)fabsl(rs[k] - ad) / peak / unit);
+            }
+        }
+        free(rs);
+        check(worst_r < 1.0, "one mode summed by the recurrence = its closed form (long double) at "
+              "every sample, omega/fs = 1e-4 to pi, 16 omega/fs on multiples of pi included: largest "
+              "error %.2f of the amplitude in units of eps max(omega t_max, nr) (< 1)", worst_r);
+    }
 
     /* ---- every damping regime against the oscillator's exact solution ---- */
     double worst_m = 0.0;

@@ -173,17 +173,23 @@ int string_reference_modes(const string_params *s, double t1, double tol, int ma
 static long mode_end(const string_mode *m, double fs, long n, double eps)
 {
     long lo = 0, hi = n - 1;      /* bound(lo) >= eps unknown, bound(hi) < eps once checked */
-    /* The bound never rises, and for an underdamped mode it is below A w2 e^{-alpha t}/sqrt(d),
-     * which falls to eps at t_e: in the common case the first sample past t_e is the answer, found
-     * with two evaluations of the bound (and no evaluation at the last sample, where the bound of
-     * a fast-decaying mode underflows, which is slow). */
+    /* The bound never rises, and past t = 1/omega and 1/alpha it is A w2 e^{-alpha t}/sqrt(d)
+     * for an underdamped mode, which falls to eps at t_e: in the common case the first sample at
+     * or past t_e (or the one after it, when rounding puts the bound there at eps) is the answer,
+     * found with two or three evaluations of the bound, and none at the last sample, where the
+     * bound of a fast-decaying mode underflows, which is slow. Otherwise: halving. */
     double A = fabs(m->amplitude * m->pickup), d = m->omega0sq - m->alpha * m->alpha;
     long k = hi;
     if (d > 0 && m->alpha > 0 && A > 0) {
         double te = log(A * m->omega0sq / (eps * sqrt(d))) / m->alpha;
-        k = te > 0 ? (long)ceil(te * fs) + 1 : 1;
+        k = te > 0 ? (long)ceil(te * fs) : 1;
+        if (k < 1)
+            k = 1;
     }
-    if (k < hi && string_mode_velocity_bound(m, (double)k / fs) < eps) {
+    double bk = k < hi ? string_mode_velocity_bound(m, (double)k / fs) : INFINITY;
+    if (bk >= eps && k + 1 < hi)    /* the bound at eps by rounding: the next sample */
+        bk = string_mode_velocity_bound(m, (double)++k / fs);
+    if (k < hi && bk < eps) {
         if (string_mode_velocity_bound(m, (double)(k - 1) / fs) >= eps)
             return k;           /* the envelope's own crossing, no halving */
         hi = k;
@@ -200,66 +206,80 @@ static long mode_end(const string_mode *m, double fs, long n, double eps)
     return hi;
 }
 
-/* out[k] += coef Im(e^{(-alpha + i om)(t0 + k/fs)}) for k < len: the phasor is advanced by
- * complex multiplication, in CHAINS interleaved sequences (sample k in chain k % CHAINS, each
- * stepped by z^CHAINS), so the multiplications do not wait on one another (bench row 1: one chain
- * is bound by the latency of its multiply-adds). The chains live in VECS vectors of 4 (GCC's vector
- * extension) so that they stay in registers: held in an array they went through memory every
- * sample, and the store-to-load latency bound the loop. Real arithmetic, no FMA contraction under
- * -std=c17: every build of this loop gives the same bits. */
-enum { LANES = 4, VECS = 4, CHAINS = LANES * VECS };   /* CHAINS: a power of 2 */
+/* out[k] += coef Im(e^{(-alpha + i om)(t0 + k/fs)}) for k < len. The samples y_k of a damped
+ * sine obey y_{k+C} = 2 Re(Z) y_k - |Z|^2 y_{k-C}, Z = z^C the phasor's factor over C samples
+ * (z = e^{(-alpha + i om)/fs}): two multiplications and a subtraction a sample. The samples run
+ * in CHAINS interleaved sequences (sample k in chain k % CHAINS), so that no operation waits on
+ * the one before (bench row 1: one chain is bound by the latency of its multiply-adds); the chains
+ * live in VECS vectors of 4 (GCC's vector extension) and stay in registers. The first 2 CHAINS
+ * samples are the phasor's own, e^{...t0} times powers of z made by squarings and products (depth
+ * 5, not 31 multiplications in a row). The error grows by a few roundings per step of a chain,
+ * and a chain takes at most 1024 / CHAINS steps before the caller re-anchors it. Real
+ * arithmetic, no FMA contraction under -std=c17: every build of this loop gives the same bits. */
+enum { LANES = 4, VECS = 4, CHAINS = LANES * VECS, LOG2_CHAINS = 4 };
 typedef double v4d __attribute__((vector_size(LANES * sizeof(double))));
 
-/* A mode's per-sample factor z1 = e^{(-alpha + i om)/fs} and its CHAINS-th power zn, once per
- * mode. */
+/* A mode's per-sample factor z = e^{(-alpha + i om)/fs} and its powers z^(2^p), p <= LOG2_CHAINS,
+ * once per mode. */
 typedef struct {
-    double alpha, om, fs, z1r, z1i, znr, zni;
+    double alpha, om, zr[LOG2_CHAINS + 1], zi[LOG2_CHAINS + 1];
 } damped_sine;
 
 static damped_sine damped_sine_of(double alpha, double om, double fs)
 {
     double e1 = exp(-alpha / fs);
-    damped_sine d = {.alpha = alpha, .om = om, .fs = fs, .z1r = e1 * cos(om / fs),
-                     .z1i = e1 * sin(om / fs)};
-    double zr = d.z1r, zi = d.z1i;
-    for (int c = 1; c < CHAINS; c *= 2) {    /* z1^CHAINS by squaring (CHAINS a power of 2) */
-        double r = zr * zr - zi * zi;
-        zi = 2.0 * zr * zi;
-        zr = r;
+    damped_sine d = {.alpha = alpha, .om = om};
+    d.zr[0] = e1 * cos(om / fs);
+    d.zi[0] = e1 * sin(om / fs);
+    for (int p = 1; p <= LOG2_CHAINS; p++) {
+        d.zr[p] = d.zr[p - 1] * d.zr[p - 1] - d.zi[p - 1] * d.zi[p - 1];
+        d.zi[p] = 2.0 * d.zr[p - 1] * d.zi[p - 1];
     }
-    d.znr = zr;
-    d.zni = zi;
     return d;
 }
 
 __attribute__((target_clones("avx2", "default"))) static void
 add_damped_sine(double *out, long len, double coef, const damped_sine *d, double t0)
 {
-    double re[CHAINS], im[CHAINS];
-    double e0 = coef * exp(-d->alpha * t0);
-    re[0] = e0 * cos(d->om * t0);
-    im[0] = e0 * sin(d->om * t0);
-    for (int c = 1; c < CHAINS; c++) {
-        re[c] = re[c - 1] * d->z1r - im[c - 1] * d->z1i;
-        im[c] = re[c - 1] * d->z1i + im[c - 1] * d->z1r;
+    double re[2 * CHAINS], im[2 * CHAINS];
+    int first = len < 2 * CHAINS ? (int)len : 2 * CHAINS;     /* the samples from phasors */
+    re[0] = coef;               /* the phasor at t0 (no libm call at t0 = 0) */
+    im[0] = coef * 0.0;
+    if (t0 != 0.0) {
+        double e0 = coef * exp(-d->alpha * t0);
+        re[0] = e0 * cos(d->om * t0);
+        im[0] = e0 * sin(d->om * t0);
     }
-    v4d R[VECS], I[VECS];
-    memcpy(R, re, sizeof R);
-    memcpy(I, im, sizeof I);
-    const v4d zr = {d->znr, d->znr, d->znr, d->znr}, zi = {d->zni, d->zni, d->zni, d->zni};
-    long k = 0;
-    for (; k + CHAINS <= len; k += CHAINS)
-#pragma GCC unroll 4
-        for (int v = 0; v < VECS; v++) {
-            v4d o;
-            memcpy(&o, out + k + LANES * v, sizeof o);
-            o += I[v];
-            memcpy(out + k + LANES * v, &o, sizeof o);
-            v4d r = R[v] * zr - I[v] * zi;
-            I[v] = R[v] * zi + I[v] * zr;
-            R[v] = r;
+    for (int p = 0, w = 1; w < first; p++, w *= 2)      /* phasors w..2w-1 from 0..w-1 */
+        for (int c = 0; c < w && w + c < first; c++) {
+            re[w + c] = re[c] * d->zr[p] - im[c] * d->zi[p];
+            im[w + c] = re[c] * d->zi[p] + im[c] * d->zr[p];
         }
-    memcpy(im, I, sizeof I);
+    if (len <= 2 * CHAINS) {    /* a short mode: its own phasors, no recurrence */
+        for (int k = 0; k < len; k++)
+            out[k] += im[k];
+        return;
+    }
+    double Zr = d->zr[LOG2_CHAINS], Zi = d->zi[LOG2_CHAINS];
+    double two_re = 2.0 * Zr, abs2 = Zr * Zr + Zi * Zi;
+    const v4d c1 = {two_re, two_re, two_re, two_re}, c2 = {abs2, abs2, abs2, abs2};
+    v4d Y[2][VECS];     /* the samples k..k+CHAINS-1 and the CHAINS after them */
+    memcpy(Y, im, sizeof Y);
+    long k = 0;
+    /* two steps a turn, each overwriting the older half: no copies between registers */
+    for (; k + 2 * CHAINS <= len; k += 2 * CHAINS)
+#pragma GCC unroll 2
+        for (int h = 0; h < 2; h++)
+#pragma GCC unroll 4
+            for (int v = 0; v < VECS; v++) {
+                v4d o;
+                double *at = out + k + h * CHAINS + LANES * v;
+                memcpy(&o, at, sizeof o);
+                o += Y[h][v];
+                memcpy(at, &o, sizeof o);
+                Y[h][v] = c1 * Y[1 - h][v] - c2 * Y[h][v];
+            }
+    memcpy(im, Y, sizeof Y);
     for (int c = 0; k < len; k++, c++)
         out[k] += im[c];
 }
@@ -298,7 +318,7 @@ static bool sum_term_of(const string_mode *m, int j, double fs, long n, double t
     *a = (sum_term){.m = m, .end = mode_end(m, fs, n, eps)};
     double d = m->omega0sq - m->alpha * m->alpha;
     a->under = d > 0;
-    if (a->under) {
+    if (a->under && a->end > 1) {   /* (a term to sample 1 is not summed: see below) */
         double om = sqrt(d);
         a->coef = -m->pickup * m->amplitude * m->omega0sq / om;
         a->z = damped_sine_of(m->alpha, om, fs);
@@ -326,6 +346,8 @@ void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long 
             continue;
         in.mode_samples += a.end;
         in.overdamped += !a.under;
+        if (a.end <= 1)
+            continue;       /* sample 0 only, which is 0 exactly (set below) */
         add_term(&a, fs, out, 0, a.end < tile ? a.end : tile);
         if (a.end > tile) {
             terms = xgrow(terms, &cap, (size_t)nt + 1, sizeof *terms);
