@@ -200,7 +200,7 @@ def row_reference(a):
     pluck = need_flags("pluck", "--reference", "--wav")
     A = Side("ivplab: bin/pluck --reference",
              [pluck, "--reference", "--tol", str(REF_TOL), "--wav", f"{d}/ivplab.wav", "--out", f"{d}/pluck"],
-             inner=lambda o: float(re.search(r"([0-9.]+) s; peak sample", o).group(1)))
+             inner=lambda o: float(re.search(r"([0-9.eE+-]+) s; peak sample", o).group(1)))
     B = Side("NumPy: modal series, vectorised",
              [PY, f"{HERE}/ref_wav.py", "--tol", str(REF_TOL), "--wav", f"{d}/numpy.wav"],
              inner=lambda o: json_last(o)["solve_s"])
