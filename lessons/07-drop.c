@@ -16,6 +16,7 @@
 #include "io/table.h"
 #include "io/wav.h"
 #include "io/plot.h"
+#include "io/numfmt.h"
 #include "ball/ball.h"
 #include "analysis/spectrum.h"
 #include "base/util.h"
@@ -245,9 +246,15 @@ static int measure_ringing(const ball *b, const ball_impacts *im, const drop_ctx
         double te = c->dense_t[i] - g.tc;
         double formula = te > 0 ? ball_impulse_response(b, g.J1, te) : NAN;
         double env = te > 0 ? g.amp * exp(-b->sigma0 * te) : NAN;
-        if (i % FIRST_EVERY == 0)
-            fprintf(f, "%.6f\t%.9g\t%.9g\t%.9g\t%.9g\n", 1e3 * te, 1e6 * c->dense_u1[i],
-                    1e6 * formula, 1e6 * env, c->dense_fc[i]);
+        if (i % FIRST_EVERY == 0) {
+            const double cells[] = {1e6 * c->dense_u1[i], 1e6 * formula, 1e6 * env, c->dense_fc[i]};
+            fprintf(f, "%.6f", 1e3 * te);
+            for (int k = 0; k < 4; k++) {
+                fputc('\t', f);
+                numfmt_put(f, "%.9g", cells[k]);
+            }
+            fputc('\n', f);
+        }
         if (im->n && c->dense_t[i] > im->v[0].end && c->dense_t[i] < fit_end)
             g.fit_err = fmax(g.fit_err, fabs(c->dense_u1[i] - formula));
     }

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "io/plot.h"
 #include "io/atomic.h"
+#include "io/numfmt.h"
 #include "base/util.h"
 #include <dirent.h>
 #include <errno.h>
@@ -601,7 +602,7 @@ size_t plot_write_decimated(FILE *f, const char *header, const double *rows, siz
     fprintf(f, "%s\n", header);
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < ncol; j++) {
-            fprintf(f, fmt[j], rows[keep[i] * ncol + j]);
+            numfmt_put(f, fmt[j], rows[keep[i] * ncol + j]);
             fputc(j + 1 < ncol ? '\t' : '\n', f);
         }
     free(keep);
