@@ -51,8 +51,8 @@ int main(void)
             double v = pow(10.0, e);
             same(v, p), same(nextafter(v, 0.0), p), same(nextafter(v, INFINITY), p);
         }
-    const double special[] = {0.0, -0.0, NAN, INFINITY, -INFINITY, 1e-310, 4.4408920985e-14, 150.0,
-                              0.014715, 1e300, 9.9999999999995e-5, 0.00001, 123456789012.5};
+    const double special[] = {0.0, -0.0, NAN, -NAN, INFINITY, -INFINITY, 1e-310, 4.4408920985e-14,
+                              150.0, 0.014715, 1e300, 9.9999999999995e-5, 0.00001, 123456789012.5};
     for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
         for (int p = 1; p <= 17; p++, n++)
             same(special[i], p);

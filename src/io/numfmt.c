@@ -18,7 +18,9 @@ static const long double p10[MAX_EXP + 1] = {
  * long double product cannot decide the rounding (or the scale is out of the exact range). */
 static bool digits(double a, int prec, char *d, int *X)
 {
-    int k = prec - 1 - (int)floor(log10(a));
+    int e2;
+    frexp(a, &e2);                              /* 2^(e2-1) <= a < 2^e2: log10 a from e2, */
+    int k = prec - 1 - (int)floor((e2 - 1) * 0.30102999566398120);  /* one off at most */
     for (int tries = 0; tries < 3; tries++) {
         if (k > MAX_EXP || k < -MAX_EXP)
             return false;
@@ -49,8 +51,13 @@ int numfmt_g(char *buf, size_t len, double v, int prec)
 {
     char d[MAX_PREC + 1];
     int X;
-    if (LDBL_MANT_DIG < 64 || len < 32 || !isfinite(v) || v == 0.0 || prec < 1
-        || prec > MAX_PREC || !digits(fabs(v), prec, d, &X))
+    if (len < 32)
+        return snprintf(buf, len, "%.*g", prec, v);
+    if (v == 0.0 || !isfinite(v)) {            /* printf's words for these, sign and all */
+        const char *w = v == 0.0 ? "0" : isnan(v) ? "nan" : "inf";
+        return snprintf(buf, len, "%s%s", signbit(v) ? "-" : "", w);
+    }
+    if (LDBL_MANT_DIG < 64 || prec < 1 || prec > MAX_PREC || !digits(fabs(v), prec, d, &X))
         return snprintf(buf, len, "%.*g", prec, v);
     int nd = prec, n = 0;
     while (nd > 1 && d[nd - 1] == '0')        /* %g drops trailing zeros */

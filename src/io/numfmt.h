@@ -9,7 +9,7 @@
 /* v as snprintf(buf, len, "%.*g", prec, v) writes it, and its length (len >= 32 holds any
  * prec <= 17). Exact: the digits come from one correctly rounded long double product
  * v 10^k (10^k exact), and where that product lies too near a rounding tie to decide, and for
- * a zero, NaN, infinity, an exponent beyond 10^+-27 or prec above 15, snprintf writes it. */
+ * an exponent beyond 10^+-27 or prec above 15, snprintf writes it. */
 int numfmt_g(char *buf, size_t len, double v, int prec);
 
 /* fmt as "%.Pg" (P one or two digits): P; 0 for any other format. */
