@@ -563,7 +563,6 @@ struct plot_stream {
     double t_end;               /* where it ends */
     double *span;               /* its rows so far (nspan), the first of them row span_first */
     size_t nspan, cap_span, span_first;
-    double *pend;               /* the latest row: the last one, or the next into a span */
     double *kept;               /* the rows kept so far, in order (every row while n <= room) */
     size_t *kept_i, nkept, cap_v, cap_i;
     bool done;
@@ -577,7 +576,6 @@ plot_stream *plot_stream_new(size_t ncol, size_t tcol, const size_t *kcols, size
     s->ncol = ncol, s->tcol = tcol, s->buckets = buckets, s->t_last = t_last;
     s->room = buckets == 0 || s->nk == 0 ? SIZE_MAX : 2 * s->nk * buckets + 2;
     memcpy(s->kcols, kcols, s->nk * sizeof *kcols);
-    s->pend = xcalloc(ncol + 1, sizeof(double));
     return s;
 }
 
@@ -615,7 +613,8 @@ static void stream_flush(plot_stream *s)
     s->nspan = 0;
 }
 
-/* Row i, neither the first nor the last, into its span (a row at a span's end opens the next). */
+/* Row i, not the first, into its span (a row at a span's end opens the next). The latest row may
+ * be the last, which is no span's: plot_stream_rows takes it back out. */
 static void stream_span(plot_stream *s, const double *row, size_t i)
 {
     while (s->b + 1 < s->buckets && !(row[s->tcol] < s->t_end)) {
@@ -625,7 +624,8 @@ static void stream_span(plot_stream *s, const double *row, size_t i)
     }
     if (s->nspan == 0)
         s->span_first = i;
-    s->span = xgrow(s->span, &s->cap_span, (s->nspan + 1) * s->ncol, sizeof *s->span);
+    if ((s->nspan + 1) * s->ncol > s->cap_span)
+        s->span = xgrow(s->span, &s->cap_span, (s->nspan + 1) * s->ncol, sizeof *s->span);
     memcpy(s->span + s->nspan++ * s->ncol, row, s->ncol * sizeof *row);
 }
 
@@ -647,17 +647,16 @@ void plot_stream_push(plot_stream *s, const double *row)
         for (size_t r = 1; r < nraw; r++)
             stream_span(s, raw + r * s->ncol, r);
         free(raw);
-    } else {
-        stream_span(s, s->pend, i - 1);
     }
-    memcpy(s->pend, row, s->ncol * sizeof *row);
+    stream_span(s, row, i);
 }
 
 size_t plot_stream_rows(plot_stream *s, const double **rows, const size_t **index)
 {
-    if (!s->done && s->n > s->room) {
+    if (!s->done && s->n > s->room) {   /* the last row, out of its span */
+        const double *last = s->span + --s->nspan * s->ncol;
         stream_flush(s);
-        stream_keep(s, s->pend, s->n - 1);
+        stream_keep(s, last, s->n - 1);
     }
     s->done = true;
     if (rows)
@@ -671,7 +670,7 @@ void plot_stream_free(plot_stream *s)
 {
     if (!s)
         return;
-    free(s->span), free(s->pend), free(s->kept), free(s->kept_i);
+    free(s->span), free(s->kept), free(s->kept_i);
     free(s);
 }
 
