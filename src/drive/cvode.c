@@ -487,9 +487,9 @@ int cvode_bordered_solve(size_t n, const double *M, const long *border, long k, 
 }
 
 /* ---- small vectors: the serial vector's element-wise operations for a few unknowns ----------
- * The vector operations are a third of bin/drop's instructions at n = 4 (the Nordsieck predict
- * alone is 15 linear sums a step at order 5), much of it SUNDIALS's dispatch, special-case tests
- * and the set-up of unrolled loops. These plain loops compute each element with
+ * At n = 4 (the ball) SUNDIALS's serial operations spend far more on dispatch, special-case tests
+ * and the set-up of unrolled loops than on arithmetic: a third of bin/drop's instructions (the
+ * Nordsieck predict alone is 15 linear sums a step at order 5). These compute each element with
  * the same operations as the serial vector, case for case, so the results are the same bits:
  * a x + b y, except a (x + y) where a = b and a (x - y) where a = -b, a not +-1 (every other
  * special case of N_VLinearSum_Serial, a or b = +-1, rounds as a x + b y, signed zeros too:
@@ -522,13 +522,6 @@ static void small_scale(sunrealtype c, N_Vector x, N_Vector z)
     sunrealtype *zd = NV_DATA_S(z);
     for (sunindextype i = 0, n = NV_LENGTH_S(z); i < n; i++)
         zd[i] = c * xd[i];
-}
-
-static void small_const(sunrealtype c, N_Vector z)
-{
-    sunrealtype *zd = NV_DATA_S(z);
-    for (sunindextype i = 0, n = NV_LENGTH_S(z); i < n; i++)
-        zd[i] = c;
 }
 
 /* z = sum c_i X_i (the serial vector's order: c_0 X_0, then each term added) */
@@ -572,7 +565,6 @@ static void small_ops(N_Vector v)
         return;
     v->ops->nvlinearsum = small_linear_sum;
     v->ops->nvscale = small_scale;
-    v->ops->nvconst = small_const;
     v->ops->nvlinearcombination = small_linear_combination;
     v->ops->nvscaleaddmulti = small_scale_add_multi;
 }
