@@ -502,10 +502,7 @@ static void small_linear_sum(sunrealtype a, N_Vector x, sunrealtype b, N_Vector 
     sunrealtype *zd = NV_DATA_S(z);
     sunindextype n = NV_LENGTH_S(z);
     bool unit = a == 1.0 || a == -1.0;
-    if (a == 1.0 && b == 1.0)   /* the Nordsieck predict's, 15 a step: first */
-        for (sunindextype i = 0; i < n; i++)
-            zd[i] = xd[i] + yd[i];
-    else if (a == b && !unit)
+    if (a == b && !unit)
         for (sunindextype i = 0; i < n; i++)
             zd[i] = a * (xd[i] + yd[i]);
     else if (a == -b && !unit)
