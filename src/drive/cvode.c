@@ -486,86 +486,6 @@ int cvode_bordered_solve(size_t n, const double *M, const long *border, long k, 
     return rc;
 }
 
-/* ---- small vectors: the serial vector's element-wise operations for a few unknowns ----------
- * At n = 4 (the ball) SUNDIALS's serial operations spend far more on dispatch, special-case tests
- * and the set-up of unrolled loops than on arithmetic: a third of bin/drop's instructions (the
- * Nordsieck predict alone is 15 linear sums a step at order 5). These compute each element with
- * the same operations as the serial vector, case for case, so the results are the same bits:
- * a x + b y, except a (x + y) where a = b and a (x - y) where a = -b, a not +-1 (every other
- * special case of N_VLinearSum_Serial, a or b = +-1, rounds as a x + b y, signed zeros too:
- * multiplying by +-1 is exact, and t - x is t + (-x)). */
-enum { SMALL_N = 16 };      /* up to this many unknowns (above, SUNDIALS's loops pay) */
-
-static void small_linear_sum(sunrealtype a, N_Vector x, sunrealtype b, N_Vector y, N_Vector z)
-{
-    const sunrealtype *xd = NV_DATA_S(x), *yd = NV_DATA_S(y);
-    sunrealtype *zd = NV_DATA_S(z);
-    sunindextype n = NV_LENGTH_S(z);
-    bool unit = a == 1.0 || a == -1.0;
-    if (a == b && !unit)
-        for (sunindextype i = 0; i < n; i++)
-            zd[i] = a * (xd[i] + yd[i]);
-    else if (a == -b && !unit)
-        for (sunindextype i = 0; i < n; i++)
-            zd[i] = a * (xd[i] - yd[i]);
-    else
-        for (sunindextype i = 0; i < n; i++)
-            zd[i] = a * xd[i] + b * yd[i];
-}
-
-static void small_scale(sunrealtype c, N_Vector x, N_Vector z)
-{
-    const sunrealtype *xd = NV_DATA_S(x);
-    sunrealtype *zd = NV_DATA_S(z);
-    for (sunindextype i = 0, n = NV_LENGTH_S(z); i < n; i++)
-        zd[i] = c * xd[i];
-}
-
-/* z = sum c_i X_i (the serial vector's order: c_0 X_0, then each term added) */
-static int small_linear_combination(int nvec, sunrealtype *c, N_Vector *X, N_Vector z)
-{
-    if (nvec < 1)
-        return -1;
-    if (nvec == 2) {
-        small_linear_sum(c[0], X[0], c[1], X[1], z);
-        return 0;
-    }
-    small_scale(c[0], X[0], z);
-    sunrealtype *zd = NV_DATA_S(z);
-    for (int k = 1; k < nvec; k++) {
-        const sunrealtype *xd = NV_DATA_S(X[k]);
-        for (sunindextype i = 0, n = NV_LENGTH_S(z); i < n; i++)
-            zd[i] += c[k] * xd[i];
-    }
-    return 0;
-}
-
-/* Z_k = a_k x + Y_k */
-static int small_scale_add_multi(int nvec, sunrealtype *a, N_Vector x, N_Vector *Y, N_Vector *Z)
-{
-    if (nvec < 1)
-        return -1;
-    const sunrealtype *xd = NV_DATA_S(x);
-    for (int k = 0; k < nvec; k++) {
-        const sunrealtype *yd = NV_DATA_S(Y[k]);
-        sunrealtype *zd = NV_DATA_S(Z[k]);
-        for (sunindextype i = 0, n = NV_LENGTH_S(x); i < n; i++)
-            zd[i] = a[k] * xd[i] + yd[i];
-    }
-    return 0;
-}
-
-/* v's operations for a small vector (its clones copy them). */
-static void small_ops(N_Vector v)
-{
-    if (NV_LENGTH_S(v) > SMALL_N)
-        return;
-    v->ops->nvlinearsum = small_linear_sum;
-    v->ops->nvscale = small_scale;
-    v->ops->nvlinearcombination = small_linear_combination;
-    v->ops->nvscaleaddmulti = small_scale_add_multi;
-}
-
 static int roots(sunrealtype t, N_Vector y, sunrealtype *g, void *data)
 {
     udata *u = data;
@@ -763,8 +683,6 @@ static int run_setup(run *r, const ivp *p, double t0, const double *y, double t1
         snprintf(err, errlen, "%s: could not enable fused vector operations", cvode_name(o));
         return -1;
     }
-    small_ops(r->v);
-    small_ops(r->dky);
     r->mem = CVodeCreate(o->lmm == CVODE_ADAMS ? CV_ADAMS : CV_BDF, r->ctx);
     if (!r->mem) {
         snprintf(err, errlen, "%s: CVodeCreate failed", cvode_name(o));
