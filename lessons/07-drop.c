@@ -16,6 +16,7 @@
 #include "io/table.h"
 #include "io/wav.h"
 #include "io/plot.h"
+#include "io/numfmt.h"
 #include "ball/ball.h"
 #include "analysis/spectrum.h"
 #include "base/util.h"
@@ -47,9 +48,8 @@ typedef struct {
     size_t naudio;
     double *dense_t, *dense_u1, *dense_fc;  /* the dense window: s, m, N */
     size_t ndense;
-    double (*steps)[5];         /* one row per internal step: t s, h s, u2 mm, u1 um, energy J
-                                   (written after the solve: CVODE's solve time is the solve's) */
-    size_t nsteps, capsteps;
+    plot_stream *steps;         /* the internal steps, a row each (t s, h s, u2 mm, u1 um,
+                                   energy J), decimated as they come (steps.tsv's rows) */
     progress *meter;            /* ticked a step */
 } drop_ctx;
 
@@ -84,20 +84,16 @@ static int sample(long k, double t, const double *y, void *ctx)
 static int step(double t, double h, const double *y, void *ctx)
 {
     drop_ctx *c = ctx;
-    c->steps = xgrow(c->steps, &c->capsteps, c->nsteps + 1, sizeof *c->steps);
-    double *row = c->steps[c->nsteps++];
-    row[0] = t;
-    row[1] = h;
-    row[2] = 1e3 * y[2];    /* mm */
-    row[3] = 1e6 * y[0];    /* um */
-    row[4] = ball_energy(t, y, (void *)c->b);
+    const double row[5] = {t, h, 1e3 * y[2], 1e6 * y[0], ball_energy(t, y, (void *)c->b)};
+    plot_stream_push(c->steps, row);    /* u2 in mm, u1 in um */
     budget_tick(c->meter, 1.0);
     return 0;
 }
 
 static void drop_ctx_free(drop_ctx *c)
 {
-    free(c->steps), free(c->audio), free(c->dense_t), free(c->dense_u1), free(c->dense_fc);
+    plot_stream_free(c->steps), free(c->audio);
+    free(c->dense_t), free(c->dense_u1), free(c->dense_fc);
     free(c->tout), free((void *)c->tag);
     *c = (drop_ctx){0};
 }
@@ -117,9 +113,9 @@ static int solver_names(char *buf, size_t len, const char *names[MAX_SOLVERS])
 /* CVODE's steps: at least T / max-step, and about 5e4 a second of bouncing at f0 = 400 Hz
  * (1.07e5 in the default 2 s, measured), more for a faster m1, whose ringing it follows
  * (measured a second: 3.7e5 at 4 kHz, 1.4e6 at 20 kHz; (f0/400)^0.9 gives 4e5, 1.7e6); each
- * kept in memory (40 B here, 8 B in ball.c); steps.tsv holds the steps of smallest and largest
- * h and u1 in each of STEP_BUCKETS spans. The estimate goes into bg (main checks it); returns
- * the steps of one run. */
+ * kept in memory as its h (8 B, ball.c); steps.tsv holds the steps of smallest and largest h
+ * and u1 in each of STEP_BUCKETS spans, chosen as they come. The estimate goes into bg (main
+ * checks it); returns the steps of one run. */
 static double estimate_work(budget *bg, const ball_settings *s, double runs)
 {
     double n_audio = s->T * s->fs_audio;
@@ -128,7 +124,7 @@ static double estimate_work(budget *bg, const ball_settings *s, double runs)
     bg->work = runs * per_run;
     bg->bytes_out = (4.0 * STEP_BUCKETS + 2.0) * 70.0 + n_audio * 2.0 + n_dense * 60.0
                     + n_audio * 20.0;
-    bg->bytes_mem = (n_audio + n_dense) * 8.0 * 5.0 + per_run * 48.0;  /* the steps, kept */
+    bg->bytes_mem = (n_audio + n_dense) * 8.0 * 5.0 + per_run * 8.0;   /* the steps' h */
     return per_run;
 }
 
@@ -148,6 +144,8 @@ static int solve_drop(const ball *b, const ball_settings *s, const double y0[4],
                     .dense_t = xcalloc(nout, sizeof(double)),
                     .dense_u1 = xcalloc(nout, sizeof(double)),
                     .dense_fc = xcalloc(nout, sizeof(double)), .meter = &bg->meter};
+    const size_t keys[] = {1, 3};      /* h and u1: the step panel and u1's envelope */
+    c->steps = plot_stream_new(5, 0, keys, 2, STEP_BUCKETS, s->T);   /* a run's steps end at T */
     ball_adaptive_opts ao = {.T = s->T, .rtol = s->rtol, .atol = s->atol, .max_step = s->max_step,
                              .tout = tout, .nout = nout, .sink = sample, .on_step = step, .ctx = c,
                              .method = method, .max_steps = caps[0], .max_impacts = caps[1]};
@@ -169,11 +167,9 @@ static int write_steps(const char *out, drop_ctx *c, failure *e)
     FILE *f = atomic_open_file(&a, PROG, out, "steps.tsv", e);
     if (!f)
         return e->status;
-    const size_t keys[] = {1, 3};      /* h and u1: the step panel and u1's envelope */
     const char *const fmt[] = {"%.12g", "%.6g", "%.9g", "%.9g", "%.12g"};
-    plot_write_decimated(f, "t_s\th_s\tu2_mm\tu1_um\tenergy_J", c->nsteps ? &c->steps[0][0] : NULL,
-                         c->nsteps, 5, 0, keys, 2, STEP_BUCKETS, fmt);
-    free(c->steps);
+    plot_stream_write(f, "t_s\th_s\tu2_mm\tu1_um\tenergy_J", c->steps, fmt);
+    plot_stream_free(c->steps);
     c->steps = NULL;
     return atomic_commit_file(&a, PROG, e);
 }
@@ -245,9 +241,15 @@ static int measure_ringing(const ball *b, const ball_impacts *im, const drop_ctx
         double te = c->dense_t[i] - g.tc;
         double formula = te > 0 ? ball_impulse_response(b, g.J1, te) : NAN;
         double env = te > 0 ? g.amp * exp(-b->sigma0 * te) : NAN;
-        if (i % FIRST_EVERY == 0)
-            fprintf(f, "%.6f\t%.9g\t%.9g\t%.9g\t%.9g\n", 1e3 * te, 1e6 * c->dense_u1[i],
-                    1e6 * formula, 1e6 * env, c->dense_fc[i]);
+        if (i % FIRST_EVERY == 0) {
+            const double cells[] = {1e6 * c->dense_u1[i], 1e6 * formula, 1e6 * env, c->dense_fc[i]};
+            fprintf(f, "%.6f", 1e3 * te);
+            for (int k = 0; k < 4; k++) {
+                fputc('\t', f);
+                numfmt_put(f, "%.9g", cells[k]);
+            }
+            fputc('\n', f);
+        }
         if (im->n && c->dense_t[i] > im->v[0].end && c->dense_t[i] < fit_end)
             g.fit_err = fmax(g.fit_err, fabs(c->dense_u1[i] - formula));
     }

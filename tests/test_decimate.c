@@ -1,10 +1,12 @@
 /* test_decimate.c: plot_decimate, the rows a figure keeps of a long series (bin/drop's steps.tsv):
  * the first and last row, each key column's smallest and largest value in every span, each row
- * once and in order, within the stated room; short series whole. */
+ * once and in order, within the stated room; short series whole; the same rows chosen as they
+ * come (plot_stream). */
 #include "check.h"
 #include "io/plot.h"
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { N = 20000, NCOL = 3, BUCKETS = 50 };
 
@@ -53,6 +55,20 @@ int main(void)
     size_t n_short = plot_decimate(rows, 150, NCOL, 0, keys, 2, BUCKETS, keep);
     check(n_short == 150 && keep[149] == 149, "a series within the room is kept whole (%zu of 150)", n_short);
     check(plot_decimate(NULL, 0, NCOL, 0, keys, 2, BUCKETS, keep) == 0, "an empty series keeps nothing");
+    /* as the rows come (bin/drop's steps): the same rows, their values with them */
+    n = plot_decimate(rows, N, NCOL, 0, keys, 2, BUCKETS, keep);
+    plot_stream *st = plot_stream_new(NCOL, 0, keys, 2, BUCKETS, rows[(N - 1) * NCOL]);
+    for (size_t i = 0; i < N; i++)
+        plot_stream_push(st, rows + i * NCOL);
+    const double *kv;
+    const size_t *ki;
+    size_t ns = plot_stream_rows(st, &kv, &ki);
+    int same = ns == n;
+    for (size_t i = 0; same && i < n; i++)
+        same = ki[i] == keep[i]
+               && memcmp(kv + i * NCOL, rows + keep[i] * NCOL, sizeof(double) * NCOL) == 0;
+    check(same, "plot_stream: the rows plot_decimate keeps, with their values (%zu of %d)", ns, N);
+    plot_stream_free(st);
     free(rows);
     free(keep);
     return check_done();

@@ -169,6 +169,7 @@ int ball_solve_adaptive(const ball *b, const double y0[4], const ball_adaptive_o
     co.roots = contact_roots;
     co.on_event = on_event;
     co.on_step = on_step;
+    co.stats_at_end = true;     /* no sink here or in o reads them */
     const char *m = o->method ? o->method : "cvode-bdf";
     int rc;
     if (strncmp(m, "gsl-", 4) == 0) {

@@ -540,25 +540,26 @@ static const char *explain(int flag, const char **hint)
     }
 }
 
-/* Statistics so far: kept current before every sink call, so sinks may read them. */
+/* Statistics so far: read once after every step that has a sink to see them (they change only
+ * inside CVode), so sinks may read them. */
 static void read_stats(void *mem, const cvode_opts *o, cvode_stats *st)
 {
-    long x;
-    double h;
-    if (CVodeGetNumSteps(mem, &x) >= 0) st->steps = x;
-    if (CVodeGetNumRhsEvals(mem, &x) >= 0) st->nfev = x;
-    if (CVodeGetNumErrTestFails(mem, &x) >= 0) st->netf = x;
-    if (CVodeGetNumNonlinSolvIters(mem, &x) >= 0) st->nniters = x;
-    if (CVodeGetNumNonlinSolvConvFails(mem, &x) >= 0) st->nncf = x;
+    long steps, nfev, nsetups, netf, x;
+    int q, qcur;
+    double h0, h, hcur, tcur;
+    if (CVodeGetIntegratorStats(mem, &steps, &nfev, &nsetups, &netf, &q, &qcur, &h0, &h, &hcur,
+                                &tcur) >= 0) {
+        st->steps = steps, st->nfev = nfev, st->netf = netf, st->last_h = h, st->last_q = q;
+        if (o->solver != CVODE_FIXEDPOINT)
+            st->nsetups = nsetups;
+    }
+    long nni, nncf;
+    if (CVodeGetNonlinSolvStats(mem, &nni, &nncf) >= 0) st->nniters = nni, st->nncf = nncf;
     if (o->nroots > 0 && CVodeGetNumGEvals(mem, &x) >= 0) st->ngev = x;
     if (o->solver != CVODE_FIXEDPOINT) {
         if (CVodeGetNumJacEvals(mem, &x) >= 0) st->njev = x;
         if (CVodeGetNumLinRhsEvals(mem, &x) >= 0) st->nfev_jac = x;
-        if (CVodeGetNumLinSolvSetups(mem, &x) >= 0) st->nsetups = x;
     }
-    if (CVodeGetLastStep(mem, &h) >= 0) st->last_h = h;
-    int q;
-    if (CVodeGetLastOrder(mem, &q) >= 0) st->last_q = q;
 }
 
 #define CHECK_CALL(call)                                                                        \
@@ -715,10 +716,9 @@ static int run_setup(run *r, const ivp *p, double t0, const double *y, double t1
 
 /* The outputs up to t (interpolated by CVODE), each to the sample sink. 0, or -1 with err. */
 static int emit_outputs(run *r, const cvode_opts *o, double t, size_t *next, long *k_sample,
-                        long *since_output, cvode_stats *st, char *err, size_t errlen)
+                        long *since_output, char *err, size_t errlen)
 {
     for (; *next < o->nout && o->tout[*next] <= t; (*next)++, (*k_sample)++) {
-        read_stats(r->mem, o, st);
         int rc = CVodeGetDky(r->mem, o->tout[*next], 0, r->dky);
         if (rc < 0) {
             snprintf(err, errlen, "%s: no output at t = %.9g s (%s)", cvode_name(o), o->tout[*next],
@@ -742,14 +742,12 @@ static int after_step(run *r, const cvode_opts *o, int flag, double t, cvode_sta
 {
     if (flag == CV_ROOT_RETURN) {
         CVodeGetRootInfo(r->mem, r->rootsfound);
-        read_stats(r->mem, o, st);
         st->nevents++;
         if (o->on_event && o->on_event(t, N_VGetArrayPointer(r->v), r->rootsfound, o->ctx)) {
             snprintf(err, errlen, "%s: stopped by the event sink at t = %.9g s", cvode_name(o), t);
             return -1;
         }
     } else if (o->on_step) {
-        read_stats(r->mem, o, st);
         if (o->on_step(t, st->last_h, N_VGetArrayPointer(r->v), o->ctx)) {
             snprintf(err, errlen, "%s: stopped by the step sink at t = %.9g s", cvode_name(o), t);
             return -1;
@@ -792,7 +790,11 @@ int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts 
             failure(&r, o, flag, t, err, errlen);
             status = -1;
         } else {
-            status = emit_outputs(&r, o, t, &next, &k_sample, &since_output, st, err, errlen);
+            if (o->on_step && o->stats_at_end)     /* the step sink's h */
+                CVodeGetLastStep(r.mem, &st->last_h);
+            else if (o->sink || o->on_step || o->on_event)
+                read_stats(r.mem, o, st);
+            status = emit_outputs(&r, o, t, &next, &k_sample, &since_output, err, errlen);
             if (status == 0)
                 status = after_step(&r, o, flag, t, st, err, errlen);
             if (flag == CV_TSTOP_RETURN)

@@ -2,12 +2,14 @@
 #define _GNU_SOURCE
 #include "io/plot.h"
 #include "io/atomic.h"
+#include "io/numfmt.h"
 #include "base/util.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -550,60 +552,153 @@ static int render(const plot_opts *p, const char *program, const char *root, con
     return failed || skipped == njobs;
 }
 
+/* ---- the rows a figure keeps, chosen as they come ---- */
+
+struct plot_stream {
+    size_t ncol, tcol, nk, buckets, room;   /* room: rows a series may have to be kept whole */
+    size_t kcols[PLOT_DECIMATE_KEYS];
+    double t0, t_last;          /* the spans divide [t0, t_last]; t0 is the first row's */
+    size_t n;                   /* rows pushed */
+    size_t b;                   /* the current span, */
+    double t_end;               /* where it ends */
+    double *span;               /* its rows so far (nspan), the first of them row span_first */
+    size_t nspan, cap_span, span_first;
+    double *kept;               /* the rows kept so far, in order (every row while n <= room) */
+    size_t *kept_i, nkept, cap_v, cap_i;
+    bool done;
+};
+
+plot_stream *plot_stream_new(size_t ncol, size_t tcol, const size_t *kcols, size_t nk,
+                             size_t buckets, double t_last)
+{
+    plot_stream *s = xcalloc(1, sizeof *s);
+    s->nk = nk < PLOT_DECIMATE_KEYS ? nk : PLOT_DECIMATE_KEYS;
+    s->ncol = ncol, s->tcol = tcol, s->buckets = buckets, s->t_last = t_last;
+    s->room = buckets == 0 || s->nk == 0 ? SIZE_MAX : 2 * s->nk * buckets + 2;
+    memcpy(s->kcols, kcols, s->nk * sizeof *kcols);
+    return s;
+}
+
+static void stream_keep(plot_stream *s, const double *row, size_t i)
+{
+    s->kept = xgrow(s->kept, &s->cap_v, (s->nkept + 1) * s->ncol, sizeof *s->kept);
+    s->kept_i = xgrow(s->kept_i, &s->cap_i, s->nkept + 1, sizeof *s->kept_i);
+    memcpy(s->kept + s->nkept * s->ncol, row, s->ncol * sizeof *row);
+    s->kept_i[s->nkept++] = i;
+}
+
+/* The current span's rows holding each key's smallest and largest value (the first such) to
+ * the kept rows, in order, each once; the span is empty after. */
+static void stream_flush(plot_stream *s)
+{
+    size_t pick[2 * PLOT_DECIMATE_KEYS] = {0}, m = 2 * s->nk, nc = s->ncol;
+    const double *r = s->span;
+    for (size_t i = 0; i < s->nspan; i++)
+        for (size_t j = 0; j < s->nk; j++) {
+            double v = r[i * nc + s->kcols[j]];
+            if (v < r[pick[2 * j] * nc + s->kcols[j]])
+                pick[2 * j] = i;
+            if (v > r[pick[2 * j + 1] * nc + s->kcols[j]])
+                pick[2 * j + 1] = i;
+        }
+    for (size_t a = 1; a < m; a++)     /* insertion sort of at most 8, then each once */
+        for (size_t c = a; c > 0 && pick[c - 1] > pick[c]; c--) {
+            size_t x = pick[c];
+            pick[c] = pick[c - 1];
+            pick[c - 1] = x;
+        }
+    for (size_t j = 0; s->nspan && j < m; j++)
+        if (j == 0 || pick[j] != pick[j - 1])
+            stream_keep(s, r + pick[j] * nc, s->span_first + pick[j]);
+    s->nspan = 0;
+}
+
+/* Row i, not the first, into its span (a row at a span's end opens the next). The latest row may
+ * be the last, which is no span's: plot_stream_rows takes it back out. */
+static void stream_span(plot_stream *s, const double *row, size_t i)
+{
+    while (s->b + 1 < s->buckets && !(row[s->tcol] < s->t_end)) {
+        stream_flush(s);
+        s->b++;
+        s->t_end = s->t0 + (s->t_last - s->t0) * (double)(s->b + 1) / (double)s->buckets;
+    }
+    if (s->nspan == 0)
+        s->span_first = i;
+    if ((s->nspan + 1) * s->ncol > s->cap_span)
+        s->span = xgrow(s->span, &s->cap_span, (s->nspan + 1) * s->ncol, sizeof *s->span);
+    memcpy(s->span + s->nspan++ * s->ncol, row, s->ncol * sizeof *row);
+}
+
+void plot_stream_push(plot_stream *s, const double *row)
+{
+    size_t i = s->n++;
+    if (s->n <= s->room) {          /* the series may yet be kept whole */
+        stream_keep(s, row, i);
+        return;
+    }
+    if (s->n == s->room + 1) {      /* it is not: the rows so far into their spans */
+        double *raw = s->kept;
+        size_t nraw = s->nkept;
+        free(s->kept_i);
+        s->kept = NULL, s->kept_i = NULL, s->nkept = s->cap_v = s->cap_i = 0;
+        s->t0 = raw[s->tcol];
+        s->t_end = s->t0 + (s->t_last - s->t0) * 1.0 / (double)s->buckets;
+        stream_keep(s, raw, 0);
+        for (size_t r = 1; r < nraw; r++)
+            stream_span(s, raw + r * s->ncol, r);
+        free(raw);
+    }
+    stream_span(s, row, i);
+}
+
+size_t plot_stream_rows(plot_stream *s, const double **rows, const size_t **index)
+{
+    if (!s->done && s->n > s->room) {   /* the last row, out of its span */
+        const double *last = s->span + --s->nspan * s->ncol;
+        stream_flush(s);
+        stream_keep(s, last, s->n - 1);
+    }
+    s->done = true;
+    if (rows)
+        *rows = s->kept;
+    if (index)
+        *index = s->kept_i;
+    return s->nkept;
+}
+
+void plot_stream_free(plot_stream *s)
+{
+    if (!s)
+        return;
+    free(s->span), free(s->kept), free(s->kept_i);
+    free(s);
+}
+
 size_t plot_decimate(const double *rows, size_t nrows, size_t ncol, size_t tcol, const size_t *kcols, size_t nk,
                      size_t buckets, size_t *keep)
 {
-    size_t n = 0;
-    nk = nk < PLOT_DECIMATE_KEYS ? nk : PLOT_DECIMATE_KEYS;
-    if (nrows <= 2 * nk * buckets + 2 || buckets == 0 || nk == 0) {
-        for (size_t i = 0; i < nrows; i++)
-            keep[n++] = i;
-        return n;
-    }
-    double t0 = rows[tcol], span = rows[(nrows - 1) * ncol + tcol] - t0;
-    keep[n++] = 0;
-    size_t i = 1;
-    for (size_t b = 0; b < buckets && i < nrows - 1; b++) {
-        double t_end = b + 1 == buckets ? INFINITY : t0 + span * (double)(b + 1) / (double)buckets;
-        size_t pick[2 * PLOT_DECIMATE_KEYS], first = i;
-        for (size_t j = 0; j < 2 * nk; j++)
-            pick[j] = i;
-        for (; i < nrows - 1 && rows[i * ncol + tcol] < t_end; i++)
-            for (size_t j = 0; j < nk; j++) {
-                double v = rows[i * ncol + kcols[j]];
-                if (v < rows[pick[2 * j] * ncol + kcols[j]])
-                    pick[2 * j] = i;
-                if (v > rows[pick[2 * j + 1] * ncol + kcols[j]])
-                    pick[2 * j + 1] = i;
-            }
-        if (i == first)     /* an empty span */
-            continue;
-        for (size_t a = 1; a < 2 * nk; a++)     /* insertion sort of at most 8, then each once */
-            for (size_t c = a; c > 0 && pick[c - 1] > pick[c]; c--) {
-                size_t x = pick[c];
-                pick[c] = pick[c - 1];
-                pick[c - 1] = x;
-            }
-        for (size_t j = 0; j < 2 * nk; j++)
-            if (j == 0 || pick[j] != pick[j - 1])
-                keep[n++] = pick[j];
-    }
-    keep[n++] = nrows - 1;
+    if (nrows == 0)
+        return 0;
+    double t_last = rows[(nrows - 1) * ncol + tcol];
+    plot_stream *s = plot_stream_new(ncol, tcol, kcols, nk, buckets, t_last);
+    for (size_t i = 0; i < nrows; i++)
+        plot_stream_push(s, rows + i * ncol);
+    const size_t *index;
+    size_t n = plot_stream_rows(s, NULL, &index);
+    memcpy(keep, index, n * sizeof *keep);
+    plot_stream_free(s);
     return n;
 }
 
-size_t plot_write_decimated(FILE *f, const char *header, const double *rows, size_t nrows, size_t ncol, size_t tcol,
-                            const size_t *kcols, size_t nk, size_t buckets, const char *const *fmt)
+size_t plot_stream_write(FILE *f, const char *header, plot_stream *s, const char *const *fmt)
 {
-    size_t room = 2 * (nk < PLOT_DECIMATE_KEYS ? nk : PLOT_DECIMATE_KEYS) * buckets + 2;
-    size_t *keep = xcalloc(room > nrows ? room : nrows, sizeof *keep);
-    size_t n = plot_decimate(rows, nrows, ncol, tcol, kcols, nk, buckets, keep);
+    const double *rows;
+    size_t n = plot_stream_rows(s, &rows, NULL);
     fprintf(f, "%s\n", header);
     for (size_t i = 0; i < n; i++)
-        for (size_t j = 0; j < ncol; j++) {
-            fprintf(f, fmt[j], rows[keep[i] * ncol + j]);
-            fputc(j + 1 < ncol ? '\t' : '\n', f);
+        for (size_t j = 0; j < s->ncol; j++) {
+            numfmt_put(f, fmt[j], rows[i * s->ncol + j]);
+            fputc(j + 1 < s->ncol ? '\t' : '\n', f);
         }
-    free(keep);
     return n;
 }

@@ -54,10 +54,21 @@ enum { PLOT_DECIMATE_KEYS = 4 };
 size_t plot_decimate(const double *rows, size_t nrows, size_t ncol, size_t tcol,
                      const size_t *kcols, size_t nk, size_t buckets, size_t *keep);
 
-/* Those rows written as a table: the header line, then per kept row each column by its own
- * printf format (fmt[j] takes one double), tab-separated. Returns how many rows were written. */
-size_t plot_write_decimated(FILE *f, const char *header, const double *rows, size_t nrows,
-                            size_t ncol, size_t tcol, const size_t *kcols, size_t nk,
-                            size_t buckets, const char *const *fmt);
+/* plot_decimate's choice made as the rows come, holding only the rows it keeps (a run's steps,
+ * 10^5 and more, need not be kept): rows of ncol values pushed in order of column tcol; the spans
+ * divide [the first row's tcol, t_last], t_last given before (the end of a run: plot_decimate
+ * passes its last row's). plot_stream_rows ends the series: the kept rows (row-major) and their
+ * numbers in the series, and how many; the stream holds them until plot_stream_free. */
+typedef struct plot_stream plot_stream;
+plot_stream *plot_stream_new(size_t ncol, size_t tcol, const size_t *kcols, size_t nk,
+                             size_t buckets, double t_last);
+void plot_stream_push(plot_stream *s, const double *row);
+size_t plot_stream_rows(plot_stream *s, const double **rows, const size_t **index);
+void plot_stream_free(plot_stream *s);
+
+/* The kept rows written as a table: the header line, then per row each column by its own
+ * printf format (fmt[j] takes one double), tab-separated. Ends the series; returns how many
+ * rows were written. */
+size_t plot_stream_write(FILE *f, const char *header, plot_stream *s, const char *const *fmt);
 
 #endif
