@@ -199,6 +199,8 @@ static void modal_explicit(int M, int N, const double *restrict G, const double 
     }
 }
 
+typedef double pair __attribute__((vector_size(16)));     /* two lanes, as string.c's */
+
 /* A family of modes (transverse or torsional) as one step sees it: the model's shapes, bridge
  * weights, stiffness and damping, the step's coefficients, the state's displacements and
  * velocities, and the explicit parts of the new velocities. */
@@ -218,25 +220,28 @@ static void modal_pass(const family *f, int N, double h, const double *restrict 
                        double *restrict at, double *restrict acc)
 {
     double b = 0, e = 0, d = 0;
-    if (N == 4) {                       /* the default: accumulate in registers */
-        double f0 = fbar[0], f1 = fbar[1], f2 = fbar[2], f3 = fbar[3];
-        double a0 = 0, a1 = 0, a2 = 0, a3 = 0, c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+    if (N == 4) {       /* the default: the four points' sums in pairs (each lane rounds as
+                         * the scalar sum does), in registers */
+        pair f01 = {fbar[0], fbar[1]}, f23 = {fbar[2], fbar[3]}, a01 = {0, 0}, a23 = a01, c01 = a01,
+             c23 = a01;
         for (int i = 0; i < f->M; i++) {
-            const double *restrict row = f->G + 4 * (size_t)i;
-            double gf = row[0] * f0 + row[1] * f1 + row[2] * f2 + row[3] * f3;
-            double p1 = f->pe[i] + f->cb[i] * gf;
+            pair r01, r23;
+            memcpy(&r01, f->G + 4 * (size_t)i, sizeof r01);
+            memcpy(&r23, f->G + 4 * (size_t)i + 2, sizeof r23);
+            pair g01 = r01 * f01, g23 = r23 * f23;
+            double p1 = f->pe[i] + f->cb[i] * (g01[0] + g01[1] + g23[0] + g23[1]);
             double q1 = f->xq[i] + 0.5 * h * (f->xp[i] + p1);
             f->xq[i] = q1, f->xp[i] = p1;
             b += f->g[i] * q1;
             e += 0.5 * f->mass * p1 * p1 + 0.5 * f->K[i] * q1 * q1;
             d += f->R[i] * p1 * p1;
-            a0 += row[0] * p1, a1 += row[1] * p1, a2 += row[2] * p1, a3 += row[3] * p1;
+            a01 += r01 * p1, a23 += r23 * p1;
             double p = f->ca[i] * p1 - f->cc[i] * q1;
             f->pe[i] = p;
-            c0 += row[0] * p, c1 += row[1] * p, c2 += row[2] * p, c3 += row[3] * p;
+            c01 += r01 * p, c23 += r23 * p;
         }
-        at[0] = a0, at[1] = a1, at[2] = a2, at[3] = a3;
-        acc[0] = c0, acc[1] = c1, acc[2] = c2, acc[3] = c3;
+        at[0] = a01[0], at[1] = a01[1], at[2] = a23[0], at[3] = a23[1];
+        acc[0] = c01[0], acc[1] = c01[1], acc[2] = c23[0], acc[3] = c23[1];
     } else {
         for (int j = 0; j < N; j++)
             at[j] = acc[j] = 0.0;
