@@ -190,3 +190,67 @@ long text_line(FILE *f, char *buf, size_t n, bool first, char *why, size_t whyle
     }
     return (long)len;
 }
+
+/* The digits d[0..n-1] of m (n of them, leading zeros kept) into d. */
+static void digits_of(unsigned long long m, int n, char *d)
+{
+    for (int k = n - 1; k >= 0; k--, m /= 10)
+        d[k] = (char)('0' + m % 10);
+}
+
+int format_g(char *buf, double x, int prec)
+{
+    static const double p10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                 1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};   /* exact */
+    double a = fabs(x);
+    if (!(a >= 1e-15 && a < 1e15) || prec < 1 || prec > 15)
+        return snprintf(buf, 32, "%.*g", prec, x);
+    int X = (int)floor(log10(a)), k = 0;        /* the decimal exponent, corrected below */
+    double sc = 0.0;
+    for (int pass = 0; pass < 3; pass++) {      /* a scaled into [10^(prec-1), 10^prec) */
+        k = prec - 1 - X;
+        sc = k >= 0 ? a * p10[k] : a / p10[-k];
+        if (sc < p10[prec - 1])
+            X--;
+        else if (sc >= p10[prec])
+            X++;
+        else
+            break;
+    }
+    double r = floor(sc), f = sc - r;
+    if (!(sc >= p10[prec - 1] && sc < p10[prec]) || fabs(f - 0.5) < 1e-6)
+        return snprintf(buf, 32, "%.*g", prec, x);  /* near a tie: printf's exact rounding */
+    unsigned long long m = (unsigned long long)r + (f > 0.5);
+    if (m == (unsigned long long)p10[prec])    /* rounded up to the next power of ten */
+        m /= 10, X++;
+    char d[16], *o = buf;
+    digits_of(m, prec, d);
+    int nd = prec;
+    while (nd > 1 && d[nd - 1] == '0')          /* %g drops trailing zeros */
+        nd--;
+    if (x < 0)
+        *o++ = '-';
+    if (X < -4 || X >= prec) {                  /* style e */
+        *o++ = d[0];
+        if (nd > 1)
+            *o++ = '.', memcpy(o, d + 1, (size_t)nd - 1), o += nd - 1;
+        int ax = abs(X);                        /* |X| < 16 here: two digits */
+        *o++ = 'e', *o++ = X < 0 ? '-' : '+', *o++ = (char)('0' + ax / 10);
+        *o++ = (char)('0' + ax % 10);
+        *o = 0;
+        return (int)(o - buf);
+    }
+    if (X < 0) {                                /* style f below 1: 0.000ddd */
+        *o++ = '0', *o++ = '.';
+        for (int z = 0; z < -X - 1; z++)
+            *o++ = '0';
+        memcpy(o, d, (size_t)nd), o += nd;
+    } else {                                    /* X + 1 digits before the point */
+        memcpy(o, d, (size_t)X + 1), o += X + 1;
+        if (nd > X + 1)
+            *o++ = '.', memcpy(o, d + X + 1, (size_t)(nd - X - 1)), o += nd - X - 1;
+    }
+    *o = 0;
+    return (int)(o - buf);
+}
