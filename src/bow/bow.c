@@ -693,7 +693,8 @@ static void observe_modes(const bow_model *m, const double *x, bow_modal s[2], d
     modal_sums(m->Gw, m->gw, m->Kw, m->Rw, m->m_w, x + a->w, x + a->wd, m->Mw, N, &s[1], at + N);
 }
 
-void bow_observe(const bow_model *m, double t, const double *x, bow_obs *o)
+/* bow_observe, its powers only when asked (a record of every step has no use for them) */
+static void observe(const bow_model *m, double t, const double *x, bool with_powers, bow_obs *o)
 {
     const bow_layout *a = &m->at;
     int N = m->N;
@@ -723,12 +724,23 @@ void bow_observe(const bow_model *m, double t, const double *x, bow_obs *o)
         Ht += m->dx * F_b * m->fr.a_tau * tau;                                           /* (71) */
     }
     o->H = ms[0].H + ms[1].H + Hq + Hz + Ht;
-    powers(m, t, x, qd, ms[0].Q + ms[1].Q, &o->P, &o->Q);
+    if (with_powers)
+        powers(m, t, x, qd, ms[0].Q + ms[1].Q, &o->P, &o->Q);
     o->e_in = x[a->e_in];
     o->e_out = x[a->e_out];
     o->e_abs = x[a->e_abs];
     if (uc != buf)
         free(uc);
+}
+
+void bow_observe(const bow_model *m, double t, const double *x, bow_obs *o)
+{
+    observe(m, t, x, true, o);
+}
+
+void bow_observe_state(const bow_model *m, double t, const double *x, bow_obs *o)
+{
+    observe(m, t, x, false, o);
 }
 
 void bow_powers(const bow_model *m, double t, const double *x, double *P, double *Q)

@@ -169,6 +169,8 @@ typedef struct bow_obs {
     double e_in, e_out, e_abs;  /* the appended integrals, J */
 } bow_obs;
 void bow_observe(const bow_model *m, double t, const double *x, bow_obs *o);
+/* The same but the powers P and Q (left zero): what a record of every step needs. */
+void bow_observe_state(const bow_model *m, double t, const double *x, bow_obs *o);
 /* The supplied power P and the dissipated power Q at (t, x), W. */
 void bow_powers(const bow_model *m, double t, const double *x, double *P, double *Q);
 
