@@ -1,21 +1,31 @@
 /* resample.h: change the sampling rate of a signal by band-limited interpolation, through
- * libsamplerate's medium sinc converter (SRC_SINC_MEDIUM_QUALITY; Debian 12's 0.2.2 describes it
- * as 121 dB SNR over 90% of the lower Nyquist band), so going down in rate low-pass filters
- * instead of aliasing. Measured (tests/bench/resample_compare.c), 200 kHz to 48 kHz: a sweep's
- * largest error 3.3e-6 to 20 kHz (-110 dB; the best converter 1.5e-7), what aliases from 26-99
- * kHz -132 dB (-155), the bowed string's in-band spectral error -123 dB (-140); its band ends at
- * about 21.6 kHz (23.3): both are below what is heard (20 kHz, and 16-bit sound's -96 dB floor),
- * at a third of the best's processor time (bin/bow: 0.03 s against 0.10 s a second of sound, a
- * tenth of its whole run). libsamplerate works in 32-bit floats, as the WAVs the lessons write. */
+ * libsamplerate's sinc converters, so going down in rate low-pass filters instead of aliasing.
+ * libsamplerate works in 32-bit floats: the result carries their relative rounding (about 1e-7,
+ * -140 dB), as the 32-bit float WAVs the lessons write do anyway. */
 #ifndef IVPLAB_RESAMPLE_H
 #define IVPLAB_RESAMPLE_H
 #include <stddef.h>
+
+/* Which converter: how much of the band it keeps, measured 200 kHz -> 48 kHz by
+ * tests/bench/resample_compare.c (a sweep's largest error to 20 kHz; what aliases from 26-99 kHz;
+ * the bowed string's in-band spectral error; its CPU for 1 s of sound). */
+typedef enum {
+    /* SRC_SINC_BEST_QUALITY: to 97% of the lower Nyquist band (23.3 kHz at 48 kHz); 1.5e-7,
+     * -155 dB, -140 dB; 0.10 s. For figures and analyses, whose waveforms at a low rate (20 kHz)
+     * show the band's edge. */
+    RESAMPLE_BEST,
+    /* SRC_SINC_MEDIUM_QUALITY: to 90% of it (21.6 kHz at 48 kHz); 3.3e-6 (-110 dB), -132 dB,
+     * -123 dB; 0.03 s. For sound at an audio rate: what it leaves out is above hearing and below
+     * 16-bit sound's floor (-96 dB). */
+    RESAMPLE_SOUND
+} resample_quality;
 
 /* x[k] at fs_in (Hz), k < n (n >= 1), into a new array at fs_out (Hz) covering the same time
  * span: the samples at j / fs_out for every j with j / fs_out <= (n - 1) / fs_in (the input is
  * taken as zero outside it); *n_out gets their number. NULL with a one-line reason in err when
  * the rates are not positive or their ratio is outside libsamplerate's (1/256 to 256), or when
  * libsamplerate fails. */
-double *resample(const double *x, size_t n, double fs_in, double fs_out, size_t *n_out, char *err, size_t errlen);
+double *resample(const double *x, size_t n, double fs_in, double fs_out, resample_quality q, size_t *n_out,
+                 char *err, size_t errlen);
 
 #endif

@@ -1,7 +1,7 @@
-/* resample_compare.c: the measurement behind src/analysis/resample.c's choice (issue 17 item 5,
+/* resample_compare.c: the measurement behind src/analysis/resample.c's choices (issue 17 item 5,
  * issue 28 row 5): the hand-written Kaiser-windowed sinc resampler it had (kept here, as it was,
- * for the comparison), libsamplerate's SRC_SINC_BEST_QUALITY (what resample() used until row 5
- * weighed its cost) and resample() as built (SRC_SINC_MEDIUM_QUALITY), on a logarithmic sine sweep
+ * for the comparison) and resample()'s two converters, RESAMPLE_BEST (libsamplerate's
+ * SRC_SINC_BEST_QUALITY) and RESAMPLE_SOUND (SRC_SINC_MEDIUM_QUALITY), on a logarithmic sine sweep
  * (20 Hz to 20 kHz, and 26 to 99 kHz for the aliasing) and on the bowed string's bridge force
  * (the default stroke of bin/bow, 200 kHz to 48 kHz): the largest error against the exact
  * samples of the sweep, and the relative in-band spectral error against the 200 kHz signal
@@ -18,7 +18,6 @@
 #include "bow/bow.h"
 #include "analysis/resample.h"
 #include "base/util.h"
-#include <samplerate.h>
 #include <gsl/gsl_sf_bessel.h>
 #include <math.h>
 #include <stdio.h>
@@ -121,35 +120,23 @@ static void sweep(const char *name, double *(*rs)(const double *, size_t, double
 }
 
 static double *mine(const double *x, size_t n, double a, double b, size_t *m) { return hand_sinc(x, n, a, b, 0.9, m); }
-/* resample() as built: libsamplerate's medium sinc converter */
-static double *medium(const double *x, size_t n, double a, double b, size_t *m)
+static double *through(const double *x, size_t n, double a, double b, resample_quality q, size_t *m)
 {
     char err[300];
-    double *y = resample(x, n, a, b, m, err, sizeof err);
+    double *y = resample(x, n, a, b, q, m, err, sizeof err);
     if (!y) {
         fprintf(stderr, "%s\n", err);
         exit(1);
     }
     return y;
 }
-
-/* what resample() did before: the same padding and span, libsamplerate's best sinc converter */
 static double *best(const double *x, size_t n, double a, double b, size_t *m)
 {
-    *m = (size_t)floor((n - 1) / a * b) + 1;
-    size_t nin = n + (size_t)ceil(a / b) + 2;
-    float *in = xcalloc(nin, sizeof *in), *out = xcalloc(*m, sizeof *out);
-    for (size_t k = 0; k < n; k++)
-        in[k] = (float)x[k];
-    SRC_DATA d = {.data_in = in, .data_out = out, .input_frames = (long)nin, .output_frames = (long)*m,
-                  .src_ratio = b / a};
-    if (src_simple(&d, SRC_SINC_BEST_QUALITY, 1) != 0 || d.output_frames_gen != (long)*m)
-        exit(1);
-    double *y = xcalloc(*m, sizeof *y);
-    for (size_t j = 0; j < *m; j++)
-        y[j] = out[j];
-    free(in), free(out);
-    return y;
+    return through(x, n, a, b, RESAMPLE_BEST, m);
+}
+static double *medium(const double *x, size_t n, double a, double b, size_t *m)
+{
+    return through(x, n, a, b, RESAMPLE_SOUND, m);
 }
 
 int main(void)
