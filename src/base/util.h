@@ -33,11 +33,6 @@ double max_abs(const double *x, size_t n);
 double median_of(double *v, size_t n);
 /* Euclidean norm of x[0..n-1]. */
 double norm2(const double *x, size_t n);
-/* x as printf's "%.*g" writes it at precision prec (1 to 15), into buf (at least 32 bytes);
- * returns the length. The same characters, at about a tenth of the cost for the common case
- * (1e-15 <= |x| < 1e15, not within 1e-6 of a rounding tie: digits from one correctly rounded
- * scaling by a power of ten); every other value goes through snprintf. */
-int format_g(char *buf, double x, int prec);
 /* One line of a text file into buf (n bytes: at most n - 1 characters, the newline dropped, the
  * text ended by NUL). Reading stops at the limit: a long line is never read whole. A UTF-8
  * byte-order mark opening the first line (first true) is skipped. Returns the line's length; -1

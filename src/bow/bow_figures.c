@@ -1,22 +1,22 @@
 /* bow_figures.c: the data of the bowed-string article's figures (bow_figures.h). */
 #include "bow/bow_figures.h"
 #include "base/cli.h"
-#include "base/util.h"
 #include "io/atomic.h"
+#include "io/numfmt.h"
 #include "analysis/measure.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 /* One line of a stroke's table: the time (its first value) as "%.7g", the others as "%.6g",
- * tab-separated (format_g: printf's characters at a fraction of its cost, the table being
+ * tab-separated (numfmt_g: printf's characters at a fraction of its cost, the table being
  * 25000 lines a second of sound). */
 static void write_row(FILE *f, const double *v, int n)
 {
-    char line[32 * 16];
+    char line[40 * 16];
     int len = 0;
     for (int c = 0; c < n && c < 16; c++) {
-        len += format_g(line + len, v[c], c == 0 ? 7 : 6);
+        len += numfmt_g(line + len, sizeof line - (size_t)len, v[c], c == 0 ? 7 : 6);
         line[len++] = c + 1 < n ? '\t' : '\n';
     }
     fwrite(line, 1, (size_t)len, f);

@@ -1,0 +1,128 @@
+/* numfmt.c: "%.Pg" from the digits of one long double product (see numfmt.h). */
+#include "io/numfmt.h"
+#include <float.h>
+#include <math.h>
+#include <stdbool.h>
+#include <string.h>
+
+enum { MAX_EXP = 27, MAX_PREC = 15 };   /* 10^27 = 2^27 5^27 and 5^27 < 2^64: exact */
+
+/* 10^k, k = 0 .. MAX_EXP: each literal exact in a 64-bit significand. */
+static const long double p10[MAX_EXP + 1] = {
+    1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L, 1e10L, 1e11L, 1e12L, 1e13L,
+    1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L,
+    1e27L};
+
+/* The prec significant digits of a > 0 (finite) into d, and the decimal exponent X of the first
+ * (a = 0.d[0]d[1]... 10^(X+1), rounded to nearest, ties to even as printf does). false where the
+ * long double product cannot decide the rounding (or the scale is out of the exact range). */
+static bool digits(double a, int prec, char *d, int *X)
+{
+    int e2;
+    frexp(a, &e2);                              /* 2^(e2-1) <= a < 2^e2: log10 a from e2, */
+    int k = prec - 1 - (int)floor((e2 - 1) * 0.30102999566398120);  /* one off at most */
+    for (int tries = 0; tries < 3; tries++) {
+        if (k > MAX_EXP || k < -MAX_EXP)
+            return false;
+        long double s = k >= 0 ? (long double)a * p10[k] : (long double)a / p10[-k];
+        if (s >= p10[prec]) {
+            k--;
+            continue;
+        }
+        if (s < p10[prec - 1]) {
+            k++;
+            continue;
+        }
+        long double fl = floorl(s), fr = s - fl;
+        if (fabsl(fr - 0.5L) <= s * 0x1p-60L)    /* the product errs by at most s 2^-64 */
+            return false;
+        unsigned long long m = (unsigned long long)fl + (fr > 0.5L);
+        if ((long double)m == p10[prec])          /* 9.99.. rounded up to 10.0.. */
+            m /= 10, k--;
+        for (int i = prec - 1; i >= 0; i--, m /= 10)
+            d[i] = (char)('0' + (int)(m % 10));
+        *X = prec - 1 - k;
+        return true;
+    }
+    return false;
+}
+
+int numfmt_g(char *buf, size_t len, double v, int prec)
+{
+    char d[MAX_PREC + 1];
+    int X;
+    if (len < 32)
+        return snprintf(buf, len, "%.*g", prec, v);
+    if (v == 0.0 || !isfinite(v)) {            /* printf's words for these, sign and all */
+        const char *w = v == 0.0 ? "0" : isnan(v) ? "nan" : "inf";
+        return snprintf(buf, len, "%s%s", signbit(v) ? "-" : "", w);
+    }
+    if (LDBL_MANT_DIG < 64 || prec < 1 || prec > MAX_PREC || !digits(fabs(v), prec, d, &X))
+        return snprintf(buf, len, "%.*g", prec, v);
+    int nd = prec, n = 0;
+    while (nd > 1 && d[nd - 1] == '0')        /* %g drops trailing zeros */
+        nd--;
+    if (v < 0)
+        buf[n++] = '-';
+    if (X < -4 || X >= prec) {                 /* d.ddde+XX */
+        buf[n++] = d[0];
+        if (nd > 1) {
+            buf[n++] = '.';
+            memcpy(buf + n, d + 1, (size_t)nd - 1);
+            n += nd - 1;
+        }
+        buf[n++] = 'e';
+        buf[n++] = X < 0 ? '-' : '+';
+        int e = X < 0 ? -X : X;             /* at least two digits, as printf */
+        if (e >= 100)
+            buf[n++] = (char)('0' + e / 100);
+        buf[n++] = (char)('0' + e / 10 % 10);
+        buf[n++] = (char)('0' + e % 10);
+        buf[n] = '\0';
+        return n;
+    }
+    if (X < 0) {                               /* 0.000ddd */
+        buf[n++] = '0';
+        buf[n++] = '.';
+        for (int i = 0; i < -X - 1; i++)
+            buf[n++] = '0';
+        memcpy(buf + n, d, (size_t)nd);
+        n += nd;
+    } else {                                   /* ddd.ddd */
+        memcpy(buf + n, d, (size_t)X + 1);
+        n += X + 1;
+        if (nd > X + 1) {
+            buf[n++] = '.';
+            memcpy(buf + n, d + X + 1, (size_t)(nd - X - 1));
+            n += nd - X - 1;
+        }
+    }
+    buf[n] = '\0';
+    return n;
+}
+
+int numfmt_g_precision(const char *fmt)
+{
+    size_t n = strlen(fmt);
+    if (n < 4 || n > 5 || fmt[0] != '%' || fmt[1] != '.' || fmt[n - 1] != 'g')
+        return 0;
+    int p = 0;
+    for (size_t i = 2; i + 1 < n; i++) {
+        if (fmt[i] < '0' || fmt[i] > '9')
+            return 0;
+        p = 10 * p + (fmt[i] - '0');
+    }
+    return p;
+}
+
+void numfmt_put(FILE *f, const char *fmt, double v)
+{
+    char cell[64];
+    int p = numfmt_g_precision(fmt);
+    if (p == 0) {
+        fprintf(f, fmt, v);
+        return;
+    }
+    numfmt_g(cell, sizeof cell, v, p);
+    fputs(cell, f);
+}

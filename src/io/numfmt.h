@@ -1,0 +1,21 @@
+/* numfmt.h: printf's "%.Pg" of a double, the same characters, without printf's multi-precision
+ * arithmetic (which costs more than bin/drop's whole solve step for step: steps.tsv and
+ * first_impact.tsv hold 42,000 such numbers). */
+#ifndef IVPLAB_NUMFMT_H
+#define IVPLAB_NUMFMT_H
+#include <stddef.h>
+#include <stdio.h>
+
+/* v as snprintf(buf, len, "%.*g", prec, v) writes it, and its length (len >= 32 holds any
+ * prec <= 17). Exact: the digits come from one correctly rounded long double product
+ * v 10^k (10^k exact), and where that product lies too near a rounding tie to decide, and for
+ * an exponent beyond 10^+-27 or prec above 15, snprintf writes it. */
+int numfmt_g(char *buf, size_t len, double v, int prec);
+
+/* fmt as "%.Pg" (P one or two digits): P; 0 for any other format. */
+int numfmt_g_precision(const char *fmt);
+
+/* fprintf(f, fmt, v) for a format of one double: by numfmt_g where fmt is "%.Pg". */
+void numfmt_put(FILE *f, const char *fmt, double v);
+
+#endif

@@ -1,0 +1,66 @@
+/* test_numfmt.c: numfmt_g writes exactly what printf's "%.Pg" writes: random doubles over every
+ * scale and sign, values on and next to decimal rounding ties, powers of ten and their
+ * neighbours, exact binary ties (odd / 2^k: printf rounds them to even), zeros, NaN and
+ * infinities, at every precision 1 to 17; and numfmt_g_precision
+ * reads "%.Pg" and nothing else. */
+#include "check.h"
+#include "io/numfmt.h"
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+static uint64_t rng = 88172645463325252ull;
+
+static uint64_t next(void)
+{
+    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+    return rng;
+}
+
+/* Whether numfmt_g(v, prec) is printf's; the first difference is shown. */
+static long bad;
+
+static void same(double v, int prec)
+{
+    char a[64], b[64];
+    int na = numfmt_g(a, sizeof a, v, prec), nb = snprintf(b, sizeof b, "%.*g", prec, v);
+    if ((na != nb || strcmp(a, b) != 0) && bad++ == 0)
+        printf("first difference: %.17g at %%.%dg: \"%s\" against printf's \"%s\"\n", v, prec, a, b);
+}
+
+int main(void)
+{
+    long n = 0;
+    for (int i = 0; i < 400000; i++, n++) {   /* any scale: uniform exponent, random significand */
+        double v = ldexp(1.0 + (double)(next() >> 11) / 9007199254740992.0, (int)(next() % 200) - 100);
+        same(next() & 1 ? -v : v, 1 + (int)(next() % 17));
+    }
+    for (int p = 1; p <= 15; p++)            /* decimal ties d.dd5 10^e and their neighbours */
+        for (int i = 0; i < 20000; i++, n += 3) {
+            double v = ((double)(next() % 100000000) + 0.5) * pow(10.0, (int)(next() % 40) - 25);
+            same(v, p), same(nextafter(v, 0.0), p), same(nextafter(v, INFINITY), p);
+        }
+    for (int i = 0; i < 20000; i++)            /* exact binary ties: odd / 2^k, m + 1/2 */
+        for (int p = 1; p <= 10; p++, n += 2) {
+            same((double)(2 * (next() % 5000000) + 1) / (double)(1 << (1 + next() % 12)), p);
+            same((double)(next() % 10000000) + 0.5, p);
+        }
+    for (int e = -30; e <= 30; e++)           /* powers of ten and their neighbours */
+        for (int p = 1; p <= 17; p++, n += 3) {
+            double v = pow(10.0, e);
+            same(v, p), same(nextafter(v, 0.0), p), same(nextafter(v, INFINITY), p);
+        }
+    const double special[] = {0.0, -0.0, NAN, -NAN, INFINITY, -INFINITY, 1e-310, 4.4408920985e-14,
+                              150.0, 0.014715, 1e300, 9.9999999999995e-5, 0.00001, 123456789012.5};
+    for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
+        for (int p = 1; p <= 17; p++, n++)
+            same(special[i], p);
+    check(bad == 0, "numfmt_g against printf's %%.Pg: %ld of %ld values differ", bad, n);
+    check(numfmt_g_precision("%.12g") == 12 && numfmt_g_precision("%.6g") == 6,
+          "numfmt_g_precision reads %%.12g and %%.6g");
+    check(numfmt_g_precision("%.6f") == 0 && numfmt_g_precision("%g") == 0
+              && numfmt_g_precision("%.1x2g") == 0 && numfmt_g_precision("%.123g") == 0,
+          "numfmt_g_precision: 0 for %%.6f, %%g and other formats");
+    return check_done();
+}
