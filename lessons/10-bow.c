@@ -420,12 +420,13 @@ static int bow_the_string(stroke_run *st, bow_model *m, const bow_instrument *in
 }
 
 /* What the stroke shows: pitch, slips, regime, temperature, loops (bow/stroke.h), heard
- * at 48 kHz; 1 with e if the resampling fails. */
+ * at 48 kHz (resample.h's converter for sound); 1 with e if the resampling fails. */
 static int measure_stroke(stroke_run *st, const bow_instrument *in, const gesture *g, failure *e)
 {
     char err[600];
     const bow_record *r = &st->r;
-    st->wav = resample(r->bridge_u, r->n, st->fs, WAV_RATE, &st->nw, err, sizeof err);
+    st->wav = resample(r->bridge_u, r->n, st->fs, WAV_RATE, RESAMPLE_SOUND, &st->nw, err,
+                       sizeof err);
     if (!st->wav)
         return failure_set(e, 1, PROGRAM ": %s", err);
     stroke_trace tr = {.t = r->t, .v_b = r->v_b, .v_rel = r->v_mean, .bridge = r->bridge_u,

@@ -114,6 +114,26 @@ size_t measure_ringing(const double *t, const double *u, size_t n, double *sigma
     return np;
 }
 
+/* r[L..L+3] (those up to L1) of measure_fundamental: each lag's sum in its own order, as one lag
+ * alone would sum it, the four side by side (one sum waits on its additions; four do not). */
+static void autocorr4(const double *x, size_t n, double mean, double r0, long L, long L1, double *r)
+{
+    double s[4] = {0, 0, 0, 0};
+    long nl = L1 - L + 1 < 4 ? L1 - L + 1 : 4;
+    size_t i = 0;
+    if (nl == 4)                        /* while all four lags have samples */
+        for (; i + L + 3 < n; i++) {
+            double a = x[i] - mean;
+            s[0] += a * (x[i + L] - mean), s[1] += a * (x[i + L + 1] - mean);
+            s[2] += a * (x[i + L + 2] - mean), s[3] += a * (x[i + L + 3] - mean);
+        }
+    for (long k = 0; k < nl; k++) {     /* the rest of each */
+        for (size_t j = i; j + L + k < n; j++)
+            s[k] += (x[j] - mean) * (x[j + L + k] - mean);
+        r[L + k] = s[k] / (r0 * (double)(n - L - k) / n);
+    }
+}
+
 double measure_fundamental(const double *x, size_t n, double fs, double f_lo, double f_hi)
 {
     if (n < 16 || !(f_lo > 0) || !(f_hi > f_lo))
@@ -135,12 +155,9 @@ double measure_fundamental(const double *x, size_t n, double fs, double f_lo, do
         free(r);
         return 0.0;
     }
-    for (long L = lo - 1; L <= hi + 1 && L < (long)n; L++) {
-        double s = 0;
-        for (size_t i = 0; i + L < n; i++)
-            s += (x[i] - mean) * (x[i + L] - mean);
-        r[L] = s / (r0 * (double)(n - L) / n);
-    }
+    long L1 = hi + 1 < (long)n - 1 ? hi + 1 : (long)n - 1;
+    for (long L = lo - 1; L <= L1; L += 4)
+        autocorr4(x, n, mean, r0, L, L1, r);
     double best = -1, f = 0.0;
     for (long L = lo; L <= hi; L++)
         best = fmax(best, r[L]);

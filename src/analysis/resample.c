@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-double *resample(const double *x, size_t n, double fs_in, double fs_out, size_t *n_out, char *err, size_t errlen)
+double *resample(const double *x, size_t n, double fs_in, double fs_out, resample_quality q, size_t *n_out,
+                 char *err, size_t errlen)
 {
+    int converter = q == RESAMPLE_SOUND ? SRC_SINC_MEDIUM_QUALITY : SRC_SINC_BEST_QUALITY;
     double ratio = fs_out / fs_in;
     if (n == 0 || !(fs_in > 0) || !(fs_out > 0) || !src_is_valid_ratio(ratio)) {
         snprintf(err, errlen, "resample: %zu samples from %g Hz to %g Hz; accepted: at least one sample, rates > 0 "
@@ -22,10 +24,10 @@ double *resample(const double *x, size_t n, double fs_in, double fs_out, size_t 
         in[k] = (float)x[k];
     SRC_DATA d = {.data_in = in, .data_out = out, .input_frames = (long)nin, .output_frames = (long)m,
                   .src_ratio = ratio};
-    int rc = src_simple(&d, SRC_SINC_BEST_QUALITY, 1);
+    int rc = src_simple(&d, converter, 1);
     free(in);
     if (rc != 0 || d.output_frames_gen != (long)m) {
-        snprintf(err, errlen, "resample: libsamplerate (%s) from %g Hz to %g Hz: %s", src_get_name(SRC_SINC_BEST_QUALITY),
+        snprintf(err, errlen, "resample: libsamplerate (%s) from %g Hz to %g Hz: %s", src_get_name(converter),
                  fs_in, fs_out, rc != 0 ? src_strerror(rc) : "fewer samples than the span holds");
         free(out);
         return NULL;

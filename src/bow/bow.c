@@ -315,6 +315,7 @@ static void model_alloc(bow_model *m)
     m->xj = xcalloc(N, sizeof(double));
     m->scratch = xcalloc(8 * N, sizeof(double));
     m->tss = xcalloc(N, sizeof(double));
+    m->sums_at = xcalloc(2 * N, sizeof(double));
 }
 
 /* Stiffness, damping, Q, frequency, bridge weight and mode shapes of both families. */
@@ -396,7 +397,7 @@ int bow_model_init(bow_model *m, const bow_instrument *in, const gesture *g, cha
 void bow_model_free(bow_model *m)
 {
     double **p[] = {&m->Ku, &m->Ru, &m->Qu, &m->fu, &m->gu, &m->Kw, &m->Rw, &m->Qw, &m->fw, &m->gw,
-                    &m->Gu, &m->Gw, &m->xj, &m->scratch, &m->tss};
+                    &m->Gu, &m->Gw, &m->xj, &m->scratch, &m->tss, &m->sums_at};
     for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
         free(*p[k]);
         *p[k] = NULL;
@@ -658,8 +659,7 @@ long bow_border(const bow_model *m, long *idx)
  * contact points. */
 static void modal_sums(const double *restrict G, const double *restrict g, const double *restrict K,
                        const double *restrict R, double mass, const double *restrict q,
-                       const double *restrict p, int M, int N, double *bridge, double *H, double *Q,
-                       double *restrict at)
+                       const double *restrict p, int M, int N, bow_modal *o, double *restrict at)
 {
     double b = 0, h = 0, d = 0, a0 = 0, a1 = 0, a2 = 0, a3 = 0;
     for (int i = 0; i < M; i++) {
@@ -675,10 +675,26 @@ static void modal_sums(const double *restrict G, const double *restrict g, const
         at[0] = a0, at[1] = a1, at[2] = a2, at[3] = a3;
     else
         at_points(G, p, M, N, at);
-    *bridge = b, *H = h, *Q = d;
+    o->bridge = b, o->H = h, o->Q = d;
 }
 
-void bow_observe(const bow_model *m, double t, const double *x, bow_obs *o)
+/* The modal sums of x, both families, velocities at the contact points into at (2 N): those the
+ * fixed-step scheme took when x is the state it has just made (m->swept), else one pass. */
+static void observe_modes(const bow_model *m, const double *x, bow_modal s[2], double *at)
+{
+    const bow_layout *a = &m->at;
+    int N = m->N;
+    if (m->swept == x) {
+        s[0] = m->sums[0], s[1] = m->sums[1];
+        memcpy(at, m->sums_at, 2 * (size_t)N * sizeof(double));
+        return;
+    }
+    modal_sums(m->Gu, m->gu, m->Ku, m->Ru, m->m_u, x + a->u, x + a->ud, m->Mu, N, &s[0], at);
+    modal_sums(m->Gw, m->gw, m->Kw, m->Rw, m->m_w, x + a->w, x + a->wd, m->Mw, N, &s[1], at + N);
+}
+
+/* bow_observe, its powers only when asked (a record of every step has no use for them) */
+static void observe(const bow_model *m, double t, const double *x, bool with_powers, bow_obs *o)
 {
     const bow_layout *a = &m->at;
     int N = m->N;
@@ -688,11 +704,10 @@ void bow_observe(const bow_model *m, double t, const double *x, bow_obs *o)
     double F_b = o->f_b / m->in.W_b, kz = m->dx * F_b * m->fr.sigma0;
     double buf[3 * 64];
     double *uc = N <= 64 ? buf : xcalloc(3 * (size_t)N, sizeof(double)), *wc = uc + N, *qd = wc + N;
-    double Hu, Hw, Qu, Qw, Hq = 0, Hz = 0, Ht = 0;
-    modal_sums(m->Gu, m->gu, m->Ku, m->Ru, m->m_u, x + a->u, x + a->ud, m->Mu, N, &o->bridge_u, &Hu,
-               &Qu, uc);
-    modal_sums(m->Gw, m->gw, m->Kw, m->Rw, m->m_w, x + a->w, x + a->wd, m->Mw, N, &o->bridge_w, &Hw,
-               &Qw, wc);
+    double Hq = 0, Hz = 0, Ht = 0;
+    bow_modal ms[2];
+    observe_modes(m, x, ms, uc);
+    o->bridge_u = ms[0].bridge, o->bridge_w = ms[1].bridge;
     o->tau_min = INFINITY;
     for (int j = 0; j < N; j++) {
         double z = x[a->z + j], tau = x[a->tau + j];
@@ -708,13 +723,24 @@ void bow_observe(const bow_model *m, double t, const double *x, bow_obs *o)
         Hz += 0.5 * kz * z * z;                                                          /* (70) */
         Ht += m->dx * F_b * m->fr.a_tau * tau;                                           /* (71) */
     }
-    o->H = Hu + Hw + Hq + Hz + Ht;
-    powers(m, t, x, qd, Qu + Qw, &o->P, &o->Q);
+    o->H = ms[0].H + ms[1].H + Hq + Hz + Ht;
+    if (with_powers)
+        powers(m, t, x, qd, ms[0].Q + ms[1].Q, &o->P, &o->Q);
     o->e_in = x[a->e_in];
     o->e_out = x[a->e_out];
     o->e_abs = x[a->e_abs];
     if (uc != buf)
         free(uc);
+}
+
+void bow_observe(const bow_model *m, double t, const double *x, bow_obs *o)
+{
+    observe(m, t, x, true, o);
+}
+
+void bow_observe_state(const bow_model *m, double t, const double *x, bow_obs *o)
+{
+    observe(m, t, x, false, o);
 }
 
 void bow_powers(const bow_model *m, double t, const double *x, double *P, double *Q)

@@ -98,6 +98,13 @@ typedef struct bow_layout {
     size_t dim;
 } bow_layout;
 
+/* What one pass over a family of modes (transverse or torsional) gives an observation: the
+ * bridge force (61)/(62), N, the stored energy (67)/(68), J, and the dissipated power
+ * (72)/(73), W (the velocities at the contact points beside it). */
+typedef struct bow_modal {
+    double bridge, H, Q;
+} bow_modal;
+
 typedef struct bow_model {
     bow_instrument in;  /* the instrument */
     bow_friction fr;    /* its friction constants */
@@ -119,6 +126,12 @@ typedef struct bow_model {
     double *xj;         /* contact points (47), m */
     double *scratch;    /* 8 N doubles */
     double *tss;        /* tau(|v|) per contact point, the Newton guess for the next call, K */
+    /* What an observation sums over the modes of the state swept (bow_modal), taken by the
+     * fixed-step scheme in its pass over the modes of the step that made it: bow_observe of
+     * that state reads them instead of passing over the modes again. NULL: none. */
+    const double *swept;
+    bow_modal sums[2];  /* transverse, torsional */
+    double *sums_at;    /* 2 N: their velocities at the contact points, transverse then torsional */
 } bow_model;
 
 /* Derive the model; 0 or -1 with a reason (e.g. the bow off the string). */
@@ -156,6 +169,8 @@ typedef struct bow_obs {
     double e_in, e_out, e_abs;  /* the appended integrals, J */
 } bow_obs;
 void bow_observe(const bow_model *m, double t, const double *x, bow_obs *o);
+/* The same but the powers P and Q (left zero): what a record of every step needs. */
+void bow_observe_state(const bow_model *m, double t, const double *x, bow_obs *o);
 /* The supplied power P and the dissipated power Q at (t, x), W. */
 void bow_powers(const bow_model *m, double t, const double *x, double *P, double *Q);
 

@@ -36,7 +36,7 @@ int bow_record_sink(double t, const double *x, void *ctx)
         return 1;
     budget_tick(r->meter, r->tick);
     bow_obs o;
-    bow_observe(r->m, t, x, &o);
+    bow_observe_state(r->m, t, x, &o);
     if (r->n == 0)
         r->H0 = o.H;
     size_t k = r->n++;

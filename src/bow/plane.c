@@ -579,7 +579,7 @@ long plane_central(const plane_row *rows, long n, int kind)
 
 double *plane_resampled(const schelleng_signal *s, double rate, size_t *n, char *err, size_t errlen)
 {
-    return resample(s->bridge, s->n, s->fs, rate, n, err, errlen);
+    return resample(s->bridge, s->n, s->fs, rate, RESAMPLE_BEST, n, err, errlen);
 }
 
 /* The gallery as a sweep without a results file: a worker sends the classification, then the

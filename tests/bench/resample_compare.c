@@ -1,6 +1,7 @@
-/* resample_compare.c: the measurement behind src/analysis/resample.c's choice (issue 17 item 5): the
- * hand-written Kaiser-windowed sinc resampler it had (kept here, as it was, for the comparison)
- * against libsamplerate's SRC_SINC_BEST_QUALITY through resample(), on a logarithmic sine sweep
+/* resample_compare.c: the measurement behind src/analysis/resample.c's choices (issue 17 item 5,
+ * issue 28 row 5): the hand-written Kaiser-windowed sinc resampler it had (kept here, as it was,
+ * for the comparison) and resample()'s two converters, RESAMPLE_BEST (libsamplerate's
+ * SRC_SINC_BEST_QUALITY) and RESAMPLE_SOUND (SRC_SINC_MEDIUM_QUALITY), on a logarithmic sine sweep
  * (20 Hz to 20 kHz, and 26 to 99 kHz for the aliasing) and on the bowed string's bridge force
  * (the default stroke of bin/bow, 200 kHz to 48 kHz): the largest error against the exact
  * samples of the sweep, and the relative in-band spectral error against the 200 kHz signal
@@ -119,21 +120,30 @@ static void sweep(const char *name, double *(*rs)(const double *, size_t, double
 }
 
 static double *mine(const double *x, size_t n, double a, double b, size_t *m) { return hand_sinc(x, n, a, b, 0.9, m); }
-static double *best(const double *x, size_t n, double a, double b, size_t *m)
+static double *through(const double *x, size_t n, double a, double b, resample_quality q, size_t *m)
 {
     char err[300];
-    double *y = resample(x, n, a, b, m, err, sizeof err);
+    double *y = resample(x, n, a, b, q, m, err, sizeof err);
     if (!y) {
         fprintf(stderr, "%s\n", err);
         exit(1);
     }
     return y;
 }
+static double *best(const double *x, size_t n, double a, double b, size_t *m)
+{
+    return through(x, n, a, b, RESAMPLE_BEST, m);
+}
+static double *medium(const double *x, size_t n, double a, double b, size_t *m)
+{
+    return through(x, n, a, b, RESAMPLE_SOUND, m);
+}
 
 int main(void)
 {
     sweep("hand sinc", mine);
     sweep("SRC best", best);
+    sweep("SRC medium", medium);
     bow_instrument in;
     param_spec spec[BOW_NKEYS + 1];
     bow_param_table(&in, spec);
@@ -144,27 +154,36 @@ int main(void)
     if (bow_stroke(&in, &g, &br, &vr, &n, err, sizeof err) != 0) { puts(err); return 1; }
     double fs = 1.0 / in.dt, fo = 48000;
     size_t ma, mb;
+    size_t mc;
     double t = now(); double *ya = mine(br, n, fs, fo, &ma); double ta = now() - t;
     t = now(); double *yb = best(br, n, fs, fo, &mb); double tb = now() - t;
-    printf("bow stroke (0.5 s, %zu samples at %g Hz): hand sinc %zu samples %.1f ms, SRC best %zu samples %.1f ms\n", n, fs, ma, 1e3 * ta, mb, 1e3 * tb);
+    t = now(); double *yc = medium(br, n, fs, fo, &mc); double tc = now() - t;
+    printf("bow stroke (0.5 s, %zu samples at %g Hz): hand sinc %zu samples %.1f ms, SRC best %zu samples %.1f ms, "
+           "SRC medium %zu samples %.1f ms\n", n, fs, ma, 1e3 * ta, mb, 1e3 * tb, mc, 1e3 * tc);
     /* in-band spectral error on the analysis window 0.3-0.5 s */
     double lim[4] = {5000, 10000, 18000, 20000};
     for (int L = 0; L < 4; L++) {
-        double ea = 0, eb = 0, ref = 0;
+        double ea = 0, eb = 0, ec = 0, ref = 0;
         for (double f = 5; f <= lim[L]; f += 5) {
-            double xr, xi, ar, ai, br_, bi;
+            double xr, xi, ar, ai, br_, bi, cr, ci;
             dtft(br, n, fs, 0.3, 0.5, f, &xr, &xi);
             dtft(ya, ma, fo, 0.3, 0.5, f, &ar, &ai);
             dtft(yb, mb, fo, 0.3, 0.5, f, &br_, &bi);
+            dtft(yc, mc, fo, 0.3, 0.5, f, &cr, &ci);
             ref += xr * xr + xi * xi;
             ea += (ar - xr) * (ar - xr) + (ai - xi) * (ai - xi);
             eb += (br_ - xr) * (br_ - xr) + (bi - xi) * (bi - xi);
+            ec += (cr - xr) * (cr - xr) + (ci - xi) * (ci - xi);
         }
-        printf("  0-%g Hz: relative spectral error hand sinc %.2e (%.1f dB), SRC best %.2e (%.1f dB)\n", lim[L],
-               sqrt(ea / ref), 10 * log10(ea / ref), sqrt(eb / ref), 10 * log10(eb / ref));
+        printf("  0-%g Hz: relative spectral error hand sinc %.2e (%.1f dB), SRC best %.2e (%.1f dB), SRC medium %.2e "
+               "(%.1f dB)\n", lim[L], sqrt(ea / ref), 10 * log10(ea / ref), sqrt(eb / ref), 10 * log10(eb / ref),
+               sqrt(ec / ref), 10 * log10(ec / ref));
     }
     double d = 0; size_t mm = ma < mb ? ma : mb;
     for (size_t j = 0; j < mm; j++) d = fmax(d, fabs(ya[j] - yb[j]));
     printf("  largest sample difference between the two: %.3e N (peak %.3f N)\n", d, max_abs(ya, ma));
+    d = 0, mm = mb < mc ? mb : mc;
+    for (size_t j = 0; j < mm; j++) d = fmax(d, fabs(yb[j] - yc[j]));
+    printf("  largest sample difference between SRC best and medium: %.3e N\n", d);
     return 0;
 }
