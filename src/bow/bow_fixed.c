@@ -112,8 +112,9 @@ static void fixed_free(fixed *s)
         free(s->half);
         s->half = NULL;
     }
-    double **p[] = {&s->au, &s->bu, &s->cu, &s->aw, &s->bw, &s->cw, &s->pu, &s->pw, &s->ue, &s->we, &s->C, &s->vec,
-                    &s->zd1, &s->taud1, &s->qd1, &s->zd0, &s->taud0, &s->jzt, &s->jtt, &s->jtz};
+    double **p[] = {&s->au, &s->bu, &s->cu, &s->aw, &s->bw, &s->cw, &s->pu, &s->pw, &s->ue,
+                    &s->we, &s->C, &s->vec, &s->zd1, &s->taud1, &s->qd1, &s->zd0, &s->taud0,
+                    &s->jzt, &s->jtt, &s->jtz};
     for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
         free(*p[k]);
         *p[k] = NULL;
@@ -212,14 +213,32 @@ typedef struct family {
     double *restrict xq, *restrict xp, *restrict pe;
 } family;
 
-/* The modes driven by the step-averaged force fbar, in one pass: the new displacements and
- * velocities; what bow_observe sums over them (into o, the velocities at the contact points
- * into at, N, as modal_sums in bow.c, term for term); and the next step's explicit parts into
- * pe, their sums at the contact points into acc (N, as modal_explicit). */
-static void modal_pass(const family *f, int N, double h, const double *restrict fbar, bow_modal *o,
-                       double *restrict at, double *restrict acc)
+/* Mode i of family f driven by its share gf of the step-averaged force: its new displacement
+ * and velocity (returned: p1); what bow_observe sums over the modes, into o (term for term as
+ * modal_sums in bow.c); the next step's explicit part of its velocity into f->pe (*p, as
+ * modal_explicit). */
+static inline double mode_advance(const family *f, int i, double h, double gf, bow_modal *o,
+                                  double *p)
 {
-    double b = 0, e = 0, d = 0;
+    double p1 = f->pe[i] + f->cb[i] * gf;
+    double q1 = f->xq[i] + 0.5 * h * (f->xp[i] + p1);
+    f->xq[i] = q1, f->xp[i] = p1;
+    o->bridge += f->g[i] * q1;
+    o->H += 0.5 * f->mass * p1 * p1 + 0.5 * f->K[i] * q1 * q1;
+    o->Q += f->R[i] * p1 * p1;
+    *p = f->ca[i] * p1 - f->cc[i] * q1;
+    f->pe[i] = *p;
+    return p1;
+}
+
+/* The modes driven by the step-averaged force fbar, in one pass (mode_advance each): the sums
+ * into o, the velocities at the contact points into at (N, as modal_sums) and the next step's
+ * explicit parts' sums there into acc (N, as modal_explicit). */
+static void modal_pass(const family *fam, int N, double h, const double *restrict fbar,
+                       bow_modal *o, double *restrict at, double *restrict acc)
+{
+    const family local = *fam, *f = &local;    /* a copy no store can alias: it stays in registers */
+    bow_modal sum = {0};        /* so do the sums; *o at the end */
     if (N == 4) {       /* the default: the four points' sums in pairs (each lane rounds as
                          * the scalar sum does), in registers */
         pair f01 = {fbar[0], fbar[1]}, f23 = {fbar[2], fbar[3]}, a01 = {0, 0}, a23 = a01, c01 = a01,
@@ -229,40 +248,27 @@ static void modal_pass(const family *f, int N, double h, const double *restrict 
             memcpy(&r01, f->G + 4 * (size_t)i, sizeof r01);
             memcpy(&r23, f->G + 4 * (size_t)i + 2, sizeof r23);
             pair g01 = r01 * f01, g23 = r23 * f23;
-            double p1 = f->pe[i] + f->cb[i] * (g01[0] + g01[1] + g23[0] + g23[1]);
-            double q1 = f->xq[i] + 0.5 * h * (f->xp[i] + p1);
-            f->xq[i] = q1, f->xp[i] = p1;
-            b += f->g[i] * q1;
-            e += 0.5 * f->mass * p1 * p1 + 0.5 * f->K[i] * q1 * q1;
-            d += f->R[i] * p1 * p1;
+            double p, p1 = mode_advance(f, i, h, g01[0] + g01[1] + g23[0] + g23[1], &sum, &p);
             a01 += r01 * p1, a23 += r23 * p1;
-            double p = f->ca[i] * p1 - f->cc[i] * q1;
-            f->pe[i] = p;
             c01 += r01 * p, c23 += r23 * p;
         }
         at[0] = a01[0], at[1] = a01[1], at[2] = a23[0], at[3] = a23[1];
         acc[0] = c01[0], acc[1] = c01[1], acc[2] = c23[0], acc[3] = c23[1];
-    } else {
-        for (int j = 0; j < N; j++)
-            at[j] = acc[j] = 0.0;
-        for (int i = 0; i < f->M; i++) {
-            const double *restrict row = f->G + (size_t)i * N;
-            double gf = 0.0;
-            for (int j = 0; j < N; j++)
-                gf += row[j] * fbar[j];
-            double p1 = f->pe[i] + f->cb[i] * gf;
-            double q1 = f->xq[i] + 0.5 * h * (f->xp[i] + p1);
-            f->xq[i] = q1, f->xp[i] = p1;
-            b += f->g[i] * q1;
-            e += 0.5 * f->mass * p1 * p1 + 0.5 * f->K[i] * q1 * q1;
-            d += f->R[i] * p1 * p1;
-            double p = f->ca[i] * p1 - f->cc[i] * q1;
-            f->pe[i] = p;
-            for (int j = 0; j < N; j++)
-                at[j] += row[j] * p1, acc[j] += row[j] * p;
-        }
+        *o = sum;
+        return;
     }
-    o->bridge = b, o->H = e, o->Q = d;
+    for (int j = 0; j < N; j++)
+        at[j] = acc[j] = 0.0;
+    for (int i = 0; i < f->M; i++) {
+        const double *restrict row = f->G + (size_t)i * N;
+        double gf = 0.0;
+        for (int j = 0; j < N; j++)
+            gf += row[j] * fbar[j];
+        double p, p1 = mode_advance(f, i, h, gf, &sum, &p);
+        for (int j = 0; j < N; j++)
+            at[j] += row[j] * p1, acc[j] += row[j] * p;
+    }
+    *o = sum;
 }
 
 /* The two families of the step from x: transverse, torsional. */
@@ -446,7 +452,8 @@ static int step_newton(fixed *s, double t, const step_vecs *w, double F_b1, doub
         conv = (dmax < 1e-10 && norm < 1e-8) || norm < 1e-10;
         if (!conv && !jac) {    /* the same evaluation again, from the same guesses, with J */
             memcpy(s->m->tss, w->tss, N * sizeof(double));
-            contact_residual(s, F_b1, k1, w->v0, w->z, w->tau, w->zn, w->taun, w->zdn, w->taudn, w->v, true);
+            contact_residual(s, F_b1, k1, w->v0, w->z, w->tau, w->zn, w->taun, w->zdn,
+                             w->taudn, w->v, true);
         }
     }
     if (!conv || !isfinite(norm)) {
