@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-double *resample(const double *x, size_t n, double fs_in, double fs_out, resample_quality q, size_t *n_out,
-                 char *err, size_t errlen)
+double *resample(const double *x, size_t n, double fs_in, double fs_out, resample_quality q,
+                 size_t *n_out, char *err, size_t errlen)
 {
     int converter = q == RESAMPLE_SOUND ? SRC_SINC_MEDIUM_QUALITY : SRC_SINC_BEST_QUALITY;
     double ratio = fs_out / fs_in;
@@ -27,8 +27,9 @@ double *resample(const double *x, size_t n, double fs_in, double fs_out, resampl
     int rc = src_simple(&d, converter, 1);
     free(in);
     if (rc != 0 || d.output_frames_gen != (long)m) {
-        snprintf(err, errlen, "resample: libsamplerate (%s) from %g Hz to %g Hz: %s", src_get_name(converter),
-                 fs_in, fs_out, rc != 0 ? src_strerror(rc) : "fewer samples than the span holds");
+        snprintf(err, errlen, "resample: libsamplerate (%s) from %g Hz to %g Hz: %s",
+                 src_get_name(converter), fs_in, fs_out,
+                 rc != 0 ? src_strerror(rc) : "fewer samples than the span holds");
         free(out);
         return NULL;
     }

@@ -25,7 +25,7 @@ typedef enum {
  * taken as zero outside it); *n_out gets their number. NULL with a one-line reason in err when
  * the rates are not positive or their ratio is outside libsamplerate's (1/256 to 256), or when
  * libsamplerate fails. */
-double *resample(const double *x, size_t n, double fs_in, double fs_out, resample_quality q, size_t *n_out,
-                 char *err, size_t errlen);
+double *resample(const double *x, size_t n, double fs_in, double fs_out, resample_quality q,
+                 size_t *n_out, char *err, size_t errlen);
 
 #endif

@@ -237,7 +237,7 @@ static inline double mode_advance(const family *f, int i, double h, double gf, b
 static void modal_pass(const family *fam, int N, double h, const double *restrict fbar,
                        bow_modal *o, double *restrict at, double *restrict acc)
 {
-    const family local = *fam, *f = &local;    /* a copy no store can alias: it stays in registers */
+    const family local = *fam, *f = &local;    /* no store can alias a copy: in registers */
     bow_modal sum = {0};        /* so do the sums; *o at the end */
     if (N == 4) {       /* the default: the four points' sums in pairs (each lane rounds as
                          * the scalar sum does), in registers */

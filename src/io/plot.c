@@ -674,8 +674,8 @@ void plot_stream_free(plot_stream *s)
     free(s);
 }
 
-size_t plot_decimate(const double *rows, size_t nrows, size_t ncol, size_t tcol, const size_t *kcols, size_t nk,
-                     size_t buckets, size_t *keep)
+size_t plot_decimate(const double *rows, size_t nrows, size_t ncol, size_t tcol,
+                     const size_t *kcols, size_t nk, size_t buckets, size_t *keep)
 {
     if (nrows == 0)
         return 0;

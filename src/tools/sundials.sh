@@ -6,14 +6,16 @@
 # CMAKE_BUILD_TYPE=None adds no -O flag. Here the same source is configured with
 # CMAKE_BUILD_TYPE=Release, and the serial vector (whose WRMS norm is CVODE's error norm, taken
 # several times a step) with NVEC_FLAGS: its sums may be reassociated into several partial sums,
-# unrolled and vectorised, instead of one chain of dependent additions. The deb-src entry lives in a private apt state under CACHE/apt/:
-# the machine's apt configuration is never changed, and no root is needed.
-# Prints the prefix on stdout; any failure leaves no prefix (the build then uses the system library).
+# unrolled and vectorised, instead of one chain of dependent additions. The deb-src entry lives
+# in a private apt state under CACHE/apt/: the machine's apt configuration is never changed, and
+# no root is needed. Prints the prefix on stdout; any failure leaves no prefix (the build then
+# uses the system library).
 set -eu
 cache=${1:?usage: src/tools/sundials.sh CACHE}
 ver=$(dpkg-query -W -f='${Version}' libsundials-dev 2>/dev/null) || { echo "sundials: libsundials-dev is not installed" >&2; exit 1; }
 prefix=$cache/$ver
-NVEC_FLAGS="-fno-trapping-math -fno-signed-zeros -fassociative-math -funroll-loops -fvariable-expansion-in-unroller"
+NVEC_FLAGS="-fno-trapping-math -fno-signed-zeros -fassociative-math"
+NVEC_FLAGS="$NVEC_FLAGS -funroll-loops -fvariable-expansion-in-unroller"
 # .done holds the recipe: a build made another way (an earlier recipe) is made again.
 recipe="CMAKE_BUILD_TYPE=Release -O3; serial vector: $NVEC_FLAGS"
 [ "$(cat "$prefix/.done" 2>/dev/null)" = "$recipe" ] && { echo "$prefix"; exit 0; }
@@ -49,7 +51,8 @@ opts=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts="$apt
       -o Debug::NoLocking=1)
 log=$cache/build.log
 : > "$log"
-echo "sundials: building CVODE from Debian's source of $ver at -O3 (CMAKE_BUILD_TYPE=Release; serial vector: $NVEC_FLAGS) into $prefix" >&2
+echo "sundials: building CVODE from Debian's source of $ver at -O3" \
+     "(CMAKE_BUILD_TYPE=Release; serial vector: $NVEC_FLAGS) into $prefix" >&2
 fail() { echo "sundials: $1 failed (see $log); the system library is used" >&2; rm -rf "$prefix" "$cache/src"; exit 1; }
 apt-get "${opts[@]}" update >>"$log" 2>&1 || fail "apt-get update (private deb-src state)"
 (cd "$cache/src" && apt-get "${opts[@]}" source --only-source "sundials=$ver") >>"$log" 2>&1 || fail "apt-get source sundials=$ver"
@@ -62,7 +65,8 @@ function(ivplab_nvec_flags)
 endfunction()
 cmake_language(DEFER DIRECTORY "\${CMAKE_SOURCE_DIR}" CALL ivplab_nvec_flags)
 EOF
-cmake -S "$srcdir" -B "$cache/src/build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_PROJECT_INCLUDE="$cache/src/nvec.cmake" -DCMAKE_C_FLAGS_RELEASE="-O3 -DNDEBUG" \
+cmake -S "$srcdir" -B "$cache/src/build" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PROJECT_INCLUDE="$cache/src/nvec.cmake" -DCMAKE_C_FLAGS_RELEASE="-O3 -DNDEBUG" \
   -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib -DBUILD_STATIC_LIBS=OFF -DBUILD_SHARED_LIBS=ON \
   -DBUILD_ARKODE=OFF -DBUILD_CVODES=OFF -DBUILD_IDA=OFF -DBUILD_IDAS=OFF -DBUILD_KINSOL=OFF -DBUILD_CVODE=ON \
   -DEXAMPLES_ENABLE_C=OFF -DEXAMPLES_ENABLE_CXX=OFF -DEXAMPLES_INSTALL=OFF -DBUILD_FORTRAN_MODULE_INTERFACE=OFF \
