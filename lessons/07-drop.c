@@ -237,18 +237,15 @@ static int measure_ringing(const ball *b, const ball_impacts *im, const drop_ctx
     if (!f)
         return e->status;
     fprintf(f, "t_after_ms\tu1_um\tformula_um\tenvelope_um\tfc_N\n");
+    const char *const fmt[] = {"%.6f", "%.9g", "%.9g", "%.9g", "%.9g"};
     for (size_t i = 0; i < c->ndense; i++) {
         double te = c->dense_t[i] - g.tc;
         double formula = te > 0 ? ball_impulse_response(b, g.J1, te) : NAN;
         double env = te > 0 ? g.amp * exp(-b->sigma0 * te) : NAN;
         if (i % FIRST_EVERY == 0) {
-            const double cells[] = {1e6 * c->dense_u1[i], 1e6 * formula, 1e6 * env, c->dense_fc[i]};
-            fprintf(f, "%.6f", 1e3 * te);
-            for (int k = 0; k < 4; k++) {
-                fputc('\t', f);
-                numfmt_put(f, "%.9g", cells[k]);
-            }
-            fputc('\n', f);
+            const double cells[] = {1e3 * te, 1e6 * c->dense_u1[i], 1e6 * formula, 1e6 * env,
+                                    c->dense_fc[i]};
+            numfmt_row(f, cells, 5, fmt);
         }
         if (im->n && c->dense_t[i] > im->v[0].end && c->dense_t[i] < fit_end)
             g.fit_err = fmax(g.fit_err, fabs(c->dense_u1[i] - formula));

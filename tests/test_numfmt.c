@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static uint64_t rng = 88172645463325252ull;
@@ -27,6 +28,36 @@ static void same(double v, int prec)
     int na = numfmt_g(a, sizeof a, v, prec), nb = snprintf(b, sizeof b, "%.*g", prec, v);
     if ((na != nb || strcmp(a, b) != 0) && bad++ == 0)
         printf("first difference: %.17g at %%.%dg: \"%s\" against printf's \"%s\"\n", v, prec, a, b);
+}
+
+/* numfmt_row against fprintf, cell by cell: %.Pg and other formats mixed, a cell longer than
+ * what is left of its line buffer (%.6f of 1e300), and a line of 300 cells (several buffers' worth). */
+static void row_checks(void)
+{
+    enum { NC = 300 };
+    double v[NC];
+    const char *fmt[NC];
+    const char *kinds[] = {"%.9g", "%.6f", "%.12g", "%g", "%.3e"};
+    for (int j = 0; j < NC; j++)
+        v[j] = ldexp((double)(next() >> 11), (int)(next() % 120) - 90) * (next() & 1 ? -1 : 1),
+        fmt[j] = kinds[j % 5];
+    for (int j = 1; j < NC; j += 5)
+        v[j] = 1e300;   /* "%.6f": 308 characters, some where the line has less room left */
+    char *got, *want;
+    size_t ng, nw;
+    FILE *a = open_memstream(&got, &ng), *b = open_memstream(&want, &nw);
+    for (int n = 1; n <= NC; n += NC - 1) {     /* a row of 1, then of all 300 */
+        numfmt_row(a, v, (size_t)n, fmt);
+        for (int j = 0; j < n; j++) {
+            fprintf(b, fmt[j], v[j]);
+            fputc(j + 1 < n ? '\t' : '\n', b);
+        }
+    }
+    fclose(a), fclose(b);
+    check(ng == nw && memcmp(got, want, nw) == 0, "numfmt_row writes what fprintf writes cell by "
+          "cell: rows of 1 and %d cells, formats %%.9g %%.6f %%.12g %%g %%.3e, 308-character cells "
+          "(%zu and %zu bytes)", NC, ng, nw);
+    free(got), free(want);
 }
 
 int main(void)
@@ -62,5 +93,6 @@ int main(void)
     check(numfmt_g_precision("%.6f") == 0 && numfmt_g_precision("%g") == 0
               && numfmt_g_precision("%.1x2g") == 0 && numfmt_g_precision("%.123g") == 0,
           "numfmt_g_precision: 0 for %%.6f, %%g and other formats");
+    row_checks();
     return check_done();
 }

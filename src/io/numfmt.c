@@ -115,14 +115,26 @@ int numfmt_g_precision(const char *fmt)
     return p;
 }
 
-void numfmt_put(FILE *f, const char *fmt, double v)
+void numfmt_row(FILE *f, const double *v, size_t n, const char *const *fmt)
 {
-    char cell[64];
-    int p = numfmt_g_precision(fmt);
-    if (p == 0) {
-        fprintf(f, fmt, v);
-        return;
+    char line[1024];
+    size_t len = 0;
+    for (size_t j = 0; j < n; j++) {
+        if (sizeof line - len < 64) {           /* room for a "%.Pg" cell and its tab */
+            fwrite(line, 1, len, f);
+            len = 0;
+        }
+        int p = numfmt_g_precision(fmt[j]), room = (int)(sizeof line - len) - 1;
+        int k = p ? numfmt_g(line + len, sizeof line - len, v[j], p)
+                  : snprintf(line + len, sizeof line - len, fmt[j], v[j]);
+        if (k < 0 || k >= room) {               /* a cell longer than the line: on its own */
+            fwrite(line, 1, len, f);
+            len = 0;
+            fprintf(f, fmt[j], v[j]);
+        } else {
+            len += (size_t)k;
+        }
+        line[len++] = j + 1 < n ? '\t' : '\n';
     }
-    numfmt_g(cell, sizeof cell, v, p);
-    fputs(cell, f);
+    fwrite(line, 1, len, f);
 }

@@ -15,7 +15,8 @@ int numfmt_g(char *buf, size_t len, double v, int prec);
 /* fmt as "%.Pg" (P one or two digits): P; 0 for any other format. */
 int numfmt_g_precision(const char *fmt);
 
-/* fprintf(f, fmt, v) for a format of one double: by numfmt_g where fmt is "%.Pg". */
-void numfmt_put(FILE *f, const char *fmt, double v);
+/* One line of a table: v[0..n-1] tab-separated, v[j] as fprintf's fmt[j] (a format of one
+ * double) writes it, by numfmt_g where fmt[j] is "%.Pg"; one fwrite a line. */
+void numfmt_row(FILE *f, const double *v, size_t n, const char *const *fmt);
 
 #endif

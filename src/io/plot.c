@@ -696,9 +696,6 @@ size_t plot_stream_write(FILE *f, const char *header, plot_stream *s, const char
     size_t n = plot_stream_rows(s, &rows, NULL);
     fprintf(f, "%s\n", header);
     for (size_t i = 0; i < n; i++)
-        for (size_t j = 0; j < s->ncol; j++) {
-            numfmt_put(f, fmt[j], rows[i * s->ncol + j]);
-            fputc(j + 1 < s->ncol ? '\t' : '\n', f);
-        }
+        numfmt_row(f, rows + i * s->ncol, s->ncol, fmt);
     return n;
 }
