@@ -284,7 +284,7 @@ add_damped_sine(double *out, long len, double coef, const damped_sine *d, double
         out[k] += im[c];
 }
 
-/* One mode of the sum: where it stops, and how it is evaluated (underdamped: the rotation of
+/* One mode of the sum: where it stops, and how it is evaluated (underdamped: add_damped_sine of
  * pickup * a'(t) = coef * Im(e^{(-alpha + i omega) t}); else string_mode_eval). */
 typedef struct {
     const string_mode *m;

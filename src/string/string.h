@@ -69,8 +69,8 @@ typedef struct string_sum_info {
 
 /* out[k] = sum over modes of pickup * a'(k / fs), k < n. A mode stops once its velocity bound has
  * fallen below tol * 3/(pi^2 j^2) (j its place in the list), so the time-truncated remainders add
- * up to at most tol/2 m/s at any sample. Underdamped modes advance by a complex rotation per
- * sample, re-anchored with exp/sin/cos every 1024 samples. */
+ * up to at most tol/2 m/s at any sample. An underdamped mode's samples follow the damped sine's
+ * two-term recurrence, re-anchored with exp/sin/cos every 1024 samples. */
 void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long n, double tol,
                           double *out, string_sum_info *info);
 
