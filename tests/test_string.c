@@ -122,6 +122,31 @@ int main(void)
     free(indd);
     free(asfloat);
 
+    /* ---- the sum's promise, |s - series| <= tol at every sample, where its tiles and chains
+     * fall otherwise than at the default: a signal shorter than a tile and than two chains' first
+     * samples, one ending inside a tile, and other sampling rates ---- */
+    {
+        const struct { double fs; long n; } cases[] = {{48000.0, 20}, {48000.0, 700},
+                                                       {96000.0, 3000}, {22050.0, 5000}};
+        double worst_t = 0.0;
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            double fc = cases[i].fs;
+            long nc = cases[i].n;
+            string_mode *mc;
+            int nmc = string_reference_modes(&spec, 1.0 / fc, tol, 1000000, &mc);
+            double *sc = xcalloc((size_t)nc, sizeof(double));
+            long double *lc = xcalloc((size_t)nc, sizeof(long double));
+            string_pickup_signal(mc, nmc, fc, nc, tol, sc, NULL);
+            series_long(&spec, 3 * nmc, fc, nc, lc);
+            for (long k = 0; k < nc; k++)
+                worst_t = fmax(worst_t, (double)fabsl(sc[k] - lc[k]) / tol);
+            free(mc), free(sc), free(lc);
+        }
+        check(worst_t <= 1.0, "the sum within its tolerance of the long-double series at every "
+              "sample: 20, 700 samples at 48 kHz, 3000 at 96 kHz, 5000 at 22.05 kHz (largest "
+              "error %.2g of tol)", worst_t);
+    }
+
     /* ---- one mode through the sum's recurrence (y_{k+16} = 2 Re(Z) y_k - |Z|^2 y_{k-16}) against
      * its closed form in long double, sample by sample, where the recurrence is least stable:
      * Z = z^16 real (16 omega/fs a multiple of pi: its two roots one), omega/fs tiny, near
