@@ -21,6 +21,17 @@ static int sink(long k, double t, const double *y, void *c)
     return 0;
 }
 
+/* A sample sink that notes the steps it sees in the statistics so far. */
+typedef struct { const cvode_stats *st; long steps_seen; } stats_probe;
+
+static int probe_sink(long k, double t, const double *y, void *c)
+{
+    (void)k, (void)t, (void)y;
+    stats_probe *p = c;
+    p->steps_seen = p->st->steps;
+    return 0;
+}
+
 static int zero_of_u(double t, const double *y, double *g, void *params)
 {
     (void)t; (void)params;
@@ -284,6 +295,25 @@ int main(void)
     oscillator_exact(&over, y0o, 2000.0, exo);
     check(isfinite(exo[0]) && fabs(exo[0] - yo[0]) < 1e-6 * fabs(exo[0]),
           "overdamped (sigma0 = 1000 omega0): exact u(2000 s) = %.10g, CVODE %.10g", exo[0], yo[0]);
+
+    /* The statistics so far reach a sample sink (through its ctx) after every step, or, with
+     * stats_at_end, once at the end: the sink then sees none; the final counts are the same. */
+    long seen[2], steps[2];
+    for (int at_end = 0; at_end < 2; at_end++) {
+        double ys[2] = {1.0, 0.0}, tout[11];
+        for (int i = 0; i <= 10; i++)
+            tout[i] = 0.1 * i;
+        cvode_stats ss = {0};
+        stats_probe pr = {&ss, -1};
+        cvode_opts so = cvode_defaults();
+        so.tout = tout, so.nout = 11, so.sink = probe_sink, so.ctx = &pr;
+        so.stats_at_end = at_end;
+        cvode_solve(&p, 0.0, ys, 1.0, &so, &ss, err, sizeof err);
+        seen[at_end] = pr.steps_seen, steps[at_end] = ss.steps;
+    }
+    check(seen[0] > 0 && seen[1] == 0 && steps[0] == steps[1] && steps[1] > 0,
+          "statistics: a sample sink sees %ld steps at the last output, none with stats_at_end; "
+          "the final counts %ld and %ld", seen[0], steps[0], steps[1]);
 
     /* A failure is explained in words with the time. */
     double yb[2] = {1.0, 0.0};

@@ -790,10 +790,12 @@ int cvode_solve(const ivp *p, double t0, double *y, double t1, const cvode_opts 
             failure(&r, o, flag, t, err, errlen);
             status = -1;
         } else {
-            if (o->on_step && o->stats_at_end)     /* the step sink's h */
-                CVodeGetLastStep(r.mem, &st->last_h);
-            else if (o->sink || o->on_step || o->on_event)
+            if (o->stats_at_end) {      /* none read so far but the step sink's h */
+                if (o->on_step)
+                    CVodeGetLastStep(r.mem, &st->last_h);
+            } else if (o->sink || o->on_step || o->on_event) {
                 read_stats(r.mem, o, st);
+            }
             status = emit_outputs(&r, o, t, &next, &k_sample, &since_output, err, errlen);
             if (status == 0)
                 status = after_step(&r, o, flag, t, st, err, errlen);

@@ -47,8 +47,9 @@ typedef struct cvode_opts {
     cvode_event_sink on_event;
     cvode_step_sink on_step;   /* sinks may read the statistics so far through the cvode_stats
                                   pointer they were given in ctx, if the caller put it there */
-    bool stats_at_end;          /* no sink reads them: the statistics once, at the end (not
-                                   after every step: 2.7% of bin/drop's instructions) */
+    bool stats_at_end;          /* no sink reads them: the statistics once, at the end, whatever
+                                   the sinks (not after every step: 2.7% of bin/drop's
+                                   instructions); the step sink still gets each step's h */
 } cvode_opts;
 
 typedef struct cvode_stats {
