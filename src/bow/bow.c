@@ -420,9 +420,8 @@ void bow_rest(const bow_model *m, double *x)
         x[m->at.v + j] = gesture_value(&m->g.velocity, 0.0);
 }
 
-/* String velocity at the contact points: out_j = sum_i G_ij xdot_i. */
-static void at_points(const double *restrict G, const double *restrict xdot, int M, int N,
-                      double *restrict out)
+void bow_at_points(const double *restrict G, const double *restrict xdot, int M, int N,
+                   double *restrict out)
 {
     if (N == 4) {                       /* the default: accumulate in registers */
         double a0 = 0, a1 = 0, a2 = 0, a3 = 0;
@@ -537,8 +536,8 @@ static int rhs(double t, const double *x, double *dx, void *params)
     double v_b = gesture_value(&m->g.velocity, t), a_b = gesture_slope(&m->g.velocity, t);
     double *uc = m->scratch, *wc = uc + N, *qd = wc + N, *f = qd + N, *ua = f + N, *wa = ua + N;
     double kz = m->dx * F_b * m->fr.sigma0;
-    at_points(m->Gu, x + a->ud, Mu, N, uc);
-    at_points(m->Gw, x + a->wd, Mw, N, wc);
+    bow_at_points(m->Gu, x + a->ud, Mu, N, uc);
+    bow_at_points(m->Gw, x + a->wd, Mw, N, wc);
     for (int j = 0; j < N; j++) {
         qd[j] = uc[j] + wc[j] + x[a->v + j] - v_b;                            /* (83) */
         f[j] = kz * x[a->z + j];                                              /* (56) */
@@ -550,8 +549,8 @@ static int rhs(double t, const double *x, double *dx, void *params)
         family_rhs(&fam[k], N, x, f, dx);
     /* (86), written as a_b + q'' - (string acceleration at the points): the printed form
      * drops the transposes G^T on the modal terms. */
-    at_points(m->Gu, dx + a->ud, Mu, N, ua);
-    at_points(m->Gw, dx + a->wd, Mw, N, wa);
+    bow_at_points(m->Gu, dx + a->ud, Mu, N, ua);
+    bow_at_points(m->Gw, dx + a->wd, Mw, N, wa);
     for (int j = 0; j < N; j++) {
         double qdd = (-m->k_q * x[a->q + j] - m->r_q * qd[j] - f[j]) / m->m_q;
         dx[a->v + j] = a_b + qdd - ua[j] - wa[j];
@@ -584,8 +583,8 @@ static int jacobian(double t, const double *x, double *J, void *params)
     double v_b = gesture_value(&m->g.velocity, t);
     double kz = m->dx * F_b * m->fr.sigma0, rq = m->r_q / m->m_q;
     double *uc = m->scratch, *wc = uc + N, *qd = wc + N;
-    at_points(m->Gu, x + a->ud, Mu, N, uc);
-    at_points(m->Gw, x + a->wd, Mw, N, wc);
+    bow_at_points(m->Gu, x + a->ud, Mu, N, uc);
+    bow_at_points(m->Gw, x + a->wd, Mw, N, wc);
     for (int j = 0; j < N; j++)
         qd[j] = uc[j] + wc[j] + x[a->v + j] - v_b;
     double P, Q;
@@ -666,7 +665,7 @@ static void modal_sums(const double *restrict G, const double *restrict g, const
         b += g[i] * q[i];                                                     /* (61), (62) */
         h += 0.5 * mass * p[i] * p[i] + 0.5 * K[i] * q[i] * q[i];             /* (67), (68) */
         d += R[i] * p[i] * p[i];                                              /* (72), (73) */
-        if (N == 4) {   /* the default: at_points in the same pass, the same sums in order */
+        if (N == 4) {   /* the default: bow_at_points in the same pass, the same sums in order */
             const double *row = G + 4 * (size_t)i;
             a0 += row[0] * p[i], a1 += row[1] * p[i], a2 += row[2] * p[i], a3 += row[3] * p[i];
         }
@@ -674,7 +673,7 @@ static void modal_sums(const double *restrict G, const double *restrict g, const
     if (N == 4)
         at[0] = a0, at[1] = a1, at[2] = a2, at[3] = a3;
     else
-        at_points(G, p, M, N, at);
+        bow_at_points(G, p, M, N, at);
     o->bridge = b, o->H = h, o->Q = d;
 }
 
@@ -749,8 +748,8 @@ void bow_powers(const bow_model *m, double t, const double *x, double *P, double
     double buf[3 * 64];
     double *uc = N <= 64 ? buf : xcalloc(3 * (size_t)N, sizeof(double)), *wc = uc + N, *qd = wc + N;
     double v_b = gesture_value(&m->g.velocity, t);
-    at_points(m->Gu, x + m->at.ud, m->Mu, N, uc);
-    at_points(m->Gw, x + m->at.wd, m->Mw, N, wc);
+    bow_at_points(m->Gu, x + m->at.ud, m->Mu, N, uc);
+    bow_at_points(m->Gw, x + m->at.wd, m->Mw, N, wc);
     for (int j = 0; j < N; j++)
         qd[j] = uc[j] + wc[j] + x[m->at.v + j] - v_b;
     powers(m, t, x, qd, -1.0, P, Q);

@@ -171,6 +171,10 @@ typedef struct bow_obs {
 void bow_observe(const bow_model *m, double t, const double *x, bow_obs *o);
 /* The same but the powers P and Q (left zero): what a record of every step needs. */
 void bow_observe_state(const bow_model *m, double t, const double *x, bow_obs *o);
+/* A family's velocities at the contact points: out_j = sum_i G_ij xdot_i (G: M x N, row-major;
+ * N = 4 in registers). */
+void bow_at_points(const double *restrict G, const double *restrict xdot, int M, int N,
+                   double *restrict out);
 /* The supplied power P and the dissipated power Q at (t, x), W. */
 void bow_powers(const bow_model *m, double t, const double *x, double *P, double *Q);
 

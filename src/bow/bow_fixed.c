@@ -172,32 +172,16 @@ static double contact_residual(fixed *s, double F_b1, double kappa1, const doubl
     return norm;
 }
 
-/* Explicit parts of the new modal velocities, p = a p - c x, kept in pe, and their sum at
- * the contact points into acc (N). One pass over the mode shapes. */
+/* Explicit parts of the new modal velocities, p = a p - c x, kept in pe, and their sum at the
+ * contact points into acc (N): the first step's (each later step takes them from the pass over
+ * the modes of the step before, modal_pass). */
 static void modal_explicit(int M, int N, const double *restrict G, const double *restrict ca,
-                           const double *restrict cc, const double *restrict xq, const double *restrict xp,
-                           double *restrict pe, double *restrict acc)
+                           const double *restrict cc, const double *restrict xq,
+                           const double *restrict xp, double *restrict pe, double *restrict acc)
 {
-    if (N == 4) {                       /* the default: accumulate in registers */
-        double a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-        for (int i = 0; i < M; i++) {
-            double p = ca[i] * xp[i] - cc[i] * xq[i];
-            const double *restrict row = G + 4 * (size_t)i;
-            pe[i] = p;
-            a0 += row[0] * p, a1 += row[1] * p, a2 += row[2] * p, a3 += row[3] * p;
-        }
-        acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
-        return;
-    }
-    for (int j = 0; j < N; j++)
-        acc[j] = 0.0;
-    for (int i = 0; i < M; i++) {
-        double p = ca[i] * xp[i] - cc[i] * xq[i];
-        const double *restrict row = G + (size_t)i * N;
-        pe[i] = p;
-        for (int j = 0; j < N; j++)
-            acc[j] += row[j] * p;
-    }
+    for (int i = 0; i < M; i++)
+        pe[i] = ca[i] * xp[i] - cc[i] * xq[i];
+    bow_at_points(G, pe, M, N, acc);
 }
 
 typedef double pair __attribute__((vector_size(16)));     /* two lanes, as string.c's */
