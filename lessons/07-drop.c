@@ -81,10 +81,10 @@ static int sample(long k, double t, const double *y, void *ctx)
     return 0;
 }
 
-static int step(double t, double h, const double *y, void *ctx)
+static int step(double t, double h, const double *y, double energy, void *ctx)
 {
     drop_ctx *c = ctx;
-    const double row[5] = {t, h, 1e3 * y[2], 1e6 * y[0], ball_energy(t, y, (void *)c->b)};
+    const double row[5] = {t, h, 1e3 * y[2], 1e6 * y[0], energy};
     plot_stream_push(c->steps, row);    /* u2 in mm, u1 in um */
     budget_tick(c->meter, 1.0);
     return 0;

@@ -65,7 +65,8 @@ static int contact_roots(double t, const double *y, double *g, void *params)
     return 0;
 }
 
-static void watch_energy(adaptive_ctx *c, double t, const double *y)
+/* The energy at (t, y), its running minimum and largest rise over it; returns the energy. */
+static double watch_energy(adaptive_ctx *c, double t, const double *y)
 {
     double e = ball_energy(t, y, (void *)c->b);
     if (e < c->e_min)
@@ -74,6 +75,7 @@ static void watch_energy(adaptive_ctx *c, double t, const double *y)
         c->r->energy_rise = e - c->e_min;
         c->r->energy_rise_t = t;
     }
+    return e;
 }
 
 static int on_event(double t, const double *y, const int *dir, void *ctx)
@@ -112,13 +114,13 @@ static int on_event(double t, const double *y, const int *dir, void *ctx)
 static int on_step(double t, double h, const double *y, void *ctx)
 {
     adaptive_ctx *c = ctx;
-    watch_energy(c, t, y);
+    double e = watch_energy(c, t, y);
     int kind = c->on ? BALL_CONTACT : c->struck ? BALL_RING : BALL_FALL;
     c->h[kind] = xgrow(c->h[kind], &c->caph[kind], c->nh[kind] + 1, sizeof *c->h[kind]);
     c->h[kind][c->nh[kind]++] = h;
     if (at_cap(c, t))
         return 1;
-    return c->o->on_step ? c->o->on_step(t, h, y, c->o->ctx) : 0;
+    return c->o->on_step ? c->o->on_step(t, h, y, e, c->o->ctx) : 0;
 }
 
 static int on_sample(long k, double t, const double *y, void *ctx)

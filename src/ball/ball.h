@@ -17,6 +17,11 @@
  * for its keys are the groups of ball_params (ball/ball_model.h). */
 int ball_settings_load(const char *program, ball_settings *s, failure *e);
 
+/* After every internal step of the adaptive run: its end t, its size h, the state y there and
+ * the energy (ball_energy at t, y: the run computes it at each step to watch it). Nonzero stops
+ * the run. */
+typedef int (*ball_step_sink)(double t, double h, const double *y, double energy, void *ctx);
+
 /* The adaptive run: CVODE BDF, dense Newton on the analytic Jacobian (or the method asked for:
  * CVODE Adams with the same Newton, or a GSL explicit pair with the contact roots located by
  * bisection). Optional outputs at tout (sink) and after every internal step (on_step), each with
@@ -28,7 +33,7 @@ typedef struct ball_adaptive_opts {
     const double *tout;     /* output times, increasing, within [0, T] */
     size_t nout;
     sample_sink sink;
-    cvode_step_sink on_step;
+    ball_step_sink on_step;
     void *ctx;
     const char *method;     /* the adaptive solver: "cvode-bdf" (NULL: the same), "cvode-adams", or
                                "gsl-PAIR" for one of GSL's explicit pairs (gsl_pairs.h) */

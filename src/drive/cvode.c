@@ -80,10 +80,18 @@ double cvode_wrms_norm(const double *x, const double *w, size_t n)
     return norm;
 }
 
+/* Every vector of a run is serial (N_VNew_Serial and CVODE's clones of it): its data straight
+ * from the serial vector's content (nvector_serial.h's NV_DATA_S), not through N_VGetArrayPointer's
+ * two calls, made several times a step. */
+static inline double *data_of(N_Vector v)
+{
+    return NV_DATA_S(v);
+}
+
 static int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *data)
 {
     udata *u = data;
-    int rc = u->p->rhs(t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot), u->p->params);
+    int rc = u->p->rhs(t, data_of(y), data_of(ydot), u->p->params);
     return rc ? 1 : 0;   /* positive: recoverable, CVODE retries with a smaller step */
 }
 
@@ -93,12 +101,12 @@ static int rhs(sunrealtype t, N_Vector y, N_Vector ydot, void *data)
 static int ewt(N_Vector y, N_Vector w, void *data)
 {
     const cvode_opts *o = ((udata *)data)->o;
-    const double *a = N_VGetArrayPointer(y);
-    double *b = N_VGetArrayPointer(w);
-    sunindextype n = N_VGetLength(y);
+    const double *a = data_of(y);
+    double *b = data_of(w), rtol = o->rtol, atol = o->atol;  /* kept across the stores to b */
+    sunindextype n = NV_LENGTH_S(y);
     for (sunindextype i = 0; i < n; i++) {
-        double d = o->rtol * fabs(a[i]) + o->atol;
-        if (o->atol <= 0.0 && d <= 0.0)
+        double d = rtol * fabs(a[i]) + atol;
+        if (atol <= 0.0 && d <= 0.0)
             return -1;
         b[i] = 1.0 / d;
     }
@@ -111,7 +119,7 @@ static int jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *data,
     (void)fy; (void)t1; (void)t2; (void)t3;
     udata *u = data;
     size_t n = u->p->dim;
-    if (u->p->jac(t, N_VGetArrayPointer(y), u->J, u->p->params))
+    if (u->p->jac(t, data_of(y), u->J, u->p->params))
         return 1;
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < n; j++)
@@ -345,8 +353,8 @@ static int bordered_solve(SUNLinearSolver LS, SUNMatrix M, N_Vector x, N_Vector 
 {
     (void)M; (void)tol;
     bordered *b = LS->content;
-    const double *bv = N_VGetArrayPointer(rhs);
-    double *xv = N_VGetArrayPointer(x), *xr = b->xr, *xb = b->xb;
+    const double *bv = data_of(rhs);
+    double *xv = data_of(x), *xr = b->xr, *xb = b->xb;
     long k = b->k, nr = b->nr, nw = b->nw;
     for (long r = 0; r < nr; r++)
         b->xt[r] = bv[b->rest[r]];
@@ -489,7 +497,7 @@ int cvode_bordered_solve(size_t n, const double *M, const long *border, long k, 
 static int roots(sunrealtype t, N_Vector y, sunrealtype *g, void *data)
 {
     udata *u = data;
-    return u->o->roots(t, N_VGetArrayPointer(y), g, u->p->params) ? -1 : 0;
+    return u->o->roots(t, data_of(y), g, u->p->params) ? -1 : 0;
 }
 
 /* CVODE's name for a return code ("CV_TOO_MUCH_WORK"); CVODE allocates it, so it is copied. */
@@ -671,18 +679,20 @@ static int run_setup(run *r, const ivp *p, double t0, const double *y, double t1
     SUNContext_PushErrHandler(r->ctx, capture_error, &r->u);
 #endif
     r->v = N_VNew_Serial(n, r->ctx);
-    r->dky = N_VNew_Serial(n, r->ctx);
+    /* fused vector operations: the Nordsieck predict and update as one pass each (CVODE's clones
+     * inherit it), and so CVodeGetDky's sum of the q + 1 Nordsieck vectors into dky, a clone too:
+     * one pass, where a vector without them takes a scale and q linear sums (the same
+     * arithmetic, in the same order) */
+    if (r->v && N_VEnableFusedOps_Serial(r->v, SUNTRUE) != 0) {
+        snprintf(err, errlen, "%s: could not enable fused vector operations", cvode_name(o));
+        return -1;
+    }
+    r->dky = r->v ? N_VClone(r->v) : NULL;
     if (!r->v || !r->dky) {
         snprintf(err, errlen, "%s: out of memory for vectors of %ld", cvode_name(o), (long)n);
         return -1;
     }
     memcpy(N_VGetArrayPointer(r->v), y, p->dim * sizeof(double));
-    /* fused vector operations: the Nordsieck predict and update as one pass each (CVODE's clones
-     * inherit it) */
-    if (N_VEnableFusedOps_Serial(r->v, SUNTRUE) != 0) {
-        snprintf(err, errlen, "%s: could not enable fused vector operations", cvode_name(o));
-        return -1;
-    }
     r->mem = CVodeCreate(o->lmm == CVODE_ADAMS ? CV_ADAMS : CV_BDF, r->ctx);
     if (!r->mem) {
         snprintf(err, errlen, "%s: CVodeCreate failed", cvode_name(o));
@@ -725,7 +735,7 @@ static int emit_outputs(run *r, const cvode_opts *o, double t, size_t *next, lon
                      flag_name(rc));
             return -1;
         }
-        if (o->sink && o->sink(*k_sample, o->tout[*next], N_VGetArrayPointer(r->dky), o->ctx)) {
+        if (o->sink && o->sink(*k_sample, o->tout[*next], data_of(r->dky), o->ctx)) {
             snprintf(err, errlen, "%s: stopped by the output sink at t = %.9g s", cvode_name(o),
                      o->tout[*next]);
             return -1;
@@ -743,12 +753,12 @@ static int after_step(run *r, const cvode_opts *o, int flag, double t, cvode_sta
     if (flag == CV_ROOT_RETURN) {
         CVodeGetRootInfo(r->mem, r->rootsfound);
         st->nevents++;
-        if (o->on_event && o->on_event(t, N_VGetArrayPointer(r->v), r->rootsfound, o->ctx)) {
+        if (o->on_event && o->on_event(t, data_of(r->v), r->rootsfound, o->ctx)) {
             snprintf(err, errlen, "%s: stopped by the event sink at t = %.9g s", cvode_name(o), t);
             return -1;
         }
     } else if (o->on_step) {
-        if (o->on_step(t, st->last_h, N_VGetArrayPointer(r->v), o->ctx)) {
+        if (o->on_step(t, st->last_h, data_of(r->v), o->ctx)) {
             snprintf(err, errlen, "%s: stopped by the step sink at t = %.9g s", cvode_name(o), t);
             return -1;
         }
