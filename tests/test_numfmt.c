@@ -2,7 +2,7 @@
  * scale and sign, values on and next to decimal rounding ties, powers of ten and their
  * neighbours, exact binary ties (odd / 2^k: printf rounds them to even), zeros, NaN and
  * infinities, at every precision 1 to 17; and numfmt_g_precision
- * reads "%.Pg" and nothing else. */
+ * reads "%.Pg" and nothing else. numfmt_f likewise against "%.Pf". */
 #include "check.h"
 #include "io/numfmt.h"
 #include <math.h>
@@ -28,6 +28,50 @@ static void same(double v, int prec)
     int na = numfmt_g(a, sizeof a, v, prec), nb = snprintf(b, sizeof b, "%.*g", prec, v);
     if ((na != nb || strcmp(a, b) != 0) && bad++ == 0)
         printf("first difference: %.17g at %%.%dg: \"%s\" against printf's \"%s\"\n", v, prec, a, b);
+}
+
+/* The same for numfmt_f and printf's "%.Pf". */
+static long bad_f;
+
+static void same_f(double v, int prec)
+{
+    char a[64], b[400];
+    int na = numfmt_f(a, sizeof a, v, prec), nb = snprintf(b, sizeof b, "%.*f", prec, v);
+    if ((na != nb || strcmp(a, b) != 0) && bad_f++ == 0)
+        printf("first difference: %.17g at %%.%df: \"%s\" against printf's \"%s\"\n", v, prec, a, b);
+}
+
+/* numfmt_f at every precision 0 to 17: random doubles from 1e-22 to 1e20 (past the fast range
+ * both ways), decimal ties d.dd5 and their neighbours, exact binary ties (printf rounds them to
+ * even), small integers, zeros (and values rounding to "-0.0000"), NaN and infinities. */
+static void f_checks(void)
+{
+    long n = 0;
+    for (int i = 0; i < 400000; i++, n++) {
+        double v = ldexp(1.0 + (double)(next() >> 11) / 9007199254740992.0, (int)(next() % 140) - 72);
+        same_f(next() & 1 ? -v : v, (int)(next() % 18));
+    }
+    for (int p = 0; p <= 15; p++)
+        for (int i = 0; i < 20000; i++, n += 3) {
+            double v = ((double)(next() % 100000000) + 0.5) * pow(10.0, -p - 1 - (int)(next() % 8));
+            same_f(v, p), same_f(nextafter(v, 0.0), p), same_f(nextafter(v, INFINITY), p);
+        }
+    for (int i = 0; i < 20000; i++)
+        for (int p = 0; p <= 10; p++, n += 3) {
+            same_f((double)(2 * (next() % 5000000) + 1) / (double)(1 << (1 + next() % 12)), p);
+            same_f(-((double)(next() % 10000000) + 0.5), p);
+            same_f((double)(next() % 1000), p);
+        }
+    const double special[] = {0.0, -0.0, NAN, -NAN, INFINITY, -INFINITY, -1e-5, 1e-310, -400.0,
+                              2.60205999132796, 0.00005, 999999.99995, 1e17, 1e18, 123456789012.5};
+    for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
+        for (int p = 0; p <= 17; p++, n++)
+            same_f(special[i], p);
+    check(bad_f == 0, "numfmt_f against printf's %%.Pf: %ld of %ld values differ", bad_f, n);
+    check(numfmt_f_precision("%.4f") == 4 && numfmt_f_precision("%.0f") == 0
+              && numfmt_f_precision("%.12f") == 12 && numfmt_f_precision("%f") == -1
+              && numfmt_f_precision("%.4g") == -1 && numfmt_f_precision("%.123f") == -1,
+          "numfmt_f_precision reads %%.4f, %%.0f, %%.12f; -1 for %%f, %%.4g, %%.123f");
 }
 
 /* numfmt_row against fprintf, cell by cell: %.Pg and other formats mixed, a cell longer than
@@ -93,6 +137,7 @@ int main(void)
     check(numfmt_g_precision("%.6f") == 0 && numfmt_g_precision("%g") == 0
               && numfmt_g_precision("%.1x2g") == 0 && numfmt_g_precision("%.123g") == 0,
           "numfmt_g_precision: 0 for %%.6f, %%g and other formats");
+    f_checks();
     row_checks();
     return check_done();
 }

@@ -1,5 +1,6 @@
 #include "analysis/spectrum.h"
 #include "base/util.h"
+#include "io/numfmt.h"
 #include "io/plot.h"
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fft_real.h>
@@ -113,8 +114,11 @@ void spectrum_write_tsv(FILE *f, const spectrum *s, double peak_mag, size_t buck
     const size_t level[] = {1};
     size_t *keep = xcalloc(2 * buckets + 2 > n ? 2 * buckets + 2 : n, sizeof *keep);
     size_t nkeep = plot_decimate(&bins[0][0], n, 2, 0, level, 1, buckets, keep);
-    for (size_t i = 0; i < nkeep; i++)
-        fprintf(f, "%.4f\t%.4f\n", spectrum_freq(s, keep[i] + 1), bins[keep[i]][1]);
+    const char *const fmt[] = {"%.4f", "%.4f"};
+    for (size_t i = 0; i < nkeep; i++) {
+        const double row[2] = {spectrum_freq(s, keep[i] + 1), bins[keep[i]][1]};
+        numfmt_row(f, row, 2, fmt);
+    }
     free(keep);
     free(bins);
 }

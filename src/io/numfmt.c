@@ -1,4 +1,4 @@
-/* numfmt.c: "%.Pg" from the digits of one long double product (see numfmt.h). */
+/* numfmt.c: "%.Pg" and "%.Pf" from the digits of one long double product (see numfmt.h). */
 #include "io/numfmt.h"
 #include <float.h>
 #include <math.h>
@@ -101,18 +101,56 @@ int numfmt_g(char *buf, size_t len, double v, int prec)
     return n;
 }
 
-int numfmt_g_precision(const char *fmt)
+int numfmt_f(char *buf, size_t len, double v, int prec)
+{
+    if (len < 32 || LDBL_MANT_DIG < 64 || prec < 0 || prec > MAX_PREC || !isfinite(v))
+        return snprintf(buf, len, "%.*f", prec, v);
+    long double s = (long double)fabs(v) * p10[prec];   /* errs by at most s 2^-64 */
+    long double fl = floorl(s), fr = s - fl;
+    if (s >= 1e18L || fabsl(fr - 0.5L) <= s * 0x1p-60L)
+        return snprintf(buf, len, "%.*f", prec, v);
+    unsigned long long m = (unsigned long long)fl + (fr > 0.5L);
+    char d[24];                                 /* the digits of m, last first: at least prec + 1 */
+    int nd = 0, n = 0;
+    do
+        d[nd++] = (char)('0' + (int)(m % 10)), m /= 10;
+    while (m || nd <= prec);
+    if (signbit(v))                             /* printf's "-0.0000" too */
+        buf[n++] = '-';
+    for (int i = nd - 1; i >= prec; i--)
+        buf[n++] = d[i];
+    if (prec > 0)
+        buf[n++] = '.';
+    for (int i = prec - 1; i >= 0; i--)
+        buf[n++] = d[i];
+    buf[n] = '\0';
+    return n;
+}
+
+/* fmt as "%.P" then conv (P one or two digits): P; -1 for any other format. */
+static int precision_of(const char *fmt, char conv)
 {
     size_t n = strlen(fmt);
-    if (n < 4 || n > 5 || fmt[0] != '%' || fmt[1] != '.' || fmt[n - 1] != 'g')
-        return 0;
+    if (n < 4 || n > 5 || fmt[0] != '%' || fmt[1] != '.' || fmt[n - 1] != conv)
+        return -1;
     int p = 0;
     for (size_t i = 2; i + 1 < n; i++) {
         if (fmt[i] < '0' || fmt[i] > '9')
-            return 0;
+            return -1;
         p = 10 * p + (fmt[i] - '0');
     }
     return p;
+}
+
+int numfmt_g_precision(const char *fmt)
+{
+    int p = precision_of(fmt, 'g');
+    return p > 0 ? p : 0;
+}
+
+int numfmt_f_precision(const char *fmt)
+{
+    return precision_of(fmt, 'f');
 }
 
 void numfmt_row(FILE *f, const double *v, size_t n, const char *const *fmt)
@@ -124,9 +162,11 @@ void numfmt_row(FILE *f, const double *v, size_t n, const char *const *fmt)
             fwrite(line, 1, len, f);
             len = 0;
         }
-        int p = numfmt_g_precision(fmt[j]), room = (int)(sizeof line - len) - 1;
+        int p = numfmt_g_precision(fmt[j]), pf = p ? -1 : numfmt_f_precision(fmt[j]);
+        int room = (int)(sizeof line - len) - 1;
         int k = p ? numfmt_g(line + len, sizeof line - len, v[j], p)
-                  : snprintf(line + len, sizeof line - len, fmt[j], v[j]);
+              : pf >= 0 ? numfmt_f(line + len, sizeof line - len, v[j], pf)
+                        : snprintf(line + len, sizeof line - len, fmt[j], v[j]);
         if (k < 0 || k >= room) {               /* a cell longer than the line: on its own */
             fwrite(line, 1, len, f);
             len = 0;
