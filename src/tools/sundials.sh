@@ -6,7 +6,10 @@
 # CMAKE_BUILD_TYPE=None adds no -O flag. Here the same source is configured with
 # CMAKE_BUILD_TYPE=Release, and the serial vector (whose WRMS norm is CVODE's error norm, taken
 # several times a step) with NVEC_FLAGS: its sums may be reassociated into several partial sums,
-# unrolled and vectorised, instead of one chain of dependent additions. The deb-src entry lives
+# unrolled and vectorised, instead of one chain of dependent additions. The library's calls to
+# its own functions (CVODE to N_VLinearSum, N_VLinearSum to the serial vector's, a dozen a step on
+# vectors of 4 in bin/drop) go straight to them, not through the PLT: LINK_FLAGS (-Bsymbolic) and
+# -fno-semantic-interposition, which changes no arithmetic. The deb-src entry lives
 # in a private apt state under CACHE/apt/: the machine's apt configuration is never changed, and
 # no root is needed. Prints the prefix on stdout; any failure leaves no prefix (the build then
 # uses the system library).
@@ -16,8 +19,9 @@ ver=$(dpkg-query -W -f='${Version}' libsundials-dev 2>/dev/null) || { echo "sund
 prefix=$cache/$ver
 NVEC_FLAGS="-fno-trapping-math -fno-signed-zeros -fassociative-math"
 NVEC_FLAGS="$NVEC_FLAGS -funroll-loops -fvariable-expansion-in-unroller"
+LINK_FLAGS="-fno-semantic-interposition; -Wl,-Bsymbolic"
 # .done holds the recipe: a build made another way (an earlier recipe) is made again.
-recipe="CMAKE_BUILD_TYPE=Release -O3; serial vector: $NVEC_FLAGS"
+recipe="CMAKE_BUILD_TYPE=Release -O3; serial vector: $NVEC_FLAGS; own calls: $LINK_FLAGS"
 [ "$(cat "$prefix/.done" 2>/dev/null)" = "$recipe" ] && { echo "$prefix"; exit 0; }
 # SUN_PACKAGES (the Makefile's: cmake dpkg-dev) are installed as root; a user who cannot is told.
 missing=""
@@ -52,7 +56,7 @@ opts=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts="$apt
 log=$cache/build.log
 : > "$log"
 echo "sundials: building CVODE from Debian's source of $ver at -O3" \
-     "(CMAKE_BUILD_TYPE=Release; serial vector: $NVEC_FLAGS) into $prefix" >&2
+     "(CMAKE_BUILD_TYPE=Release; serial vector: $NVEC_FLAGS; own calls: $LINK_FLAGS) into $prefix" >&2
 fail() { echo "sundials: $1 failed (see $log); the system library is used" >&2; rm -rf "$prefix" "$cache/src"; exit 1; }
 apt-get "${opts[@]}" update >>"$log" 2>&1 || fail "apt-get update (private deb-src state)"
 (cd "$cache/src" && apt-get "${opts[@]}" source --only-source "sundials=$ver") >>"$log" 2>&1 || fail "apt-get source sundials=$ver"
@@ -66,7 +70,9 @@ endfunction()
 cmake_language(DEFER DIRECTORY "\${CMAKE_SOURCE_DIR}" CALL ivplab_nvec_flags)
 EOF
 cmake -S "$srcdir" -B "$cache/src/build" -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_PROJECT_INCLUDE="$cache/src/nvec.cmake" -DCMAKE_C_FLAGS_RELEASE="-O3 -DNDEBUG" \
+  -DCMAKE_PROJECT_INCLUDE="$cache/src/nvec.cmake" \
+  -DCMAKE_C_FLAGS_RELEASE="-O3 -DNDEBUG -fno-semantic-interposition" \
+  -DCMAKE_SHARED_LINKER_FLAGS="-Wl,-Bsymbolic" \
   -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib -DBUILD_STATIC_LIBS=OFF -DBUILD_SHARED_LIBS=ON \
   -DBUILD_ARKODE=OFF -DBUILD_CVODES=OFF -DBUILD_IDA=OFF -DBUILD_IDAS=OFF -DBUILD_KINSOL=OFF -DBUILD_CVODE=ON \
   -DEXAMPLES_ENABLE_C=OFF -DEXAMPLES_ENABLE_CXX=OFF -DEXAMPLES_INSTALL=OFF -DBUILD_FORTRAN_MODULE_INTERFACE=OFF \

@@ -27,6 +27,10 @@ the\ system\ library*)
     sys_spills=$(objdump -d --no-show-raw-insn --start-address=0x$a --stop-address=$(printf '0x%x' $((0x$a + 80))) "$sys" \
         | grep -c -- '-0x[0-9a-f]*(%rbp)')
     check_num "Debian's N_VLinearSum_Serial is not (its first 80 bytes store locals on the frame)" "$sys_spills" gt 3
+    # CVODE's calls to its own functions (N_VLinearSum and the like, a dozen a step) bind inside
+    # the library (-Bsymbolic), not through the PLT.
+    check_text "the build's libsundials_cvode binds its own calls (-Bsymbolic: DT_SYMBOLIC)" \
+        "$(readelf -d "$prefix/lib/libsundials_cvode.so" | grep -E '\(SYMBOLIC\)|FLAGS.*SYMBOLIC')" "SYMBOLIC"
     check_text "the source package's debian/rules sets CMAKE_C_FLAGS to -fcommon alone (the README's cause)" \
         "$(cat "$prefix/debian-rules")" "-DCMAKE_C_FLAGS=-fcommon"
     ;;
