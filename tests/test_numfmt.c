@@ -38,7 +38,8 @@ static void same_f(double v, int prec)
     char a[64], b[400];
     int na = numfmt_f(a, sizeof a, v, prec), nb = snprintf(b, sizeof b, "%.*f", prec, v);
     if ((na != nb || strcmp(a, b) != 0) && bad_f++ == 0)
-        printf("first difference: %.17g at %%.%df: \"%s\" against printf's \"%s\"\n", v, prec, a, b);
+        printf("first difference: %.17g at %%.%df: \"%s\" against printf's \"%s\"\n", v, prec,
+               a, b);
 }
 
 /* numfmt_f at every precision 0 to 17: random doubles from 1e-22 to 1e20 (past the fast range
@@ -48,7 +49,8 @@ static void f_checks(void)
 {
     long n = 0;
     for (int i = 0; i < 400000; i++, n++) {
-        double v = ldexp(1.0 + (double)(next() >> 11) / 9007199254740992.0, (int)(next() % 140) - 72);
+        double v = ldexp(1.0 + (double)(next() >> 11) / 9007199254740992.0,
+                         (int)(next() % 140) - 72);
         same_f(next() & 1 ? -v : v, (int)(next() % 18));
     }
     for (int p = 0; p <= 15; p++)

@@ -56,7 +56,8 @@ opts=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts="$apt
 log=$cache/build.log
 : > "$log"
 echo "sundials: building CVODE from Debian's source of $ver at -O3" \
-     "(CMAKE_BUILD_TYPE=Release; serial vector: $NVEC_FLAGS; own calls: $LINK_FLAGS) into $prefix" >&2
+     "(CMAKE_BUILD_TYPE=Release; serial vector: $NVEC_FLAGS;" \
+     "own calls: $LINK_FLAGS) into $prefix" >&2
 fail() { echo "sundials: $1 failed (see $log); the system library is used" >&2; rm -rf "$prefix" "$cache/src"; exit 1; }
 apt-get "${opts[@]}" update >>"$log" 2>&1 || fail "apt-get update (private deb-src state)"
 (cd "$cache/src" && apt-get "${opts[@]}" source --only-source "sundials=$ver") >>"$log" 2>&1 || fail "apt-get source sundials=$ver"
