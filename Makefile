@@ -109,7 +109,7 @@ NB_ENV = NB_CC='$(CC)' NB_CFLAGS='-std=c17 -O2 -Wall $(NB_SAN) -I$(abspath src) 
 all: $(LIB) $(LESSON_BINS) $(TOOL_BINS) $(TEST_BINS) $(REPLAY_BINS) wasm
 	@echo "sundials: $(SUN_WHICH)"
 
-$(BUILD)/obj/src/drive/cvode.o: $(SUN_STAMP)
+$(BUILD)/obj/src/drive/cvode.o $(BUILD)/obj/src/drive/sun_dense.o: $(SUN_STAMP)
 # test_cvode holds make deps' build to its recipe (the serial vector's sums in partial sums).
 $(BUILD)/obj/tests/test_cvode.o: $(SUN_STAMP)
 $(BUILD)/obj/tests/test_cvode.o: CPPFLAGS += $(if $(filter $(SUN_OWN),$(SUNDIALS_PREFIX)),-DIVPLAB_SUNDIALS_OWN)

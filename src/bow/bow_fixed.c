@@ -12,7 +12,8 @@
  * discrete energy balance of the trapezoidal (midpoint) rule. */
 #include "bow/bow.h"
 #include "base/util.h"
-#include <gsl/gsl_linalg.h>
+#include "drive/sun_dense.h"
+#include <gsl/gsl_vector.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,11 +37,10 @@ typedef struct fixed {
     double *zd0, *taud0;        /* contact rates at the start of the last step (the predictor) */
     double t_cached;            /* the time those rates (and P1, Q1) belong to, s (NaN: none) */
     double P1, Q1;              /* powers at t_cached, W */
-    gsl_matrix *J;              /* N x N: the contact Jacobian with tau eliminated */
+    sun_dense J;                /* N x N: the contact Jacobian with tau eliminated */
     gsl_vector *R, *dX;         /* 2N: residual (z rows, tau rows) and Newton update */
-    gsl_vector *rz, *dz;        /* N: the reduced right-hand side and its solution */
+    double *dz;                 /* N: the reduced right-hand side, then its solution */
     double *jzt, *jtt, *jtz;    /* the diagonal z-tau and tau-tau blocks, the N x N tau-z block */
-    gsl_permutation *perm;
     long newton;                /* Newton iterations so far */
     long split;                 /* steps split in halves because their Newton solve failed */
     int depth;                  /* this solver's step is the main step / 2^depth */
@@ -94,12 +94,10 @@ static void fixed_init(fixed *s, bow_model *m, double h)
     coeffs(m->m_q, m->k_q, m->r_q, h, &s->aq, &s->bq, &s->cq);
     for (int j = 0; j < N; j++)
         s->C[j * N + j] += s->bq;
-    s->J = gsl_matrix_alloc((size_t)N, (size_t)N);
+    sun_dense_init(&s->J, (size_t)N);
     s->R = gsl_vector_alloc(2 * (size_t)N);
     s->dX = gsl_vector_alloc(2 * (size_t)N);
-    s->rz = gsl_vector_alloc((size_t)N);
-    s->dz = gsl_vector_alloc((size_t)N);
-    s->perm = gsl_permutation_alloc((size_t)N);
+    s->dz = xcalloc((size_t)N, sizeof(double));
     s->jzt = xcalloc((size_t)N, sizeof(double));
     s->jtt = xcalloc((size_t)N, sizeof(double));
     s->jtz = xcalloc((size_t)N * N, sizeof(double));
@@ -114,22 +112,24 @@ static void fixed_free(fixed *s)
     }
     double **p[] = {&s->au, &s->bu, &s->cu, &s->aw, &s->bw, &s->cw, &s->pu, &s->pw, &s->ue,
                     &s->we, &s->C, &s->vec, &s->zd1, &s->taud1, &s->qd1, &s->zd0, &s->taud0,
-                    &s->jzt, &s->jtt, &s->jtz};
+                    &s->jzt, &s->jtt, &s->jtz, &s->dz};
     for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
         free(*p[k]);
         *p[k] = NULL;
     }
-    gsl_matrix_free(s->J);
+    sun_dense_free(&s->J);
     gsl_vector_free(s->R);
     gsl_vector_free(s->dX);
-    gsl_vector_free(s->rz);
-    gsl_vector_free(s->dz);
-    gsl_permutation_free(s->perm);
-    s->J = NULL, s->R = s->dX = s->rz = s->dz = NULL, s->perm = NULL;
+    s->R = s->dX = NULL;
 }
 
 /* Newton's scales: z against the bound mu_s/sigma0 (18), tau against this, K */
 #define TAU_SCALE 10.0
+
+/* fmax(a, b) for a running maximum a >= 0 (never NaN): b when larger, a when b is NaN, as fmax
+ * gives (so a NaN term is passed over as before); inline (at -O2 fmax is a call into libm,
+ * eight a residual). */
+static inline double wider(double a, double b) { return b > a ? b : a; }
 
 /* Residual of the contact equations at X = (z, tau); fills v and, when J is given, the
  * Jacobian. Returns the scaled max-norm of the residual. */
@@ -154,7 +154,7 @@ static double contact_residual(fixed *s, double F_b1, double kappa1, const doubl
         s->zd1[j] = v[j] - c.varsigma;
         s->taud1[j] = c.dtau;
         s->R->data[j] = Rz, s->R->data[N + j] = Rt;
-        norm = fmax(norm, fmax(fabs(Rz) / zs, fabs(Rt) / TAU_SCALE));
+        norm = wider(wider(norm, fabs(Rz) / zs), fabs(Rt) / TAU_SCALE);
         if (jac) {
             /* the Jacobian has diagonal tau-z and tau-tau blocks (each tau_j only sees its own
              * point), so tau is eliminated and only the N x N Schur complement in z is factored */
@@ -165,7 +165,7 @@ static double contact_residual(fixed *s, double F_b1, double kappa1, const doubl
                 double dzz = (j == k ? 1.0 + 0.5 * h * c.s_z : 0.0) - 0.5 * h * (1.0 - c.s_v) * dv;
                 double dtz = -0.5 * h * ((j == k ? c.t_z : 0.0) + c.t_v * dv);
                 s->jtz[j * N + k] = dtz;
-                s->J->data[j * s->J->tda + k] = dzz - r * dtz;
+                *sun_dense_at(&s->J, (size_t)j, (size_t)k) = dzz - r * dtz;
             }
         }
     }
@@ -363,15 +363,15 @@ static void step_predict(fixed *s, double t, const double *x, const step_vecs *w
 }
 
 /* The Newton update dX for the residual s->R: the tau rows eliminated through the diagonal
- * blocks, an N x N LU solve for dz, then dtau. 0, or -1 when the LU fails. */
+ * blocks, an N x N LU solve for dz (SUNDIALS's dense LU, drive/sun_dense.h), then dtau. 0, or
+ * -1 when the LU fails. */
 static int newton_direction(fixed *s, int N)
 {
-    int sg;
-    const double *R = s->R->data, *dz = s->dz->data;      /* unit stride (gsl_vector_alloc) */
+    const double *R = s->R->data, *dz = s->dz;      /* unit stride (gsl_vector_alloc) */
     double *dX = s->dX->data;
     for (int j = 0; j < N; j++)
-        s->rz->data[j] = R[j] - s->jzt[j] / s->jtt[j] * R[N + j];
-    if (gsl_linalg_LU_decomp(s->J, s->perm, &sg) != 0 || gsl_linalg_LU_solve(s->J, s->perm, s->rz, s->dz) != 0)
+        s->dz[j] = R[j] - s->jzt[j] / s->jtt[j] * R[N + j];
+    if (sun_dense_solve(&s->J, s->dz) != 0)
         return -1;
     for (int j = 0; j < N; j++) {
         double q = 0;
@@ -403,7 +403,7 @@ static double line_search(fixed *s, double F_b1, double k1, const step_vecs *w, 
         for (int j = 0; j < N; j++) {
             double dz = -lam * s->dX->data[j], dt = -lam * s->dX->data[N + j];
             w->zt[j] = w->z[j] + dz, w->tt[j] = w->tau[j] + dt;
-            *dmax = fmax(*dmax, fmax(fabs(dz) / zs, fabs(dt) / TAU_SCALE));
+            *dmax = wider(wider(*dmax, fabs(dz) / zs), fabs(dt) / TAU_SCALE);
         }
         memcpy(w->tss, s->m->tss, N * sizeof(double));
         n2 = contact_residual(s, F_b1, k1, w->v0, w->zt, w->tt, w->zn, w->taun, w->zdn, w->taudn,

@@ -1,5 +1,5 @@
-/* cvode.c: the only file that includes SUNDIALS. Written to the API common to 6.4 and 7.x;
- * the one shim is the context (SUN_COMM_NULL in 7) and the error handler. */
+/* cvode.c: with sun_dense.c, the only file that includes SUNDIALS. Written to the API common
+ * to 6.4 and 7.x; the one shim is the context (SUN_COMM_NULL in 7) and the error handler. */
 #include "drive/cvode.h"
 #include "base/util.h"
 #include "method/lu.h"

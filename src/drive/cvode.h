@@ -1,6 +1,6 @@
 /* cvode.h: the adaptive driver, SUNDIALS CVODE (BDF or Adams; dense, band or no linear
  * solver), with outputs at given times, root functions for events, and every statistic.
- * cvode.c is the only file that includes SUNDIALS. */
+ * cvode.c and sun_dense.c are the only files that include SUNDIALS. */
 #ifndef IVPLAB_CVODE_H
 #define IVPLAB_CVODE_H
 #include "problem/ivp.h"
