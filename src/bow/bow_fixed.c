@@ -277,8 +277,7 @@ modes_advance4(const family *f, const double *Gt, size_t ld, int i, double h, co
 
 /* modal_pass at N = 4, four modes at a time (AVX2 where the machine has it, SSE2 elsewhere: the
  * same operations, the same bits), its sums in the order of the modes: the same bits as the
- * scalar pass. The last M % 4 modes through copies padded with modes of zeros, which add
- * nothing. */
+ * scalar pass. The last M % 4 modes one by one (mode_advance), their terms after the others. */
 __attribute__((target_clones("avx2", "default"))) static void
 modal_pass4(const family *fam, double h, const double *restrict fbar, bow_modal *o,
             double *restrict at, double *restrict acc)
@@ -288,25 +287,17 @@ modal_pass4(const family *fam, double h, const double *restrict fbar, bow_modal 
     int M = f->M, i = 0;
     for (; i + 4 <= M; i += 4)
         modes_advance4(f, f->Gt, (size_t)M, i, h, fbar, &S);
-    if (i < M) {
-        enum { V = 9 };     /* g K R ca cb cc xq xp pe; then G by point (4 rows), G (4 x 4) */
-        double t[V + 8][4] = {{0}};
-        const double *from[V] = {f->g, f->K, f->R, f->ca, f->cb, f->cc, f->xq, f->xp, f->pe};
-        for (int k = 0; k < M - i; k++) {
-            for (int v = 0; v < V; v++)
-                t[v][k] = from[v][i + k];
-            for (int j = 0; j < 4; j++)
-                t[V + j][k] = f->Gt[(size_t)j * M + i + k], t[V + 4 + k][j] = f->G[4 * (i + k) + j];
-        }
-        family tail = {.M = 4, .mass = f->mass, .G = t[V + 4], .g = t[0], .K = t[1], .R = t[2],
-                       .ca = t[3], .cb = t[4], .cc = t[5], .xq = t[6], .xp = t[7], .pe = t[8]};
-        modes_advance4(&tail, t[V], 4, 0, h, fbar, &S);
-        for (int k = 0; k < M - i; k++)
-            f->xq[i + k] = t[6][k], f->xp[i + k] = t[7][k], f->pe[i + k] = t[8][k];
-    }
-    *o = (bow_modal){S.bhq[0], S.bhq[1], S.bhq[2]};
+    bow_modal sum = {S.bhq[0], S.bhq[1], S.bhq[2]};
     for (int j = 0; j < 4; j++)
         at[j] = S.at[j], acc[j] = S.acc[j];
+    for (; i < M; i++) {
+        const double *row = f->G + 4 * (size_t)i;
+        double p, gf = row[0] * fbar[0] + row[1] * fbar[1] + row[2] * fbar[2] + row[3] * fbar[3];
+        double p1 = mode_advance(f, i, h, gf, &sum, &p);
+        for (int j = 0; j < 4; j++)
+            at[j] += row[j] * p1, acc[j] += row[j] * p;
+    }
+    *o = sum;
 }
 
 /* The modes driven by the step-averaged force fbar, in one pass (mode_advance each): the sums
