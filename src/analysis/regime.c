@@ -73,11 +73,12 @@ regime_opts regime_defaults(void)
 }
 
 /* Normalised autocorrelation r[L] = sum x_i x_{i+L} / sqrt(sum_{i<n-L} x_i^2 sum_{i>=L} x_i^2)
- * for L <= maxlag, through a zero-padded radix-2 FFT (GSL). x has its mean removed. */
+ * for L <= maxlag, through a zero-padded radix-2 FFT (GSL). x has its mean removed. Padded to
+ * n + maxlag at least: the circular sum at a lag L <= maxlag wraps onto zeros only. */
 static int autocorr(const double *x, size_t n, size_t maxlag, double *r)
 {
     size_t m = 1;
-    while (m < 2 * n)
+    while (m < n + maxlag)
         m <<= 1;
     double *d = xcalloc(m, sizeof *d);
     memcpy(d, x, n * sizeof *d);
