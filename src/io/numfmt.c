@@ -55,7 +55,11 @@ int numfmt_g(char *buf, size_t len, double v, int prec)
         return snprintf(buf, len, "%.*g", prec, v);
     if (v == 0.0 || !isfinite(v)) {            /* printf's words for these, sign and all */
         const char *w = v == 0.0 ? "0" : isnan(v) ? "nan" : "inf";
-        return snprintf(buf, len, "%s%s", signbit(v) ? "-" : "", w);
+        int n = 0, k = (int)strlen(w);
+        if (signbit(v))
+            buf[n++] = '-';
+        memcpy(buf + n, w, (size_t)k + 1);
+        return n + k;
     }
     if (LDBL_MANT_DIG < 64 || prec < 1 || prec > MAX_PREC || !digits(fabs(v), prec, d, &X))
         return snprintf(buf, len, "%.*g", prec, v);
