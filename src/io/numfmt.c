@@ -33,10 +33,15 @@ static bool digits(double a, int prec, char *d, int *X)
             k++;
             continue;
         }
-        long double fl = floorl(s), fr = s - fl;
+        /* floor(s) through llrintl (s < 10^MAX_PREC: exact in a long long): floorl and a cast
+         * would each switch the x87 rounding mode twice, most of this function's time */
+        long long r = llrintl(s);
+        if ((long double)r > s)
+            r--;
+        long double fr = s - (long double)r;
         if (fabsl(fr - 0.5L) <= s * 0x1p-60L)    /* the product errs by at most s 2^-64 */
             return false;
-        unsigned long long m = (unsigned long long)fl + (fr > 0.5L);
+        unsigned long long m = (unsigned long long)r + (fr > 0.5L);
         if ((long double)m == p10[prec])          /* 9.99.. rounded up to 10.0.. */
             m /= 10, k--;
         for (int i = prec - 1; i >= 0; i--, m /= 10)
