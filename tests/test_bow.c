@@ -399,9 +399,9 @@ static void test_pass_sums(const bow_instrument *in0)
         bow_run_result r;
         int rc = bow_run(&m, &o, x, &r);
         check(rc == 0 && s.steps == 12001 && s.differ == 0,
-              "fixed step, %d + %d modes, N = %d, through the first slip: the pass's sums (bridge, H, "
-              "P, Q) differ from a fresh pass's at %ld of %ld states", m.Mu, m.Mw, N, s.differ,
-              s.steps);
+              "fixed step, %d + %d modes, N = %d, through the first slip: the pass's sums "
+              "(bridge, H, P, Q) differ from a fresh pass's at %ld of %ld states", m.Mu, m.Mw, N,
+              s.differ, s.steps);
         free(s.copy);
         free(x);
         bow_model_free(&m);

@@ -78,11 +78,12 @@ static void test_fundamental_exact(void)
     unsigned s = 2024;
     int same = 0, found = 0, runs = 40;
     for (int c = 0; c < runs; c++) {
-        size_t n = 1500 + 37 * (size_t)c;     /* every length mod 4; the short ones clip hi to n/2 */
+        size_t n = 1500 + 37 * (size_t)c;     /* every length mod 4; the short clip hi to n/2 */
         double *x = xcalloc(n, sizeof *x), f1 = 60 + 20 * c, a2 = 0.1 * (c % 9);
         for (size_t k = 0; k < n; k++) {
             s = s * 1103515245u + 12345u;
-            x[k] = 0.3 + sin(2 * M_PI * f1 * k / FS) + a2 * sin(2 * M_PI * 2.0 * f1 * k / FS + 1.0) +
+            x[k] = 0.3 + sin(2 * M_PI * f1 * k / FS) +
+                   a2 * sin(2 * M_PI * 2.0 * f1 * k / FS + 1.0) +
                    0.05 * ((double)(s >> 8) / (1u << 24) - 0.5);
         }
         double f = measure_fundamental(x, n, FS, 40, 1000);
@@ -90,9 +91,9 @@ static void test_fundamental_exact(void)
         found += f > 0;
         free(x);
     }
-    check(same == runs && found > runs / 2, "fundamental: the four lags side by side give the plain "
-          "lag-by-lag sums' f0 bit for bit on %d of %d signals (1500-2943 samples; %d with an f0)",
-          same, runs, found);
+    check(same == runs && found > runs / 2, "fundamental: the four lags side by side give the "
+          "plain lag-by-lag sums' f0 bit for bit on %d of %d signals (1500-2943 samples; %d with "
+          "an f0)", same, runs, found);
 }
 
 static void test_loop_area(void)

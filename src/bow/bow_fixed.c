@@ -28,7 +28,7 @@ typedef struct fixed {
     double *aw, *bw, *cw;       /* per torsional mode */
     double aq, bq, cq;          /* hair points */
     double *C;                  /* N x N: contact velocity per unit step-averaged force */
-    double *Gtu, *Gtw;          /* N = 4: the mode shapes by point, 4 rows of Mu (Mw) (modal_pass) */
+    double *Gtu, *Gtw;          /* N = 4: the mode shapes by point, 4 rows of Mu (Mw) */
     double *pu, *pw;            /* explicit parts of the new modal velocities */
     double *ue, *we;            /* their sums at the contact points, left by the last step's pass */
     double *vec;                /* 16 N scratch */

@@ -184,8 +184,8 @@ int main(void)
     t = now(); double *yc = medium(br, n, fs, fo, &mc); double tc = now() - t;
     t = now(); double *yd = fastest(br, n, fs, fo, &md); double td = now() - t;
     printf("bow stroke (0.5 s, %zu samples at %g Hz): hand sinc %zu samples %.1f ms, SRC best %zu samples %.1f ms, "
-           "SRC medium %zu samples %.1f ms, SRC fastest %zu samples %.1f ms\n", n, fs, ma, 1e3 * ta, mb, 1e3 * tb,
-           mc, 1e3 * tc, md, 1e3 * td);
+           "SRC medium %zu samples %.1f ms, SRC fastest %zu samples %.1f ms\n", n, fs, ma, 1e3 * ta, mb,
+           1e3 * tb, mc, 1e3 * tc, md, 1e3 * td);
     /* in-band spectral error on the analysis window 0.3-0.5 s */
     double lim[4] = {5000, 10000, 18000, 20000};
     for (int L = 0; L < 4; L++) {
@@ -204,8 +204,9 @@ int main(void)
             ed += (dr - xr) * (dr - xr) + (di - xi) * (di - xi);
         }
         printf("  0-%g Hz: relative spectral error hand sinc %.2e (%.1f dB), SRC best %.2e (%.1f dB), SRC medium %.2e "
-               "(%.1f dB), SRC fastest %.2e (%.1f dB)\n", lim[L], sqrt(ea / ref), 10 * log10(ea / ref), sqrt(eb / ref),
-               10 * log10(eb / ref), sqrt(ec / ref), 10 * log10(ec / ref), sqrt(ed / ref), 10 * log10(ed / ref));
+               "(%.1f dB), SRC fastest %.2e (%.1f dB)\n", lim[L], sqrt(ea / ref), 10 * log10(ea / ref),
+               sqrt(eb / ref), 10 * log10(eb / ref), sqrt(ec / ref), 10 * log10(ec / ref),
+               sqrt(ed / ref), 10 * log10(ed / ref));
     }
     double d = 0; size_t mm = ma < mb ? ma : mb;
     for (size_t j = 0; j < mm; j++) d = fmax(d, fabs(ya[j] - yb[j]));
