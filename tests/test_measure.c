@@ -43,6 +43,59 @@ static void test_fundamental(void)
     free(x);
 }
 
+/* measure_fundamental's autocorrelation, lag by lag as its definition reads (each sum over i in
+ * order): what its four lags side by side must equal bit for bit */
+static double fundamental_plain(const double *x, size_t n, double fs, double f_lo, double f_hi)
+{
+    double mean = 0, r0 = 0, best = -1;
+    for (size_t i = 0; i < n; i++)
+        mean += x[i] / n;
+    for (size_t i = 0; i < n; i++)
+        r0 += (x[i] - mean) * (x[i] - mean);
+    long lo = (long)floor(fs / f_hi), hi = (long)ceil(fs / f_lo);
+    hi = hi > (long)n / 2 ? (long)n / 2 : hi;
+    double *r = xcalloc((size_t)hi + 2, sizeof(double));
+    for (long L = lo - 1; L <= hi + 1; L++) {
+        double sum = 0;
+        for (size_t i = 0; i + L < n; i++)
+            sum += (x[i] - mean) * (x[i + L] - mean);
+        r[L] = sum / (r0 * (double)(n - L) / n);
+    }
+    for (long L = lo; L <= hi; L++)
+        best = fmax(best, r[L]);
+    double f = 0;
+    for (long L = lo; L <= hi && f == 0; L++)
+        if (r[L] >= r[L - 1] && r[L] >= r[L + 1] && r[L] >= 0.9 * best && best > 0.3) {
+            double d = r[L - 1] - 2 * r[L] + r[L + 1];
+            f = fs / (L + (d != 0 ? 0.5 * (r[L - 1] - r[L + 1]) / d : 0.0));
+        }
+    free(r);
+    return f;
+}
+
+static void test_fundamental_exact(void)
+{
+    unsigned s = 2024;
+    int same = 0, found = 0, runs = 40;
+    for (int c = 0; c < runs; c++) {
+        size_t n = 1500 + 37 * (size_t)c;     /* every length mod 4; the short clip hi to n/2 */
+        double *x = xcalloc(n, sizeof *x), f1 = 60 + 20 * c, a2 = 0.1 * (c % 9);
+        for (size_t k = 0; k < n; k++) {
+            s = s * 1103515245u + 12345u;
+            x[k] = 0.3 + sin(2 * M_PI * f1 * k / FS) +
+                   a2 * sin(2 * M_PI * 2.0 * f1 * k / FS + 1.0) +
+                   0.05 * ((double)(s >> 8) / (1u << 24) - 0.5);
+        }
+        double f = measure_fundamental(x, n, FS, 40, 1000);
+        same += f == fundamental_plain(x, n, FS, 40, 1000);
+        found += f > 0;
+        free(x);
+    }
+    check(same == runs && found > runs / 2, "fundamental: the four lags side by side give the "
+          "plain lag-by-lag sums' f0 bit for bit on %d of %d signals (1500-2943 samples; %d with "
+          "an f0)", same, runs, found);
+}
+
 static void test_loop_area(void)
 {
     size_t n = 1001;
@@ -123,6 +176,7 @@ int main(void)
 {
     test_resample();
     test_fundamental();
+    test_fundamental_exact();
     test_loop_area();
     return check_done();
 }

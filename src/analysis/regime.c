@@ -73,11 +73,12 @@ regime_opts regime_defaults(void)
 }
 
 /* Normalised autocorrelation r[L] = sum x_i x_{i+L} / sqrt(sum_{i<n-L} x_i^2 sum_{i>=L} x_i^2)
- * for L <= maxlag, through a zero-padded radix-2 FFT (GSL). x has its mean removed. */
+ * for L <= maxlag, through a zero-padded radix-2 FFT (GSL). x has its mean removed. Padded to
+ * n + maxlag at least: the circular sum at a lag L <= maxlag wraps onto zeros only. */
 static int autocorr(const double *x, size_t n, size_t maxlag, double *r)
 {
     size_t m = 1;
-    while (m < 2 * n)
+    while (m < n + maxlag)
         m <<= 1;
     double *d = xcalloc(m, sizeof *d);
     memcpy(d, x, n * sizeof *d);
@@ -512,9 +513,12 @@ double regime_ripples_per_period(const double *y, size_t n, double fs, double f0
     while ((double)d0 + 1.5 * P < (double)n) {
         size_t d1 = steepest_fall(y, d0 + (size_t)(0.5 * P), d0 + (size_t)(1.5 * P));
         size_t m = detrend(y, d0 + (size_t)(0.05 * P), d1 - (size_t)(0.02 * P), r);
-        for (size_t l = lmin; l <= lmax && l < m; l++)
+        for (size_t l = lmin; l <= lmax && l < m; l++) {
+            double s = R[l];            /* in a register: r may not alias it */
             for (size_t k = 0; k + l < m; k++)
-                R[l] += r[k] * r[k + l], cnt[l] += 1;
+                s += r[k] * r[k + l];
+            R[l] = s, cnt[l] += (double)(m - l);
+        }
         d0 = d1;
     }
     double best = 0;

@@ -29,6 +29,7 @@ typedef struct fixed {
     double *aw, *bw, *cw;       /* per torsional mode */
     double aq, bq, cq;          /* hair points */
     double *C;                  /* N x N: contact velocity per unit step-averaged force */
+    double *Gtu, *Gtw;          /* N = 4: the mode shapes by point, 4 rows of Mu (Mw) */
     double *pu, *pw;            /* explicit parts of the new modal velocities */
     double *ue, *we;            /* their sums at the contact points, left by the last step's pass */
     double *vec;                /* 16 N scratch */
@@ -53,6 +54,16 @@ static void coeffs(double mass, double K, double R, double h, double *a, double 
     *a = (mass - 0.25 * h * h * K - 0.5 * h * R) / D;
     *b = h / D;
     *c = h * K / D;
+}
+
+/* The M x 4 shapes G (row-major) as 4 rows of M, one a contact point: modes in a row's lanes. */
+static double *shapes_by_point(const double *G, int M)
+{
+    double *t = xcalloc(4 * (size_t)M, sizeof(double));
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < 4; j++)
+            t[(size_t)j * M + i] = G[4 * (size_t)i + j];
+    return t;
 }
 
 static void fixed_init(fixed *s, bow_model *m, double h)
@@ -94,6 +105,10 @@ static void fixed_init(fixed *s, bow_model *m, double h)
     coeffs(m->m_q, m->k_q, m->r_q, h, &s->aq, &s->bq, &s->cq);
     for (int j = 0; j < N; j++)
         s->C[j * N + j] += s->bq;
+    if (N == 4) {
+        s->Gtu = shapes_by_point(m->Gu, Mu);
+        s->Gtw = shapes_by_point(m->Gw, Mw);
+    }
     sun_dense_init(&s->J, (size_t)N);
     s->R = gsl_vector_alloc(2 * (size_t)N);
     s->dX = gsl_vector_alloc(2 * (size_t)N);
@@ -112,7 +127,7 @@ static void fixed_free(fixed *s)
     }
     double **p[] = {&s->au, &s->bu, &s->cu, &s->aw, &s->bw, &s->cw, &s->pu, &s->pw, &s->ue,
                     &s->we, &s->C, &s->vec, &s->zd1, &s->taud1, &s->qd1, &s->zd0, &s->taud0,
-                    &s->jzt, &s->jtt, &s->jtz, &s->dz};
+                    &s->jzt, &s->jtt, &s->jtz, &s->dz, &s->Gtu, &s->Gtw};
     for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
         free(*p[k]);
         *p[k] = NULL;
@@ -184,8 +199,6 @@ static void modal_explicit(int M, int N, const double *restrict G, const double 
     bow_at_points(G, pe, M, N, acc);
 }
 
-typedef double pair __attribute__((vector_size(16)));     /* two lanes, as string.c's */
-
 /* A family of modes (transverse or torsional) as one step sees it: the model's shapes, bridge
  * weights, stiffness and damping, the step's coefficients, the state's displacements and
  * velocities, and the explicit parts of the new velocities. */
@@ -195,6 +208,7 @@ typedef struct family {
     const double *restrict G, *restrict g, *restrict K, *restrict R;
     const double *restrict ca, *restrict cb, *restrict cc;
     double *restrict xq, *restrict xp, *restrict pe;
+    const double *restrict Gt;      /* N = 4: G by point (shapes_by_point), else NULL */
 } family;
 
 /* Mode i of family f driven by its share gf of the step-averaged force: its new displacement
@@ -215,32 +229,89 @@ static inline double mode_advance(const family *f, int i, double h, double gf, b
     return p1;
 }
 
+typedef double quad __attribute__((vector_size(32)));     /* four modes, as string.c's v4d */
+typedef double quad_u __attribute__((vector_size(32), aligned(8)));    /* one at any double */
+typedef long long quad_k __attribute__((vector_size(32)));
+#define QUAD_AT(p) (*(quad_u *)(p))
+#define LANE(v, k) __builtin_shuffle(v, (quad_k){k, k, k, k})      /* lane k in all four */
+
+/* What a pass over the modes sums, each in the order of the modes, as modal_sums: the bridge
+ * force, the energy and the dissipated power (lanes 0-2 of bhq), the velocities at the points
+ * and the explicit parts' sums there (lane j: point j). */
+typedef struct pass_sums {
+    quad bhq, at, acc;
+} pass_sums;
+
+/* Modes i..i+3 of f (N = 4; rows of G by point at Gt, each ld long) driven by fbar, as
+ * mode_advance does each of them (the same operations, so the same bits a mode); their terms
+ * added to S mode after mode. */
+static inline __attribute__((always_inline)) void
+modes_advance4(const family *f, const double *Gt, size_t ld, int i, double h, const double *fbar,
+               pass_sums *S)
+{
+    quad gf = QUAD_AT(Gt + i) * fbar[0] + QUAD_AT(Gt + ld + i) * fbar[1] +
+              QUAD_AT(Gt + 2 * ld + i) * fbar[2] + QUAD_AT(Gt + 3 * ld + i) * fbar[3];
+    quad p1 = QUAD_AT(f->pe + i) + QUAD_AT(f->cb + i) * gf;
+    quad q1 = QUAD_AT(f->xq + i) + 0.5 * h * (QUAD_AT(f->xp + i) + p1);
+    quad p = QUAD_AT(f->ca + i) * p1 - QUAD_AT(f->cc + i) * q1;
+    QUAD_AT(f->xq + i) = q1, QUAD_AT(f->xp + i) = p1, QUAD_AT(f->pe + i) = p;
+    quad b = QUAD_AT(f->g + i) * q1;
+    quad H = 0.5 * f->mass * p1 * p1 + 0.5 * QUAD_AT(f->K + i) * q1 * q1;
+    quad Q = QUAD_AT(f->R + i) * p1 * p1;
+    /* (b, H, Q, 0) of each mode: the 4 x 4 transpose, by pairs then halves */
+    const quad zero = {0}, bh02 = __builtin_shuffle(b, H, (quad_k){0, 4, 2, 6}),
+               bh13 = __builtin_shuffle(b, H, (quad_k){1, 5, 3, 7}),
+               q02 = __builtin_shuffle(Q, zero, (quad_k){0, 4, 2, 6}),
+               q13 = __builtin_shuffle(Q, zero, (quad_k){1, 5, 3, 7});
+    const quad bhq[4] = {__builtin_shuffle(bh02, q02, (quad_k){0, 1, 4, 5}),
+                         __builtin_shuffle(bh13, q13, (quad_k){0, 1, 4, 5}),
+                         __builtin_shuffle(bh02, q02, (quad_k){2, 3, 6, 7}),
+                         __builtin_shuffle(bh13, q13, (quad_k){2, 3, 6, 7})};
+    const double *row = f->G + 4 * (size_t)i;
+#define MODE_SUMS(k)                                                                        \
+    S->bhq += bhq[k];                                                                       \
+    S->at += QUAD_AT(row + 4 * k) * LANE(p1, k), S->acc += QUAD_AT(row + 4 * k) * LANE(p, k);
+    MODE_SUMS(0) MODE_SUMS(1) MODE_SUMS(2) MODE_SUMS(3)
+#undef MODE_SUMS
+}
+
+/* modal_pass at N = 4, four modes at a time (AVX2 where the machine has it, SSE2 elsewhere: the
+ * same operations, the same bits), its sums in the order of the modes: the same bits as the
+ * scalar pass. The last M % 4 modes one by one (mode_advance), their terms after the others. */
+__attribute__((target_clones("avx2", "default"))) static void
+modal_pass4(const family *fam, double h, const double *restrict fbar, bow_modal *o,
+            double *restrict at, double *restrict acc)
+{
+    const family local = *fam, *f = &local;
+    pass_sums S = {{0}, {0}, {0}};
+    int M = f->M, i = 0;
+    for (; i + 4 <= M; i += 4)
+        modes_advance4(f, f->Gt, (size_t)M, i, h, fbar, &S);
+    bow_modal sum = {S.bhq[0], S.bhq[1], S.bhq[2]};
+    for (int j = 0; j < 4; j++)
+        at[j] = S.at[j], acc[j] = S.acc[j];
+    for (; i < M; i++) {
+        const double *row = f->G + 4 * (size_t)i;
+        double p, gf = row[0] * fbar[0] + row[1] * fbar[1] + row[2] * fbar[2] + row[3] * fbar[3];
+        double p1 = mode_advance(f, i, h, gf, &sum, &p);
+        for (int j = 0; j < 4; j++)
+            at[j] += row[j] * p1, acc[j] += row[j] * p;
+    }
+    *o = sum;
+}
+
 /* The modes driven by the step-averaged force fbar, in one pass (mode_advance each): the sums
  * into o, the velocities at the contact points into at (N, as modal_sums) and the next step's
- * explicit parts' sums there into acc (N, as modal_explicit). */
+ * explicit parts' sums there into acc (N, as modal_explicit). At N = 4, modal_pass4. */
 static void modal_pass(const family *fam, int N, double h, const double *restrict fbar,
                        bow_modal *o, double *restrict at, double *restrict acc)
 {
-    const family local = *fam, *f = &local;    /* no store can alias a copy: in registers */
-    bow_modal sum = {0};        /* so do the sums; *o at the end */
-    if (N == 4) {       /* the default: the four points' sums in pairs (each lane rounds as
-                         * the scalar sum does), in registers */
-        pair f01 = {fbar[0], fbar[1]}, f23 = {fbar[2], fbar[3]}, a01 = {0, 0}, a23 = a01, c01 = a01,
-             c23 = a01;
-        for (int i = 0; i < f->M; i++) {
-            pair r01, r23;
-            memcpy(&r01, f->G + 4 * (size_t)i, sizeof r01);
-            memcpy(&r23, f->G + 4 * (size_t)i + 2, sizeof r23);
-            pair g01 = r01 * f01, g23 = r23 * f23;
-            double p, p1 = mode_advance(f, i, h, g01[0] + g01[1] + g23[0] + g23[1], &sum, &p);
-            a01 += r01 * p1, a23 += r23 * p1;
-            c01 += r01 * p, c23 += r23 * p;
-        }
-        at[0] = a01[0], at[1] = a01[1], at[2] = a23[0], at[3] = a23[1];
-        acc[0] = c01[0], acc[1] = c01[1], acc[2] = c23[0], acc[3] = c23[1];
-        *o = sum;
+    if (N == 4 && fam->Gt) {
+        modal_pass4(fam, h, fbar, o, at, acc);
         return;
     }
+    const family local = *fam, *f = &local;    /* no store can alias a copy: in registers */
+    bow_modal sum = {0};        /* so do the sums; *o at the end */
     for (int j = 0; j < N; j++)
         at[j] = acc[j] = 0.0;
     for (int i = 0; i < f->M; i++) {
@@ -262,10 +333,10 @@ static void families(fixed *s, double *x, family f[2])
     const bow_layout *a = &m->at;
     f[0] = (family){.M = m->Mu, .mass = m->m_u, .G = m->Gu, .g = m->gu, .K = m->Ku, .R = m->Ru,
                     .ca = s->au, .cb = s->bu, .cc = s->cu, .xq = x + a->u, .xp = x + a->ud,
-                    .pe = s->pu};
+                    .pe = s->pu, .Gt = s->Gtu};
     f[1] = (family){.M = m->Mw, .mass = m->m_w, .G = m->Gw, .g = m->gw, .K = m->Kw, .R = m->Rw,
                     .ca = s->aw, .cb = s->bw, .cc = s->cw, .xq = x + a->w, .xp = x + a->wd,
-                    .pe = s->pw};
+                    .pe = s->pw, .Gt = s->Gtw};
 }
 
 /* One step's working vectors, N doubles each, carved from s->vec. */

@@ -33,10 +33,15 @@ static bool digits(double a, int prec, char *d, int *X)
             k++;
             continue;
         }
-        long double fl = floorl(s), fr = s - fl;
+        /* floor(s) through llrintl (s < 10^MAX_PREC: exact in a long long): floorl and a cast
+         * would each switch the x87 rounding mode twice, most of this function's time */
+        long long r = llrintl(s);
+        if ((long double)r > s)
+            r--;
+        long double fr = s - (long double)r;
         if (fabsl(fr - 0.5L) <= s * 0x1p-60L)    /* the product errs by at most s 2^-64 */
             return false;
-        unsigned long long m = (unsigned long long)fl + (fr > 0.5L);
+        unsigned long long m = (unsigned long long)r + (fr > 0.5L);
         if ((long double)m == p10[prec])          /* 9.99.. rounded up to 10.0.. */
             m /= 10, k--;
         for (int i = prec - 1; i >= 0; i--, m /= 10)
@@ -55,7 +60,11 @@ int numfmt_g(char *buf, size_t len, double v, int prec)
         return snprintf(buf, len, "%.*g", prec, v);
     if (v == 0.0 || !isfinite(v)) {            /* printf's words for these, sign and all */
         const char *w = v == 0.0 ? "0" : isnan(v) ? "nan" : "inf";
-        return snprintf(buf, len, "%s%s", signbit(v) ? "-" : "", w);
+        int n = 0, k = (int)strlen(w);
+        if (signbit(v))
+            buf[n++] = '-';
+        memcpy(buf + n, w, (size_t)k + 1);
+        return n + k;
     }
     if (LDBL_MANT_DIG < 64 || prec < 1 || prec > MAX_PREC || !digits(fabs(v), prec, d, &X))
         return snprintf(buf, len, "%.*g", prec, v);
