@@ -14,7 +14,9 @@
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 static const string_params spec = {0.65, 143.0, 3.0, 0.004, 0.002, 0.1625, 0.006, 0.54};
@@ -54,6 +56,53 @@ static void series_long(const string_params *s, int nmodes, double fs, long n, l
             out[k] += amp * e * sinl(om * t);
         }
     }
+}
+
+/* A counter of /proc/vmstat (-1 if absent). */
+static long vmstat(const char *name)
+{
+    FILE *f = fopen("/proc/vmstat", "r");
+    char key[64];
+    long v, found = -1;
+    while (f && fscanf(f, "%63s %ld", key, &v) == 2)
+        if (strcmp(key, name) == 0)
+            found = v;
+    if (f)
+        fclose(f);
+    return found;
+}
+
+/* xmalloc_large, the reference's buffer in bin/pluck: 2 MB aligned, and written whole in a few
+ * page faults where the kernel has transparent huge pages (188 faults with 4 KB pages). */
+static void check_large_buffer(void)
+{
+    size_t n = 96000;
+    struct rusage r0, r1;
+    FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    char mode[80] = "";
+    if (f) {
+        if (!fgets(mode, sizeof mode, f))
+            mode[0] = 0;
+        fclose(f);
+    }
+    bool thp = strstr(mode, "[always]") || strstr(mode, "[madvise]");
+    long fell0 = vmstat("thp_fault_fallback");
+    getrusage(RUSAGE_SELF, &r0);
+    double *b = xmalloc_large(n, sizeof *b);
+    for (size_t k = 0; k < n; k++)
+        b[k] = (double)k;
+    getrusage(RUSAGE_SELF, &r1);
+    long faults = r1.ru_minflt - r0.ru_minflt, fell = vmstat("thp_fault_fallback") - fell0;
+    bool aligned = (uintptr_t)b % ((uintptr_t)2 << 20) == 0, kept = b[n - 1] == n - 1.0;
+    free(b);
+    check(aligned && kept && (faults <= 8 || !thp || fell > 0),
+          "xmalloc_large(96000 doubles): 2 MB aligned (%s), written whole in %ld page faults "
+          "(<= 8 %s)", aligned ? "yes" : "no", faults,
+          !thp ? "not asked: transparent huge pages off" : fell > 0 ? "not asked: the kernel "
+          "had no huge page" : "asked: transparent huge pages on");
+    double *s = xmalloc_large(1000, sizeof *s);     /* small: plain calloc */
+    check(s[0] == 0.0 && s[999] == 0.0, "xmalloc_large below 512 KB: zeroed, like xcalloc");
+    free(s);
 }
 
 int main(void)
@@ -121,6 +170,7 @@ int main(void)
     free(ind);
     free(indd);
     free(asfloat);
+    check_large_buffer();
 
     /* ---- the sum's promise, |s - series| <= tol at every sample, where its tiles and chains
      * fall otherwise than at the default: a signal shorter than a tile and than two chains' first

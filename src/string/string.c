@@ -329,14 +329,15 @@ static bool sum_term_of(const string_mode *m, int j, double fs, long n, double t
 void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long n, double tol,
                           double *out, string_sum_info *info)
 {
-    memset(out, 0, (size_t)n * sizeof(double));
     string_sum_info in = {nmodes, 0, 0};
     /* Tile by tile (a tile stays in the first-level cache while every mode still sounding adds
      * to it), the modes in their order within a tile: every sample sums the same terms in the
      * same order as mode by mode over the whole signal. A mode re-anchors at each tile. The
      * first tile goes mode by mode as the terms are made; only the modes sounding past it (a few
-     * hundred of the thousands) are kept for the others. */
+     * hundred of the thousands) are kept for the others. Each tile is zeroed as its turn comes
+     * (in the cache, and no pass over the whole signal before the sum). */
     const long tile = 1024;
+    memset(out, 0, (size_t)(n < tile ? n : tile) * sizeof(double));
     sum_term *terms = NULL;
     size_t cap = 0;
     int nt = 0;
@@ -354,7 +355,8 @@ void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long 
             terms[nt++] = a;
         }
     }
-    for (long k0 = tile; k0 < n && nt > 0; k0 += tile) {
+    for (long k0 = tile; k0 < n; k0 += tile) {
+        memset(out + k0, 0, (size_t)(n - k0 < tile ? n - k0 : tile) * sizeof(double));
         int live = 0;
         for (int i = 0; i < nt; i++) {
             long k1 = k0 + tile < terms[i].end ? k0 + tile : terms[i].end;
