@@ -205,7 +205,7 @@ int main(void)
      * measured in the larger of eps omega t_max and eps nr. ---- */
     {
         double worst_r = 0.0, fr = 48000.0;
-        long nr = 5000;
+        long nr = 12000;     /* 11 tiles: the phasor carried from tile to tile */
         double oms[] = {1e-4, 0.3, M_PI / 16, M_PI / 8, M_PI / 2, M_PI * 15 / 16, 1.0, M_PI * (1 - 1e-9)};
         double *rs = xcalloc((size_t)nr, sizeof(double));
         for (size_t i = 0; i < sizeof oms / sizeof oms[0]; i++) {

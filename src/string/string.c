@@ -206,7 +206,8 @@ static long mode_end(const string_mode *m, double fs, long n, double eps)
     return hi;
 }
 
-/* out[k] += coef Im(e^{(-alpha + i om)(t0 + k/fs)}) for k < len. The samples y_k of a damped
+/* out[k] += Im(p e^{(-alpha + i om) k/fs}) for k < len, p = (pr, pi) the phasor at sample 0 (a
+ * term's coef e^{(-alpha + i om) t0}). The samples y_k of a damped
  * sine obey y_{k+C} = 2 Re(Z) y_k - |Z|^2 y_{k-C}, Z = z^C the phasor's factor over C samples
  * (z = e^{(-alpha + i om)/fs}): two multiplications and a subtraction a sample. The samples run
  * in CHAINS interleaved sequences (sample k in chain k % CHAINS), so that no operation waits on
@@ -216,19 +217,25 @@ static long mode_end(const string_mode *m, double fs, long n, double eps)
  * 5, not 31 multiplications in a row). The error grows by a few roundings per step of a chain,
  * and a chain takes at most 1024 / CHAINS steps before the caller re-anchors it. Real
  * arithmetic, no FMA contraction under -std=c17: every build of this loop gives the same bits. */
-enum { LANES = 4, VECS = 4, CHAINS = LANES * VECS, LOG2_CHAINS = 4 };
+enum { LANES = 4, VECS = 4, CHAINS = LANES * VECS, LOG2_CHAINS = 4, TILE = 1024 };
 typedef double v4d __attribute__((vector_size(LANES * sizeof(double))));
 
 /* A mode's per-sample factor z = e^{(-alpha + i om)/fs} and its powers z^(2^p), p <= LOG2_CHAINS,
- * once per mode. */
+ * once per mode; for a mode sounding past the first tile, its factor over a tile,
+ * e^{(-alpha + i om) TILE/fs} (exp and sin/cos of TILE/fs, not TILE multiplications). */
 typedef struct {
-    double alpha, om, zr[LOG2_CHAINS + 1], zi[LOG2_CHAINS + 1];
+    double zr[LOG2_CHAINS + 1], zi[LOG2_CHAINS + 1], tr, ti;
 } damped_sine;
 
-static damped_sine damped_sine_of(double alpha, double om, double fs)
+static damped_sine damped_sine_of(double alpha, double om, double fs, bool tiles)
 {
     double e1 = exp(-alpha / fs);
-    damped_sine d = {.alpha = alpha, .om = om};
+    damped_sine d = {.tr = 0.0};
+    if (tiles) {
+        double et = exp(-alpha * (TILE / fs));
+        d.tr = et * cos(om * (TILE / fs));
+        d.ti = et * sin(om * (TILE / fs));
+    }
     d.zr[0] = e1 * cos(om / fs);
     d.zi[0] = e1 * sin(om / fs);
     for (int p = 1; p <= LOG2_CHAINS; p++) {
@@ -239,17 +246,12 @@ static damped_sine damped_sine_of(double alpha, double om, double fs)
 }
 
 __attribute__((target_clones("avx2", "default"))) static void
-add_damped_sine(double *out, long len, double coef, const damped_sine *d, double t0)
+add_damped_sine(double *out, long len, double pr, double pi, const damped_sine *d)
 {
     double re[2 * CHAINS], im[2 * CHAINS];
     int first = len < 2 * CHAINS ? (int)len : 2 * CHAINS;     /* the samples from phasors */
-    re[0] = coef;               /* the phasor at t0 (no libm call at t0 = 0) */
-    im[0] = coef * 0.0;
-    if (t0 != 0.0) {
-        double e0 = coef * exp(-d->alpha * t0);
-        re[0] = e0 * cos(d->om * t0);
-        im[0] = e0 * sin(d->om * t0);
-    }
+    re[0] = pr;
+    im[0] = pi;
     for (int p = 0, w = 1; w < first; p++, w *= 2)      /* phasors w..2w-1 from 0..w-1 */
         for (int c = 0; c < w && w + c < first; c++) {
             re[w + c] = re[c] * d->zr[p] - im[c] * d->zi[p];
@@ -285,20 +287,21 @@ add_damped_sine(double *out, long len, double coef, const damped_sine *d, double
 }
 
 /* One mode of the sum: where it stops, and how it is evaluated (underdamped: add_damped_sine of
- * pickup * a'(t) = coef * Im(e^{(-alpha + i omega) t}); else string_mode_eval). */
+ * pickup * a'(t) = coef * Im(e^{(-alpha + i omega) t}), (pr, pi) its phasor at the tile's start,
+ * carried from tile to tile by the factor over a tile; else string_mode_eval). */
 typedef struct {
     const string_mode *m;
     long end;
     bool under;
-    double coef;
+    double pr, pi;
     damped_sine z;
 } sum_term;
 
-/* out[k] += the term's samples k0 <= k < k1 (k1 <= its end) */
+/* out[k] += the term's samples k0 <= k < k1 (k1 <= its end, k0 at a tile's start) */
 static void add_term(const sum_term *a, double fs, double *out, long k0, long k1)
 {
     if (a->under) {
-        add_damped_sine(out + k0, k1 - k0, a->coef, &a->z, k0 / fs);
+        add_damped_sine(out + k0, k1 - k0, a->pr, a->pi, &a->z);
         return;
     }
     for (long k = k0; k < k1; k++) {
@@ -306,6 +309,14 @@ static void add_term(const sum_term *a, double fs, double *out, long k0, long k1
         string_mode_eval(a->m, k / fs, &u, &ud);
         out[k] += a->m->pickup * ud;
     }
+}
+
+/* The term's phasor moved on to the next tile's start. */
+static void next_tile(sum_term *a)
+{
+    double pr = a->pr;
+    a->pr = pr * a->z.tr - a->pi * a->z.ti;
+    a->pi = pr * a->z.ti + a->pi * a->z.tr;
 }
 
 /* The term of mode j (its place in the list: its share of the tolerance), or false when the mode
@@ -319,9 +330,10 @@ static bool sum_term_of(const string_mode *m, int j, double fs, long n, double t
     double d = m->omega0sq - m->alpha * m->alpha;
     a->under = d > 0;
     if (a->under && a->end > 1) {   /* (a term to sample 1 is not summed: see below) */
-        double om = sqrt(d);
-        a->coef = -m->pickup * m->amplitude * m->omega0sq / om;
-        a->z = damped_sine_of(m->alpha, om, fs);
+        double om = sqrt(d), coef = -m->pickup * m->amplitude * m->omega0sq / om;
+        a->pr = coef;
+        a->pi = coef * 0.0;
+        a->z = damped_sine_of(m->alpha, om, fs, a->end > TILE);
     }
     return true;
 }
@@ -336,7 +348,7 @@ void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long 
      * first tile goes mode by mode as the terms are made; only the modes sounding past it (a few
      * hundred of the thousands) are kept for the others. Each tile is zeroed as its turn comes
      * (in the cache, and no pass over the whole signal before the sum). */
-    const long tile = 1024;
+    const long tile = TILE;
     memset(out, 0, (size_t)(n < tile ? n : tile) * sizeof(double));
     sum_term *terms = NULL;
     size_t cap = 0;
@@ -352,7 +364,8 @@ void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long 
         add_term(&a, fs, out, 0, a.end < tile ? a.end : tile);
         if (a.end > tile) {
             terms = xgrow(terms, &cap, (size_t)nt + 1, sizeof *terms);
-            terms[nt++] = a;
+            terms[nt] = a;
+            next_tile(&terms[nt++]);
         }
     }
     for (long k0 = tile; k0 < n; k0 += tile) {
@@ -361,8 +374,10 @@ void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long 
         for (int i = 0; i < nt; i++) {
             long k1 = k0 + tile < terms[i].end ? k0 + tile : terms[i].end;
             add_term(&terms[i], fs, out, k0, k1);
-            if (terms[i].end > k1)
-                terms[live++] = terms[i];   /* still sounding after this tile, in order */
+            if (terms[i].end > k1) {    /* still sounding after this tile, in order */
+                terms[live] = terms[i];
+                next_tile(&terms[live++]);
+            }
         }
         nt = live;
     }
