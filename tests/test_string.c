@@ -218,16 +218,17 @@ int main(void)
               "error %.2g of tol)", worst_t);
     }
 
-    /* ---- one mode through the sum's recurrence (y_{k+16} = 2 Re(Z) y_k - |Z|^2 y_{k-16}) against
+    /* ---- one mode through the sum's recurrence (y_{k+24} = 2 Re(Z) y_k - |Z|^2 y_{k-24}) against
      * its closed form in long double, sample by sample, where the recurrence is least stable:
-     * Z = z^16 real (16 omega/fs a multiple of pi: its two roots one), omega/fs tiny, near
+     * Z = z^24 real (24 omega/fs a multiple of pi: its two roots one), omega/fs tiny, near
      * Nyquist. Double precision cannot do better than the rounding of the phase omega t itself,
      * about eps omega t, or than a rounding a sample carried over the nr samples: the error is
      * measured in the larger of eps omega t_max and eps nr. ---- */
     {
         double worst_r = 0.0, fr = 48000.0;
         long nr = 12000;     /* 11 tiles: the phasor carried from tile to tile */
-        double oms[] = {1e-4, 0.3, M_PI / 16, M_PI / 8, M_PI / 2, M_PI * 15 / 16, 1.0, M_PI * (1 - 1e-9)};
+        double oms[] = {1e-4, 0.3, M_PI / 24, M_PI / 12, M_PI / 16, M_PI / 2, M_PI * 23 / 24, 1.0,
+                        M_PI * (1 - 1e-9)};
         double *rs = xcalloc((size_t)nr, sizeof(double));
         for (size_t i = 0; i < sizeof oms / sizeof oms[0]; i++) {
             double al = 2.0, om0 = oms[i] * fr;
@@ -244,7 +245,7 @@ int main(void)
         }
         free(rs);
         check(worst_r < 1.0, "one mode summed by the recurrence = its closed form (long double) at "
-              "every sample, omega/fs = 1e-4 to pi, 16 omega/fs on multiples of pi included: largest "
+              "every sample, omega/fs = 1e-4 to pi, 24 omega/fs on multiples of pi included: largest "
               "error %.2f of the amplitude in units of eps max(omega t_max, nr) (< 1)", worst_r);
     }
 

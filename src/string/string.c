@@ -256,19 +256,23 @@ static long mode_end(const string_mode *m, double fs, long n, double eps)
  * (z = e^{(-alpha + i om)/fs}): two multiplications and a subtraction a sample. The samples run
  * in CHAINS interleaved sequences (sample k in chain k % CHAINS), so that no operation waits on
  * the one before (bench row 1: one chain is bound by the latency of its multiply-adds); the chains
- * live in VECS vectors of 4 (GCC's vector extension) and stay in registers. The first 2 CHAINS
- * samples are the phasor's own, e^{...t0} times powers of z made by squarings and products (depth
- * 5, not 31 multiplications in a row). The error grows by a few roundings per step of a chain,
- * and a chain takes at most 1024 / CHAINS steps before the caller re-anchors it. Real
- * arithmetic, no FMA contraction under -std=c17: every build of this loop gives the same bits. */
-enum { LANES = 4, VECS = 4, CHAINS = LANES * VECS, LOG2_CHAINS = 4, TILE = 1024 };
+ * live in VECS vectors of 4 (GCC's vector extension) and stay in registers: 6 vectors, 12 ymm
+ * registers of AVX2's 16, so that the 6-cycle latency of a step (a multiplication, then the
+ * subtraction) is hidden behind the other vectors' steps (4 vectors left the adders idle: the sum
+ * 5% slower). The first 2 CHAINS samples are the phasor's own, p times powers of z made by
+ * squarings and products (depth 6, not 47 multiplications in a row). The error grows by a few
+ * roundings per step of a chain, and a chain takes at most 1024 / CHAINS steps before the caller
+ * re-anchors it. Real arithmetic, no FMA contraction under -std=c17: every build of this loop
+ * gives the same bits. */
+enum { LANES = 4, VECS = 6, CHAINS = LANES * VECS, TOP = 5, TILE = 1024 };
+_Static_assert((1 << TOP) < 2 * CHAINS && (2 << TOP) >= 2 * CHAINS, "TOP: the tree's last power");
 typedef double v4d __attribute__((vector_size(LANES * sizeof(double))));
 
-/* A mode's per-sample factor z = e^{(-alpha + i om)/fs} and its powers z^(2^p), p <= LOG2_CHAINS,
- * once per mode; for a mode sounding past the first tile, its factor over a tile,
+/* A mode's per-sample factor z = e^{(-alpha + i om)/fs}, its powers z^(2^p), p <= TOP, and
+ * Z = z^CHAINS, once per mode; for a mode sounding past the first tile, its factor over a tile,
  * e^{(-alpha + i om) TILE/fs} (exp and sin/cos of TILE/fs, not TILE multiplications). */
 typedef struct {
-    double zr[LOG2_CHAINS + 1], zi[LOG2_CHAINS + 1], tr, ti;
+    double zr[TOP + 1], zi[TOP + 1], Zr, Zi, tr, ti;
 } damped_sine;
 
 static damped_sine damped_sine_of(double alpha, double om, double fs, bool tiles)
@@ -282,10 +286,18 @@ static damped_sine damped_sine_of(double alpha, double om, double fs, bool tiles
     }
     d.zr[0] = e1 * cos(om / fs);
     d.zi[0] = e1 * sin(om / fs);
-    for (int p = 1; p <= LOG2_CHAINS; p++) {
+    for (int p = 1; p <= TOP; p++) {
         d.zr[p] = d.zr[p - 1] * d.zr[p - 1] - d.zi[p - 1] * d.zi[p - 1];
         d.zi[p] = 2.0 * d.zr[p - 1] * d.zi[p - 1];
     }
+    d.Zr = 1.0;     /* Z = z^CHAINS, the product of the powers of its binary digits */
+    d.Zi = 0.0;
+    for (int p = 0; p <= TOP; p++)
+        if (CHAINS >> p & 1) {
+            double r = d.Zr;
+            d.Zr = r * d.zr[p] - d.Zi * d.zi[p];
+            d.Zi = r * d.zi[p] + d.Zi * d.zr[p];
+        }
     return d;
 }
 
@@ -306,7 +318,7 @@ add_damped_sine(double *out, long len, double pr, double pi, const damped_sine *
             out[k] += im[k];
         return;
     }
-    double Zr = d->zr[LOG2_CHAINS], Zi = d->zi[LOG2_CHAINS];
+    double Zr = d->Zr, Zi = d->Zi;
     double two_re = 2.0 * Zr, abs2 = Zr * Zr + Zi * Zi;
     const v4d c1 = {two_re, two_re, two_re, two_re}, c2 = {abs2, abs2, abs2, abs2};
     v4d Y[2][VECS];     /* the samples k..k+CHAINS-1 and the CHAINS after them */
@@ -316,7 +328,7 @@ add_damped_sine(double *out, long len, double pr, double pi, const damped_sine *
     for (; k + 2 * CHAINS <= len; k += 2 * CHAINS)
 #pragma GCC unroll 2
         for (int h = 0; h < 2; h++)
-#pragma GCC unroll 4
+#pragma GCC unroll 6
             for (int v = 0; v < VECS; v++) {
                 v4d o;
                 double *at = out + k + h * CHAINS + LANES * v;
