@@ -58,6 +58,27 @@ static void series_long(const string_params *s, int nmodes, double fs, long n, l
     }
 }
 
+/* The number of modes the series' stopping rule (string.h) asks for, each of its terms evaluated
+ * in full: the first n past the load's resonance 2L/w with E_n min(n/3, r/(1 - r)) <= tol/2. */
+static int modes_by_rule(const string_params *s, double t1, double tol)
+{
+    double Q = string_load(s), p2 = (M_PI / s->w) * (M_PI / s->w);
+    for (int n = 1;; n++) {
+        if (n <= 2.0 * s->L / s->w)
+            continue;
+        double k = n * M_PI / s->L;
+        string_mode whole = string_exact_mode(s, n);
+        whole.amplitude = 2.0 * Q / (s->L * s->w * k * k * k) * p2 / fabs(p2 - k * k);
+        whole.pickup = 1.0;
+        double E = string_mode_velocity_bound(&whole, t1);
+        double r = exp(-0.5 * s->kappa * (2.0 * n + 1) * (M_PI / s->L) * (M_PI / s->L) * t1);
+        bool under = whole.alpha * whole.alpha < whole.omega0sq;
+        double factor = under ? fmin(n / 3.0, r < 1 ? r / (1.0 - r) : INFINITY) : n / 3.0;
+        if (E * factor <= 0.5 * tol)
+            return n;
+    }
+}
+
 /* A counter of /proc/vmstat (-1 if absent). */
 static long vmstat(const char *name)
 {
@@ -146,6 +167,22 @@ int main(void)
     string_pickup_signal(modes, nm, fs, n, tol, sig, &info);
     double secs = wall_seconds() - t0;
     check(nm > 2000 && nm < 5000 && info.overdamped == 0, "the tolerance 2.5e-10 m/s picks %d modes, none overdamped", nm);
+    {   /* the series' length: string_reference_modes skips the exp of r/(1 - r) while a bound
+         * shows the series goes on; the count is the rule's, evaluated in full */
+        const double tols[] = {2.5e-4, 2.5e-7, 2.5e-10, 2.5e-13}, rates[] = {8000.0, 48000.0, 96000.0};
+        int same = 0, cases = 0, n_rule = 0, n_ref = 0;
+        for (size_t i = 0; i < 4; i++)
+            for (size_t j = 0; j < 3; j++) {
+                string_mode *mr;
+                n_ref = string_reference_modes(&spec, 1.0 / rates[j], tols[i], 1000000, &mr);
+                n_rule = modes_by_rule(&spec, 1.0 / rates[j], tols[i]);
+                same += n_ref == n_rule, cases++;
+                free(mr);
+            }
+        check(same == cases, "the series' length = its stopping rule evaluated in full, tol 2.5e-4 "
+              "to 2.5e-13 m/s at 8, 48 and 96 kHz: %d of %d cases (the last: %d and %d modes)",
+              same, cases, n_ref, n_rule);
+    }
     {   /* the series' modes (their sines by rotations) against the closed form in long double:
          * A_n in units of its bound with both sines 1, the pickup weight absolutely; both in units
          * of eps pi n, as the double argument k_n x (< pi n) of a sine is itself off by that */

@@ -200,11 +200,17 @@ int string_reference_modes(const string_params *s, double t1, double tol, int ma
         whole.amplitude = 2.0 * Q / (s->L * s->w * k * k * k) * p2 / fabs(p2 - k * k);
         whole.pickup = 1.0;
         double E = string_mode_velocity_bound(&whole, t1);
-        double dk2 = (2.0 * n + 1) * (M_PI / s->L) * (M_PI / s->L);
-        double r = exp(-0.5 * s->kappa * dk2 * t1);
+        double dk2 = (2.0 * n + 1) * (M_PI / s->L) * (M_PI / s->L), x = 0.5 * s->kappa * dk2 * t1;
         /* overdamped modes decay at the slow rate omega0^2/(alpha + beta), which tends to
          * c^2/kappa: no help from the damping there, only the power law */
         bool under = whole.alpha * whole.alpha < whole.omega0sq;
+        /* r/(1 - r) = 1/(e^x - 1) >= 1/(x + x^2) for 0 < x <= 1: while E times both that and n/3
+         * is above tol/2 by a margin far wider than the roundings, the series goes on without
+         * computing r (the same decision as below, one exp a mode fewer) */
+        if (under && x > 0 && x <= 1 && E * (n / 3.0) > 0.5 * tol &&
+            E / (x + x * x) > 0.5 * tol * (1 + 1e-6))
+            continue;
+        double r = exp(-x);
         double factor = under ? fmin(n / 3.0, r < 1 ? r / (1.0 - r) : INFINITY) : n / 3.0;
         if (E * factor <= 0.5 * tol)
             break;
