@@ -263,7 +263,7 @@ int main(void)
      * measured in the larger of eps omega t_max and eps nr. ---- */
     {
         double worst_r = 0.0, fr = 48000.0;
-        long nr = 12000;     /* 11 tiles: the phasor carried from tile to tile */
+        long nr = 12000;     /* 3 tiles of 4096 samples: the phasor carried twice */
         double oms[] = {1e-4, 0.3, M_PI / 24, M_PI / 12, M_PI / 16, M_PI / 2, M_PI * 23 / 24, 1.0,
                         M_PI * (1 - 1e-9)};
         double *rs = xcalloc((size_t)nr, sizeof(double));
