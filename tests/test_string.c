@@ -79,6 +79,29 @@ static int modes_by_rule(const string_params *s, double t1, double tol)
     }
 }
 
+/* The mode-samples of the sum (string_sum_info) with each mode's end found by plain halving: the
+ * first sample from which its velocity bound stays below its share of tol (at least 1). */
+static long mode_samples_by_halving(const string_mode *m, int nm, double fs, long n, double tol)
+{
+    long total = 0;
+    for (int j = 0; j < nm; j++) {
+        if (m[j].pickup == 0.0 || m[j].amplitude == 0.0)
+            continue;
+        double eps = tol * 3.0 / (M_PI * M_PI * (j + 1.0) * (j + 1.0));
+        long lo = 0, hi = n - 1;
+        if (string_mode_velocity_bound(&m[j], (double)hi / fs) >= eps) {
+            total += n;
+            continue;
+        }
+        while (hi - lo > 1) {
+            long mid = lo + (hi - lo) / 2;
+            *(string_mode_velocity_bound(&m[j], (double)mid / fs) < eps ? &hi : &lo) = mid;
+        }
+        total += hi;
+    }
+    return total;
+}
+
 /* A counter of /proc/vmstat (-1 if absent). */
 static long vmstat(const char *name)
 {
@@ -205,6 +228,9 @@ int main(void)
               "pickup weight (< 1; libm's sines: %.2f)", nm, worst_m, worst_x);
     }
     check(secs < 0.5, "the reference takes %.3f s (< 0.5 s)", secs);
+    long by_halving = mode_samples_by_halving(modes, nm, fs, n, tol);
+    check(info.mode_samples == by_halving, "the sum's mode-samples %ld = %ld, each mode's end found "
+          "by plain halving of its velocity bound", info.mode_samples, by_halving);
     long double *ind = xcalloc((size_t)n, sizeof(long double));
     series_long(&spec, 3 * nm, fs, n, ind);
     double *indd = xcalloc((size_t)n, sizeof(double)), *asfloat = xcalloc((size_t)n, sizeof(double));

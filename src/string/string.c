@@ -226,21 +226,29 @@ static long mode_end(const string_mode *m, double fs, long n, double eps)
     /* The bound never rises, and past t = 1/omega and 1/alpha it is A w2 e^{-alpha t}/sqrt(d)
      * for an underdamped mode, which falls to eps at t_e: in the common case the first sample at
      * or past t_e (or the one after it, when rounding puts the bound there at eps) is the answer,
-     * found with two or three evaluations of the bound, and none at the last sample, where the
+     * found with one to three evaluations of the bound, and none at the last sample, where the
      * bound of a fast-decaying mode underflows, which is slow. Otherwise: halving. */
-    double A = fabs(m->amplitude * m->pickup), d = m->omega0sq - m->alpha * m->alpha;
+    double A = fabs(m->amplitude * m->pickup), d = m->omega0sq - m->alpha * m->alpha, te = 0.0;
     long k = hi;
     if (d > 0 && m->alpha > 0 && A > 0) {
-        double te = log(A * m->omega0sq / (eps * sqrt(d))) / m->alpha;
+        te = log(A * m->omega0sq / (eps * sqrt(d))) / m->alpha;
         k = te > 0 ? (long)ceil(te * fs) : 1;
         if (k < 1)
             k = 1;
     }
     double bk = k < hi ? string_mode_velocity_bound(m, (double)k / fs) : INFINITY;
-    if (bk >= eps && k + 1 < hi)    /* the bound at eps by rounding: the next sample */
+    bool above = false;     /* bound(k - 1) >= eps, known */
+    if (bk >= eps && k + 1 < hi) {  /* the bound at eps by rounding: the next sample */
         bk = string_mode_velocity_bound(m, (double)++k / fs);
+        above = true;
+    }
     if (k < hi && bk < eps) {
-        if (string_mode_velocity_bound(m, (double)(k - 1) / fs) >= eps)
+        /* Sample k - 1 lies before t_e: past 1/alpha and 1/omega (where the bound is the
+         * envelope) and before t_e by a factor of the envelope far above the roundings (1e-9),
+         * its bound is above eps without being evaluated. */
+        double t = (double)(k - 1) / fs, al = m->alpha;
+        above = above || (t * al >= 1.0 + 1e-9 && t * t * d >= 1.0 + 1e-9 && al * (te - t) >= 1e-9);
+        if (above || string_mode_velocity_bound(m, t) >= eps)
             return k;           /* the envelope's own crossing, no halving */
         hi = k;
     } else if (string_mode_velocity_bound(m, (double)(n - 1) / fs) >= eps) {
