@@ -322,11 +322,23 @@ add_damped_sine(double *out, long len, double pr, double pi, const damped_sine *
     int first = len < 2 * CHAINS ? (int)len : 2 * CHAINS;     /* the samples from phasors */
     re[0] = pr;
     im[0] = pi;
-    for (int p = 0, w = 1; w < first; p++, w *= 2)      /* phasors w..2w-1 from 0..w-1 */
-        for (int c = 0; c < w && w + c < first; c++) {
+    for (int p = 0, w = 1; w < first; p++, w *= 2) {    /* phasors w..w+m-1 from 0..m-1 */
+        int m = w < first - w ? w : first - w, c = 0;
+        const v4d zr = {d->zr[p], d->zr[p], d->zr[p], d->zr[p]};
+        const v4d zi = {d->zi[p], d->zi[p], d->zi[p], d->zi[p]};
+        for (; w >= LANES && c + LANES <= m; c += LANES) {     /* 4 at a time, the same bits */
+            v4d r, i;
+            memcpy(&r, re + c, sizeof r);
+            memcpy(&i, im + c, sizeof i);
+            v4d nr = r * zr - i * zi, ni = r * zi + i * zr;
+            memcpy(re + w + c, &nr, sizeof nr);
+            memcpy(im + w + c, &ni, sizeof ni);
+        }
+        for (; c < m; c++) {
             re[w + c] = re[c] * d->zr[p] - im[c] * d->zi[p];
             im[w + c] = re[c] * d->zi[p] + im[c] * d->zr[p];
         }
+    }
     if (len <= 2 * CHAINS) {    /* a short mode: its own phasors, no recurrence */
         for (int k = 0; k < len; k++)
             out[k] += im[k];
