@@ -141,9 +141,9 @@ static void check_large_buffer(void)
     free(b);
     check(aligned && kept && (faults <= 8 || !thp || fell > 0),
           "xmalloc_large(96000 doubles): 2 MB aligned (%s), written whole in %ld page faults "
-          "(<= 8 %s)", aligned ? "yes" : "no", faults,
-          !thp ? "not asked: transparent huge pages off" : fell > 0 ? "not asked: the kernel "
-          "had no huge page" : "asked: transparent huge pages on");
+          "(%s)", aligned ? "yes" : "no", faults,
+          !thp ? "any number: transparent huge pages off" : fell > 0 ? "any number: the kernel "
+          "had no huge page" : "<= 8: transparent huge pages on");
     double *s = xmalloc_large(1000, sizeof *s);     /* small: plain calloc */
     check(s[0] == 0.0 && s[999] == 0.0, "xmalloc_large below 512 KB: zeroed, like xcalloc");
     free(s);
