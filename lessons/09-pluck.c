@@ -838,7 +838,7 @@ int main(int argc, char **argv)
     int status = 0;
     if (check_budget(&st, nm, &why) != 0)
         goto out;
-    ref = xcalloc((size_t)st.n, sizeof(double));
+    ref = xmalloc_large((size_t)st.n, sizeof(double));     /* write_reference writes it all */
     if (write_reference(&st, modes, nm, t0, ref, &refw, &why) != 0
         || (st.listen_path && write_listen(&st, ref, &why) != 0)
         || (st.field_path && write_field(&st, modes, nm, &why) != 0))

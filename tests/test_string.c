@@ -14,7 +14,9 @@
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 static const string_params spec = {0.65, 143.0, 3.0, 0.004, 0.002, 0.1625, 0.006, 0.54};
@@ -54,6 +56,101 @@ static void series_long(const string_params *s, int nmodes, double fs, long n, l
             out[k] += amp * e * sinl(om * t);
         }
     }
+}
+
+/* The number of modes the series' stopping rule (string.h) asks for, each of its terms evaluated
+ * in full: the first n past the load's resonance 2L/w with E_n min(n/3, r/(1 - r)) <= tol/2. */
+static int modes_by_rule(const string_params *s, double t1, double tol)
+{
+    double Q = string_load(s), p2 = (M_PI / s->w) * (M_PI / s->w);
+    for (int n = 1;; n++) {
+        if (n <= 2.0 * s->L / s->w)
+            continue;
+        double k = n * M_PI / s->L;
+        string_mode whole = string_exact_mode(s, n);
+        whole.amplitude = 2.0 * Q / (s->L * s->w * k * k * k) * p2 / fabs(p2 - k * k);
+        whole.pickup = 1.0;
+        double E = string_mode_velocity_bound(&whole, t1);
+        double r = exp(-0.5 * s->kappa * (2.0 * n + 1) * (M_PI / s->L) * (M_PI / s->L) * t1);
+        bool under = whole.alpha * whole.alpha < whole.omega0sq;
+        double factor = under ? fmin(n / 3.0, r < 1 ? r / (1.0 - r) : INFINITY) : n / 3.0;
+        if (E * factor <= 0.5 * tol)
+            return n;
+    }
+}
+
+/* The mode-samples of the sum (string_sum_info) with each mode's end found by plain halving: the
+ * first sample from which its velocity bound stays below its share of tol (at least 1). */
+static long mode_samples_by_halving(const string_mode *m, int nm, double fs, long n, double tol)
+{
+    long total = 0;
+    for (int j = 0; j < nm; j++) {
+        if (m[j].pickup == 0.0 || m[j].amplitude == 0.0)
+            continue;
+        double eps = tol * 3.0 / (M_PI * M_PI * (j + 1.0) * (j + 1.0));
+        long lo = 0, hi = n - 1;
+        if (string_mode_velocity_bound(&m[j], (double)hi / fs) >= eps) {
+            total += n;
+            continue;
+        }
+        while (hi - lo > 1) {
+            long mid = lo + (hi - lo) / 2;
+            *(string_mode_velocity_bound(&m[j], (double)mid / fs) < eps ? &hi : &lo) = mid;
+        }
+        total += hi;
+    }
+    return total;
+}
+
+/* A counter of /proc/vmstat (-1 if absent). */
+static long vmstat(const char *name)
+{
+    FILE *f = fopen("/proc/vmstat", "r");
+    char key[64];
+    long v, found = -1;
+    while (f && fscanf(f, "%63s %ld", key, &v) == 2)
+        if (strcmp(key, name) == 0)
+            found = v;
+    if (f)
+        fclose(f);
+    return found;
+}
+
+/* xmalloc_large, the reference's buffer in bin/pluck: 2 MB aligned, and written whole in a few
+ * page faults where the kernel has transparent huge pages (188 faults with 4 KB pages). */
+static void check_large_buffer(void)
+{
+    size_t n = 96000;
+    struct rusage r0, r1;
+    FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    char mode[80] = "";
+    if (f) {
+        if (!fgets(mode, sizeof mode, f))
+            mode[0] = 0;
+        fclose(f);
+    }
+    bool thp = strstr(mode, "[always]") || strstr(mode, "[madvise]"), asan = false;
+#ifdef __SANITIZE_ADDRESS__
+    asan = true;        /* its allocator places and maps the memory its own way */
+#endif
+    long fell0 = vmstat("thp_fault_fallback");
+    double *b = xmalloc_large(n, sizeof *b);
+    getrusage(RUSAGE_SELF, &r0);
+    for (size_t k = 0; k < n; k++)
+        b[k] = (double)k;
+    getrusage(RUSAGE_SELF, &r1);
+    long faults = r1.ru_minflt - r0.ru_minflt, fell = vmstat("thp_fault_fallback") - fell0;
+    bool aligned = (uintptr_t)b % ((uintptr_t)2 << 20) == 0, kept = b[n - 1] == n - 1.0;
+    free(b);
+    check(aligned && kept && (faults <= 8 || asan || !thp || fell > 0),
+          "xmalloc_large(96000 doubles): 2 MB aligned (%s), written whole in %ld page faults "
+          "(%s)", aligned ? "yes" : "no", faults,
+          asan ? "any number under AddressSanitizer" : !thp ? "any number: transparent huge pages "
+          "off" : fell > 0 ? "any number: the kernel had no huge page" : "<= 8, where 4 KB pages "
+          "take 188: transparent huge pages on");
+    double *s = xmalloc_large(1000, sizeof *s);     /* small: plain calloc */
+    check(s[0] == 0.0 && s[999] == 0.0, "xmalloc_large below 512 KB: zeroed, like xcalloc");
+    free(s);
 }
 
 int main(void)
@@ -97,7 +194,26 @@ int main(void)
     string_pickup_signal(modes, nm, fs, n, tol, sig, &info);
     double secs = wall_seconds() - t0;
     check(nm > 2000 && nm < 5000 && info.overdamped == 0, "the tolerance 2.5e-10 m/s picks %d modes, none overdamped", nm);
+    {   /* the series' length: string_reference_modes skips the exp of r/(1 - r) while a bound
+         * shows the series goes on; the count is the rule's, evaluated in full */
+        const double tols[] = {2.5e-4, 2.5e-7, 2.5e-10, 2.5e-13}, rates[] = {8000.0, 48000.0, 96000.0};
+        int same = 0, cases = 0, n_rule = 0, n_ref = 0;
+        for (size_t i = 0; i < 4; i++)
+            for (size_t j = 0; j < 3; j++) {
+                string_mode *mr;
+                n_ref = string_reference_modes(&spec, 1.0 / rates[j], tols[i], 1000000, &mr);
+                n_rule = modes_by_rule(&spec, 1.0 / rates[j], tols[i]);
+                same += n_ref == n_rule, cases++;
+                free(mr);
+            }
+        check(same == cases, "the series' length = its stopping rule evaluated in full, tol 2.5e-4 "
+              "to 2.5e-13 m/s at 8, 48 and 96 kHz: %d of %d cases (the last: %d and %d modes)",
+              same, cases, n_ref, n_rule);
+    }
     check(secs < 0.5, "the reference takes %.3f s (< 0.5 s)", secs);
+    long by_halving = mode_samples_by_halving(modes, nm, fs, n, tol);
+    check(info.mode_samples == by_halving, "the sum's mode-samples %ld = %ld, each mode's end found "
+          "by plain halving of its velocity bound", info.mode_samples, by_halving);
     long double *ind = xcalloc((size_t)n, sizeof(long double));
     series_long(&spec, 3 * nm, fs, n, ind);
     double *indd = xcalloc((size_t)n, sizeof(double)), *asfloat = xcalloc((size_t)n, sizeof(double));
@@ -121,6 +237,7 @@ int main(void)
     free(ind);
     free(indd);
     free(asfloat);
+    check_large_buffer();
 
     /* ---- the sum's promise, |s - series| <= tol at every sample, where its tiles and chains
      * fall otherwise than at the default: a signal shorter than a tile and than two chains' first
@@ -147,16 +264,17 @@ int main(void)
               "error %.2g of tol)", worst_t);
     }
 
-    /* ---- one mode through the sum's recurrence (y_{k+16} = 2 Re(Z) y_k - |Z|^2 y_{k-16}) against
+    /* ---- one mode through the sum's recurrence (y_{k+24} = 2 Re(Z) y_k - |Z|^2 y_{k-24}) against
      * its closed form in long double, sample by sample, where the recurrence is least stable:
-     * Z = z^16 real (16 omega/fs a multiple of pi: its two roots one), omega/fs tiny, near
+     * Z = z^24 real (24 omega/fs a multiple of pi: its two roots one), omega/fs tiny, near
      * Nyquist. Double precision cannot do better than the rounding of the phase omega t itself,
      * about eps omega t, or than a rounding a sample carried over the nr samples: the error is
      * measured in the larger of eps omega t_max and eps nr. ---- */
     {
         double worst_r = 0.0, fr = 48000.0;
-        long nr = 5000;
-        double oms[] = {1e-4, 0.3, M_PI / 16, M_PI / 8, M_PI / 2, M_PI * 15 / 16, 1.0, M_PI * (1 - 1e-9)};
+        long nr = 12000;     /* 3 tiles of 4096 samples: the phasor carried twice */
+        double oms[] = {1e-4, 0.3, M_PI / 24, M_PI / 12, M_PI / 16, M_PI / 2, M_PI * 23 / 24, 1.0,
+                        M_PI * (1 - 1e-9)};
         double *rs = xcalloc((size_t)nr, sizeof(double));
         for (size_t i = 0; i < sizeof oms / sizeof oms[0]; i++) {
             double al = 2.0, om0 = oms[i] * fr;
@@ -173,7 +291,7 @@ int main(void)
         }
         free(rs);
         check(worst_r < 1.0, "one mode summed by the recurrence = its closed form (long double) at "
-              "every sample, omega/fs = 1e-4 to pi, 16 omega/fs on multiples of pi included: largest "
+              "every sample, omega/fs = 1e-4 to pi, 24 omega/fs on multiples of pi included: largest "
               "error %.2f of the amplitude in units of eps max(omega t_max, nr) (< 1)", worst_r);
     }
 

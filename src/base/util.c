@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,9 @@
 #include <limits.h>
 #include <time.h>
 #include <unistd.h>
+#ifndef __wasi__     /* the page explorers' build (wasm32-wasi) has no mmap */
+#include <sys/mman.h>
+#endif
 
 void *xcalloc(size_t count, size_t size)
 {
@@ -17,6 +21,28 @@ void *xcalloc(size_t count, size_t size)
         fprintf(stderr, "out of memory (asked for %zu x %zu bytes)\n", count, size);
         exit(1);
     }
+    return p;
+}
+
+void *xmalloc_large(size_t count, size_t size)
+{
+    const size_t huge = (size_t)2 << 20;
+    if (size && count > SIZE_MAX / size) {
+        fprintf(stderr, "out of memory (asked for %zu x %zu bytes)\n", count, size);
+        exit(1);
+    }
+    size_t n = count * size;
+    if (n < huge / 4)
+        return xcalloc(count, size);
+    size_t whole = (n + huge - 1) / huge * huge;       /* aligned_alloc: a multiple of huge */
+    void *p = whole >= n ? aligned_alloc(huge, whole) : NULL;
+    if (!p) {
+        fprintf(stderr, "out of memory (asked for %zu x %zu bytes)\n", count, size);
+        exit(1);
+    }
+#ifdef MADV_HUGEPAGE
+    (void)madvise(p, whole, MADV_HUGEPAGE);     /* only advice: EINVAL where THP is off */
+#endif
     return p;
 }
 

@@ -9,6 +9,12 @@
 void *xcalloc(size_t count, size_t size);
 /* p (an array of *cap elements of size bytes, or NULL) with room for at least need elements:
  * the capacity doubles (from 1024) and *cap is updated; exits when memory runs out. */
+/* Room for count elements of size bytes, NOT zeroed, for a large array that is about to be written
+ * whole (checked like xcalloc; freed with free). From 512 KB on it is aligned to 2 MB and offered
+ * to the kernel for transparent huge pages (madvise; a no-op where they are off), so that writing
+ * it takes one page fault a 2 MB, not one a 4 KB: bin/pluck's 768 KB reference took 188 faults,
+ * about 0.2 ms. */
+void *xmalloc_large(size_t count, size_t size);
 void *xgrow(void *p, size_t *cap, size_t need, size_t size);
 /* Copy of a string (checked). */
 char *xstrdup(const char *s);

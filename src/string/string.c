@@ -156,11 +156,17 @@ int string_reference_modes(const string_params *s, double t1, double tol, int ma
         whole.amplitude = 2.0 * string_load(s) / (s->L * s->w * k * k * k) * p2 / fabs(p2 - k * k);
         whole.pickup = 1.0;
         double E = string_mode_velocity_bound(&whole, t1);
-        double dk2 = (2.0 * n + 1) * (M_PI / s->L) * (M_PI / s->L);
-        double r = exp(-0.5 * s->kappa * dk2 * t1);
+        double dk2 = (2.0 * n + 1) * (M_PI / s->L) * (M_PI / s->L), x = 0.5 * s->kappa * dk2 * t1;
         /* overdamped modes decay at the slow rate omega0^2/(alpha + beta), which tends to
          * c^2/kappa: no help from the damping there, only the power law */
         bool under = whole.alpha * whole.alpha < whole.omega0sq;
+        /* r/(1 - r) = 1/(e^x - 1) >= 1/(x + x^2) for 0 < x <= 1: while E times both that and n/3
+         * is above tol/2 by a margin far wider than the roundings, the series goes on without
+         * computing r (the same decision as below, one exp a mode fewer) */
+        if (under && x > 0 && x <= 1 && E * (n / 3.0) > 0.5 * tol &&
+            E / (x + x * x) > 0.5 * tol * (1 + 1e-6))
+            continue;
+        double r = exp(-x);
         double factor = under ? fmin(n / 3.0, r < 1 ? r / (1.0 - r) : INFINITY) : n / 3.0;
         if (E * factor <= 0.5 * tol)
             break;
@@ -176,21 +182,29 @@ static long mode_end(const string_mode *m, double fs, long n, double eps)
     /* The bound never rises, and past t = 1/omega and 1/alpha it is A w2 e^{-alpha t}/sqrt(d)
      * for an underdamped mode, which falls to eps at t_e: in the common case the first sample at
      * or past t_e (or the one after it, when rounding puts the bound there at eps) is the answer,
-     * found with two or three evaluations of the bound, and none at the last sample, where the
+     * found with one to three evaluations of the bound, and none at the last sample, where the
      * bound of a fast-decaying mode underflows, which is slow. Otherwise: halving. */
-    double A = fabs(m->amplitude * m->pickup), d = m->omega0sq - m->alpha * m->alpha;
+    double A = fabs(m->amplitude * m->pickup), d = m->omega0sq - m->alpha * m->alpha, te = 0.0;
     long k = hi;
     if (d > 0 && m->alpha > 0 && A > 0) {
-        double te = log(A * m->omega0sq / (eps * sqrt(d))) / m->alpha;
+        te = log(A * m->omega0sq / (eps * sqrt(d))) / m->alpha;
         k = te > 0 ? (long)ceil(te * fs) : 1;
         if (k < 1)
             k = 1;
     }
     double bk = k < hi ? string_mode_velocity_bound(m, (double)k / fs) : INFINITY;
-    if (bk >= eps && k + 1 < hi)    /* the bound at eps by rounding: the next sample */
+    bool above = false;     /* bound(k - 1) >= eps, known */
+    if (bk >= eps && k + 1 < hi) {  /* the bound at eps by rounding: the next sample */
         bk = string_mode_velocity_bound(m, (double)++k / fs);
+        above = true;
+    }
     if (k < hi && bk < eps) {
-        if (string_mode_velocity_bound(m, (double)(k - 1) / fs) >= eps)
+        /* Sample k - 1 lies before t_e: past 1/alpha and 1/omega (where the bound is the
+         * envelope) and before t_e by a factor of the envelope far above the roundings (1e-9),
+         * its bound is above eps without being evaluated. */
+        double t = (double)(k - 1) / fs, al = m->alpha;
+        above = above || (t * al >= 1.0 + 1e-9 && t * t * d >= 1.0 + 1e-9 && al * (te - t) >= 1e-9);
+        if (above || string_mode_velocity_bound(m, t) >= eps)
             return k;           /* the envelope's own crossing, no halving */
         hi = k;
     } else if (string_mode_velocity_bound(m, (double)(n - 1) / fs) >= eps) {
@@ -206,61 +220,87 @@ static long mode_end(const string_mode *m, double fs, long n, double eps)
     return hi;
 }
 
-/* out[k] += coef Im(e^{(-alpha + i om)(t0 + k/fs)}) for k < len. The samples y_k of a damped
+/* out[k] += Im(p e^{(-alpha + i om) k/fs}) for k < len, p = (pr, pi) the phasor at sample 0 (a
+ * term's coef e^{(-alpha + i om) t0}). The samples y_k of a damped
  * sine obey y_{k+C} = 2 Re(Z) y_k - |Z|^2 y_{k-C}, Z = z^C the phasor's factor over C samples
  * (z = e^{(-alpha + i om)/fs}): two multiplications and a subtraction a sample. The samples run
  * in CHAINS interleaved sequences (sample k in chain k % CHAINS), so that no operation waits on
  * the one before (bench row 1: one chain is bound by the latency of its multiply-adds); the chains
- * live in VECS vectors of 4 (GCC's vector extension) and stay in registers. The first 2 CHAINS
- * samples are the phasor's own, e^{...t0} times powers of z made by squarings and products (depth
- * 5, not 31 multiplications in a row). The error grows by a few roundings per step of a chain,
- * and a chain takes at most 1024 / CHAINS steps before the caller re-anchors it. Real
- * arithmetic, no FMA contraction under -std=c17: every build of this loop gives the same bits. */
-enum { LANES = 4, VECS = 4, CHAINS = LANES * VECS, LOG2_CHAINS = 4 };
+ * live in VECS vectors of 4 (GCC's vector extension) and stay in registers: 6 vectors, 12 ymm
+ * registers of AVX2's 16, so that the 6-cycle latency of a step (a multiplication, then the
+ * subtraction) is hidden behind the other vectors' steps (4 vectors left the adders idle: the sum
+ * 5% slower). The first 2 CHAINS samples are the phasor's own, p times powers of z made by
+ * squarings and products (depth 6, not 47 multiplications in a row). The error grows by a few
+ * roundings per step of a chain, and a chain takes at most TILE / CHAINS steps before the caller
+ * re-anchors it. Real arithmetic, no FMA contraction under -std=c17: every build of this loop
+ * gives the same bits. */
+enum { LANES = 4, VECS = 6, CHAINS = LANES * VECS, TOP = 5, TILE = 4096 };
+_Static_assert((1 << TOP) < 2 * CHAINS && (2 << TOP) >= 2 * CHAINS, "TOP: the tree's last power");
 typedef double v4d __attribute__((vector_size(LANES * sizeof(double))));
 
-/* A mode's per-sample factor z = e^{(-alpha + i om)/fs} and its powers z^(2^p), p <= LOG2_CHAINS,
- * once per mode. */
+/* A mode's per-sample factor z = e^{(-alpha + i om)/fs}, its powers z^(2^p), p <= TOP, and
+ * Z = z^CHAINS, once per mode; for a mode sounding past the first tile, its factor over a tile,
+ * e^{(-alpha + i om) TILE/fs} (exp and sin/cos of TILE/fs, not TILE multiplications). */
 typedef struct {
-    double alpha, om, zr[LOG2_CHAINS + 1], zi[LOG2_CHAINS + 1];
+    double zr[TOP + 1], zi[TOP + 1], Zr, Zi, tr, ti;
 } damped_sine;
 
-static damped_sine damped_sine_of(double alpha, double om, double fs)
+static damped_sine damped_sine_of(double alpha, double om, double fs, bool tiles)
 {
     double e1 = exp(-alpha / fs);
-    damped_sine d = {.alpha = alpha, .om = om};
+    damped_sine d = {.tr = 0.0};
+    if (tiles) {
+        double et = exp(-alpha * (TILE / fs));
+        d.tr = et * cos(om * (TILE / fs));
+        d.ti = et * sin(om * (TILE / fs));
+    }
     d.zr[0] = e1 * cos(om / fs);
     d.zi[0] = e1 * sin(om / fs);
-    for (int p = 1; p <= LOG2_CHAINS; p++) {
+    for (int p = 1; p <= TOP; p++) {
         d.zr[p] = d.zr[p - 1] * d.zr[p - 1] - d.zi[p - 1] * d.zi[p - 1];
         d.zi[p] = 2.0 * d.zr[p - 1] * d.zi[p - 1];
     }
+    d.Zr = 1.0;     /* Z = z^CHAINS, the product of the powers of its binary digits */
+    d.Zi = 0.0;
+    for (int p = 0; p <= TOP; p++)
+        if (CHAINS >> p & 1) {
+            double r = d.Zr;
+            d.Zr = r * d.zr[p] - d.Zi * d.zi[p];
+            d.Zi = r * d.zi[p] + d.Zi * d.zr[p];
+        }
     return d;
 }
 
 __attribute__((target_clones("avx2", "default"))) static void
-add_damped_sine(double *out, long len, double coef, const damped_sine *d, double t0)
+add_damped_sine(double *out, long len, double pr, double pi, const damped_sine *d)
 {
     double re[2 * CHAINS], im[2 * CHAINS];
     int first = len < 2 * CHAINS ? (int)len : 2 * CHAINS;     /* the samples from phasors */
-    re[0] = coef;               /* the phasor at t0 (no libm call at t0 = 0) */
-    im[0] = coef * 0.0;
-    if (t0 != 0.0) {
-        double e0 = coef * exp(-d->alpha * t0);
-        re[0] = e0 * cos(d->om * t0);
-        im[0] = e0 * sin(d->om * t0);
-    }
-    for (int p = 0, w = 1; w < first; p++, w *= 2)      /* phasors w..2w-1 from 0..w-1 */
-        for (int c = 0; c < w && w + c < first; c++) {
+    re[0] = pr;
+    im[0] = pi;
+    for (int p = 0, w = 1; w < first; p++, w *= 2) {    /* phasors w..w+m-1 from 0..m-1 */
+        int m = w < first - w ? w : first - w, c = 0;
+        const v4d zr = {d->zr[p], d->zr[p], d->zr[p], d->zr[p]};
+        const v4d zi = {d->zi[p], d->zi[p], d->zi[p], d->zi[p]};
+        for (; w >= LANES && c + LANES <= m; c += LANES) {     /* 4 at a time, the same bits */
+            v4d r, i;
+            memcpy(&r, re + c, sizeof r);
+            memcpy(&i, im + c, sizeof i);
+            v4d nr = r * zr - i * zi, ni = r * zi + i * zr;
+            memcpy(re + w + c, &nr, sizeof nr);
+            memcpy(im + w + c, &ni, sizeof ni);
+        }
+        for (; c < m; c++) {
             re[w + c] = re[c] * d->zr[p] - im[c] * d->zi[p];
             im[w + c] = re[c] * d->zi[p] + im[c] * d->zr[p];
         }
+    }
     if (len <= 2 * CHAINS) {    /* a short mode: its own phasors, no recurrence */
         for (int k = 0; k < len; k++)
             out[k] += im[k];
         return;
     }
-    double Zr = d->zr[LOG2_CHAINS], Zi = d->zi[LOG2_CHAINS];
+    double Zr = d->Zr, Zi = d->Zi;
     double two_re = 2.0 * Zr, abs2 = Zr * Zr + Zi * Zi;
     const v4d c1 = {two_re, two_re, two_re, two_re}, c2 = {abs2, abs2, abs2, abs2};
     v4d Y[2][VECS];     /* the samples k..k+CHAINS-1 and the CHAINS after them */
@@ -270,7 +310,7 @@ add_damped_sine(double *out, long len, double coef, const damped_sine *d, double
     for (; k + 2 * CHAINS <= len; k += 2 * CHAINS)
 #pragma GCC unroll 2
         for (int h = 0; h < 2; h++)
-#pragma GCC unroll 4
+#pragma GCC unroll 6
             for (int v = 0; v < VECS; v++) {
                 v4d o;
                 double *at = out + k + h * CHAINS + LANES * v;
@@ -285,20 +325,21 @@ add_damped_sine(double *out, long len, double coef, const damped_sine *d, double
 }
 
 /* One mode of the sum: where it stops, and how it is evaluated (underdamped: add_damped_sine of
- * pickup * a'(t) = coef * Im(e^{(-alpha + i omega) t}); else string_mode_eval). */
+ * pickup * a'(t) = coef * Im(e^{(-alpha + i omega) t}), (pr, pi) its phasor at the tile's start,
+ * carried from tile to tile by the factor over a tile; else string_mode_eval). */
 typedef struct {
     const string_mode *m;
     long end;
     bool under;
-    double coef;
+    double pr, pi;
     damped_sine z;
 } sum_term;
 
-/* out[k] += the term's samples k0 <= k < k1 (k1 <= its end) */
+/* out[k] += the term's samples k0 <= k < k1 (k1 <= its end, k0 at a tile's start) */
 static void add_term(const sum_term *a, double fs, double *out, long k0, long k1)
 {
     if (a->under) {
-        add_damped_sine(out + k0, k1 - k0, a->coef, &a->z, k0 / fs);
+        add_damped_sine(out + k0, k1 - k0, a->pr, a->pi, &a->z);
         return;
     }
     for (long k = k0; k < k1; k++) {
@@ -306,6 +347,14 @@ static void add_term(const sum_term *a, double fs, double *out, long k0, long k1
         string_mode_eval(a->m, k / fs, &u, &ud);
         out[k] += a->m->pickup * ud;
     }
+}
+
+/* The term's phasor moved on to the next tile's start. */
+static void next_tile(sum_term *a)
+{
+    double pr = a->pr;
+    a->pr = pr * a->z.tr - a->pi * a->z.ti;
+    a->pi = pr * a->z.ti + a->pi * a->z.tr;
 }
 
 /* The term of mode j (its place in the list: its share of the tolerance), or false when the mode
@@ -319,9 +368,10 @@ static bool sum_term_of(const string_mode *m, int j, double fs, long n, double t
     double d = m->omega0sq - m->alpha * m->alpha;
     a->under = d > 0;
     if (a->under && a->end > 1) {   /* (a term to sample 1 is not summed: see below) */
-        double om = sqrt(d);
-        a->coef = -m->pickup * m->amplitude * m->omega0sq / om;
-        a->z = damped_sine_of(m->alpha, om, fs);
+        double om = sqrt(d), coef = -m->pickup * m->amplitude * m->omega0sq / om;
+        a->pr = coef;
+        a->pi = coef * 0.0;
+        a->z = damped_sine_of(m->alpha, om, fs, a->end > TILE);
     }
     return true;
 }
@@ -329,14 +379,16 @@ static bool sum_term_of(const string_mode *m, int j, double fs, long n, double t
 void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long n, double tol,
                           double *out, string_sum_info *info)
 {
-    memset(out, 0, (size_t)n * sizeof(double));
     string_sum_info in = {nmodes, 0, 0};
-    /* Tile by tile (a tile stays in the first-level cache while every mode still sounding adds
-     * to it), the modes in their order within a tile: every sample sums the same terms in the
-     * same order as mode by mode over the whole signal. A mode re-anchors at each tile. The
-     * first tile goes mode by mode as the terms are made; only the modes sounding past it (a few
-     * hundred of the thousands) are kept for the others. */
-    const long tile = 1024;
+    /* Tile by tile (a tile, 32 KB, stays in the first-level cache while every mode still sounding
+     * adds to it; tiles of 1024 and 2048 samples, more calls and re-anchors, made the sum 9%
+     * slower in a warm process), the modes in their order within a tile: every sample sums the
+     * same terms in the same order as mode by mode over the whole signal. A mode re-anchors at
+     * each tile. The first tile goes mode by mode as the terms are made; only the modes sounding
+     * past it (a few hundred of the thousands) are kept for the others. Each tile is zeroed as its
+     * turn comes (in the cache, and no pass over the whole signal before the sum). */
+    const long tile = TILE;
+    memset(out, 0, (size_t)(n < tile ? n : tile) * sizeof(double));
     sum_term *terms = NULL;
     size_t cap = 0;
     int nt = 0;
@@ -351,16 +403,20 @@ void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long 
         add_term(&a, fs, out, 0, a.end < tile ? a.end : tile);
         if (a.end > tile) {
             terms = xgrow(terms, &cap, (size_t)nt + 1, sizeof *terms);
-            terms[nt++] = a;
+            terms[nt] = a;
+            next_tile(&terms[nt++]);
         }
     }
-    for (long k0 = tile; k0 < n && nt > 0; k0 += tile) {
+    for (long k0 = tile; k0 < n; k0 += tile) {
+        memset(out + k0, 0, (size_t)(n - k0 < tile ? n - k0 : tile) * sizeof(double));
         int live = 0;
         for (int i = 0; i < nt; i++) {
             long k1 = k0 + tile < terms[i].end ? k0 + tile : terms[i].end;
             add_term(&terms[i], fs, out, k0, k1);
-            if (terms[i].end > k1)
-                terms[live++] = terms[i];   /* still sounding after this tile, in order */
+            if (terms[i].end > k1) {    /* still sounding after this tile, in order */
+                terms[live] = terms[i];
+                next_tile(&terms[live++]);
+            }
         }
         nt = live;
     }

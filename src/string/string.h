@@ -70,7 +70,8 @@ typedef struct string_sum_info {
 /* out[k] = sum over modes of pickup * a'(k / fs), k < n. A mode stops once its velocity bound has
  * fallen below tol * 3/(pi^2 j^2) (j its place in the list), so the time-truncated remainders add
  * up to at most tol/2 m/s at any sample. An underdamped mode's samples follow the damped sine's
- * two-term recurrence, re-anchored with exp/sin/cos every 1024 samples. */
+ * two-term recurrence, re-anchored every 4096 samples from its phasor, which is carried from one
+ * 4096-sample tile to the next by the mode's factor over a tile. */
 void string_pickup_signal(const string_mode *modes, int nmodes, double fs, long n, double tol,
                           double *out, string_sum_info *info);
 
