@@ -210,6 +210,27 @@ int main(void)
               "to 2.5e-13 m/s at 8, 48 and 96 kHz: %d of %d cases (the last: %d and %d modes)",
               same, cases, n_ref, n_rule);
     }
+    {   /* the series' modes (their sines by rotations) against the closed form in long double:
+         * A_n in units of its bound with both sines 1, the pickup weight absolutely; both in units
+         * of eps pi n, as the double argument k_n x (< pi n) of a sine is itself off by that */
+        const long double pi = 3.141592653589793238462643383279502884L;
+        long double L = spec.L, w = spec.w, Q = string_load(&spec), p2 = (pi / w) * (pi / w);
+        double worst_m = 0.0, worst_x = 0.0;
+        for (int j = 0; j < nm; j++) {
+            long double k = (j + 1) * pi / L, bound = 2 * Q / (L * w * k * k * k) * p2 / fabsl(p2 - k * k);
+            long double A = bound * sinl(k * spec.xp) * sinl(k * w) * (p2 - k * k >= 0 ? 1 : -1);
+            string_mode ex = string_exact_mode(&spec, j + 1);
+            double unit = DBL_EPSILON * M_PI * (j + 1);
+            double e_a = (double)(fabsl(modes[j].amplitude - A) / bound) / unit;
+            double e_p = (double)fabsl(modes[j].pickup - sinl(k * spec.xm)) / unit;
+            worst_m = fmax(worst_m, fmax(e_a, e_p));
+            worst_x = fmax(worst_x, fmax((double)(fabsl(ex.amplitude - A) / bound),
+                                         (double)fabsl(ex.pickup - sinl(k * spec.xm))) / unit);
+        }
+        check(worst_m < 1.0, "the series' %d modes (sines by rotation, restarted every 32 modes) = "
+              "the closed form in long double: largest error %.2f eps pi n of A_n's bound or of the "
+              "pickup weight (< 1; libm's sines: %.2f)", nm, worst_m, worst_x);
+    }
     check(secs < 0.5, "the reference takes %.3f s (< 0.5 s)", secs);
     long by_halving = mode_samples_by_halving(modes, nm, fs, n, tol);
     check(info.mode_samples == by_halving, "the sum's mode-samples %ld = %ld, each mode's end found "

@@ -68,11 +68,17 @@ double string_u0(const string_params *s, double x)
     return Q * (tau + kap);
 }
 
+/* A_n from Q = string_load(s), k = k_n and the sines sin(k xp), sin(k w) */
+static double amplitude_of(const string_params *s, double Q, double k, double sin_xp, double sin_w)
+{
+    double p2 = (M_PI / s->w) * (M_PI / s->w);
+    return 2.0 * Q / (s->L * s->w * k * k * k) * sin_xp * sin_w * p2 / (p2 - k * k);
+}
+
 double string_mode_amplitude(const string_params *s, int n)
 {
-    double k = n * M_PI / s->L, p2 = (M_PI / s->w) * (M_PI / s->w);
-    return 2.0 * string_load(s) / (s->L * s->w * k * k * k) * sin(k * s->xp) * sin(k * s->w) * p2 /
-           (p2 - k * k);
+    double k = n * M_PI / s->L;
+    return amplitude_of(s, string_load(s), k, sin(k * s->xp), sin(k * s->w));
 }
 
 /* sinh(b t)/b, exact as b -> 0 */
@@ -119,12 +125,48 @@ double string_mode_velocity_bound(const string_mode *m, double t)
     return A * w2 * fmin(env1, env2);
 }
 
-string_mode string_exact_mode(const string_params *s, int n)
+/* Mode n from Q = string_load(s) and its sines sin(k_n x), x = xp, w, xm */
+static string_mode mode_of(const string_params *s, double Q, int n, const double sines[3])
 {
     double k = n * M_PI / s->L;
-    string_mode m = {string_mode_amplitude(s, n), s->sigma0 + 0.5 * s->kappa * k * k,
-                     s->c * s->c * k * k, sin(k * s->xm)};
+    string_mode m = {amplitude_of(s, Q, k, sines[0], sines[1]),
+                     s->sigma0 + 0.5 * s->kappa * k * k, s->c * s->c * k * k, sines[2]};
     return m;
+}
+
+string_mode string_exact_mode(const string_params *s, int n)
+{
+    double k = n * M_PI / s->L, sines[3] = {sin(k * s->xp), sin(k * s->w), sin(k * s->xm)};
+    return mode_of(s, string_load(s), n, sines);
+}
+
+/* The sines of mode n = 1, 2, ... for the series, sin(k_n x) for x = xp, w, xm: each from the one
+ * before by a rotation by k_1 x (cos(k_n x) carried along), restarted from sin and cos of k_n x
+ * every ROT_RESTART modes, so that the rotations' rounding errors (a few eps a step) stay within
+ * some 100 eps: 3 rotations a mode, not 3 sines. */
+enum { ROT_RESTART = 32 };
+typedef struct {
+    double x[3], s[3], c[3], ds[3], dc[3];
+} mode_sines;
+
+static void mode_sines_next(const string_params *s, int n, mode_sines *r)
+{
+    double k = n * M_PI / s->L;
+    for (int j = 0; j < 3; j++) {
+        if (n == 1) {
+            r->x[j] = j == 0 ? s->xp : j == 1 ? s->w : s->xm;
+            r->ds[j] = sin(k * r->x[j]);
+            r->dc[j] = cos(k * r->x[j]);
+        }
+        if ((n - 1) % ROT_RESTART == 0) {
+            r->s[j] = sin(k * r->x[j]);
+            r->c[j] = cos(k * r->x[j]);
+        } else {
+            double sn = r->s[j];
+            r->s[j] = sn * r->dc[j] + r->c[j] * r->ds[j];
+            r->c[j] = r->c[j] * r->dc[j] - sn * r->ds[j];
+        }
+    }
 }
 
 int string_reference_modes(const string_params *s, double t1, double tol, int max_modes,
@@ -138,7 +180,8 @@ int string_reference_modes(const string_params *s, double t1, double tol, int ma
      * so with the damping factor e^{-alpha_n t1} (alpha rising like n^2) the tail after mode n is
      * at most E_n min(n/3, r/(1 - r)), r = exp(-(alpha_{n+1} - alpha_n) t1), E_n the bound of
      * mode n with the pickup weight taken as 1 (n/3 alone once the modes are overdamped). */
-    double n_res = 2.0 * s->L / s->w;
+    double n_res = 2.0 * s->L / s->w, Q = string_load(s);
+    mode_sines sines;
     for (;;) {
         if (n == max_modes) {
             free(m);
@@ -146,14 +189,15 @@ int string_reference_modes(const string_params *s, double t1, double tol, int ma
             return -1;
         }
         m = xgrow(m, &cap, (size_t)n + 1, sizeof *m);
-        m[n] = string_exact_mode(s, n + 1);
+        mode_sines_next(s, n + 1, &sines);
+        m[n] = mode_of(s, Q, n + 1, sines.s);
         n++;
         if (n <= n_res)
             continue;
         /* the bound of a mode with both sines of A_n and the pickup weight taken as 1 */
         double k = n * M_PI / s->L, p2 = (M_PI / s->w) * (M_PI / s->w);
         string_mode whole = m[n - 1];
-        whole.amplitude = 2.0 * string_load(s) / (s->L * s->w * k * k * k) * p2 / fabs(p2 - k * k);
+        whole.amplitude = 2.0 * Q / (s->L * s->w * k * k * k) * p2 / fabs(p2 - k * k);
         whole.pickup = 1.0;
         double E = string_mode_velocity_bound(&whole, t1);
         double dk2 = (2.0 * n + 1) * (M_PI / s->L) * (M_PI / s->L), x = 0.5 * s->kappa * dk2 * t1;
