@@ -121,24 +121,22 @@ double bow_v_of_tau(const bow_friction *fr, double tau, double F_b)
     return k * k / F_b;
 }
 
-int bow_tau_of_v_from(const bow_friction *fr, double v, double F_b, double guess, double *tau)
+/* The solve of (B.3) for tau at |v| = v > 0 with cond = b_tau sqrt(v / F_b) + c_tau: Newton kept
+ * inside the bracket [0, mu_s v / cond], from guess when it lies inside. The products of the
+ * constants are taken once (the same products every iteration, so the same bits). */
+static int tau_solve(const bow_friction *fr, double v, double cond, double guess, double *tau)
 {
-    v = fabs(v);
-    if (v == 0.0) {
-        *tau = 0.0;
-        return 0;
-    }
-    double cond = fr->b_tau * sqrt(v / F_b) + fr->c_tau;      /* (B.3): f = mu_ss v - cond tau */
+    const double mdy = fr->mu_d * fr->y_a, slope = mdy - fr->mu_s;
     double lo = 0.0, hi = fr->mu_s * v / cond;                /* f(lo) > 0 >= f(hi) */
     double t = (guess > lo && guess < hi) ? guess : 0.5 * hi;
     for (int it = 1; it <= 100; it++) {
         double ds, g = glass(fr, t, &ds), d = 1.0 + g;
-        double f = (fr->mu_s + fr->mu_d * fr->y_a * g) / d * v - cond * t;
+        double f = (fr->mu_s + mdy * g) / d * v - cond * t;  /* f = mu_ss v - cond tau */
         if (f > 0.0)
             lo = t;
         else
             hi = t;
-        double df = (fr->mu_d * fr->y_a - fr->mu_s) * ds / (d * d) * v - cond;
+        double df = slope * ds / (d * d) * v - cond;
         double tn = t - f / df;
         if (fabs(tn - t) <= 1e-13 * (1.0 + t)) {
             *tau = tn;
@@ -157,6 +155,16 @@ int bow_tau_of_v_from(const bow_friction *fr, double v, double F_b, double guess
     return -1;
 }
 
+int bow_tau_of_v_from(const bow_friction *fr, double v, double F_b, double guess, double *tau)
+{
+    v = fabs(v);
+    if (v == 0.0) {
+        *tau = 0.0;
+        return 0;
+    }
+    return tau_solve(fr, v, fr->b_tau * sqrt(v / F_b) + fr->c_tau, guess, tau);   /* (B.3) */
+}
+
 int bow_tau_of_v(const bow_friction *fr, double v, double F_b, double *tau)
 {
     return bow_tau_of_v_from(fr, v, F_b, -1.0, tau);
@@ -164,8 +172,11 @@ int bow_tau_of_v(const bow_friction *fr, double v, double F_b, double *tau)
 
 double bow_mu_str(const bow_friction *fr, double v, double F_b, double *dmu_dv, double *tss)
 {
-    double a = fabs(v), tau;
-    bow_tau_of_v_from(fr, a, F_b, tss ? *tss : -1.0, &tau);
+    double a = fabs(v), tau = 0.0, cond = 0.0;
+    if (a > 0.0) {
+        cond = fr->b_tau * sqrt(a / F_b) + fr->c_tau;          /* (B.3) */
+        tau_solve(fr, a, cond, tss ? *tss : -1.0, &tau);
+    }
     if (tss)
         *tss = tau;
     /* one glass() for mu_str(tau) (29) and the slopes of mu_ss and mu_str: the same sums as
@@ -178,8 +189,7 @@ double bow_mu_str(const bow_friction *fr, double v, double F_b, double *dmu_dv, 
         double dm = 0.0;
         if (a > 0.0) {
             double f_v = num / (1.0 + s) - fr->b_tau * tau / (2.0 * sqrt(a * F_b));
-            double f_t = (fr->mu_d * fr->y_a - fr->mu_s) * ds / ((1.0 + s) * (1.0 + s)) * a -
-                         (fr->b_tau * sqrt(a / F_b) + fr->c_tau);
+            double f_t = (fr->mu_d * fr->y_a - fr->mu_s) * ds / ((1.0 + s) * (1.0 + s)) * a - cond;
             dm = fr->y_a * (fr->mu_d - fr->mu_s) * ds / (d * d) * (-f_v / f_t);
         }
         *dmu_dv = dm;   /* mu_str is odd in v, so its slope is even */
@@ -190,7 +200,7 @@ double bow_mu_str(const bow_friction *fr, double v, double F_b, double *dmu_dv, 
 void bow_contact(const bow_friction *fr, double z, double v, double tau, double F_b, double *tss,
                  bool derivs, bow_contact_rates *o)
 {
-    memset(o, 0, sizeof *o);
+    bow_contact_rates r = {0};     /* a local: no store through o can alias *fr */
     double av = fabs(v), sv = v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0);
     double lam = sqrt((av + fr->eps) / F_b);
     double cond = fr->b_tau * lam + fr->c_tau;
@@ -210,28 +220,31 @@ void bow_contact(const bow_friction *fr, double z, double v, double tau, double 
             else if (a > Bz) {
                 double w = S - Bz, th = (a - 0.5 * (S + Bz)) / w;
                 al = 0.5 * (sin(M_PI * th) + 1.0);
-                double c = 0.5 * M_PI * cos(M_PI * th);
-                al_a = c / w;
-                al_S = c * (Bz - a) / (w * w);
-                al_B = c * (a - S) / (w * w);
+                if (derivs) {                               /* the cosine only for the slopes */
+                    double c = 0.5 * M_PI * cos(M_PI * th);
+                    al_a = c / w;
+                    al_S = c * (Bz - a) / (w * w);
+                    al_B = c * (a - S) / (w * w);
+                }
             }
         }
-        o->varsigma = al * av * z / S;
+        r.varsigma = al * av * z / S;
         if (derivs && al > 0.0) {
             double dS_dv = y * dm / fr->sigma0;             /* d S / d|v| */
             double dy = tau > 0.0 ? (fr->y_a - 1.0) * dsy / ((1.0 + sy) * (1.0 + sy)) : 0.0;
             double dS_dt = S * dy / y, dB_dt = Bz * dy / y;
-            o->s_z = av / S * (al + a * al_a);
-            o->s_v = sv * (al * z / S + av * z * (al_S / S - al / (S * S)) * dS_dv);
-            o->s_tau = av * z * ((al_S * dS_dt + al_B * dB_dt) / S - al * dS_dt / (S * S));
+            r.s_z = av / S * (al + a * al_a);
+            r.s_v = sv * (al * z / S + av * z * (al_S / S - al / (S * S)) * dS_dv);
+            r.s_tau = av * z * ((al_S * dS_dt + al_B * dB_dt) / S - al * dS_dt / (S * S));
         }
     }
-    o->dtau = (fr->sigma0 * z * o->varsigma - cond * tau) / fr->a_tau;
+    r.dtau = (fr->sigma0 * z * r.varsigma - cond * tau) / fr->a_tau;
     if (derivs) {
-        o->t_z = fr->sigma0 * (o->varsigma + z * o->s_z) / fr->a_tau;
-        o->t_v = (fr->sigma0 * z * o->s_v - fr->b_tau * tau * sv / (2.0 * F_b * lam)) / fr->a_tau;
-        o->t_tau = (fr->sigma0 * z * o->s_tau - cond) / fr->a_tau;
+        r.t_z = fr->sigma0 * (r.varsigma + z * r.s_z) / fr->a_tau;
+        r.t_v = (fr->sigma0 * z * r.s_v - fr->b_tau * tau * sv / (2.0 * F_b * lam)) / fr->a_tau;
+        r.t_tau = (fr->sigma0 * z * r.s_tau - cond) / fr->a_tau;
     }
+    *o = r;
 }
 
 /* ---- the model --------------------------------------------------------------------------- */

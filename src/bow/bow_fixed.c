@@ -172,13 +172,16 @@ static double contact_residual(fixed *s, double F_b1, double kappa1, const doubl
         norm = wider(wider(norm, fabs(Rz) / zs), fabs(Rt) / TAU_SCALE);
         if (jac) {
             /* the Jacobian has diagonal tau-z and tau-tau blocks (each tau_j only sees its own
-             * point), so tau is eliminated and only the N x N Schur complement in z is factored */
+             * point), so tau is eliminated and only the N x N Schur complement in z is factored;
+             * the factors the row shares in locals (the same products, so the same bits) */
             double dzt = 0.5 * h * c.s_tau, dtt = 1.0 - 0.5 * h * c.t_tau, r = dzt / dtt;
+            double djj = 1.0 + 0.5 * h * c.s_z, hsv = 0.5 * h * (1.0 - c.s_v);
+            double t_z = c.t_z, t_v = c.t_v;
             s->jzt[j] = dzt, s->jtt[j] = dtt;
             for (int k = 0; k < N; k++) {
                 double dv = -0.5 * kappa1 * s->C[j * N + k];          /* d v_j / d z_k */
-                double dzz = (j == k ? 1.0 + 0.5 * h * c.s_z : 0.0) - 0.5 * h * (1.0 - c.s_v) * dv;
-                double dtz = -0.5 * h * ((j == k ? c.t_z : 0.0) + c.t_v * dv);
+                double dzz = (j == k ? djj : 0.0) - hsv * dv;
+                double dtz = -0.5 * h * ((j == k ? t_z : 0.0) + t_v * dv);
                 s->jtz[j * N + k] = dtz;
                 *sun_dense_at(&s->J, (size_t)j, (size_t)k) = dzz - r * dtz;
             }

@@ -13,7 +13,6 @@ void sun_dense_init(sun_dense *d, size_t n)
 {
     d->n = n;
     d->a = xcalloc(n * n, sizeof(double));
-    d->r = xcalloc(n * n, sizeof(double));
     sunrealtype **cols = xcalloc(n, sizeof *cols);
     for (size_t j = 0; j < n; j++)
         cols[j] = d->a + j * n;
@@ -24,10 +23,9 @@ void sun_dense_init(sun_dense *d, size_t n)
 void sun_dense_free(sun_dense *d)
 {
     free(d->a);
-    free(d->r);
     free(d->cols);
     free(d->piv);
-    d->a = d->r = NULL, d->cols = d->piv = NULL, d->n = 0;
+    d->a = NULL, d->cols = d->piv = NULL, d->n = 0;
 }
 
 int sun_dense_solve(sun_dense *d, double *b)
@@ -36,15 +34,15 @@ int sun_dense_solve(sun_dense *d, double *b)
     const sunindextype *piv = d->piv;
     if (SUNDlsMat_denseGETRF(d->cols, (sunindextype)n, (sunindextype)n, d->piv) != 0)
         return -1;
-    for (size_t i = 0; i < n; i++)
-        for (size_t j = 0; j < n; j++)
-            d->r[i * n + j] = d->a[j * n + i];
     for (size_t k = 0; k < n; k++) {        /* P b: the row swaps in the order they were made */
         double q = b[k];
         b[k] = b[piv[k]], b[piv[k]] = q;
     }
-    /* L y = P b, then U x = y: row by row, in the order of GSL's own solve (gsl_linalg_LU_svx) */
-    cblas_dtrsv(CblasRowMajor, CblasLower, CblasNoTrans, CblasUnit, (int)n, d->r, (int)n, b, 1);
-    cblas_dtrsv(CblasRowMajor, CblasUpper, CblasNoTrans, CblasNonUnit, (int)n, d->r, (int)n, b, 1);
+    /* L y = P b, then U x = y: row by row, in the order of GSL's own solve (gsl_linalg_LU_svx).
+     * GSL's CBLAS sums each row of a column-major triangle in the same order as of a row-major
+     * one (x_i - sum over j of A(i, j) x_j, j upwards), so the factors are read where GETRF
+     * left them, without a row-major copy (test_sun_dense holds the bits) */
+    cblas_dtrsv(CblasColMajor, CblasLower, CblasNoTrans, CblasUnit, (int)n, d->a, (int)n, b, 1);
+    cblas_dtrsv(CblasColMajor, CblasUpper, CblasNoTrans, CblasNonUnit, (int)n, d->a, (int)n, b, 1);
     return 0;
 }

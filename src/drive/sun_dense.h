@@ -12,7 +12,6 @@
 typedef struct sun_dense {
     size_t n;           /* rows = columns */
     double *a;          /* n x n, column-major: A(i, j) at a[j * n + i]; then the factors */
-    double *r;          /* the factors row-major, as GSL's solve reads them */
     void *cols;         /* n pointers to the columns of a (SUNDIALS's layout) */
     void *piv;          /* n pivots (sunindextype): row k was swapped with row piv[k] */
 } sun_dense;
