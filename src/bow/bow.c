@@ -705,6 +705,12 @@ static void observe_modes(const bow_model *m, const double *x, bow_modal s[2], d
     modal_sums(m->Gw, m->gw, m->Kw, m->Rw, m->m_w, x + a->w, x + a->wd, m->Mw, N, &s[1], at + N);
 }
 
+/* fmax(a, b) and fmin(a, b) for a running extreme a (never NaN), inline (at -O2 each is a call
+ * into libm, twelve an observation): b when it is beyond a or equal to it (glibc's maxsd/minsd
+ * give the second of two equal zeros), a when b is NaN, so the same bits as fmax and fmin. */
+static inline double running_max(double a, double b) { return b >= a ? b : a; }
+static inline double running_min(double a, double b) { return b <= a ? b : a; }
+
 /* bow_observe, its powers only when asked (a record of every step has no use for them) */
 static void observe(const bow_model *m, double t, const double *x, bool with_powers, bow_obs *o)
 {
@@ -727,9 +733,9 @@ static void observe(const bow_model *m, double t, const double *x, bool with_pow
         o->v_mean += x[a->v + j] / N;
         o->z_mean += z / N;
         o->tau_mean += tau / N;
-        o->z_absmax = fmax(o->z_absmax, fabs(z));
-        o->tau_max = fmax(o->tau_max, tau);
-        o->tau_min = fmin(o->tau_min, tau);
+        o->z_absmax = running_max(o->z_absmax, fabs(z));
+        o->tau_max = running_max(o->tau_max, tau);
+        o->tau_min = running_min(o->tau_min, tau);
         o->friction += kz * z;
         Hq += 0.5 * m->m_q * qd[j] * qd[j] + 0.5 * m->k_q * x[a->q + j] * x[a->q + j];  /* (69) */
         Hz += 0.5 * kz * z * z;                                                          /* (70) */
