@@ -239,7 +239,13 @@ static long mode_end(const string_mode *m, double fs, long n, double eps)
         if (k < 1)
             k = 1;
     }
-    double bk = k < hi ? string_mode_velocity_bound(m, (double)k / fs) : INFINITY;
+    /* Past 1/alpha and 1/omega (where the bound is the envelope) and past t_e by a factor of the
+     * envelope far above the roundings (1e-9), the bound at k is below eps without being
+     * evaluated (the default series: 1613 evaluations of the bound instead of 3867). */
+    double tk = (double)k / fs, al = m->alpha;
+    bool below = te > 0 && tk * al >= 1.0 + 1e-9 && tk * tk * d >= 1.0 + 1e-9 &&
+                 al * (tk - te) >= 1e-9;
+    double bk = k >= hi ? INFINITY : below ? 0.0 : string_mode_velocity_bound(m, tk);
     bool above = false;     /* bound(k - 1) >= eps, known */
     if (bk >= eps && k + 1 < hi) {  /* the bound at eps by rounding: the next sample */
         bk = string_mode_velocity_bound(m, (double)++k / fs);
@@ -249,7 +255,7 @@ static long mode_end(const string_mode *m, double fs, long n, double eps)
         /* Sample k - 1 lies before t_e: past 1/alpha and 1/omega (where the bound is the
          * envelope) and before t_e by a factor of the envelope far above the roundings (1e-9),
          * its bound is above eps without being evaluated. */
-        double t = (double)(k - 1) / fs, al = m->alpha;
+        double t = (double)(k - 1) / fs;
         above = above || (t * al >= 1.0 + 1e-9 && t * t * d >= 1.0 + 1e-9 && al * (te - t) >= 1e-9);
         if (above || string_mode_velocity_bound(m, t) >= eps)
             return k;           /* the envelope's own crossing, no halving */
