@@ -292,14 +292,16 @@ _Static_assert((1 << TOP) < 2 * CHAINS && (2 << TOP) >= 2 * CHAINS, "TOP: the tr
 typedef double v4d __attribute__((vector_size(LANES * sizeof(double))));
 
 /* A mode's per-sample factor z = e^{(-alpha + i om)/fs}, its powers z^(2^p), p <= TOP, and
- * Z = z^CHAINS, once per mode; for a mode sounding past the first tile, its factor over a tile,
+ * Z = z^CHAINS, once per mode, as far as a term of len samples uses them (most terms are a few
+ * samples long: no Z for them); for a mode sounding past the first tile, its factor over a tile,
  * e^{(-alpha + i om) TILE/fs} (exp and sin/cos of TILE/fs, not TILE multiplications). */
 typedef struct {
     double zr[TOP + 1], zi[TOP + 1], Zr, Zi, tr, ti;
 } damped_sine;
 
-static damped_sine damped_sine_of(double alpha, double om, double fs, bool tiles)
+static damped_sine damped_sine_of(double alpha, double om, double fs, long len)
 {
+    bool tiles = len > TILE;
     double e1 = exp(-alpha / fs);
     damped_sine d = {.tr = 0.0};
     if (tiles) {
@@ -309,13 +311,13 @@ static damped_sine damped_sine_of(double alpha, double om, double fs, bool tiles
     }
     d.zr[0] = e1 * cos(om / fs);
     d.zi[0] = e1 * sin(om / fs);
-    for (int p = 1; p <= TOP; p++) {
+    for (int p = 1; p <= TOP && (1L << p) < len; p++) {    /* the powers a term of len uses */
         d.zr[p] = d.zr[p - 1] * d.zr[p - 1] - d.zi[p - 1] * d.zi[p - 1];
         d.zi[p] = 2.0 * d.zr[p - 1] * d.zi[p - 1];
     }
     d.Zr = 1.0;     /* Z = z^CHAINS, the product of the powers of its binary digits */
     d.Zi = 0.0;
-    for (int p = 0; p <= TOP; p++)
+    for (int p = 0; p <= TOP && len > 2 * CHAINS; p++)
         if (CHAINS >> p & 1) {
             double r = d.Zr;
             d.Zr = r * d.zr[p] - d.Zi * d.zi[p];
@@ -424,7 +426,7 @@ static bool sum_term_of(const string_mode *m, int j, double fs, long n, double t
         double om = sqrt(d), coef = -m->pickup * m->amplitude * m->omega0sq / om;
         a->pr = coef;
         a->pi = coef * 0.0;
-        a->z = damped_sine_of(m->alpha, om, fs, a->end > TILE);
+        a->z = damped_sine_of(m->alpha, om, fs, a->end);
     }
     return true;
 }
