@@ -121,7 +121,7 @@ typedef double lags4_u __attribute__((vector_size(32), aligned(8)));   /* one at
  * order, as one lag alone would sum it, the four side by side in the lanes of a vector (one sum
  * waits on its additions; four do not). AVX2 where the machine has it, SSE2 elsewhere: the same
  * operations, the same bits. */
-__attribute__((target_clones("avx2", "default"))) static void
+AVX2_CLONES static void
 autocorr4(const double *y, size_t n, double r0, long L, long L1, double *r)
 {
     lags4 v = {0, 0, 0, 0};

@@ -281,7 +281,7 @@ modes_advance4(const family *f, const double *Gt, size_t ld, int i, double h, co
 /* modal_pass at N = 4, four modes at a time (AVX2 where the machine has it, SSE2 elsewhere: the
  * same operations, the same bits), its sums in the order of the modes: the same bits as the
  * scalar pass. The last M % 4 modes one by one (mode_advance), their terms after the others. */
-__attribute__((target_clones("avx2", "default"))) static void
+AVX2_CLONES static void
 modal_pass4(const family *fam, double h, const double *restrict fbar, bow_modal *o,
             double *restrict at, double *restrict acc)
 {

@@ -326,7 +326,7 @@ static damped_sine damped_sine_of(double alpha, double om, double fs, long len)
     return d;
 }
 
-__attribute__((target_clones("avx2", "default"))) static void
+AVX2_CLONES static void
 add_damped_sine(double *out, long len, double pr, double pi, const damped_sine *d)
 {
     double re[2 * CHAINS], im[2 * CHAINS];
