@@ -13,6 +13,22 @@ static const long double p10[MAX_EXP + 1] = {
     1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L,
     1e27L};
 
+/* The product s = |v| 10^k (0 <= s < 10^18) rounded to the nearest integer into *m; false where
+ * it is too near a tie for the product to decide (it errs by at most s 2^-64). The floor through
+ * llrintl (exact in a long long): floorl and a cast would each switch the x87 rounding mode
+ * twice, most of a cell's time. */
+static bool round_product(long double s, unsigned long long *m)
+{
+    long long r = llrintl(s);
+    if ((long double)r > s)
+        r--;
+    long double fr = s - (long double)r;
+    if (fabsl(fr - 0.5L) <= s * 0x1p-60L)
+        return false;
+    *m = (unsigned long long)r + (fr > 0.5L);
+    return true;
+}
+
 /* The prec significant digits of a > 0 (finite) into d, and the decimal exponent X of the first
  * (a = 0.d[0]d[1]... 10^(X+1), rounded to nearest, ties to even as printf does). false where the
  * long double product cannot decide the rounding (or the scale is out of the exact range). */
@@ -33,15 +49,9 @@ static bool digits(double a, int prec, char *d, int *X)
             k++;
             continue;
         }
-        /* floor(s) through llrintl (s < 10^MAX_PREC: exact in a long long): floorl and a cast
-         * would each switch the x87 rounding mode twice, most of this function's time */
-        long long r = llrintl(s);
-        if ((long double)r > s)
-            r--;
-        long double fr = s - (long double)r;
-        if (fabsl(fr - 0.5L) <= s * 0x1p-60L)    /* the product errs by at most s 2^-64 */
+        unsigned long long m;
+        if (!round_product(s, &m))
             return false;
-        unsigned long long m = (unsigned long long)r + (fr > 0.5L);
         if ((long double)m == p10[prec])          /* 9.99.. rounded up to 10.0.. */
             m /= 10, k--;
         for (int i = prec - 1; i >= 0; i--, m /= 10)
@@ -115,10 +125,9 @@ int numfmt_f(char *buf, size_t len, double v, int prec)
     if (len < 32 || LDBL_MANT_DIG < 64 || prec < 0 || prec > MAX_PREC || !isfinite(v))
         return snprintf(buf, len, "%.*f", prec, v);
     long double s = (long double)fabs(v) * p10[prec];   /* errs by at most s 2^-64 */
-    long double fl = floorl(s), fr = s - fl;
-    if (s >= 1e18L || fabsl(fr - 0.5L) <= s * 0x1p-60L)
+    unsigned long long m;
+    if (s >= 1e18L || !round_product(s, &m))
         return snprintf(buf, len, "%.*f", prec, v);
-    unsigned long long m = (unsigned long long)fl + (fr > 0.5L);
     char d[24];                                 /* the digits of m, last first: at least prec + 1 */
     int nd = 0, n = 0;
     do
