@@ -15,6 +15,12 @@
 #define AVX2_CLONES
 #endif
 
+/* fmax(a, b) and fmin(a, b) for a running extreme a (never NaN), inline (at -O2 each is a call
+ * into libm): b when it is beyond a or equal to it (glibc gives the second of two equal zeros),
+ * a when b is NaN (a NaN term is passed over), so the same bits as fmax and fmin. */
+static inline double running_max(double a, double b) { return b >= a ? b : a; }
+static inline double running_min(double a, double b) { return b <= a ? b : a; }
+
 /* Allocate n bytes, zeroed; prints "out of memory" and exits 1 on failure. */
 void *xcalloc(size_t count, size_t size);
 /* Room for count elements of size bytes, NOT zeroed, for a large array that is about to be written

@@ -705,12 +705,6 @@ static void observe_modes(const bow_model *m, const double *x, bow_modal s[2], d
     modal_sums(m->Gw, m->gw, m->Kw, m->Rw, m->m_w, x + a->w, x + a->wd, m->Mw, N, &s[1], at + N);
 }
 
-/* fmax(a, b) and fmin(a, b) for a running extreme a (never NaN), inline (at -O2 each is a call
- * into libm, twelve an observation): b when it is beyond a or equal to it (glibc's maxsd/minsd
- * give the second of two equal zeros), a when b is NaN, so the same bits as fmax and fmin. */
-static inline double running_max(double a, double b) { return b >= a ? b : a; }
-static inline double running_min(double a, double b) { return b <= a ? b : a; }
-
 /* bow_observe, its powers only when asked (a record of every step has no use for them) */
 static void observe(const bow_model *m, double t, const double *x, bool with_powers, bow_obs *o)
 {

@@ -141,11 +141,6 @@ static void fixed_free(fixed *s)
 /* Newton's scales: z against the bound mu_s/sigma0 (18), tau against this, K */
 #define TAU_SCALE 10.0
 
-/* fmax(a, b) for a running maximum a >= 0 (never NaN): b when larger, a when b is NaN, as fmax
- * gives (so a NaN term is passed over as before); inline (at -O2 fmax is a call into libm,
- * eight a residual). */
-static inline double wider(double a, double b) { return b > a ? b : a; }
-
 /* Residual of the contact equations at X = (z, tau); fills v and, when J is given, the
  * Jacobian. Returns the scaled max-norm of the residual. */
 static double contact_residual(fixed *s, double F_b1, double kappa1, const double *v0, const double *z,
@@ -169,7 +164,7 @@ static double contact_residual(fixed *s, double F_b1, double kappa1, const doubl
         s->zd1[j] = v[j] - c.varsigma;
         s->taud1[j] = c.dtau;
         s->R->data[j] = Rz, s->R->data[N + j] = Rt;
-        norm = wider(wider(norm, fabs(Rz) / zs), fabs(Rt) / TAU_SCALE);
+        norm = running_max(running_max(norm, fabs(Rz) / zs), fabs(Rt) / TAU_SCALE);
         if (jac) {
             /* the Jacobian has diagonal tau-z and tau-tau blocks (each tau_j only sees its own
              * point), so tau is eliminated and only the N x N Schur complement in z is factored;
@@ -477,7 +472,7 @@ static double line_search(fixed *s, double F_b1, double k1, const step_vecs *w, 
         for (int j = 0; j < N; j++) {
             double dz = -lam * s->dX->data[j], dt = -lam * s->dX->data[N + j];
             w->zt[j] = w->z[j] + dz, w->tt[j] = w->tau[j] + dt;
-            *dmax = wider(wider(*dmax, fabs(dz) / zs), fabs(dt) / TAU_SCALE);
+            *dmax = running_max(running_max(*dmax, fabs(dz) / zs), fabs(dt) / TAU_SCALE);
         }
         memcpy(w->tss, s->m->tss, N * sizeof(double));
         n2 = contact_residual(s, F_b1, k1, w->v0, w->zt, w->tt, w->zn, w->taun, w->zdn, w->taudn,
