@@ -227,6 +227,23 @@ static inline double mode_advance(const family *f, int i, double h, double gf, b
     return p1;
 }
 
+/* Modes from..M-1 of f driven by fbar, one by one (mode_advance), their terms added to sum and to
+ * the contact points' sums at and acc (N each) after those already there. */
+static inline void modes_one_by_one(const family *f, int N, int from, double h,
+                                    const double *restrict fbar, bow_modal *sum,
+                                    double *restrict at, double *restrict acc)
+{
+    for (int i = from; i < f->M; i++) {
+        const double *restrict row = f->G + (size_t)i * N;
+        double p, gf = row[0] * fbar[0];
+        for (int j = 1; j < N; j++)
+            gf += row[j] * fbar[j];
+        double p1 = mode_advance(f, i, h, gf, sum, &p);
+        for (int j = 0; j < N; j++)
+            at[j] += row[j] * p1, acc[j] += row[j] * p;
+    }
+}
+
 typedef double quad __attribute__((vector_size(32)));     /* four modes, as string.c's v4d */
 typedef double quad_u __attribute__((vector_size(32), aligned(8)));    /* one at any double */
 typedef long long quad_k __attribute__((vector_size(32)));
@@ -288,13 +305,7 @@ modal_pass4(const family *fam, double h, const double *restrict fbar, bow_modal 
     bow_modal sum = {S.bhq[0], S.bhq[1], S.bhq[2]};
     for (int j = 0; j < 4; j++)
         at[j] = S.at[j], acc[j] = S.acc[j];
-    for (; i < M; i++) {
-        const double *row = f->G + 4 * (size_t)i;
-        double p, gf = row[0] * fbar[0] + row[1] * fbar[1] + row[2] * fbar[2] + row[3] * fbar[3];
-        double p1 = mode_advance(f, i, h, gf, &sum, &p);
-        for (int j = 0; j < 4; j++)
-            at[j] += row[j] * p1, acc[j] += row[j] * p;
-    }
+    modes_one_by_one(f, 4, i, h, fbar, &sum, at, acc);
     *o = sum;
 }
 
@@ -308,19 +319,11 @@ static void modal_pass(const family *fam, int N, double h, const double *restric
         modal_pass4(fam, h, fbar, o, at, acc);
         return;
     }
-    const family local = *fam, *f = &local;    /* no store can alias a copy: in registers */
+    const family local = *fam;  /* no store can alias a copy: in registers */
     bow_modal sum = {0};        /* so do the sums; *o at the end */
     for (int j = 0; j < N; j++)
         at[j] = acc[j] = 0.0;
-    for (int i = 0; i < f->M; i++) {
-        const double *restrict row = f->G + (size_t)i * N;
-        double gf = 0.0;
-        for (int j = 0; j < N; j++)
-            gf += row[j] * fbar[j];
-        double p, p1 = mode_advance(f, i, h, gf, &sum, &p);
-        for (int j = 0; j < N; j++)
-            at[j] += row[j] * p1, acc[j] += row[j] * p;
-    }
+    modes_one_by_one(&local, N, 0, h, fbar, &sum, at, acc);
     *o = sum;
 }
 
