@@ -114,9 +114,6 @@ size_t measure_ringing(const double *t, const double *u, size_t n, double *sigma
     return np;
 }
 
-typedef double lags4 __attribute__((vector_size(32)));
-typedef double lags4_u __attribute__((vector_size(32), aligned(8)));   /* one at any double */
-
 /* r[L..L+3] (those up to L1) of measure_fundamental from y = x - mean: each lag's sum in its own
  * order, as one lag alone would sum it, the four side by side in the lanes of a vector (one sum
  * waits on its additions; four do not). AVX2 where the machine has it, SSE2 elsewhere: the same
@@ -124,12 +121,12 @@ typedef double lags4_u __attribute__((vector_size(32), aligned(8)));   /* one at
 AVX2_CLONES static void
 autocorr4(const double *y, size_t n, double r0, long L, long L1, double *r)
 {
-    lags4 v = {0, 0, 0, 0};
+    f64x4 v = {0, 0, 0, 0};
     long nl = L1 - L + 1 < 4 ? L1 - L + 1 : 4;
     size_t i = 0;
     if (nl == 4)                        /* while all four lags have samples */
         for (; i + L + 3 < n; i++)
-            v += y[i] * *(const lags4_u *)(y + i + L);
+            v += y[i] * *(const f64x4_u *)(y + i + L);
     double s[4] = {v[0], v[1], v[2], v[3]};
     for (long k = 0; k < nl; k++) {     /* the rest of each */
         for (size_t j = i; j + L + k < n; j++)

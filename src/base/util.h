@@ -15,6 +15,11 @@
 #define AVX2_CLONES
 #endif
 
+/* Four doubles in the lanes of one vector (GCC's vector extension: one AVX2 register, or two
+ * SSE2 ones), and the same type at any double's address (unaligned loads and stores). */
+typedef double f64x4 __attribute__((vector_size(32)));
+typedef double f64x4_u __attribute__((vector_size(32), aligned(8)));
+
 /* fmax(a, b) and fmin(a, b) for a running extreme a (never NaN), inline (at -O2 each is a call
  * into libm): b when it is beyond a or equal to it (glibc gives the second of two equal zeros),
  * a when b is NaN (a NaN term is passed over), so the same bits as fmax and fmin. */

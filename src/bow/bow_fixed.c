@@ -244,17 +244,15 @@ static inline void modes_one_by_one(const family *f, int N, int from, double h,
     }
 }
 
-typedef double quad __attribute__((vector_size(32)));     /* four modes, as string.c's v4d */
-typedef double quad_u __attribute__((vector_size(32), aligned(8)));    /* one at any double */
 typedef long long quad_k __attribute__((vector_size(32)));
-#define QUAD_AT(p) (*(quad_u *)(p))
+#define QUAD_AT(p) (*(f64x4_u *)(p))   /* four modes at any double */
 #define LANE(v, k) __builtin_shuffle(v, (quad_k){k, k, k, k})      /* lane k in all four */
 
 /* What a pass over the modes sums, each in the order of the modes, as modal_sums: the bridge
  * force, the energy and the dissipated power (lanes 0-2 of bhq), the velocities at the points
  * and the explicit parts' sums there (lane j: point j). */
 typedef struct pass_sums {
-    quad bhq, at, acc;
+    f64x4 bhq, at, acc;
 } pass_sums;
 
 /* Modes i..i+3 of f (N = 4; rows of G by point at Gt, each ld long) driven by fbar, as
@@ -264,21 +262,21 @@ static inline __attribute__((always_inline)) void
 modes_advance4(const family *f, const double *Gt, size_t ld, int i, double h, const double *fbar,
                pass_sums *S)
 {
-    quad gf = QUAD_AT(Gt + i) * fbar[0] + QUAD_AT(Gt + ld + i) * fbar[1] +
+    f64x4 gf = QUAD_AT(Gt + i) * fbar[0] + QUAD_AT(Gt + ld + i) * fbar[1] +
               QUAD_AT(Gt + 2 * ld + i) * fbar[2] + QUAD_AT(Gt + 3 * ld + i) * fbar[3];
-    quad p1 = QUAD_AT(f->pe + i) + QUAD_AT(f->cb + i) * gf;
-    quad q1 = QUAD_AT(f->xq + i) + 0.5 * h * (QUAD_AT(f->xp + i) + p1);
-    quad p = QUAD_AT(f->ca + i) * p1 - QUAD_AT(f->cc + i) * q1;
+    f64x4 p1 = QUAD_AT(f->pe + i) + QUAD_AT(f->cb + i) * gf;
+    f64x4 q1 = QUAD_AT(f->xq + i) + 0.5 * h * (QUAD_AT(f->xp + i) + p1);
+    f64x4 p = QUAD_AT(f->ca + i) * p1 - QUAD_AT(f->cc + i) * q1;
     QUAD_AT(f->xq + i) = q1, QUAD_AT(f->xp + i) = p1, QUAD_AT(f->pe + i) = p;
-    quad b = QUAD_AT(f->g + i) * q1;
-    quad H = 0.5 * f->mass * p1 * p1 + 0.5 * QUAD_AT(f->K + i) * q1 * q1;
-    quad Q = QUAD_AT(f->R + i) * p1 * p1;
+    f64x4 b = QUAD_AT(f->g + i) * q1;
+    f64x4 H = 0.5 * f->mass * p1 * p1 + 0.5 * QUAD_AT(f->K + i) * q1 * q1;
+    f64x4 Q = QUAD_AT(f->R + i) * p1 * p1;
     /* (b, H, Q, 0) of each mode: the 4 x 4 transpose, by pairs then halves */
-    const quad zero = {0}, bh02 = __builtin_shuffle(b, H, (quad_k){0, 4, 2, 6}),
+    const f64x4 zero = {0}, bh02 = __builtin_shuffle(b, H, (quad_k){0, 4, 2, 6}),
                bh13 = __builtin_shuffle(b, H, (quad_k){1, 5, 3, 7}),
                q02 = __builtin_shuffle(Q, zero, (quad_k){0, 4, 2, 6}),
                q13 = __builtin_shuffle(Q, zero, (quad_k){1, 5, 3, 7});
-    const quad bhq[4] = {__builtin_shuffle(bh02, q02, (quad_k){0, 1, 4, 5}),
+    const f64x4 bhq[4] = {__builtin_shuffle(bh02, q02, (quad_k){0, 1, 4, 5}),
                          __builtin_shuffle(bh13, q13, (quad_k){0, 1, 4, 5}),
                          __builtin_shuffle(bh02, q02, (quad_k){2, 3, 6, 7}),
                          __builtin_shuffle(bh13, q13, (quad_k){2, 3, 6, 7})};

@@ -296,7 +296,7 @@ static long mode_end(const string_mode *m, double fs, long n, double eps)
  * gives the same bits. */
 enum { LANES = 4, VECS = 6, CHAINS = LANES * VECS, TOP = 5, TILE = 4096 };
 _Static_assert((1 << TOP) < 2 * CHAINS && (2 << TOP) >= 2 * CHAINS, "TOP: the tree's last power");
-typedef double v4d __attribute__((vector_size(LANES * sizeof(double))));
+_Static_assert(sizeof(f64x4) == LANES * sizeof(double), "LANES: f64x4's");
 
 /* A mode's per-sample factor z = e^{(-alpha + i om)/fs}, its powers z^(2^p), p <= TOP, and
  * Z = z^CHAINS, once per mode, as far as a term of len samples uses them (most terms are a few
@@ -342,13 +342,13 @@ add_damped_sine(double *out, long len, double pr, double pi, const damped_sine *
     im[0] = pi;
     for (int p = 0, w = 1; w < first; p++, w *= 2) {    /* phasors w..w+m-1 from 0..m-1 */
         int m = w < first - w ? w : first - w, c = 0;
-        const v4d zr = {d->zr[p], d->zr[p], d->zr[p], d->zr[p]};
-        const v4d zi = {d->zi[p], d->zi[p], d->zi[p], d->zi[p]};
+        const f64x4 zr = {d->zr[p], d->zr[p], d->zr[p], d->zr[p]};
+        const f64x4 zi = {d->zi[p], d->zi[p], d->zi[p], d->zi[p]};
         for (; w >= LANES && c + LANES <= m; c += LANES) {     /* 4 at a time, the same bits */
-            v4d r, i;
+            f64x4 r, i;
             memcpy(&r, re + c, sizeof r);
             memcpy(&i, im + c, sizeof i);
-            v4d nr = r * zr - i * zi, ni = r * zi + i * zr;
+            f64x4 nr = r * zr - i * zi, ni = r * zi + i * zr;
             memcpy(re + w + c, &nr, sizeof nr);
             memcpy(im + w + c, &ni, sizeof ni);
         }
@@ -364,8 +364,8 @@ add_damped_sine(double *out, long len, double pr, double pi, const damped_sine *
     }
     double Zr = d->Zr, Zi = d->Zi;
     double two_re = 2.0 * Zr, abs2 = Zr * Zr + Zi * Zi;
-    const v4d c1 = {two_re, two_re, two_re, two_re}, c2 = {abs2, abs2, abs2, abs2};
-    v4d Y[2][VECS];     /* the samples k..k+CHAINS-1 and the CHAINS after them */
+    const f64x4 c1 = {two_re, two_re, two_re, two_re}, c2 = {abs2, abs2, abs2, abs2};
+    f64x4 Y[2][VECS];     /* the samples k..k+CHAINS-1 and the CHAINS after them */
     memcpy(Y, im, sizeof Y);
     long k = 0;
     /* two steps a turn, each overwriting the older half: no copies between registers */
@@ -374,7 +374,7 @@ add_damped_sine(double *out, long len, double pr, double pi, const damped_sine *
         for (int h = 0; h < 2; h++)
 #pragma GCC unroll 6
             for (int v = 0; v < VECS; v++) {
-                v4d o;
+                f64x4 o;
                 double *at = out + k + h * CHAINS + LANES * v;
                 memcpy(&o, at, sizeof o);
                 o += Y[h][v];
