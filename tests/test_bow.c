@@ -408,12 +408,68 @@ static void test_pass_sums(const bow_instrument *in0)
     }
 }
 
+static double unit_draw(unsigned long long *r)   /* xorshift64: a uniform draw in [0, 1) */
+{
+    *r ^= *r << 13, *r ^= *r >> 7, *r ^= *r << 17;
+    return (double)(*r >> 11) / 9007199254740992.0;
+}
+
+/* bow_contacts, four points in vector lanes, against bow_contact point by point: the same bits
+ * in every rate and every solved tau(|v|), at n = 1..9 points (lanes left over at n % 4), with
+ * and without the partials, for roll-off exponents 2 (the cello's), 3, 1 and 2.5 (libm's exp and
+ * log per lane), on points that stick, slide in the sine's band and slide fully, from guesses anywhere (the
+ * solve's bisection steps too). */
+static void test_contacts_lanes(const bow_instrument *in)
+{
+    bow_friction fr[4];
+    const double xi[4] = {2.0, 3.0, 1.0, 2.5};
+    unsigned long long r = 88172645463325252ULL;
+#define UNIT() unit_draw(&r)
+    long points = 0, differ = 0, solves = 0;
+    for (int c = 0; c < 4; c++) {
+        fr[c] = bow_friction_of(in);
+        fr[c].xi = xi[c];
+        double zs = fr[c].mu_s / fr[c].sigma0;
+        for (int trial = 0; trial < 2400; trial++) {
+            int n = 1 + trial % 9;
+            bool derivs = trial % 2;
+            double z[9], v[9], tau[9], F_b = 50 + 400 * UNIT(), tss[9], tss1[9];
+            for (int j = 0; j < n; j++) {
+                z[j] = (2.2 * UNIT() - 1.1) * zs;
+                double sign = UNIT() < 0.5 ? -1 : 1;
+                v[j] = sign * exp(log(1e-6) + UNIT() * log(2e6));
+                v[j] = UNIT() < 0.05 ? 0.0 : v[j];
+                tau[j] = UNIT() < 0.1 ? 0.0 : 100 * UNIT() - 5;
+                /* guesses: none, anywhere, near either end of the solve's bracket [0, hi] */
+                double hi = fr[c].mu_s * fabs(v[j]) /
+                            (fr[c].b_tau * sqrt(fabs(v[j]) / F_b) + fr[c].c_tau), u = UNIT();
+                double g[4] = {-1.0, 150 * u, hi * pow(u, 6), hi * (1 - 0.01 * pow(u, 4))};
+                tss[j] = tss1[j] = g[trial / 2 % 4];
+            }
+            bow_contact_rates one[9], lanes[9];
+            for (int j = 0; j < n; j++) {
+                bow_contact(&fr[c], z[j], v[j], tau[j], F_b, &tss1[j], derivs, &one[j]);
+                solves += tss1[j] != tss[j];
+            }
+            bow_contacts(&fr[c], n, z, v, tau, F_b, tss, derivs, lanes);
+            for (int j = 0; j < n; j++, points++)
+                differ += memcmp(&one[j], &lanes[j], sizeof one[j]) != 0 ||
+                          memcmp(&tss1[j], &tss[j], sizeof tss[j]) != 0;
+        }
+    }
+#undef UNIT
+    check(differ == 0 && solves > points / 4,
+          "bow_contacts in lanes: %ld of %ld points differ in a bit from bow_contact's (%ld of them "
+          "solved tau(|v|)), n = 1..9, xi = 2, 3, 1, 2.5", differ, points, solves);
+}
+
 int main(void)
 {
     bow_instrument in = cello();
     test_gesture();
     test_steady_state(&in);
     test_contact_partials(&in);
+    test_contacts_lanes(&in);
     test_jacobian(&in);
     test_runs(&in);
     test_pass_sums(&in);

@@ -88,6 +88,11 @@ typedef struct bow_contact_rates {
 /* tss: as in bow_mu_str (a cache per contact point); derivs: also fill the partials. */
 void bow_contact(const bow_friction *fr, double z, double v, double tau, double F_b, double *tss,
                  bool derivs, bow_contact_rates *out);
+/* bow_contact at n points (z[j], v[j], tau[j]; tss[j] if tss) into out[j], the same bits: four
+ * points at a time in the lanes of one vector, so that their chains of divisions (the steady
+ * state's solve for tau(|v|) above all) overlap. */
+void bow_contacts(const bow_friction *fr, int n, const double *z, const double *v,
+                  const double *tau, double F_b, double *tss, bool derivs, bow_contact_rates *out);
 
 /* Where each block of the state x = (u~, w~, q, u~', w~', v, z, tau, E_P, E_Q, E_|P|) starts. */
 typedef struct bow_layout {

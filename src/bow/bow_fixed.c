@@ -42,6 +42,7 @@ typedef struct fixed {
     gsl_vector *R, *dX;         /* 2N: residual (z rows, tau rows) and Newton update */
     double *dz;                 /* N: the reduced right-hand side, then its solution */
     double *jzt, *jtt, *jtz;    /* the diagonal z-tau and tau-tau blocks, the N x N tau-z block */
+    bow_contact_rates *rates;   /* N: the friction law at the points, the last residual's */
     long newton;                /* Newton iterations so far */
     long split;                 /* steps split in halves because their Newton solve failed */
     int depth;                  /* this solver's step is the main step / 2^depth */
@@ -116,6 +117,7 @@ static void fixed_init(fixed *s, bow_model *m, double h)
     s->jzt = xcalloc((size_t)N, sizeof(double));
     s->jtt = xcalloc((size_t)N, sizeof(double));
     s->jtz = xcalloc((size_t)N * N, sizeof(double));
+    s->rates = xcalloc((size_t)N, sizeof(bow_contact_rates));
 }
 
 static void fixed_free(fixed *s)
@@ -132,6 +134,8 @@ static void fixed_free(fixed *s)
         free(*p[k]);
         *p[k] = NULL;
     }
+    free(s->rates);
+    s->rates = NULL;
     sun_dense_free(&s->J);
     gsl_vector_free(s->R);
     gsl_vector_free(s->dX);
@@ -156,9 +160,9 @@ static double contact_residual(fixed *s, double F_b1, double kappa1, const doubl
             cz += s->C[j * N + k] * z[k];
         v[j] = v0[j] - 0.5 * kappa1 * cz;
     }
+    bow_contacts(&m->fr, N, z, v, tau, F_b1, m->tss, jac, s->rates);
     for (int j = 0; j < N; j++) {
-        bow_contact_rates c;
-        bow_contact(&m->fr, z[j], v[j], tau[j], F_b1, &m->tss[j], jac, &c);
+        const bow_contact_rates c = s->rates[j];
         double Rz = z[j] - zn[j] - 0.5 * h * (zdn[j] + v[j] - c.varsigma);
         double Rt = tau[j] - taun[j] - 0.5 * h * (taudn[j] + c.dtau);
         s->zd1[j] = v[j] - c.varsigma;
