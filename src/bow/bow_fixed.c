@@ -145,11 +145,71 @@ static void fixed_free(fixed *s)
 /* Newton's scales: z against the bound mu_s/sigma0 (18), tau against this, K */
 #define TAU_SCALE 10.0
 
-/* Residual of the contact equations at X = (z, tau); fills v and, when J is given, the
- * Jacobian. Returns the scaled max-norm of the residual. */
-static double contact_residual(fixed *s, double F_b1, double kappa1, const double *v0, const double *z,
-                               const double *tau, const double *zn, const double *taun, const double *zdn,
-                               const double *taudn, double *v, bool jac)
+typedef long long quad_k __attribute__((vector_size(32)));
+#define QUAD_AT(p) (*(f64x4_u *)(p))   /* four modes (or points) at any double */
+#define LANE(v, k) __builtin_shuffle(v, (quad_k){k, k, k, k})      /* lane k in all four */
+#define PICK(m, a, b) ((f64x4)(((quad_k)(a) & (m)) | ((quad_k)(b) & ~(m))))   /* a where m */
+
+/* The rates r[0..3] (bow_contacts), one field of each in the lanes of a vector. */
+#define RATES4(r, f) ((f64x4){(r)[0].f, (r)[1].f, (r)[2].f, (r)[3].f})
+
+/* contact_residual at N = 4, the points in the lanes of one vector: each lane (point j) the
+ * same operations in the same order as contact_residual's row j, so the same bits. The rows of
+ * C and of J's columns are the lanes (C transposed in registers: column k of C over the rows). */
+AVX2_CLONES static double
+contact_residual4(fixed *s, double F_b1, double kappa1, const double *v0, const double *z,
+                  const double *tau, const double *zn, const double *taun, const double *zdn,
+                  const double *taudn, double *v, bool jac)
+{
+    bow_model *m = s->m;
+    const double h = s->h, zs = m->fr.mu_s / m->fr.sigma0;
+    const f64x4 r0 = QUAD_AT(s->C), r1 = QUAD_AT(s->C + 4), r2 = QUAD_AT(s->C + 8),
+                r3 = QUAD_AT(s->C + 12), zero = {0};
+    const f64x4 c01a = __builtin_shuffle(r0, r1, (quad_k){0, 4, 2, 6}),
+                c01b = __builtin_shuffle(r0, r1, (quad_k){1, 5, 3, 7}),
+                c23a = __builtin_shuffle(r2, r3, (quad_k){0, 4, 2, 6}),
+                c23b = __builtin_shuffle(r2, r3, (quad_k){1, 5, 3, 7});
+    const f64x4 col[4] = {__builtin_shuffle(c01a, c23a, (quad_k){0, 1, 4, 5}),
+                          __builtin_shuffle(c01b, c23b, (quad_k){0, 1, 4, 5}),
+                          __builtin_shuffle(c01a, c23a, (quad_k){2, 3, 6, 7}),
+                          __builtin_shuffle(c01b, c23b, (quad_k){2, 3, 6, 7})};
+    f64x4 cz = zero + col[0] * z[0] + col[1] * z[1] + col[2] * z[2] + col[3] * z[3];
+    const f64x4 vv = QUAD_AT(v0) - 0.5 * kappa1 * cz;
+    QUAD_AT(v) = vv;
+    bow_contacts(&m->fr, 4, z, v, tau, F_b1, m->tss, jac, s->rates);
+    const bow_contact_rates *c = s->rates;
+    const f64x4 vs = RATES4(c, varsigma), dtau = RATES4(c, dtau);
+    const f64x4 Rz = QUAD_AT(z) - QUAD_AT(zn) - 0.5 * h * (QUAD_AT(zdn) + vv - vs);
+    const f64x4 Rt = QUAD_AT(tau) - QUAD_AT(taun) - 0.5 * h * (QUAD_AT(taudn) + dtau);
+    QUAD_AT(s->zd1) = vv - vs, QUAD_AT(s->taud1) = dtau;
+    QUAD_AT(s->R->data) = Rz, QUAD_AT(s->R->data + 4) = Rt;
+    double norm = 0.0;
+    for (int j = 0; j < 4; j++)
+        norm = running_max(running_max(norm, fabs(Rz[j]) / zs), fabs(Rt[j]) / TAU_SCALE);
+    if (!jac)
+        return norm;
+    const f64x4 dzt = 0.5 * h * RATES4(c, s_tau), dtt = 1.0 - 0.5 * h * RATES4(c, t_tau);
+    const f64x4 r = dzt / dtt, djj = 1.0 + 0.5 * h * RATES4(c, s_z);
+    const f64x4 hsv = 0.5 * h * (1.0 - RATES4(c, s_v)), t_z = RATES4(c, t_z), t_v = RATES4(c, t_v);
+    QUAD_AT(s->jzt) = dzt, QUAD_AT(s->jtt) = dtt;
+    for (int k = 0; k < 4; k++) {
+        const quad_k diag = (quad_k){0, 1, 2, 3} == k;
+        const f64x4 dv = -0.5 * kappa1 * col[k];                 /* d v_j / d z_k */
+        const f64x4 dzz = PICK(diag, djj, zero) - hsv * dv;
+        const f64x4 dtz = -0.5 * h * (PICK(diag, t_z, zero) + t_v * dv);
+        for (int j = 0; j < 4; j++)
+            s->jtz[j * 4 + k] = dtz[j];
+        QUAD_AT(sun_dense_at(&s->J, 0, (size_t)k)) = dzz - r * dtz;
+    }
+    return norm;
+}
+
+/* Residual of the contact equations at X = (z, tau), row by row at any N; fills v and, when
+ * jac, the Jacobian. Returns the scaled max-norm of the residual. */
+static double contact_residual_rows(fixed *s, double F_b1, double kappa1, const double *v0,
+                                    const double *z, const double *tau, const double *zn,
+                                    const double *taun, const double *zdn, const double *taudn,
+                                    double *v, bool jac)
 {
     bow_model *m = s->m;
     int N = m->N;
@@ -187,6 +247,16 @@ static double contact_residual(fixed *s, double F_b1, double kappa1, const doubl
         }
     }
     return norm;
+}
+
+/* contact_residual_rows, at N = 4 in lanes (contact_residual4: the same bits). */
+static double contact_residual(fixed *s, double F_b1, double kappa1, const double *v0, const double *z,
+                               const double *tau, const double *zn, const double *taun, const double *zdn,
+                               const double *taudn, double *v, bool jac)
+{
+    if (s->m->N == 4)
+        return contact_residual4(s, F_b1, kappa1, v0, z, tau, zn, taun, zdn, taudn, v, jac);
+    return contact_residual_rows(s, F_b1, kappa1, v0, z, tau, zn, taun, zdn, taudn, v, jac);
 }
 
 /* Explicit parts of the new modal velocities, p = a p - c x, kept in pe, and their sum at the
@@ -248,9 +318,6 @@ static inline void modes_one_by_one(const family *f, int N, int from, double h,
     }
 }
 
-typedef long long quad_k __attribute__((vector_size(32)));
-#define QUAD_AT(p) (*(f64x4_u *)(p))   /* four modes at any double */
-#define LANE(v, k) __builtin_shuffle(v, (quad_k){k, k, k, k})      /* lane k in all four */
 
 /* What a pass over the modes sums, each in the order of the modes, as modal_sums: the bridge
  * force, the energy and the dissipated power (lanes 0-2 of bhq), the velocities at the points
