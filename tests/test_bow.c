@@ -414,7 +414,8 @@ static double unit_draw(unsigned long long *r)   /* xorshift64: a uniform draw i
     return (double)(*r >> 11) / 9007199254740992.0;
 }
 
-/* bow_contacts, four points in vector lanes, against bow_contact point by point: the same bits
+/* bow_contacts (and bow_contacts4), four points in vector lanes, against bow_contact point by
+ * point: the same bits
  * in every rate and every solved tau(|v|), at n = 1..9 points (lanes left over at n % 4), with
  * and without the partials, for roll-off exponents 2 (the cello's), 3, 1 and 2.5 (libm's exp and
  * log per lane), on points that stick, slide in the sine's band and slide fully, from guesses anywhere (the
@@ -451,15 +452,27 @@ static void test_contacts_lanes(const bow_instrument *in)
                 bow_contact(&fr[c], z[j], v[j], tau[j], F_b, &tss1[j], derivs, &one[j]);
                 solves += tss1[j] != tss[j];
             }
+            double tss4[4];
+            memcpy(tss4, tss, sizeof tss4);
             bow_contacts(&fr[c], n, z, v, tau, F_b, tss, derivs, lanes);
             for (int j = 0; j < n; j++, points++)
                 differ += memcmp(&one[j], &lanes[j], sizeof one[j]) != 0 ||
                           memcmp(&tss1[j], &tss[j], sizeof tss[j]) != 0;
+            if (n == 4) {       /* and bow_contacts4, field by field */
+                bow_contact_rates4 r4;
+                bow_contacts4(&fr[c], z, v, tau, F_b, tss4, derivs, &r4);
+                for (int j = 0; j < 4; j++, points++) {
+                    bow_contact_rates q = {r4.varsigma[j], r4.dtau[j], r4.s_z[j], r4.s_v[j],
+                                           r4.s_tau[j], r4.t_z[j], r4.t_v[j], r4.t_tau[j]};
+                    differ += memcmp(&one[j], &q, sizeof q) != 0 ||
+                              memcmp(&tss1[j], &tss4[j], sizeof tss4[j]) != 0;
+                }
+            }
         }
     }
 #undef UNIT
     check(differ == 0 && solves > points / 4,
-          "bow_contacts in lanes: %ld of %ld points differ in a bit from bow_contact's (%ld of them "
+          "bow_contacts (and bow_contacts4 at n = 4) in lanes: %ld of %ld points differ in a bit from bow_contact's (%ld of them "
           "solved tau(|v|)), n = 1..9, xi = 2, 3, 1, 2.5", differ, points, solves);
 }
 

@@ -357,10 +357,13 @@ alpha4(const f64x4 *ap, const f64x4 *Sp, const f64x4 *Bp, const mask4 *slide, bo
         }
 }
 
-/* The rest of bow_contact from p and tau(|v|) at tss (the Stribeck lanes), into o[0..n-1]. */
+#define LOAD4(p) (*(const f64x4_u *)(p))
+#define STORE4(p, x) (*(f64x4_u *)(p) = (x))
+
+/* The rest of bow_contact from p and tau(|v|) at tss (the Stribeck lanes), into o. */
 static inline __attribute__((always_inline)) void
 contact4_end(const bow_friction *fr, double F_b, const contact4 *p, const f64x4 *sc,
-             const f64x4 *ts, bool derivs, int n, bow_contact_rates *o)
+             const f64x4 *ts, bool derivs, bow_contact_rates4 *o)
 {
     const f64x4 scond = *sc, tss = *ts, zero = {0}, z = p->z, tau = p->tau, av = p->av, y = p->y, Bz = p->Bz;
     f64x4 ds, s, dm = zero, al[4], vs, s_z = zero, s_v = zero, s_tau = zero;
@@ -393,20 +396,17 @@ contact4_end(const bow_friction *fr, double F_b, const contact4 *p, const f64x4 
         t_v = (fr->sigma0 * z * s_v - fr->b_tau * tau * p->sv / (2.0 * F_b * p->lam)) / fr->a_tau;
         t_tau = (fr->sigma0 * z * s_tau - p->cond) / fr->a_tau;
     }
-    for (int k = 0; k < n; k++)
-        o[k] = (bow_contact_rates){vs[k], dtau[k], s_z[k], s_v[k], s_tau[k], t_z[k], t_v[k],
-                                   t_tau[k]};
+    STORE4(o->varsigma, vs), STORE4(o->dtau, dtau), STORE4(o->s_z, s_z), STORE4(o->s_v, s_v);
+    STORE4(o->s_tau, s_tau), STORE4(o->t_z, t_z), STORE4(o->t_v, t_v), STORE4(o->t_tau, t_tau);
 }
 
-/* bow_contact at the n <= 4 points of x (z, v, tau, the guesses: 4 lanes each; lanes past n
- * are any finite copies), the solved tau(|v|) into tss[k] where the Stribeck curve was used. */
-AVX2_CLONES static void contacts4(const bow_friction *fr, const double (*x)[4], double F_b,
-                                  double *tss, bool derivs, int n, bow_contact_rates *o)
+/* bow_contact at the n <= 4 points (z, v, tau) from the guesses (4 each; lanes past n are any
+ * finite copies), the solved tau(|v|) into tss[k] where the Stribeck curve was used. */
+AVX2_CLONES static void contacts4(const bow_friction *fr, const double *z, const double *v,
+                                  const double *tau, const double *guess, double F_b, double *tss,
+                                  bool derivs, int n, bow_contact_rates4 *o)
 {
-    contact4 p = {.z = {x[0][0], x[0][1], x[0][2], x[0][3]},
-                  .v = {x[1][0], x[1][1], x[1][2], x[1][3]},
-                  .tau = {x[2][0], x[2][1], x[2][2], x[2][3]},
-                  .guess = {x[3][0], x[3][1], x[3][2], x[3][3]}};
+    contact4 p = {.z = LOAD4(z), .v = LOAD4(v), .tau = LOAD4(tau), .guess = LOAD4(guess)};
     contact4_start(fr, F_b, &p);
     const f64x4 zero = {0};
     f64x4 scond = zero, ts = zero;
@@ -421,9 +421,16 @@ AVX2_CLONES static void contacts4(const bow_friction *fr, const double (*x)[4], 
                 tss[k] = ts[k];
     }
     if (derivs)     /* each its own copy: the sine alone without the slopes (no sincos) */
-        contact4_end(fr, F_b, &p, &scond, &ts, true, n, o);
+        contact4_end(fr, F_b, &p, &scond, &ts, true, o);
     else
-        contact4_end(fr, F_b, &p, &scond, &ts, false, n, o);
+        contact4_end(fr, F_b, &p, &scond, &ts, false, o);
+}
+
+void bow_contacts4(const bow_friction *fr, const double *z, const double *v, const double *tau,
+                   double F_b, double *tss, bool derivs, bow_contact_rates4 *out)
+{
+    const double none[4] = {-1.0, -1.0, -1.0, -1.0};
+    contacts4(fr, z, v, tau, tss ? tss : none, F_b, tss, derivs, 4, out);
 }
 
 void bow_contacts(const bow_friction *fr, int n, const double *z, const double *v,
@@ -436,7 +443,11 @@ void bow_contacts(const bow_friction *fr, int n, const double *z, const double *
             int j = j0 + (k < m ? k : 0);       /* the lanes past m repeat the first point */
             x[0][k] = z[j], x[1][k] = v[j], x[2][k] = tau[j], x[3][k] = tss ? tss[j] : -1.0;
         }
-        contacts4(fr, (const double (*)[4])x, F_b, tss ? tss + j0 : NULL, derivs, m, o + j0);
+        bow_contact_rates4 r;
+        contacts4(fr, x[0], x[1], x[2], x[3], F_b, tss ? tss + j0 : NULL, derivs, m, &r);
+        for (int k = 0; k < m; k++)
+            o[j0 + k] = (bow_contact_rates){r.varsigma[k], r.dtau[k], r.s_z[k], r.s_v[k],
+                                            r.s_tau[k], r.t_z[k], r.t_v[k], r.t_tau[k]};
     }
 }
 

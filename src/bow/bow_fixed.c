@@ -150,8 +150,6 @@ typedef long long quad_k __attribute__((vector_size(32)));
 #define LANE(v, k) __builtin_shuffle(v, (quad_k){k, k, k, k})      /* lane k in all four */
 #define PICK(m, a, b) ((f64x4)(((quad_k)(a) & (m)) | ((quad_k)(b) & ~(m))))   /* a where m */
 
-/* The rates r[0..3] (bow_contacts), one field of each in the lanes of a vector. */
-#define RATES4(r, f) ((f64x4){(r)[0].f, (r)[1].f, (r)[2].f, (r)[3].f})
 
 /* contact_residual at N = 4, the points in the lanes of one vector: each lane (point j) the
  * same operations in the same order as contact_residual's row j, so the same bits. The rows of
@@ -176,9 +174,9 @@ contact_residual4(fixed *s, double F_b1, double kappa1, const double *v0, const 
     f64x4 cz = zero + col[0] * z[0] + col[1] * z[1] + col[2] * z[2] + col[3] * z[3];
     const f64x4 vv = QUAD_AT(v0) - 0.5 * kappa1 * cz;
     QUAD_AT(v) = vv;
-    bow_contacts(&m->fr, 4, z, v, tau, F_b1, m->tss, jac, s->rates);
-    const bow_contact_rates *c = s->rates;
-    const f64x4 vs = RATES4(c, varsigma), dtau = RATES4(c, dtau);
+    bow_contact_rates4 c;
+    bow_contacts4(&m->fr, z, v, tau, F_b1, m->tss, jac, &c);
+    const f64x4 vs = QUAD_AT(c.varsigma), dtau = QUAD_AT(c.dtau);
     const f64x4 Rz = QUAD_AT(z) - QUAD_AT(zn) - 0.5 * h * (QUAD_AT(zdn) + vv - vs);
     const f64x4 Rt = QUAD_AT(tau) - QUAD_AT(taun) - 0.5 * h * (QUAD_AT(taudn) + dtau);
     QUAD_AT(s->zd1) = vv - vs, QUAD_AT(s->taud1) = dtau;
@@ -188,9 +186,9 @@ contact_residual4(fixed *s, double F_b1, double kappa1, const double *v0, const 
         norm = running_max(running_max(norm, fabs(Rz[j]) / zs), fabs(Rt[j]) / TAU_SCALE);
     if (!jac)
         return norm;
-    const f64x4 dzt = 0.5 * h * RATES4(c, s_tau), dtt = 1.0 - 0.5 * h * RATES4(c, t_tau);
-    const f64x4 r = dzt / dtt, djj = 1.0 + 0.5 * h * RATES4(c, s_z);
-    const f64x4 hsv = 0.5 * h * (1.0 - RATES4(c, s_v)), t_z = RATES4(c, t_z), t_v = RATES4(c, t_v);
+    const f64x4 dzt = 0.5 * h * QUAD_AT(c.s_tau), dtt = 1.0 - 0.5 * h * QUAD_AT(c.t_tau);
+    const f64x4 r = dzt / dtt, djj = 1.0 + 0.5 * h * QUAD_AT(c.s_z);
+    const f64x4 hsv = 0.5 * h * (1.0 - QUAD_AT(c.s_v)), t_z = QUAD_AT(c.t_z), t_v = QUAD_AT(c.t_v);
     QUAD_AT(s->jzt) = dzt, QUAD_AT(s->jtt) = dtt;
     for (int k = 0; k < 4; k++) {
         const quad_k diag = (quad_k){0, 1, 2, 3} == k;
