@@ -249,15 +249,27 @@ void bow_contact(const bow_friction *fr, double z, double v, double tau, double 
 
 /* ---- bow_contact at four points in the lanes of one vector ---------------------------------
  * Each lane does bow_contact's operations in its order (so the same bits); a branch is taken in
- * every lane and its results kept (PICK4) where the lane takes it. Only sin, cos, exp and log are
- * libm's per lane; sqrt is scalar per lane (errno kept). */
+ * every lane and its results kept (PICK4) where the lane takes it. sin, cos, exp and log are
+ * libm's per lane; sqrt is SSE2's in pairs of lanes (exact, as libm's; its arguments here are
+ * never negative, so no NaN of another sign or errno is at stake). */
 
 typedef long long mask4 __attribute__((vector_size(32)));     /* a comparison: -1 or 0 a lane */
 #define PICK4(m, a, b) ((f64x4)(((mask4)(a) & (m)) | ((mask4)(b) & ~(m))))   /* a where m */
 #define FABS4(x) ((f64x4)((mask4)(x) & ~(mask4)(f64x4){-0.0, -0.0, -0.0, -0.0}))
-#define ANY4(m) ((m)[0] | (m)[1] | (m)[2] | (m)[3])
+#define ANY4(m) any4(m)
+static inline __attribute__((always_inline)) bool any4(mask4 m)     /* a lane set: by halves */
+{
+    m |= __builtin_shuffle(m, (mask4){2, 3, 0, 1});
+    return (m | __builtin_shuffle(m, (mask4){1, 0, 3, 2}))[0] != 0;
+}
 
+#if defined(__x86_64__) && defined(__GNUC__)   /* sqrt in lanes (SSE2's, exact as sqrt) */
+#include <emmintrin.h>
+#define SQRT4(x) ({ const f64x4 x_ = (x); const __m128d l_ = _mm_sqrt_pd((__m128d){x_[0], x_[1]}), \
+                    h_ = _mm_sqrt_pd((__m128d){x_[2], x_[3]}); (f64x4){l_[0], l_[1], h_[0], h_[1]}; })
+#else
 #define SQRT4(x) ({ const f64x4 x_ = (x); (f64x4){sqrt(x_[0]), sqrt(x_[1]), sqrt(x_[2]), sqrt(x_[3])}; })
+#endif
 
 /* glass() in each lane (exp(xi log u) by libm per lane for an exponent other than 1, 2, 3) */
 static inline __attribute__((always_inline)) void glass4(const bow_friction *fr, const f64x4 *t,
