@@ -1,6 +1,7 @@
 /* test_bow_fixed.c: the fixed-step scheme's own parts, which bow_fixed.c keeps static (it is
- * included here whole): contact_residual4, the contact residual and Jacobian at N = 4 in vector
- * lanes, against contact_residual_rows, the form for any N, bit for bit. */
+ * included here whole): contact_residual4 and newton_direction4, the contact residual with its
+ * Jacobian and the Newton update at N = 4 in vector lanes, against contact_residual_rows and
+ * newton_direction_rows, the forms for any N, bit for bit. */
 #include "check.h"
 #include "../src/bow/bow_fixed.c"
 #include "io/params.h"
@@ -14,6 +15,7 @@ static double unit_draw(unsigned long long *r)   /* xorshift64: a uniform draw i
 /* What one evaluation leaves: v, the residual, the rates, the Jacobian's blocks, the guesses. */
 typedef struct evaluation {
     double norm, v[4], R[8], zd1[4], taud1[4], jzt[4], jtt[4], jtz[16], J[16], tss[4];
+    double dX[8], LU[16];   /* the Newton update from there, and J's factors */
 } evaluation;
 
 static evaluation evaluate(fixed *s, bool four, double F_b1, double k1, double (*x)[4], bool jac)
@@ -30,6 +32,9 @@ static evaluation evaluate(fixed *s, bool four, double F_b1, double k1, double (
     if (jac) {
         memcpy(e.jzt, s->jzt, sizeof e.jzt), memcpy(e.jtt, s->jtt, sizeof e.jtt);
         memcpy(e.jtz, s->jtz, sizeof e.jtz), memcpy(e.J, s->J.a, sizeof e.J);
+        if ((four ? newton_direction4(s) : newton_direction_rows(s, 4)) == 0)
+            memcpy(e.dX, s->dX->data, sizeof e.dX);
+        memcpy(e.LU, s->J.a, sizeof e.LU);
     }
     memcpy(e.tss, s->m->tss, sizeof e.tss);
     return e;
@@ -73,8 +78,9 @@ int main(void)
             slid += a.tss[j] != x[6][j];
     }
     check(differ == 0 && slid > trials,
-          "contact residual at N = 4 in lanes against the rows: %ld of %ld evaluations differ in "
-          "a bit (v, residual, rates, Jacobian blocks, guesses; %ld points slid)", differ, trials,
+          "contact residual and Newton update at N = 4 in lanes against the rows: %ld of %ld "
+          "evaluations differ in a bit (v, residual, rates, Jacobian blocks, guesses, update; "
+          "%ld points slid)", differ, trials,
           slid);
     fixed_free(&s);
     bow_model_free(&m);

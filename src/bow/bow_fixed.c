@@ -41,7 +41,8 @@ typedef struct fixed {
     sun_dense J;                /* N x N: the contact Jacobian with tau eliminated */
     gsl_vector *R, *dX;         /* 2N: residual (z rows, tau rows) and Newton update */
     double *dz;                 /* N: the reduced right-hand side, then its solution */
-    double *jzt, *jtt, *jtz;    /* the diagonal z-tau and tau-tau blocks, the N x N tau-z block */
+    double *jzt, *jtt, *jtz;    /* the diagonal z-tau and tau-tau blocks, the N x N tau-z block
+                                 * (column-major, as J) */
     bow_contact_rates *rates;   /* N: the friction law at the points, the last residual's */
     long newton;                /* Newton iterations so far */
     long split;                 /* steps split in halves because their Newton solve failed */
@@ -195,8 +196,7 @@ contact_residual4(fixed *s, double F_b1, double kappa1, const double *v0, const 
         const f64x4 dv = -0.5 * kappa1 * col[k];                 /* d v_j / d z_k */
         const f64x4 dzz = PICK(diag, djj, zero) - hsv * dv;
         const f64x4 dtz = -0.5 * h * (PICK(diag, t_z, zero) + t_v * dv);
-        for (int j = 0; j < 4; j++)
-            s->jtz[j * 4 + k] = dtz[j];
+        QUAD_AT(s->jtz + 4 * k) = dtz;
         QUAD_AT(sun_dense_at(&s->J, 0, (size_t)k)) = dzz - r * dtz;
     }
     return norm;
@@ -239,7 +239,7 @@ static double contact_residual_rows(fixed *s, double F_b1, double kappa1, const 
                 double dv = -0.5 * kappa1 * s->C[j * N + k];          /* d v_j / d z_k */
                 double dzz = (j == k ? djj : 0.0) - hsv * dv;
                 double dtz = -0.5 * h * ((j == k ? t_z : 0.0) + t_v * dv);
-                s->jtz[j * N + k] = dtz;
+                s->jtz[k * N + j] = dtz;
                 *sun_dense_at(&s->J, (size_t)j, (size_t)k) = dzz - r * dtz;
             }
         }
@@ -504,7 +504,7 @@ static void step_predict(fixed *s, double t, const double *x, const step_vecs *w
 /* The Newton update dX for the residual s->R: the tau rows eliminated through the diagonal
  * blocks, an N x N LU solve for dz (SUNDIALS's dense LU, drive/sun_dense.h), then dtau. 0, or
  * -1 when the LU fails. */
-static int newton_direction(fixed *s, int N)
+static int newton_direction_rows(fixed *s, int N)
 {
     const double *R = s->R->data, *dz = s->dz;      /* unit stride (gsl_vector_alloc) */
     double *dX = s->dX->data;
@@ -515,11 +515,32 @@ static int newton_direction(fixed *s, int N)
     for (int j = 0; j < N; j++) {
         double q = 0;
         for (int k = 0; k < N; k++)
-            q += s->jtz[j * N + k] * dz[k];
+            q += s->jtz[k * N + j] * dz[k];
         dX[j] = dz[j];
         dX[N + j] = (R[N + j] - q) / s->jtt[j];
     }
     return 0;
+}
+
+/* newton_direction_rows at N = 4, the points in vector lanes (each the same operations). */
+AVX2_CLONES static int newton_direction4(fixed *s)
+{
+    const double *R = s->R->data;
+    double *dX = s->dX->data, *dz = s->dz;
+    const f64x4 jtt = QUAD_AT(s->jtt), Rt = QUAD_AT(R + 4), zero = {0};
+    QUAD_AT(dz) = QUAD_AT(R) - QUAD_AT(s->jzt) / jtt * Rt;
+    if (sun_dense_solve(&s->J, dz) != 0)
+        return -1;
+    const f64x4 q = zero + QUAD_AT(s->jtz) * dz[0] + QUAD_AT(s->jtz + 4) * dz[1] +
+                    QUAD_AT(s->jtz + 8) * dz[2] + QUAD_AT(s->jtz + 12) * dz[3];
+    QUAD_AT(dX) = QUAD_AT(dz);
+    QUAD_AT(dX + 4) = (Rt - q) / jtt;
+    return 0;
+}
+
+static int newton_direction(fixed *s, int N)
+{
+    return N == 4 ? newton_direction4(s) : newton_direction_rows(s, N);
 }
 
 /* A trial point reached from a scaled residual below this is expected to end the solve
