@@ -248,7 +248,7 @@ static double contact_residual_rows(fixed *s, double F_b1, double kappa1, const 
 }
 
 /* contact_residual_rows, at N = 4 in lanes (contact_residual4: the same bits). */
-static double contact_residual(fixed *s, double F_b1, double kappa1, const double *v0, const double *z,
+static inline double contact_residual(fixed *s, double F_b1, double kappa1, const double *v0, const double *z,
                                const double *tau, const double *zn, const double *taun, const double *zdn,
                                const double *taudn, double *v, bool jac)
 {
