@@ -462,8 +462,10 @@ static void test_contacts_lanes(const bow_instrument *in)
                 bow_contact_rates4 r4;
                 bow_contacts4(&fr[c], z, v, tau, F_b, tss4, derivs, &r4);
                 for (int j = 0; j < 4; j++, points++) {
-                    bow_contact_rates q = {r4.varsigma[j], r4.dtau[j], r4.s_z[j], r4.s_v[j],
-                                           r4.s_tau[j], r4.t_z[j], r4.t_v[j], r4.t_tau[j]};
+                    bow_contact_rates q = {.varsigma = r4.varsigma[j], .dtau = r4.dtau[j],
+                                           .s_z = r4.s_z[j], .s_v = r4.s_v[j],
+                                           .s_tau = r4.s_tau[j], .t_z = r4.t_z[j],
+                                           .t_v = r4.t_v[j], .t_tau = r4.t_tau[j]};
                     differ += memcmp(&one[j], &q, sizeof q) != 0 ||
                               memcmp(&tss1[j], &tss4[j], sizeof tss4[j]) != 0;
                 }

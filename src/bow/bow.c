@@ -458,8 +458,10 @@ void bow_contacts(const bow_friction *fr, int n, const double *z, const double *
         bow_contact_rates4 r;
         contacts4(fr, x[0], x[1], x[2], x[3], F_b, tss ? tss + j0 : NULL, derivs, m, &r);
         for (int k = 0; k < m; k++)
-            o[j0 + k] = (bow_contact_rates){r.varsigma[k], r.dtau[k], r.s_z[k], r.s_v[k],
-                                            r.s_tau[k], r.t_z[k], r.t_v[k], r.t_tau[k]};
+            o[j0 + k] = (bow_contact_rates){.varsigma = r.varsigma[k], .dtau = r.dtau[k],
+                                            .s_z = r.s_z[k], .s_v = r.s_v[k],
+                                            .s_tau = r.s_tau[k], .t_z = r.t_z[k],
+                                            .t_v = r.t_v[k], .t_tau = r.t_tau[k]};
     }
 }
 
