@@ -2,8 +2,10 @@
  * inverts (B.2); the friction law's partial derivatives (used by the fixed-step Newton) are
  * right; the energy balance (64) holds to CVODE's tolerance and to O(dt^2) for the fixed-step
  * scheme; tau >= 0 and |z| < mu_s / sigma0 (18) on every run; the two solvers agree; the
- * gesture does what it says. Short runs on a reduced mode set. */
+ * gesture does what it says; the vector-lane forms of the friction law and of the fixed step's
+ * contact solve give the bits of their scalar forms. Short runs on a reduced mode set. */
 #include "check.h"
+#include "../src/bow/bow_fixed.c"       /* its static parts are tested too (test_residual_lanes) */
 #include "bow/gesture.h"
 #include "io/params.h"
 #include "bow/bow.h"
@@ -478,6 +480,75 @@ static void test_contacts_lanes(const bow_instrument *in)
           "solved tau(|v|)), n = 1..9, xi = 2, 3, 1, 2.5", differ, points, solves);
 }
 
+/* What one evaluation leaves: v, the residual, the rates, the Jacobian's blocks, the guesses. */
+typedef struct evaluation {
+    double norm, v[4], R[8], zd1[4], taud1[4], jzt[4], jtt[4], jtz[16], J[16], tss[4];
+    double dX[8], LU[16];   /* the Newton update from there, and J's factors */
+} evaluation;
+
+static evaluation evaluate(fixed *s, bool four, double F_b1, double k1, double (*x)[4], bool jac)
+{
+    evaluation e;
+    memset(&e, 0, sizeof e);
+    double (*f)(fixed *, double, double, const double *, const double *, const double *,
+                const double *, const double *, const double *, const double *, double *, bool) =
+        four ? contact_residual4 : contact_residual_rows;
+    memcpy(s->m->tss, x[6], sizeof x[6]);
+    e.norm = f(s, F_b1, k1, x[0], x[1], x[2], x[3], x[4], x[5], x[7], e.v, jac);
+    memcpy(e.R, s->R->data, sizeof e.R);
+    memcpy(e.zd1, s->zd1, sizeof e.zd1), memcpy(e.taud1, s->taud1, sizeof e.taud1);
+    if (jac) {
+        memcpy(e.jzt, s->jzt, sizeof e.jzt), memcpy(e.jtt, s->jtt, sizeof e.jtt);
+        memcpy(e.jtz, s->jtz, sizeof e.jtz), memcpy(e.J, s->J.a, sizeof e.J);
+        if ((four ? newton_direction4(s) : newton_direction_rows(s, 4)) == 0)
+            memcpy(e.dX, s->dX->data, sizeof e.dX);
+        memcpy(e.LU, s->J.a, sizeof e.LU);
+    }
+    memcpy(e.tss, s->m->tss, sizeof e.tss);
+    return e;
+}
+
+/* contact_residual4 and newton_direction4 (bow_fixed.c's static parts, included above), the
+ * contact residual with its Jacobian and the Newton update at N = 4 in vector lanes, against
+ * contact_residual_rows and newton_direction_rows, the forms for any N, bit for bit. */
+static void test_residual_lanes(const bow_instrument *in)
+{
+    char err[300];
+    gesture g = gesture_stroke(0.5, 0.1, 0.1, 0.0, 2.15, 0.075 * in->L);
+    bow_model m;
+    if (bow_model_init(&m, in, &g, err, sizeof err) != 0 || m.N != 4) {
+        check(0, "residual lanes model: %s", err);
+        return;
+    }
+    fixed s;
+    fixed_init(&s, &m, in->dt);
+    unsigned long long r = 0x9E3779B97F4A7C15ULL;
+    double zs = m.fr.mu_s / m.fr.sigma0;
+    long differ = 0, trials = 4000, slid = 0;
+    for (long t = 0; t < trials; t++) {
+        double F_b1 = (0.2 + 4 * unit_draw(&r)) / in->W_b, k1 = m.dx * m.fr.sigma0 * F_b1;
+        double x[8][4];     /* v0, z, tau, zn, taun, zdn, the guesses, taudn */
+        for (int j = 0; j < 4; j++) {
+            x[0][j] = 0.6 * unit_draw(&r) - 0.3, x[1][j] = (2.2 * unit_draw(&r) - 1.1) * zs;
+            x[2][j] = 60 * unit_draw(&r), x[3][j] = x[1][j] * (1 - 0.01 * unit_draw(&r));
+            x[4][j] = x[2][j] * (1 - 0.01 * unit_draw(&r)), x[5][j] = unit_draw(&r) - 0.5;
+            x[6][j] = unit_draw(&r) < 0.3 ? -1.0 : 80 * unit_draw(&r);
+            x[7][j] = 1e4 * (unit_draw(&r) - 0.5);
+        }
+        bool jac = t % 3 != 0;
+        evaluation a = evaluate(&s, false, F_b1, k1, x, jac), b = evaluate(&s, true, F_b1, k1, x, jac);
+        differ += memcmp(&a, &b, sizeof a) != 0;
+        for (int j = 0; j < 4; j++)
+            slid += a.tss[j] != x[6][j];
+    }
+    check(differ == 0 && slid > trials,
+          "contact residual and Newton update at N = 4 in lanes against the rows: %ld of %ld "
+          "evaluations differ in a bit (v, residual, rates, Jacobian blocks, guesses, update; "
+          "%ld points slid)", differ, trials, slid);
+    fixed_free(&s);
+    bow_model_free(&m);
+}
+
 int main(void)
 {
     bow_instrument in = cello();
@@ -485,6 +556,7 @@ int main(void)
     test_steady_state(&in);
     test_contact_partials(&in);
     test_contacts_lanes(&in);
+    test_residual_lanes(&in);
     test_jacobian(&in);
     test_runs(&in);
     test_pass_sums(&in);

@@ -154,7 +154,7 @@ typedef long long quad_k __attribute__((vector_size(32)));
 
 /* contact_residual at N = 4, the points in the lanes of one vector: each lane (point j) the
  * same operations in the same order as contact_residual's row j, so the same bits. The rows of
- * C and of J's columns are the lanes (C transposed in registers: column k of C over the rows). */
+ * C's columns and of J's are the lanes. */
 AVX2_CLONES static double
 contact_residual4(fixed *s, double F_b1, double kappa1, const double *v0, const double *z,
                   const double *tau, const double *zn, const double *taun, const double *zdn,
@@ -162,16 +162,10 @@ contact_residual4(fixed *s, double F_b1, double kappa1, const double *v0, const 
 {
     bow_model *m = s->m;
     const double h = s->h, zs = m->fr.mu_s / m->fr.sigma0;
-    const f64x4 r0 = QUAD_AT(s->C), r1 = QUAD_AT(s->C + 4), r2 = QUAD_AT(s->C + 8),
-                r3 = QUAD_AT(s->C + 12), zero = {0};
-    const f64x4 c01a = __builtin_shuffle(r0, r1, (quad_k){0, 4, 2, 6}),
-                c01b = __builtin_shuffle(r0, r1, (quad_k){1, 5, 3, 7}),
-                c23a = __builtin_shuffle(r2, r3, (quad_k){0, 4, 2, 6}),
-                c23b = __builtin_shuffle(r2, r3, (quad_k){1, 5, 3, 7});
-    const f64x4 col[4] = {__builtin_shuffle(c01a, c23a, (quad_k){0, 1, 4, 5}),
-                          __builtin_shuffle(c01b, c23b, (quad_k){0, 1, 4, 5}),
-                          __builtin_shuffle(c01a, c23a, (quad_k){2, 3, 6, 7}),
-                          __builtin_shuffle(c01b, c23b, (quad_k){2, 3, 6, 7})};
+    const double *C = s->C;
+#define COLUMN(k) {C[k], C[4 + k], C[8 + k], C[12 + k]}
+    const f64x4 zero = {0}, col[4] = {COLUMN(0), COLUMN(1), COLUMN(2), COLUMN(3)};
+#undef COLUMN
     f64x4 cz = zero + col[0] * z[0] + col[1] * z[1] + col[2] * z[2] + col[3] * z[3];
     const f64x4 vv = QUAD_AT(v0) - 0.5 * kappa1 * cz;
     QUAD_AT(v) = vv;
