@@ -2,8 +2,10 @@
  * inverts (B.2); the friction law's partial derivatives (used by the fixed-step Newton) are
  * right; the energy balance (64) holds to CVODE's tolerance and to O(dt^2) for the fixed-step
  * scheme; tau >= 0 and |z| < mu_s / sigma0 (18) on every run; the two solvers agree; the
- * gesture does what it says. Short runs on a reduced mode set. */
+ * gesture does what it says; the vector-lane forms of the friction law and of the fixed step's
+ * contact solve give the bits of their scalar forms. Short runs on a reduced mode set. */
 #include "check.h"
+#include "../src/bow/bow_fixed.c"       /* its static parts are tested too (test_residual_lanes) */
 #include "bow/gesture.h"
 #include "io/params.h"
 #include "bow/bow.h"
@@ -408,12 +410,153 @@ static void test_pass_sums(const bow_instrument *in0)
     }
 }
 
+static double unit_draw(unsigned long long *r)   /* xorshift64: a uniform draw in [0, 1) */
+{
+    *r ^= *r << 13, *r ^= *r >> 7, *r ^= *r << 17;
+    return (double)(*r >> 11) / 9007199254740992.0;
+}
+
+/* bow_contacts (and bow_contacts4), four points in vector lanes, against bow_contact point by
+ * point: the same bits
+ * in every rate and every solved tau(|v|), at n = 1..9 points (lanes left over at n % 4), with
+ * and without the partials, for roll-off exponents 2 (the cello's), 3, 1 and 2.5 (libm's exp and
+ * log per lane), on points that stick, slide in the sine's band and slide fully, from guesses anywhere (the
+ * solve's bisection steps too). */
+static void test_contacts_lanes(const bow_instrument *in)
+{
+    bow_friction fr[4];
+    const double xi[4] = {2.0, 3.0, 1.0, 2.5};
+    unsigned long long r = 88172645463325252ULL;
+#define UNIT() unit_draw(&r)
+    long points = 0, differ = 0, solves = 0;
+    for (int c = 0; c < 4; c++) {
+        fr[c] = bow_friction_of(in);
+        fr[c].xi = xi[c];
+        double zs = fr[c].mu_s / fr[c].sigma0;
+        for (int trial = 0; trial < 2400; trial++) {
+            int n = 1 + trial % 9;
+            bool derivs = trial % 2;
+            double z[9], v[9], tau[9], F_b = 50 + 400 * UNIT(), tss[9], tss1[9];
+            for (int j = 0; j < n; j++) {
+                z[j] = (2.2 * UNIT() - 1.1) * zs;
+                double sign = UNIT() < 0.5 ? -1 : 1;
+                v[j] = sign * exp(log(1e-6) + UNIT() * log(2e6));
+                v[j] = UNIT() < 0.05 ? 0.0 : v[j];
+                tau[j] = UNIT() < 0.1 ? 0.0 : 100 * UNIT() - 5;
+                /* guesses: none, anywhere, near either end of the solve's bracket [0, hi] */
+                double hi = fr[c].mu_s * fabs(v[j]) /
+                            (fr[c].b_tau * sqrt(fabs(v[j]) / F_b) + fr[c].c_tau), u = UNIT();
+                double g[4] = {-1.0, 150 * u, hi * pow(u, 6), hi * (1 - 0.01 * pow(u, 4))};
+                tss[j] = tss1[j] = g[trial / 2 % 4];
+            }
+            bow_contact_rates one[9], lanes[9];
+            for (int j = 0; j < n; j++) {
+                bow_contact(&fr[c], z[j], v[j], tau[j], F_b, &tss1[j], derivs, &one[j]);
+                solves += tss1[j] != tss[j];
+            }
+            double tss4[4];
+            memcpy(tss4, tss, sizeof tss4);
+            bow_contacts(&fr[c], n, z, v, tau, F_b, tss, derivs, lanes);
+            for (int j = 0; j < n; j++, points++)
+                differ += memcmp(&one[j], &lanes[j], sizeof one[j]) != 0 ||
+                          memcmp(&tss1[j], &tss[j], sizeof tss[j]) != 0;
+            if (n == 4) {       /* and bow_contacts4, field by field */
+                bow_contact_rates4 r4;
+                bow_contacts4(&fr[c], z, v, tau, F_b, tss4, derivs, &r4);
+                for (int j = 0; j < 4; j++, points++) {
+                    bow_contact_rates q = {.varsigma = r4.varsigma[j], .dtau = r4.dtau[j],
+                                           .s_z = r4.s_z[j], .s_v = r4.s_v[j],
+                                           .s_tau = r4.s_tau[j], .t_z = r4.t_z[j],
+                                           .t_v = r4.t_v[j], .t_tau = r4.t_tau[j]};
+                    differ += memcmp(&one[j], &q, sizeof q) != 0 ||
+                              memcmp(&tss1[j], &tss4[j], sizeof tss4[j]) != 0;
+                }
+            }
+        }
+    }
+#undef UNIT
+    check(differ == 0 && solves > points / 4,
+          "bow_contacts (and bow_contacts4 at n = 4) in lanes: %ld of %ld points differ in a bit from bow_contact's (%ld of them "
+          "solved tau(|v|)), n = 1..9, xi = 2, 3, 1, 2.5", differ, points, solves);
+}
+
+/* What one evaluation leaves: v, the residual, the rates, the Jacobian's blocks, the guesses. */
+typedef struct evaluation {
+    double norm, v[4], R[8], zd1[4], taud1[4], jzt[4], jtt[4], jtz[16], J[16], tss[4];
+    double dX[8], LU[16];   /* the Newton update from there, and J's factors */
+} evaluation;
+
+static evaluation evaluate(fixed *s, bool four, double F_b1, double k1, double (*x)[4], bool jac)
+{
+    evaluation e;
+    memset(&e, 0, sizeof e);
+    double (*f)(fixed *, double, double, const double *, const double *, const double *,
+                const double *, const double *, const double *, const double *, double *, bool) =
+        four ? contact_residual4 : contact_residual_rows;
+    memcpy(s->m->tss, x[6], sizeof x[6]);
+    e.norm = f(s, F_b1, k1, x[0], x[1], x[2], x[3], x[4], x[5], x[7], e.v, jac);
+    memcpy(e.R, s->R->data, sizeof e.R);
+    memcpy(e.zd1, s->zd1, sizeof e.zd1), memcpy(e.taud1, s->taud1, sizeof e.taud1);
+    if (jac) {
+        memcpy(e.jzt, s->jzt, sizeof e.jzt), memcpy(e.jtt, s->jtt, sizeof e.jtt);
+        memcpy(e.jtz, s->jtz, sizeof e.jtz), memcpy(e.J, s->J.a, sizeof e.J);
+        if ((four ? newton_direction4(s) : newton_direction_rows(s, 4)) == 0)
+            memcpy(e.dX, s->dX->data, sizeof e.dX);
+        memcpy(e.LU, s->J.a, sizeof e.LU);
+    }
+    memcpy(e.tss, s->m->tss, sizeof e.tss);
+    return e;
+}
+
+/* contact_residual4 and newton_direction4 (bow_fixed.c's static parts, included above), the
+ * contact residual with its Jacobian and the Newton update at N = 4 in vector lanes, against
+ * contact_residual_rows and newton_direction_rows, the forms for any N, bit for bit. */
+static void test_residual_lanes(const bow_instrument *in)
+{
+    char err[300];
+    gesture g = gesture_stroke(0.5, 0.1, 0.1, 0.0, 2.15, 0.075 * in->L);
+    bow_model m;
+    if (bow_model_init(&m, in, &g, err, sizeof err) != 0 || m.N != 4) {
+        check(0, "residual lanes model: %s", err);
+        return;
+    }
+    fixed s;
+    fixed_init(&s, &m, in->dt);
+    unsigned long long r = 0x9E3779B97F4A7C15ULL;
+    double zs = m.fr.mu_s / m.fr.sigma0;
+    long differ = 0, trials = 4000, slid = 0;
+    for (long t = 0; t < trials; t++) {
+        double F_b1 = (0.2 + 4 * unit_draw(&r)) / in->W_b, k1 = m.dx * m.fr.sigma0 * F_b1;
+        double x[8][4];     /* v0, z, tau, zn, taun, zdn, the guesses, taudn */
+        for (int j = 0; j < 4; j++) {
+            x[0][j] = 0.6 * unit_draw(&r) - 0.3, x[1][j] = (2.2 * unit_draw(&r) - 1.1) * zs;
+            x[2][j] = 60 * unit_draw(&r), x[3][j] = x[1][j] * (1 - 0.01 * unit_draw(&r));
+            x[4][j] = x[2][j] * (1 - 0.01 * unit_draw(&r)), x[5][j] = unit_draw(&r) - 0.5;
+            x[6][j] = unit_draw(&r) < 0.3 ? -1.0 : 80 * unit_draw(&r);
+            x[7][j] = 1e4 * (unit_draw(&r) - 0.5);
+        }
+        bool jac = t % 3 != 0;
+        evaluation a = evaluate(&s, false, F_b1, k1, x, jac), b = evaluate(&s, true, F_b1, k1, x, jac);
+        differ += memcmp(&a, &b, sizeof a) != 0;
+        for (int j = 0; j < 4; j++)
+            slid += a.tss[j] != x[6][j];
+    }
+    check(differ == 0 && slid > trials,
+          "contact residual and Newton update at N = 4 in lanes against the rows: %ld of %ld "
+          "evaluations differ in a bit (v, residual, rates, Jacobian blocks, guesses, update; "
+          "%ld points slid)", differ, trials, slid);
+    fixed_free(&s);
+    bow_model_free(&m);
+}
+
 int main(void)
 {
     bow_instrument in = cello();
     test_gesture();
     test_steady_state(&in);
     test_contact_partials(&in);
+    test_contacts_lanes(&in);
+    test_residual_lanes(&in);
     test_jacobian(&in);
     test_runs(&in);
     test_pass_sums(&in);

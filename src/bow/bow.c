@@ -247,6 +247,224 @@ void bow_contact(const bow_friction *fr, double z, double v, double tau, double 
     *o = r;
 }
 
+/* ---- bow_contact at four points in the lanes of one vector ---------------------------------
+ * Each lane does bow_contact's operations in its order (so the same bits); a branch is taken in
+ * every lane and its results kept (PICK4) where the lane takes it. sin, cos, exp and log are
+ * libm's per lane; sqrt is SSE2's in pairs of lanes (exact, as libm's; its arguments here are
+ * never negative, so no NaN of another sign or errno is at stake). */
+
+typedef long long mask4 __attribute__((vector_size(32)));     /* a comparison: -1 or 0 a lane */
+#define PICK4(m, a, b) ((f64x4)(((mask4)(a) & (m)) | ((mask4)(b) & ~(m))))   /* a where m */
+#define FABS4(x) ((f64x4)((mask4)(x) & ~(mask4)(f64x4){-0.0, -0.0, -0.0, -0.0}))
+#define ANY4(m) any4(m)
+static inline __attribute__((always_inline)) bool any4(mask4 m)     /* a lane set: by halves */
+{
+    m |= __builtin_shuffle(m, (mask4){2, 3, 0, 1});
+    return (m | __builtin_shuffle(m, (mask4){1, 0, 3, 2}))[0] != 0;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)   /* sqrt in lanes (SSE2's, exact as sqrt) */
+#include <emmintrin.h>
+#define SQRT4(x) ({ const f64x4 x_ = (x); const __m128d l_ = _mm_sqrt_pd((__m128d){x_[0], x_[1]}), \
+                    h_ = _mm_sqrt_pd((__m128d){x_[2], x_[3]}); (f64x4){l_[0], l_[1], h_[0], h_[1]}; })
+#else
+#define SQRT4(x) ({ const f64x4 x_ = (x); (f64x4){sqrt(x_[0]), sqrt(x_[1]), sqrt(x_[2]), sqrt(x_[3])}; })
+#endif
+
+/* glass() in each lane (exp(xi log u) by libm per lane for an exponent other than 1, 2, 3) */
+static inline __attribute__((always_inline)) void glass4(const bow_friction *fr, const f64x4 *t,
+                                                         f64x4 *s_out, f64x4 *ds)
+{
+    const f64x4 tau = *t;
+    const mask4 pos = ~(mask4)(tau <= 0.0);
+    const double xi = fr->xi;
+    const f64x4 zero = {0};
+    f64x4 u = tau / fr->tau_g, s = zero;
+    if (xi == 2.0)
+        s = u * u;
+    else if (xi == 3.0)
+        s = u * u * u;
+    else if (xi == 1.0)
+        s = u;
+    else
+        for (int k = 0; k < 4; k++)
+            s[k] = pos[k] ? exp(xi * log(u[k])) : 0.0;
+    *ds = PICK4(pos, xi * s / tau, zero + (xi == 1.0 ? 1.0 / fr->tau_g : 0.0));
+    *s_out = PICK4(pos, s, zero);
+}
+
+/* tau_solve in the lanes of live, each until its own stop; the solution into *tau there. */
+static inline __attribute__((always_inline)) void
+tau_solve4(const bow_friction *fr, const f64x4 *vp, const f64x4 *cp, const f64x4 *guess,
+           const mask4 *lp, f64x4 *tau)
+{
+    const f64x4 v = *vp, cond = *cp, g0 = *guess;
+    mask4 live = *lp;
+    const double mdy = fr->mu_d * fr->y_a, slope = mdy - fr->mu_s;
+    f64x4 lo = {0}, hi = fr->mu_s * v / cond;
+    f64x4 t = PICK4((mask4)(g0 > lo) & (mask4)(g0 < hi), g0, 0.5 * hi), out = t;
+    for (int it = 1; it <= 100 && ANY4(live); it++) {
+        f64x4 ds, g;
+        glass4(fr, &t, &g, &ds);
+        f64x4 d = 1.0 + g;
+        f64x4 f = (fr->mu_s + mdy * g) / d * v - cond * t;
+        mask4 up = (mask4)(f > 0.0);
+        lo = PICK4(up, t, lo), hi = PICK4(up, hi, t);
+        f64x4 df = slope * ds / (d * d) * v - cond;
+        f64x4 tn = t - f / df;
+        mask4 done = live & (mask4)(FABS4(tn - t) <= 1e-13 * (1.0 + t));
+        out = PICK4(done, tn, out);
+        live &= ~done;
+        tn = PICK4((mask4)(tn >= lo) & (mask4)(tn <= hi), tn, 0.5 * (lo + hi));
+        f64x4 step = FABS4(tn - t);
+        t = tn;
+        mask4 stop = live & ((mask4)(step <= 1e-13 * (1.0 + t)) |
+                             (mask4)(hi - lo <= 1e-14 * (1.0 + t)));
+        out = PICK4(stop, t, out);
+        live &= ~stop;
+    }
+    *tau = PICK4(live, t, out);
+}
+
+/* Four contact points: the inputs, then what bow_contact finds before the Stribeck curve. */
+typedef struct contact4 {
+    f64x4 z, v, tau, guess;
+    f64x4 av, sv, lam, cond, sy, dsy, y, Bz;
+    mask4 slide;    /* v z > 0 beyond z_ba: the Stribeck curve is needed */
+} contact4;
+
+static inline __attribute__((always_inline)) void contact4_start(const bow_friction *fr,
+                                                                 double F_b, contact4 *p)
+{
+    const f64x4 zero = {0}, one = zero + 1.0, z = p->z, v = p->v;
+    p->av = FABS4(v);
+    p->sv = PICK4((mask4)(v > 0.0), one, PICK4((mask4)(v < 0.0), -one, zero));
+    p->lam = SQRT4((p->av + fr->eps) / F_b);
+    p->cond = fr->b_tau * p->lam + fr->c_tau;
+    const f64x4 ta = PICK4((mask4)(p->tau > 0.0), p->tau, zero);
+    glass4(fr, &ta, &p->sy, &p->dsy);
+    p->y = (1.0 + fr->y_a * p->sy) / (1.0 + p->sy);
+    p->Bz = fr->chi * p->y * fr->mu_d / fr->sigma0;
+    p->slide = (mask4)(v != 0.0) & (mask4)(v * z > 0.0) & (mask4)(FABS4(z) > p->Bz);
+}
+
+/* The adhesion map's alpha (11)-(14) and, with derivs, its slopes, lane by lane as bow_contact. */
+static inline __attribute__((always_inline)) void
+alpha4(const f64x4 *ap, const f64x4 *Sp, const f64x4 *Bp, const mask4 *slide, bool derivs,
+       f64x4 al[4])
+{
+    const f64x4 zero = {0}, a = *ap, S = *Sp, Bz = *Bp;
+    const mask4 full = (mask4)(a >= S), mid = *slide & ~full & (mask4)(a > Bz);
+    al[0] = PICK4(full, zero + 1.0, zero), al[1] = al[2] = al[3] = zero;
+    for (int k = 0; k < 4; k++)
+        if (mid[k]) {
+            double w = S[k] - Bz[k], th = (a[k] - 0.5 * (S[k] + Bz[k])) / w;
+            al[0][k] = 0.5 * (sin(M_PI * th) + 1.0);
+            if (derivs) {
+                double c = 0.5 * M_PI * cos(M_PI * th);
+                al[1][k] = c / w;
+                al[2][k] = c * (Bz[k] - a[k]) / (w * w);
+                al[3][k] = c * (a[k] - S[k]) / (w * w);
+            }
+        }
+}
+
+#define LOAD4(p) (*(const f64x4_u *)(p))
+#define STORE4(p, x) (*(f64x4_u *)(p) = (x))
+
+/* The rest of bow_contact from p and tau(|v|) at tss (the Stribeck lanes), into o. */
+static inline __attribute__((always_inline)) void
+contact4_end(const bow_friction *fr, double F_b, const contact4 *p, const f64x4 *sc,
+             const f64x4 *ts, bool derivs, bow_contact_rates4 *o)
+{
+    const f64x4 scond = *sc, tss = *ts, zero = {0}, z = p->z, tau = p->tau, av = p->av, y = p->y, Bz = p->Bz;
+    f64x4 ds, s, dm = zero, al[4], vs, s_z = zero, s_v = zero, s_tau = zero;
+    glass4(fr, &tss, &s, &ds);                               /* mu_str_at: bow_mu_str's end */
+    f64x4 d = 1.0 + fr->y_a * s, num = fr->mu_s + fr->mu_d * fr->y_a * s, mu = num / d;
+    if (derivs) {
+        f64x4 f_v = num / (1.0 + s) - fr->b_tau * tss / (2.0 * SQRT4(av * F_b));
+        f64x4 f_t = (fr->mu_d * fr->y_a - fr->mu_s) * ds / ((1.0 + s) * (1.0 + s)) * av - scond;
+        dm = fr->y_a * (fr->mu_d - fr->mu_s) * ds / (d * d) * (-f_v / f_t);
+    }
+    f64x4 S = y * FABS4(mu) / fr->sigma0, a = FABS4(z);
+    alpha4(&a, &S, &Bz, &p->slide, derivs, al);
+    vs = PICK4(p->slide, al[0] * av * z / S, zero);
+    if (derivs) {
+        mask4 on = p->slide & (mask4)(al[0] > 0.0);
+        f64x4 dS_dv = y * dm / fr->sigma0;
+        f64x4 dy = PICK4((mask4)(tau > 0.0),
+                         (fr->y_a - 1.0) * p->dsy / ((1.0 + p->sy) * (1.0 + p->sy)), zero);
+        f64x4 dS_dt = S * dy / y, dB_dt = Bz * dy / y;
+        s_z = PICK4(on, av / S * (al[0] + a * al[1]), zero);
+        s_v = PICK4(on, p->sv * (al[0] * z / S + av * z * (al[2] / S - al[0] / (S * S)) * dS_dv),
+                    zero);
+        s_tau = PICK4(on, av * z * ((al[2] * dS_dt + al[3] * dB_dt) / S - al[0] * dS_dt / (S * S)),
+                      zero);
+    }
+    f64x4 dtau = (fr->sigma0 * z * vs - p->cond * tau) / fr->a_tau, t_z = zero, t_v = zero,
+          t_tau = zero;
+    if (derivs) {
+        t_z = fr->sigma0 * (vs + z * s_z) / fr->a_tau;
+        t_v = (fr->sigma0 * z * s_v - fr->b_tau * tau * p->sv / (2.0 * F_b * p->lam)) / fr->a_tau;
+        t_tau = (fr->sigma0 * z * s_tau - p->cond) / fr->a_tau;
+    }
+    STORE4(o->varsigma, vs), STORE4(o->dtau, dtau), STORE4(o->s_z, s_z), STORE4(o->s_v, s_v);
+    STORE4(o->s_tau, s_tau), STORE4(o->t_z, t_z), STORE4(o->t_v, t_v), STORE4(o->t_tau, t_tau);
+}
+
+/* bow_contact at the n <= 4 points (z, v, tau) from the guesses (4 each; lanes past n are any
+ * finite copies), the solved tau(|v|) into tss[k] where the Stribeck curve was used. */
+AVX2_CLONES static void contacts4(const bow_friction *fr, const double *z, const double *v,
+                                  const double *tau, const double *guess, double F_b, double *tss,
+                                  bool derivs, int n, bow_contact_rates4 *o)
+{
+    contact4 p = {.z = LOAD4(z), .v = LOAD4(v), .tau = LOAD4(tau), .guess = LOAD4(guess)};
+    contact4_start(fr, F_b, &p);
+    const f64x4 zero = {0};
+    f64x4 scond = zero, ts = zero;
+    mask4 live = p.slide;
+    for (int k = n; k < 4; k++)
+        live[k] = 0;
+    if (ANY4(live)) {                                       /* as bow_mu_str at |v| > 0 */
+        scond = fr->b_tau * SQRT4(p.av / F_b) + fr->c_tau;
+        tau_solve4(fr, &p.av, &scond, &p.guess, &live, &ts);
+        for (int k = 0; k < n; k++)
+            if (live[k] && tss)
+                tss[k] = ts[k];
+    }
+    if (derivs)     /* each its own copy: the sine alone without the slopes (no sincos) */
+        contact4_end(fr, F_b, &p, &scond, &ts, true, o);
+    else
+        contact4_end(fr, F_b, &p, &scond, &ts, false, o);
+}
+
+void bow_contacts4(const bow_friction *fr, const double *z, const double *v, const double *tau,
+                   double F_b, double *tss, bool derivs, bow_contact_rates4 *out)
+{
+    const double none[4] = {-1.0, -1.0, -1.0, -1.0};
+    contacts4(fr, z, v, tau, tss ? tss : none, F_b, tss, derivs, 4, out);
+}
+
+void bow_contacts(const bow_friction *fr, int n, const double *z, const double *v,
+                  const double *tau, double F_b, double *tss, bool derivs, bow_contact_rates *o)
+{
+    for (int j0 = 0; j0 < n; j0 += 4) {
+        int m = n - j0 < 4 ? n - j0 : 4;
+        double x[4][4];
+        for (int k = 0; k < 4; k++) {
+            int j = j0 + (k < m ? k : 0);       /* the lanes past m repeat the first point */
+            x[0][k] = z[j], x[1][k] = v[j], x[2][k] = tau[j], x[3][k] = tss ? tss[j] : -1.0;
+        }
+        bow_contact_rates4 r;
+        contacts4(fr, x[0], x[1], x[2], x[3], F_b, tss ? tss + j0 : NULL, derivs, m, &r);
+        for (int k = 0; k < m; k++)
+            o[j0 + k] = (bow_contact_rates){.varsigma = r.varsigma[k], .dtau = r.dtau[k],
+                                            .s_z = r.s_z[k], .s_v = r.s_v[k],
+                                            .s_tau = r.s_tau[k], .t_z = r.t_z[k],
+                                            .t_v = r.t_v[k], .t_tau = r.t_tau[k]};
+    }
+}
+
 /* ---- the model --------------------------------------------------------------------------- */
 
 static int count_modes(double m, double f_max, double (*K)(const bow_model *, int),

@@ -88,6 +88,17 @@ typedef struct bow_contact_rates {
 /* tss: as in bow_mu_str (a cache per contact point); derivs: also fill the partials. */
 void bow_contact(const bow_friction *fr, double z, double v, double tau, double F_b, double *tss,
                  bool derivs, bow_contact_rates *out);
+/* bow_contact at n points (z[j], v[j], tau[j]; tss[j] if tss) into out[j], the same bits: four
+ * points at a time in the lanes of one vector, so that their chains of divisions (the steady
+ * state's solve for tau(|v|) above all) overlap. */
+void bow_contacts(const bow_friction *fr, int n, const double *z, const double *v,
+                  const double *tau, double F_b, double *tss, bool derivs, bow_contact_rates *out);
+/* bow_contacts at four points, the rates field by field (index k: point k), what lanes read. */
+typedef struct bow_contact_rates4 {
+    double varsigma[4], dtau[4], s_z[4], s_v[4], s_tau[4], t_z[4], t_v[4], t_tau[4];
+} bow_contact_rates4;
+void bow_contacts4(const bow_friction *fr, const double *z, const double *v, const double *tau,
+                   double F_b, double *tss, bool derivs, bow_contact_rates4 *out);
 
 /* Where each block of the state x = (u~, w~, q, u~', w~', v, z, tau, E_P, E_Q, E_|P|) starts. */
 typedef struct bow_layout {

@@ -41,7 +41,9 @@ typedef struct fixed {
     sun_dense J;                /* N x N: the contact Jacobian with tau eliminated */
     gsl_vector *R, *dX;         /* 2N: residual (z rows, tau rows) and Newton update */
     double *dz;                 /* N: the reduced right-hand side, then its solution */
-    double *jzt, *jtt, *jtz;    /* the diagonal z-tau and tau-tau blocks, the N x N tau-z block */
+    double *jzt, *jtt, *jtz;    /* the diagonal z-tau and tau-tau blocks, the N x N tau-z block
+                                 * (column-major, as J) */
+    bow_contact_rates *rates;   /* N: the friction law at the points, the last residual's */
     long newton;                /* Newton iterations so far */
     long split;                 /* steps split in halves because their Newton solve failed */
     int depth;                  /* this solver's step is the main step / 2^depth */
@@ -116,6 +118,7 @@ static void fixed_init(fixed *s, bow_model *m, double h)
     s->jzt = xcalloc((size_t)N, sizeof(double));
     s->jtt = xcalloc((size_t)N, sizeof(double));
     s->jtz = xcalloc((size_t)N * N, sizeof(double));
+    s->rates = xcalloc((size_t)N, sizeof(bow_contact_rates));
 }
 
 static void fixed_free(fixed *s)
@@ -132,6 +135,8 @@ static void fixed_free(fixed *s)
         free(*p[k]);
         *p[k] = NULL;
     }
+    free(s->rates);
+    s->rates = NULL;
     sun_dense_free(&s->J);
     gsl_vector_free(s->R);
     gsl_vector_free(s->dX);
@@ -141,11 +146,62 @@ static void fixed_free(fixed *s)
 /* Newton's scales: z against the bound mu_s/sigma0 (18), tau against this, K */
 #define TAU_SCALE 10.0
 
-/* Residual of the contact equations at X = (z, tau); fills v and, when J is given, the
- * Jacobian. Returns the scaled max-norm of the residual. */
-static double contact_residual(fixed *s, double F_b1, double kappa1, const double *v0, const double *z,
-                               const double *tau, const double *zn, const double *taun, const double *zdn,
-                               const double *taudn, double *v, bool jac)
+typedef long long quad_k __attribute__((vector_size(32)));
+#define QUAD_AT(p) (*(f64x4_u *)(p))   /* four modes (or points) at any double */
+#define LANE(v, k) __builtin_shuffle(v, (quad_k){k, k, k, k})      /* lane k in all four */
+#define PICK(m, a, b) ((f64x4)(((quad_k)(a) & (m)) | ((quad_k)(b) & ~(m))))   /* a where m */
+
+
+/* contact_residual at N = 4, the points in the lanes of one vector: each lane (point j) the
+ * same operations in the same order as contact_residual's row j, so the same bits. The rows of
+ * C's columns and of J's are the lanes. */
+AVX2_CLONES static double
+contact_residual4(fixed *s, double F_b1, double kappa1, const double *v0, const double *z,
+                  const double *tau, const double *zn, const double *taun, const double *zdn,
+                  const double *taudn, double *v, bool jac)
+{
+    bow_model *m = s->m;
+    const double h = s->h, zs = m->fr.mu_s / m->fr.sigma0;
+    const double *C = s->C;
+#define COLUMN(k) {C[k], C[4 + k], C[8 + k], C[12 + k]}
+    const f64x4 zero = {0}, col[4] = {COLUMN(0), COLUMN(1), COLUMN(2), COLUMN(3)};
+#undef COLUMN
+    f64x4 cz = zero + col[0] * z[0] + col[1] * z[1] + col[2] * z[2] + col[3] * z[3];
+    const f64x4 vv = QUAD_AT(v0) - 0.5 * kappa1 * cz;
+    QUAD_AT(v) = vv;
+    bow_contact_rates4 c;
+    bow_contacts4(&m->fr, z, v, tau, F_b1, m->tss, jac, &c);
+    const f64x4 vs = QUAD_AT(c.varsigma), dtau = QUAD_AT(c.dtau);
+    const f64x4 Rz = QUAD_AT(z) - QUAD_AT(zn) - 0.5 * h * (QUAD_AT(zdn) + vv - vs);
+    const f64x4 Rt = QUAD_AT(tau) - QUAD_AT(taun) - 0.5 * h * (QUAD_AT(taudn) + dtau);
+    QUAD_AT(s->zd1) = vv - vs, QUAD_AT(s->taud1) = dtau;
+    QUAD_AT(s->R->data) = Rz, QUAD_AT(s->R->data + 4) = Rt;
+    double norm = 0.0;
+    for (int j = 0; j < 4; j++)
+        norm = running_max(running_max(norm, fabs(Rz[j]) / zs), fabs(Rt[j]) / TAU_SCALE);
+    if (!jac)
+        return norm;
+    const f64x4 dzt = 0.5 * h * QUAD_AT(c.s_tau), dtt = 1.0 - 0.5 * h * QUAD_AT(c.t_tau);
+    const f64x4 r = dzt / dtt, djj = 1.0 + 0.5 * h * QUAD_AT(c.s_z);
+    const f64x4 hsv = 0.5 * h * (1.0 - QUAD_AT(c.s_v)), t_z = QUAD_AT(c.t_z), t_v = QUAD_AT(c.t_v);
+    QUAD_AT(s->jzt) = dzt, QUAD_AT(s->jtt) = dtt;
+    for (int k = 0; k < 4; k++) {
+        const quad_k diag = (quad_k){0, 1, 2, 3} == k;
+        const f64x4 dv = -0.5 * kappa1 * col[k];                 /* d v_j / d z_k */
+        const f64x4 dzz = PICK(diag, djj, zero) - hsv * dv;
+        const f64x4 dtz = -0.5 * h * (PICK(diag, t_z, zero) + t_v * dv);
+        QUAD_AT(s->jtz + 4 * k) = dtz;
+        QUAD_AT(sun_dense_at(&s->J, 0, (size_t)k)) = dzz - r * dtz;
+    }
+    return norm;
+}
+
+/* Residual of the contact equations at X = (z, tau), row by row at any N; fills v and, when
+ * jac, the Jacobian. Returns the scaled max-norm of the residual. */
+static double contact_residual_rows(fixed *s, double F_b1, double kappa1, const double *v0,
+                                    const double *z, const double *tau, const double *zn,
+                                    const double *taun, const double *zdn, const double *taudn,
+                                    double *v, bool jac)
 {
     bow_model *m = s->m;
     int N = m->N;
@@ -156,9 +212,9 @@ static double contact_residual(fixed *s, double F_b1, double kappa1, const doubl
             cz += s->C[j * N + k] * z[k];
         v[j] = v0[j] - 0.5 * kappa1 * cz;
     }
+    bow_contacts(&m->fr, N, z, v, tau, F_b1, m->tss, jac, s->rates);
     for (int j = 0; j < N; j++) {
-        bow_contact_rates c;
-        bow_contact(&m->fr, z[j], v[j], tau[j], F_b1, &m->tss[j], jac, &c);
+        const bow_contact_rates c = s->rates[j];
         double Rz = z[j] - zn[j] - 0.5 * h * (zdn[j] + v[j] - c.varsigma);
         double Rt = tau[j] - taun[j] - 0.5 * h * (taudn[j] + c.dtau);
         s->zd1[j] = v[j] - c.varsigma;
@@ -177,12 +233,22 @@ static double contact_residual(fixed *s, double F_b1, double kappa1, const doubl
                 double dv = -0.5 * kappa1 * s->C[j * N + k];          /* d v_j / d z_k */
                 double dzz = (j == k ? djj : 0.0) - hsv * dv;
                 double dtz = -0.5 * h * ((j == k ? t_z : 0.0) + t_v * dv);
-                s->jtz[j * N + k] = dtz;
+                s->jtz[k * N + j] = dtz;
                 *sun_dense_at(&s->J, (size_t)j, (size_t)k) = dzz - r * dtz;
             }
         }
     }
     return norm;
+}
+
+/* contact_residual_rows, at N = 4 in lanes (contact_residual4: the same bits). */
+static inline double contact_residual(fixed *s, double F_b1, double kappa1, const double *v0, const double *z,
+                               const double *tau, const double *zn, const double *taun, const double *zdn,
+                               const double *taudn, double *v, bool jac)
+{
+    if (s->m->N == 4)
+        return contact_residual4(s, F_b1, kappa1, v0, z, tau, zn, taun, zdn, taudn, v, jac);
+    return contact_residual_rows(s, F_b1, kappa1, v0, z, tau, zn, taun, zdn, taudn, v, jac);
 }
 
 /* Explicit parts of the new modal velocities, p = a p - c x, kept in pe, and their sum at the
@@ -244,9 +310,6 @@ static inline void modes_one_by_one(const family *f, int N, int from, double h,
     }
 }
 
-typedef long long quad_k __attribute__((vector_size(32)));
-#define QUAD_AT(p) (*(f64x4_u *)(p))   /* four modes at any double */
-#define LANE(v, k) __builtin_shuffle(v, (quad_k){k, k, k, k})      /* lane k in all four */
 
 /* What a pass over the modes sums, each in the order of the modes, as modal_sums: the bridge
  * force, the energy and the dissipated power (lanes 0-2 of bhq), the velocities at the points
@@ -435,7 +498,7 @@ static void step_predict(fixed *s, double t, const double *x, const step_vecs *w
 /* The Newton update dX for the residual s->R: the tau rows eliminated through the diagonal
  * blocks, an N x N LU solve for dz (SUNDIALS's dense LU, drive/sun_dense.h), then dtau. 0, or
  * -1 when the LU fails. */
-static int newton_direction(fixed *s, int N)
+static int newton_direction_rows(fixed *s, int N)
 {
     const double *R = s->R->data, *dz = s->dz;      /* unit stride (gsl_vector_alloc) */
     double *dX = s->dX->data;
@@ -446,11 +509,32 @@ static int newton_direction(fixed *s, int N)
     for (int j = 0; j < N; j++) {
         double q = 0;
         for (int k = 0; k < N; k++)
-            q += s->jtz[j * N + k] * dz[k];
+            q += s->jtz[k * N + j] * dz[k];
         dX[j] = dz[j];
         dX[N + j] = (R[N + j] - q) / s->jtt[j];
     }
     return 0;
+}
+
+/* newton_direction_rows at N = 4, the points in vector lanes (each the same operations). */
+AVX2_CLONES static int newton_direction4(fixed *s)
+{
+    const double *R = s->R->data;
+    double *dX = s->dX->data, *dz = s->dz;
+    const f64x4 jtt = QUAD_AT(s->jtt), Rt = QUAD_AT(R + 4), zero = {0};
+    QUAD_AT(dz) = QUAD_AT(R) - QUAD_AT(s->jzt) / jtt * Rt;
+    if (sun_dense_solve(&s->J, dz) != 0)
+        return -1;
+    const f64x4 q = zero + QUAD_AT(s->jtz) * dz[0] + QUAD_AT(s->jtz + 4) * dz[1] +
+                    QUAD_AT(s->jtz + 8) * dz[2] + QUAD_AT(s->jtz + 12) * dz[3];
+    QUAD_AT(dX) = QUAD_AT(dz);
+    QUAD_AT(dX + 4) = (Rt - q) / jtt;
+    return 0;
+}
+
+static int newton_direction(fixed *s, int N)
+{
+    return N == 4 ? newton_direction4(s) : newton_direction_rows(s, N);
 }
 
 /* A trial point reached from a scaled residual below this is expected to end the solve
