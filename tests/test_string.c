@@ -3,6 +3,7 @@
  * modes, every damping regime against the oscillator's exact solution, the checks of the
  * constraints, and the two semi-discrete systems against their exact modal solutions. */
 #include "check.h"
+#include "pages.h"
 #include "io/h5.h"
 #include "method/method.h"
 #include "oscillator/oscillator.h"
@@ -102,34 +103,13 @@ static long mode_samples_by_halving(const string_mode *m, int nm, double fs, lon
     return total;
 }
 
-/* A counter of /proc/vmstat (-1 if absent). */
-static long vmstat(const char *name)
-{
-    FILE *f = fopen("/proc/vmstat", "r");
-    char key[64];
-    long v, found = -1;
-    while (f && fscanf(f, "%63s %ld", key, &v) == 2)
-        if (strcmp(key, name) == 0)
-            found = v;
-    if (f)
-        fclose(f);
-    return found;
-}
-
 /* xmalloc_large, the reference's buffer in bin/pluck: 2 MB aligned, and written whole in a few
  * page faults where the kernel has transparent huge pages (188 faults with 4 KB pages). */
 static void check_large_buffer(void)
 {
     size_t n = 96000;
     struct rusage r0, r1;
-    FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
-    char mode[80] = "";
-    if (f) {
-        if (!fgets(mode, sizeof mode, f))
-            mode[0] = 0;
-        fclose(f);
-    }
-    bool thp = strstr(mode, "[always]") || strstr(mode, "[madvise]"), asan = false;
+    bool thp = thp_on(), asan = false;
 #ifdef __SANITIZE_ADDRESS__
     asan = true;        /* its allocator places and maps the memory its own way */
 #endif

@@ -19,9 +19,12 @@ double *resample(const double *x, size_t n, double fs_in, double fs_out, resampl
     /* zeros after the end, so that the converter reaches the last output sample (at or before
      * the last input sample) with its whole kernel, as it does at the start */
     size_t pad = (size_t)ceil(fs_in / fs_out) + 2, nin = n + pad;
-    float *in = xcalloc(nin, sizeof *in), *out = xcalloc(m, sizeof *out);
+    /* written whole here (2 MB pages for a long signal: base/util.h), the padding zeroed */
+    float *in = xmalloc_large(nin, sizeof *in), *out = xcalloc(m, sizeof *out);
     for (size_t k = 0; k < n; k++)
         in[k] = (float)x[k];
+    for (size_t k = n; k < nin; k++)
+        in[k] = 0.0f;
     SRC_DATA d = {.data_in = in, .data_out = out, .input_frames = (long)nin, .output_frames = (long)m,
                   .src_ratio = ratio};
     int rc = src_simple(&d, converter, 1);

@@ -464,20 +464,20 @@ static int step_start(fixed *s, double t, const double *x, const step_vecs *w, d
 /* The explicit parts of the new velocities projected on the contact points, the affine part
  * v0 of the new relative velocity, and the predicted (z, tau): second order (Adams-Bashforth)
  * from the last two rates when the step continues the previous one, else Euler. */
-static void step_predict(fixed *s, double t, const double *x, const step_vecs *w, double k0, bool cached)
+static void step_predict(fixed *s, const double *x, const step_vecs *w, double k0, double v_b1,
+                         bool cached)
 {
     bow_model *m = s->m;
     const bow_layout *a = &m->at;
     int N = m->N;
-    double h = s->h, v_b1 = gesture_value(&m->g.velocity, t + h);
+    double h = s->h;
     for (int j = 0; j < N; j++)
         w->zn[j] = x[a->z + j], w->taun[j] = x[a->tau + j];
-    if (cached) {       /* the last step's pass over the modes left them */
-        memcpy(w->uc, s->ue, N * sizeof(double));
-        memcpy(w->wc, s->we, N * sizeof(double));
-    } else {
+    const double *uc = s->ue, *wc = s->we;  /* cached: the last step's pass over the modes left them */
+    if (!cached) {
         modal_explicit(m->Mu, N, m->Gu, s->au, s->cu, x + a->u, x + a->ud, s->pu, w->uc);
         modal_explicit(m->Mw, N, m->Gw, s->aw, s->cw, x + a->w, x + a->wd, s->pw, w->wc);
+        uc = w->uc, wc = w->wc;
     }
     for (int j = 0; j < N; j++)
         w->qfree[j] = s->aq * w->qd[j] - s->cq * x[a->q + j];
@@ -485,7 +485,7 @@ static void step_predict(fixed *s, double t, const double *x, const step_vecs *w
         double cf = 0;
         for (int k = 0; k < N; k++)
             cf += s->C[j * N + k] * k0 * w->zn[k];
-        w->v0[j] = v_b1 + w->qfree[j] - w->uc[j] - w->wc[j] - 0.5 * cf;   /* v' = v0 - (k1/2) C z' */
+        w->v0[j] = v_b1 + w->qfree[j] - uc[j] - wc[j] - 0.5 * cf;   /* v' = v0 - (k1/2) C z' */
         if (cached)
             w->z[j] = w->zn[j] + h * (1.5 * w->zdn[j] - 0.5 * s->zd0[j]),
             w->tau[j] = w->taun[j] + h * (1.5 * w->taudn[j] - 0.5 * s->taud0[j]);
@@ -605,13 +605,13 @@ static int step_newton(fixed *s, double t, const step_vecs *w, double F_b1, doub
 /* The end of the step: the modes and the hair updated from the step-averaged force, the new
  * contact state into x, the powers at t + h (76), (66) (as bow_powers, without another pass
  * over the modes) cached for the next step, and the energy integrals advanced. */
-static void step_finish(fixed *s, double t, double *x, const step_vecs *w, double k0, double k1, double P0, double Q0)
+static void step_finish(fixed *s, double t1, double *x, const step_vecs *w, double k0, double k1,
+                        double F_b1, double v_b1, double P0, double Q0)
 {
     bow_model *m = s->m;
     const bow_layout *a = &m->at;
     int N = m->N;
-    double h = s->h, t1 = t + h, F_b1 = gesture_value(&m->g.force, t1) / m->in.W_b;
-    double v_b1 = gesture_value(&m->g.velocity, t1);
+    double h = s->h;
     for (int j = 0; j < N; j++)
         w->fbar[j] = 0.5 * (k0 * w->zn[j] + k1 * w->z[j]);
     family f[2];
@@ -646,14 +646,16 @@ static void step_finish(fixed *s, double t, double *x, const step_vecs *w, doubl
 static int fixed_step(fixed *s, double t, double *x, char *err, size_t errlen)
 {
     bow_model *m = s->m;
-    double F_b0 = gesture_value(&m->g.force, t) / m->in.W_b, F_b1 = gesture_value(&m->g.force, t + s->h) / m->in.W_b;
+    /* the gesture at t + h, once for the prediction, the solve and the end of the step */
+    double t1 = t + s->h, F_b0 = gesture_value(&m->g.force, t) / m->in.W_b;
+    double F_b1 = gesture_value(&m->g.force, t1) / m->in.W_b, v_b1 = gesture_value(&m->g.velocity, t1);
     double k0 = m->dx * m->fr.sigma0 * F_b0, k1 = m->dx * m->fr.sigma0 * F_b1, P0, Q0;
     step_vecs w = step_carve(s->vec, m->N);
     bool cached = step_start(s, t, x, &w, &P0, &Q0);
-    step_predict(s, t, x, &w, k0, cached);
+    step_predict(s, x, &w, k0, v_b1, cached);
     if (step_newton(s, t, &w, F_b1, k1, err, errlen) != 0)
         return -1;
-    step_finish(s, t, x, &w, k0, k1, P0, Q0);
+    step_finish(s, t1, x, &w, k0, k1, F_b1, v_b1, P0, Q0);
     return 0;
 }
 

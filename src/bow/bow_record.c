@@ -14,18 +14,19 @@ void bow_record_init(bow_record *r, const bow_model *m, size_t cap)
     r->cap = cap;
     double **c[] = {&r->t,        &r->bridge_u, &r->bridge_w, &r->v_mean, &r->z_mean,
                     &r->tau_mean, &r->tau_max,  &r->friction, &r->v_b};
-    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
-        *c[k] = xcalloc(cap, sizeof(double));
+    size_t nc = sizeof c / sizeof c[0];
+    /* one block, written sample by sample as the run goes: in 2 MB pages where the kernel has
+     * them (base/util.h), 8 page faults instead of 3500 for the default 1 s stroke */
+    double *block = xmalloc_large(nc * (cap ? cap : 1), sizeof(double));
+    for (size_t k = 0; k < nc; k++)
+        *c[k] = block + k * cap;
     r->tau_min = INFINITY;
     r->tick = 1.0;
 }
 
 void bow_record_free(bow_record *r)
 {
-    double *c[] = {r->t,        r->bridge_u, r->bridge_w, r->v_mean, r->z_mean,
-                   r->tau_mean, r->tau_max,  r->friction, r->v_b};
-    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
-        free(c[k]);
+    free(r->t);     /* the block all the arrays are carved from */
     memset(r, 0, sizeof *r);
 }
 

@@ -29,7 +29,7 @@ typedef struct bow_record {
     progress *meter;        /* ticked tick units a sample (NULL: none) */
 } bow_record;
 
-/* Room for cap samples of m; tick 1, no meter. */
+/* Room for cap samples of m (not zeroed: sample k is there once n > k); tick 1, no meter. */
 void bow_record_init(bow_record *r, const bow_model *m, size_t cap);
 void bow_record_free(bow_record *r);
 /* bow_run's sink (ctx a bow_record): records one sample; 1 when the record is full. */

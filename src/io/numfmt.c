@@ -3,6 +3,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 enum { MAX_EXP = 27, MAX_PREC = 15 };   /* 10^27 = 2^27 5^27 and 5^27 < 2^64: exact */
@@ -34,8 +35,14 @@ static bool round_product(long double s, unsigned long long *m)
  * long double product cannot decide the rounding (or the scale is out of the exact range). */
 static bool digits(double a, int prec, char *d, int *X)
 {
-    int e2;
-    frexp(a, &e2);                              /* 2^(e2-1) <= a < 2^e2: log10 a from e2, */
+    int e2;                                     /* 2^(e2-1) <= a < 2^e2: log10 a from e2, */
+    uint64_t bits;
+    memcpy(&bits, &a, sizeof bits);
+    int biased = (int)(bits >> 52) & 0x7ff;     /* a > 0: the sign bit is 0 */
+    if (biased > 0)
+        e2 = biased - 1022;                     /* normal: frexp's exponent, without the call */
+    else
+        frexp(a, &e2);
     int k = prec - 1 - (int)floor((e2 - 1) * 0.30102999566398120);  /* one off at most */
     for (int tries = 0; tries < 3; tries++) {
         if (k > MAX_EXP || k < -MAX_EXP)
