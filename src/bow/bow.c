@@ -938,21 +938,25 @@ static void observe(const bow_model *m, double t, const double *x, bool with_pow
     bow_modal ms[2];
     observe_modes(m, x, ms, uc);
     o->bridge_u = ms[0].bridge, o->bridge_w = ms[1].bridge;
-    o->tau_min = INFINITY;
+    /* the sums and extremes in locals (no store through o can alias x), from o's zeros */
+    double v_mean = 0, z_mean = 0, tau_mean = 0, z_absmax = 0, tau_max = 0, tau_min = INFINITY;
+    double friction = 0, v_b = o->v_b;
     for (int j = 0; j < N; j++) {
         double z = x[a->z + j], tau = x[a->tau + j];
-        qd[j] = uc[j] + wc[j] + x[a->v + j] - o->v_b;
-        o->v_mean += x[a->v + j] / N;
-        o->z_mean += z / N;
-        o->tau_mean += tau / N;
-        o->z_absmax = running_max(o->z_absmax, fabs(z));
-        o->tau_max = running_max(o->tau_max, tau);
-        o->tau_min = running_min(o->tau_min, tau);
-        o->friction += kz * z;
+        qd[j] = uc[j] + wc[j] + x[a->v + j] - v_b;
+        v_mean += x[a->v + j] / N;
+        z_mean += z / N;
+        tau_mean += tau / N;
+        z_absmax = running_max(z_absmax, fabs(z));
+        tau_max = running_max(tau_max, tau);
+        tau_min = running_min(tau_min, tau);
+        friction += kz * z;
         Hq += 0.5 * m->m_q * qd[j] * qd[j] + 0.5 * m->k_q * x[a->q + j] * x[a->q + j];  /* (69) */
         Hz += 0.5 * kz * z * z;                                                          /* (70) */
         Ht += m->dx * F_b * m->fr.a_tau * tau;                                           /* (71) */
     }
+    o->v_mean = v_mean, o->z_mean = z_mean, o->tau_mean = tau_mean, o->z_absmax = z_absmax;
+    o->tau_max = tau_max, o->tau_min = tau_min, o->friction = friction;
     o->H = ms[0].H + ms[1].H + Hq + Hz + Ht;
     if (with_powers)
         powers(m, t, x, qd, ms[0].Q + ms[1].Q, &o->P, &o->Q);

@@ -27,6 +27,7 @@ typedef struct fixed {
     double h;                   /* step, s */
     double *au, *bu, *cu;       /* per transverse mode: p' = a p - c x + b (G fbar) */
     double *aw, *bw, *cw;       /* per torsional mode */
+    double *khu, *khw;          /* K / 2 per mode: the energy's 0.5 K, exact (a power of two) */
     double aq, bq, cq;          /* hair points */
     double *C;                  /* N x N: contact velocity per unit step-averaged force */
     double *Gtu, *Gtw;          /* N = 4: the mode shapes by point, 4 rows of Mu (Mw) */
@@ -80,6 +81,8 @@ static void fixed_init(fixed *s, bow_model *m, double h)
     s->aw = xcalloc((size_t)Mw, sizeof(double));
     s->bw = xcalloc((size_t)Mw, sizeof(double));
     s->cw = xcalloc((size_t)Mw, sizeof(double));
+    s->khu = xcalloc((size_t)Mu, sizeof(double));
+    s->khw = xcalloc((size_t)Mw, sizeof(double));
     s->pu = xcalloc((size_t)Mu, sizeof(double));
     s->pw = xcalloc((size_t)Mw, sizeof(double));
     s->ue = xcalloc((size_t)N, sizeof(double));
@@ -94,12 +97,14 @@ static void fixed_init(fixed *s, bow_model *m, double h)
     s->t_cached = NAN;
     for (int i = 0; i < Mu; i++) {
         coeffs(m->m_u, m->Ku[i], m->Ru[i], h, &s->au[i], &s->bu[i], &s->cu[i]);
+        s->khu[i] = 0.5 * m->Ku[i];
         for (int j = 0; j < N; j++)
             for (int k = 0; k < N; k++)
                 s->C[j * N + k] += m->Gu[(size_t)i * N + j] * s->bu[i] * m->Gu[(size_t)i * N + k];
     }
     for (int i = 0; i < Mw; i++) {
         coeffs(m->m_w, m->Kw[i], m->Rw[i], h, &s->aw[i], &s->bw[i], &s->cw[i]);
+        s->khw[i] = 0.5 * m->Kw[i];
         for (int j = 0; j < N; j++)
             for (int k = 0; k < N; k++)
                 s->C[j * N + k] += m->Gw[(size_t)i * N + j] * s->bw[i] * m->Gw[(size_t)i * N + k];
@@ -130,7 +135,7 @@ static void fixed_free(fixed *s)
     }
     double **p[] = {&s->au, &s->bu, &s->cu, &s->aw, &s->bw, &s->cw, &s->pu, &s->pw, &s->ue,
                     &s->we, &s->C, &s->vec, &s->zd1, &s->taud1, &s->qd1, &s->zd0, &s->taud0,
-                    &s->jzt, &s->jtt, &s->jtz, &s->dz, &s->Gtu, &s->Gtw};
+                    &s->jzt, &s->jtt, &s->jtz, &s->dz, &s->Gtu, &s->Gtw, &s->khu, &s->khw};
     for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
         free(*p[k]);
         *p[k] = NULL;
@@ -269,7 +274,7 @@ static void modal_explicit(int M, int N, const double *restrict G, const double 
 typedef struct family {
     int M;
     double mass;
-    const double *restrict G, *restrict g, *restrict K, *restrict R;
+    const double *restrict G, *restrict g, *restrict Kh, *restrict R;     /* Kh: K / 2 */
     const double *restrict ca, *restrict cb, *restrict cc;
     double *restrict xq, *restrict xp, *restrict pe;
     const double *restrict Gt;      /* N = 4: G by point (shapes_by_point), else NULL */
@@ -286,7 +291,7 @@ static inline double mode_advance(const family *f, int i, double h, double gf, b
     double q1 = f->xq[i] + 0.5 * h * (f->xp[i] + p1);
     f->xq[i] = q1, f->xp[i] = p1;
     o->bridge += f->g[i] * q1;
-    o->H += 0.5 * f->mass * p1 * p1 + 0.5 * f->K[i] * q1 * q1;
+    o->H += 0.5 * f->mass * p1 * p1 + f->Kh[i] * q1 * q1;
     o->Q += f->R[i] * p1 * p1;
     *p = f->ca[i] * p1 - f->cc[i] * q1;
     f->pe[i] = *p;
@@ -332,7 +337,7 @@ modes_advance4(const family *f, const double *Gt, size_t ld, int i, double h, co
     f64x4 p = QUAD_AT(f->ca + i) * p1 - QUAD_AT(f->cc + i) * q1;
     QUAD_AT(f->xq + i) = q1, QUAD_AT(f->xp + i) = p1, QUAD_AT(f->pe + i) = p;
     f64x4 b = QUAD_AT(f->g + i) * q1;
-    f64x4 H = 0.5 * f->mass * p1 * p1 + 0.5 * QUAD_AT(f->K + i) * q1 * q1;
+    f64x4 H = 0.5 * f->mass * p1 * p1 + QUAD_AT(f->Kh + i) * q1 * q1;
     f64x4 Q = QUAD_AT(f->R + i) * p1 * p1;
     /* (b, H, Q, 0) of each mode: the 4 x 4 transpose, by pairs then halves */
     const f64x4 zero = {0}, bh02 = __builtin_shuffle(b, H, (quad_k){0, 4, 2, 6}),
@@ -393,10 +398,10 @@ static void families(fixed *s, double *x, family f[2])
 {
     bow_model *m = s->m;
     const bow_layout *a = &m->at;
-    f[0] = (family){.M = m->Mu, .mass = m->m_u, .G = m->Gu, .g = m->gu, .K = m->Ku, .R = m->Ru,
+    f[0] = (family){.M = m->Mu, .mass = m->m_u, .G = m->Gu, .g = m->gu, .Kh = s->khu, .R = m->Ru,
                     .ca = s->au, .cb = s->bu, .cc = s->cu, .xq = x + a->u, .xp = x + a->ud,
                     .pe = s->pu, .Gt = s->Gtu};
-    f[1] = (family){.M = m->Mw, .mass = m->m_w, .G = m->Gw, .g = m->gw, .K = m->Kw, .R = m->Rw,
+    f[1] = (family){.M = m->Mw, .mass = m->m_w, .G = m->Gw, .g = m->gw, .Kh = s->khw, .R = m->Rw,
                     .ca = s->aw, .cb = s->bw, .cc = s->cw, .xq = x + a->w, .xp = x + a->wd,
                     .pe = s->pw, .Gt = s->Gtw};
 }
