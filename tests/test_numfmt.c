@@ -139,6 +139,13 @@ int main(void)
     check(numfmt_g_precision("%.6f") == 0 && numfmt_g_precision("%g") == 0
               && numfmt_g_precision("%.1x2g") == 0 && numfmt_g_precision("%.123g") == 0,
           "numfmt_g_precision: 0 for %%.6f, %%g and other formats");
+    check(numfmt_g_precision("%.") == 0 && numfmt_g_precision("%.5") == 0
+              && numfmt_g_precision("%.g") == 0 && numfmt_g_precision("%.12gx") == 0
+              && numfmt_g_precision("%") == 0 && numfmt_g_precision("") == 0
+              && numfmt_g_precision("%.9g") == 9 && numfmt_f_precision("%.4fx") == -1
+              && numfmt_f_precision("%.f") == -1 && numfmt_f_precision("%.07f") == 7,
+          "the formats' parser: 0 (-1) for %%., %%.5, %%.g, %%.12gx, %%, '', %%.4fx, %%.f; "
+          "%%.9g 9, %%.07f 7");
     f_checks();
     row_checks();
     return check_done();

@@ -152,19 +152,16 @@ int numfmt_f(char *buf, size_t len, double v, int prec)
     return n;
 }
 
-/* fmt as "%.P" then conv (P one or two digits): P; -1 for any other format. */
+/* fmt as "%.P" then conv (P one or two digits): P; -1 for any other format. In one pass, no
+ * strlen: numfmt_row reads a cell's format for every cell. */
 static int precision_of(const char *fmt, char conv)
 {
-    size_t n = strlen(fmt);
-    if (n < 4 || n > 5 || fmt[0] != '%' || fmt[1] != '.' || fmt[n - 1] != conv)
+    if (fmt[0] != '%' || fmt[1] != '.')
         return -1;
-    int p = 0;
-    for (size_t i = 2; i + 1 < n; i++) {
-        if (fmt[i] < '0' || fmt[i] > '9')
-            return -1;
+    int p = 0, i = 2;
+    for (; i < 4 && fmt[i] >= '0' && fmt[i] <= '9'; i++)
         p = 10 * p + (fmt[i] - '0');
-    }
-    return p;
+    return i > 2 && fmt[i] == conv && fmt[i + 1] == '\0' ? p : -1;
 }
 
 int numfmt_g_precision(const char *fmt)
