@@ -19,6 +19,10 @@
  * SSE2 ones), and the same type at any double's address (unaligned loads and stores). */
 typedef double f64x4 __attribute__((vector_size(32)));
 typedef double f64x4_u __attribute__((vector_size(32), aligned(8)));
+/* The lanes of a comparison of two f64x4 (all ones where it holds, else zero), and the lanes of
+ * a where m holds, of b elsewhere (a branch taken in every lane, each lane keeping its own). */
+typedef long long i64x4 __attribute__((vector_size(32)));
+#define F64X4_PICK(m, a, b) ((f64x4)(((i64x4)(a) & (m)) | ((i64x4)(b) & ~(m))))
 
 /* fmax(a, b) and fmin(a, b) for a running extreme a (never NaN), inline (at -O2 each is a call
  * into libm): b when it is beyond a or equal to it (glibc gives the second of two equal zeros),

@@ -249,18 +249,16 @@ void bow_contact(const bow_friction *fr, double z, double v, double tau, double 
 
 /* ---- bow_contact at four points in the lanes of one vector ---------------------------------
  * Each lane does bow_contact's operations in its order (so the same bits); a branch is taken in
- * every lane and its results kept (PICK4) where the lane takes it. sin, cos, exp and log are
+ * every lane and its results kept (F64X4_PICK) where the lane takes it. sin, cos, exp and log are
  * libm's per lane; sqrt is SSE2's in pairs of lanes (exact, as libm's; its arguments here are
  * never negative, so no NaN of another sign or errno is at stake). */
 
-typedef long long mask4 __attribute__((vector_size(32)));     /* a comparison: -1 or 0 a lane */
-#define PICK4(m, a, b) ((f64x4)(((mask4)(a) & (m)) | ((mask4)(b) & ~(m))))   /* a where m */
-#define FABS4(x) ((f64x4)((mask4)(x) & ~(mask4)(f64x4){-0.0, -0.0, -0.0, -0.0}))
+#define FABS4(x) ((f64x4)((i64x4)(x) & ~(i64x4)(f64x4){-0.0, -0.0, -0.0, -0.0}))
 #define ANY4(m) any4(m)
-static inline __attribute__((always_inline)) bool any4(mask4 m)     /* a lane set: by halves */
+static inline __attribute__((always_inline)) bool any4(i64x4 m)     /* a lane set: by halves */
 {
-    m |= __builtin_shuffle(m, (mask4){2, 3, 0, 1});
-    return (m | __builtin_shuffle(m, (mask4){1, 0, 3, 2}))[0] != 0;
+    m |= __builtin_shuffle(m, (i64x4){2, 3, 0, 1});
+    return (m | __builtin_shuffle(m, (i64x4){1, 0, 3, 2}))[0] != 0;
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)   /* sqrt in lanes (SSE2's, exact as sqrt) */
@@ -276,7 +274,7 @@ static inline __attribute__((always_inline)) void glass4(const bow_friction *fr,
                                                          f64x4 *s_out, f64x4 *ds)
 {
     const f64x4 tau = *t;
-    const mask4 pos = ~(mask4)(tau <= 0.0);
+    const i64x4 pos = ~(i64x4)(tau <= 0.0);
     const double xi = fr->xi;
     const f64x4 zero = {0};
     f64x4 u = tau / fr->tau_g, s = zero;
@@ -289,48 +287,48 @@ static inline __attribute__((always_inline)) void glass4(const bow_friction *fr,
     else
         for (int k = 0; k < 4; k++)
             s[k] = pos[k] ? exp(xi * log(u[k])) : 0.0;
-    *ds = PICK4(pos, xi * s / tau, zero + (xi == 1.0 ? 1.0 / fr->tau_g : 0.0));
-    *s_out = PICK4(pos, s, zero);
+    *ds = F64X4_PICK(pos, xi * s / tau, zero + (xi == 1.0 ? 1.0 / fr->tau_g : 0.0));
+    *s_out = F64X4_PICK(pos, s, zero);
 }
 
 /* tau_solve in the lanes of live, each until its own stop; the solution into *tau there. */
 static inline __attribute__((always_inline)) void
 tau_solve4(const bow_friction *fr, const f64x4 *vp, const f64x4 *cp, const f64x4 *guess,
-           const mask4 *lp, f64x4 *tau)
+           const i64x4 *lp, f64x4 *tau)
 {
     const f64x4 v = *vp, cond = *cp, g0 = *guess;
-    mask4 live = *lp;
+    i64x4 live = *lp;
     const double mdy = fr->mu_d * fr->y_a, slope = mdy - fr->mu_s;
     f64x4 lo = {0}, hi = fr->mu_s * v / cond;
-    f64x4 t = PICK4((mask4)(g0 > lo) & (mask4)(g0 < hi), g0, 0.5 * hi), out = t;
+    f64x4 t = F64X4_PICK((i64x4)(g0 > lo) & (i64x4)(g0 < hi), g0, 0.5 * hi), out = t;
     for (int it = 1; it <= 100 && ANY4(live); it++) {
         f64x4 ds, g;
         glass4(fr, &t, &g, &ds);
         f64x4 d = 1.0 + g;
         f64x4 f = (fr->mu_s + mdy * g) / d * v - cond * t;
-        mask4 up = (mask4)(f > 0.0);
-        lo = PICK4(up, t, lo), hi = PICK4(up, hi, t);
+        i64x4 up = (i64x4)(f > 0.0);
+        lo = F64X4_PICK(up, t, lo), hi = F64X4_PICK(up, hi, t);
         f64x4 df = slope * ds / (d * d) * v - cond;
         f64x4 tn = t - f / df;
-        mask4 done = live & (mask4)(FABS4(tn - t) <= 1e-13 * (1.0 + t));
-        out = PICK4(done, tn, out);
+        i64x4 done = live & (i64x4)(FABS4(tn - t) <= 1e-13 * (1.0 + t));
+        out = F64X4_PICK(done, tn, out);
         live &= ~done;
-        tn = PICK4((mask4)(tn >= lo) & (mask4)(tn <= hi), tn, 0.5 * (lo + hi));
+        tn = F64X4_PICK((i64x4)(tn >= lo) & (i64x4)(tn <= hi), tn, 0.5 * (lo + hi));
         f64x4 step = FABS4(tn - t);
         t = tn;
-        mask4 stop = live & ((mask4)(step <= 1e-13 * (1.0 + t)) |
-                             (mask4)(hi - lo <= 1e-14 * (1.0 + t)));
-        out = PICK4(stop, t, out);
+        i64x4 stop = live & ((i64x4)(step <= 1e-13 * (1.0 + t)) |
+                             (i64x4)(hi - lo <= 1e-14 * (1.0 + t)));
+        out = F64X4_PICK(stop, t, out);
         live &= ~stop;
     }
-    *tau = PICK4(live, t, out);
+    *tau = F64X4_PICK(live, t, out);
 }
 
 /* Four contact points: the inputs, then what bow_contact finds before the Stribeck curve. */
 typedef struct contact4 {
     f64x4 z, v, tau, guess;
     f64x4 av, sv, lam, cond, sy, dsy, y, Bz;
-    mask4 slide;    /* v z > 0 beyond z_ba: the Stribeck curve is needed */
+    i64x4 slide;    /* v z > 0 beyond z_ba: the Stribeck curve is needed */
 } contact4;
 
 static inline __attribute__((always_inline)) void contact4_start(const bow_friction *fr,
@@ -338,24 +336,24 @@ static inline __attribute__((always_inline)) void contact4_start(const bow_frict
 {
     const f64x4 zero = {0}, one = zero + 1.0, z = p->z, v = p->v;
     p->av = FABS4(v);
-    p->sv = PICK4((mask4)(v > 0.0), one, PICK4((mask4)(v < 0.0), -one, zero));
+    p->sv = F64X4_PICK((i64x4)(v > 0.0), one, F64X4_PICK((i64x4)(v < 0.0), -one, zero));
     p->lam = SQRT4((p->av + fr->eps) / F_b);
     p->cond = fr->b_tau * p->lam + fr->c_tau;
-    const f64x4 ta = PICK4((mask4)(p->tau > 0.0), p->tau, zero);
+    const f64x4 ta = F64X4_PICK((i64x4)(p->tau > 0.0), p->tau, zero);
     glass4(fr, &ta, &p->sy, &p->dsy);
     p->y = (1.0 + fr->y_a * p->sy) / (1.0 + p->sy);
     p->Bz = fr->chi * p->y * fr->mu_d / fr->sigma0;
-    p->slide = (mask4)(v != 0.0) & (mask4)(v * z > 0.0) & (mask4)(FABS4(z) > p->Bz);
+    p->slide = (i64x4)(v != 0.0) & (i64x4)(v * z > 0.0) & (i64x4)(FABS4(z) > p->Bz);
 }
 
 /* The adhesion map's alpha (11)-(14) and, with derivs, its slopes, lane by lane as bow_contact. */
 static inline __attribute__((always_inline)) void
-alpha4(const f64x4 *ap, const f64x4 *Sp, const f64x4 *Bp, const mask4 *slide, bool derivs,
+alpha4(const f64x4 *ap, const f64x4 *Sp, const f64x4 *Bp, const i64x4 *slide, bool derivs,
        f64x4 al[4])
 {
     const f64x4 zero = {0}, a = *ap, S = *Sp, Bz = *Bp;
-    const mask4 full = (mask4)(a >= S), mid = *slide & ~full & (mask4)(a > Bz);
-    al[0] = PICK4(full, zero + 1.0, zero), al[1] = al[2] = al[3] = zero;
+    const i64x4 full = (i64x4)(a >= S), mid = *slide & ~full & (i64x4)(a > Bz);
+    al[0] = F64X4_PICK(full, zero + 1.0, zero), al[1] = al[2] = al[3] = zero;
     for (int k = 0; k < 4; k++)
         if (mid[k]) {
             double w = S[k] - Bz[k], th = (a[k] - 0.5 * (S[k] + Bz[k])) / w;
@@ -388,17 +386,17 @@ contact4_end(const bow_friction *fr, double F_b, const contact4 *p, const f64x4 
     }
     f64x4 S = y * FABS4(mu) / fr->sigma0, a = FABS4(z);
     alpha4(&a, &S, &Bz, &p->slide, derivs, al);
-    vs = PICK4(p->slide, al[0] * av * z / S, zero);
+    vs = F64X4_PICK(p->slide, al[0] * av * z / S, zero);
     if (derivs) {
-        mask4 on = p->slide & (mask4)(al[0] > 0.0);
+        i64x4 on = p->slide & (i64x4)(al[0] > 0.0);
         f64x4 dS_dv = y * dm / fr->sigma0;
-        f64x4 dy = PICK4((mask4)(tau > 0.0),
+        f64x4 dy = F64X4_PICK((i64x4)(tau > 0.0),
                          (fr->y_a - 1.0) * p->dsy / ((1.0 + p->sy) * (1.0 + p->sy)), zero);
         f64x4 dS_dt = S * dy / y, dB_dt = Bz * dy / y;
-        s_z = PICK4(on, av / S * (al[0] + a * al[1]), zero);
-        s_v = PICK4(on, p->sv * (al[0] * z / S + av * z * (al[2] / S - al[0] / (S * S)) * dS_dv),
+        s_z = F64X4_PICK(on, av / S * (al[0] + a * al[1]), zero);
+        s_v = F64X4_PICK(on, p->sv * (al[0] * z / S + av * z * (al[2] / S - al[0] / (S * S)) * dS_dv),
                     zero);
-        s_tau = PICK4(on, av * z * ((al[2] * dS_dt + al[3] * dB_dt) / S - al[0] * dS_dt / (S * S)),
+        s_tau = F64X4_PICK(on, av * z * ((al[2] * dS_dt + al[3] * dB_dt) / S - al[0] * dS_dt / (S * S)),
                       zero);
     }
     f64x4 dtau = (fr->sigma0 * z * vs - p->cond * tau) / fr->a_tau, t_z = zero, t_v = zero,
@@ -422,7 +420,7 @@ AVX2_CLONES static void contacts4(const bow_friction *fr, const double *z, const
     contact4_start(fr, F_b, &p);
     const f64x4 zero = {0};
     f64x4 scond = zero, ts = zero;
-    mask4 live = p.slide;
+    i64x4 live = p.slide;
     for (int k = n; k < 4; k++)
         live[k] = 0;
     if (ANY4(live)) {                                       /* as bow_mu_str at |v| > 0 */

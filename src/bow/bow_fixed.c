@@ -151,11 +151,8 @@ static void fixed_free(fixed *s)
 /* Newton's scales: z against the bound mu_s/sigma0 (18), tau against this, K */
 #define TAU_SCALE 10.0
 
-typedef long long quad_k __attribute__((vector_size(32)));
 #define QUAD_AT(p) (*(f64x4_u *)(p))   /* four modes (or points) at any double */
-#define LANE(v, k) __builtin_shuffle(v, (quad_k){k, k, k, k})      /* lane k in all four */
-#define PICK(m, a, b) ((f64x4)(((quad_k)(a) & (m)) | ((quad_k)(b) & ~(m))))   /* a where m */
-
+#define LANE(v, k) __builtin_shuffle(v, (i64x4){k, k, k, k})      /* lane k in all four */
 
 /* contact_residual at N = 4, the points in the lanes of one vector: each lane (point j) the
  * same operations in the same order as contact_residual's row j, so the same bits. The rows of
@@ -191,10 +188,10 @@ contact_residual4(fixed *s, double F_b1, double kappa1, const double *v0, const 
     const f64x4 hsv = 0.5 * h * (1.0 - QUAD_AT(c.s_v)), t_z = QUAD_AT(c.t_z), t_v = QUAD_AT(c.t_v);
     QUAD_AT(s->jzt) = dzt, QUAD_AT(s->jtt) = dtt;
     for (int k = 0; k < 4; k++) {
-        const quad_k diag = (quad_k){0, 1, 2, 3} == k;
+        const i64x4 diag = (i64x4){0, 1, 2, 3} == k;
         const f64x4 dv = -0.5 * kappa1 * col[k];                 /* d v_j / d z_k */
-        const f64x4 dzz = PICK(diag, djj, zero) - hsv * dv;
-        const f64x4 dtz = -0.5 * h * (PICK(diag, t_z, zero) + t_v * dv);
+        const f64x4 dzz = F64X4_PICK(diag, djj, zero) - hsv * dv;
+        const f64x4 dtz = -0.5 * h * (F64X4_PICK(diag, t_z, zero) + t_v * dv);
         QUAD_AT(s->jtz + 4 * k) = dtz;
         QUAD_AT(sun_dense_at(&s->J, 0, (size_t)k)) = dzz - r * dtz;
     }
@@ -340,14 +337,14 @@ modes_advance4(const family *f, const double *Gt, size_t ld, int i, double h, co
     f64x4 H = 0.5 * f->mass * p1 * p1 + QUAD_AT(f->Kh + i) * q1 * q1;
     f64x4 Q = QUAD_AT(f->R + i) * p1 * p1;
     /* (b, H, Q, 0) of each mode: the 4 x 4 transpose, by pairs then halves */
-    const f64x4 zero = {0}, bh02 = __builtin_shuffle(b, H, (quad_k){0, 4, 2, 6}),
-               bh13 = __builtin_shuffle(b, H, (quad_k){1, 5, 3, 7}),
-               q02 = __builtin_shuffle(Q, zero, (quad_k){0, 4, 2, 6}),
-               q13 = __builtin_shuffle(Q, zero, (quad_k){1, 5, 3, 7});
-    const f64x4 bhq[4] = {__builtin_shuffle(bh02, q02, (quad_k){0, 1, 4, 5}),
-                         __builtin_shuffle(bh13, q13, (quad_k){0, 1, 4, 5}),
-                         __builtin_shuffle(bh02, q02, (quad_k){2, 3, 6, 7}),
-                         __builtin_shuffle(bh13, q13, (quad_k){2, 3, 6, 7})};
+    const f64x4 zero = {0}, bh02 = __builtin_shuffle(b, H, (i64x4){0, 4, 2, 6}),
+               bh13 = __builtin_shuffle(b, H, (i64x4){1, 5, 3, 7}),
+               q02 = __builtin_shuffle(Q, zero, (i64x4){0, 4, 2, 6}),
+               q13 = __builtin_shuffle(Q, zero, (i64x4){1, 5, 3, 7});
+    const f64x4 bhq[4] = {__builtin_shuffle(bh02, q02, (i64x4){0, 1, 4, 5}),
+                         __builtin_shuffle(bh13, q13, (i64x4){0, 1, 4, 5}),
+                         __builtin_shuffle(bh02, q02, (i64x4){2, 3, 6, 7}),
+                         __builtin_shuffle(bh13, q13, (i64x4){2, 3, 6, 7})};
     const double *row = f->G + 4 * (size_t)i;
 #define MODE_SUMS(k)                                                                        \
     S->bhq += bhq[k];                                                                       \
