@@ -1,7 +1,7 @@
 /* test_cvode.c: the CVODE driver matches the exact oscillator to its tolerance, reports its
  * statistics, finds events by root functions, and explains a failure. */
 #include "check.h"
-#include "drive/cvode.h"
+#include "../src/drive/cvode.c"     /* its static parts are tested too (inverse_weights) */
 #include "oscillator/oscillator.h"
 #include <string.h>
 
@@ -228,8 +228,35 @@ static void test_bordered_matrix(void)
     check(rc == 1, "bordered solver: a singular group is reported (%d)", rc);
 }
 
+/* The error weights in vector lanes (inverse_weights, ewt with atol > 0) against the scalar
+ * 1 / (rtol |y| + atol), bit for bit, at every length 0..13 (the tail after the fours). */
+static void inverse_weights_checks(void)
+{
+    long diff = 0, count = 0;
+    unsigned long long r = 0x9E3779B97F4A7C15ull;
+    double y[13], w[13];
+    for (long n = 0; n <= 13; n++)
+        for (int rep = 0; rep < 50; rep++) {
+            for (long i = 0; i < n; i++) {
+                r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+                double u = (double)(r >> 11) / 9007199254740992.0 - 0.5;
+                y[i] = i % 5 == 4 ? -0.0 : u * pow(10.0, (double)(r % 17) - 8.0);
+            }
+            double rtol = 1e-6 * (1 + rep), atol = 1e-12 * (1 + rep % 7);
+            inverse_weights(y, w, n, rtol, atol);
+            for (long i = 0; i < n; i++) {
+                double e = 1.0 / (rtol * fabs(y[i]) + atol);
+                diff += memcmp(&e, &w[i], sizeof e) != 0;
+                count++;
+            }
+        }
+    check(diff == 0, "CVODE's error weights in vector lanes equal 1 / (rtol |y| + atol) bit for "
+          "bit: %ld of %ld differ (lengths 0-13)", diff, count);
+}
+
 int main(void)
 {
+    inverse_weights_checks();
     wrms_norm_checks();
     test_bordered_matrix();
     test_bordered_cvode();

@@ -23,6 +23,8 @@ typedef double f64x4_u __attribute__((vector_size(32), aligned(8)));
  * a where m holds, of b elsewhere (a branch taken in every lane, each lane keeping its own). */
 typedef long long i64x4 __attribute__((vector_size(32)));
 #define F64X4_PICK(m, a, b) ((f64x4)(((i64x4)(a) & (m)) | ((i64x4)(b) & ~(m))))
+/* |x| in each lane: the sign bit cleared, as fabs does. */
+#define F64X4_ABS(x) ((f64x4)((i64x4)(x) & ~(i64x4)(f64x4){-0.0, -0.0, -0.0, -0.0}))
 
 /* fmax(a, b) and fmin(a, b) for a running extreme a (never NaN), inline (at -O2 each is a call
  * into libm): b when it is beyond a or equal to it (glibc gives the second of two equal zeros),

@@ -253,7 +253,6 @@ void bow_contact(const bow_friction *fr, double z, double v, double tau, double 
  * libm's per lane; sqrt is SSE2's in pairs of lanes (exact, as libm's; its arguments here are
  * never negative, so no NaN of another sign or errno is at stake). */
 
-#define FABS4(x) ((f64x4)((i64x4)(x) & ~(i64x4)(f64x4){-0.0, -0.0, -0.0, -0.0}))
 #define ANY4(m) any4(m)
 static inline __attribute__((always_inline)) bool any4(i64x4 m)     /* a lane set: by halves */
 {
@@ -310,11 +309,11 @@ tau_solve4(const bow_friction *fr, const f64x4 *vp, const f64x4 *cp, const f64x4
         lo = F64X4_PICK(up, t, lo), hi = F64X4_PICK(up, hi, t);
         f64x4 df = slope * ds / (d * d) * v - cond;
         f64x4 tn = t - f / df;
-        i64x4 done = live & (i64x4)(FABS4(tn - t) <= 1e-13 * (1.0 + t));
+        i64x4 done = live & (i64x4)(F64X4_ABS(tn - t) <= 1e-13 * (1.0 + t));
         out = F64X4_PICK(done, tn, out);
         live &= ~done;
         tn = F64X4_PICK((i64x4)(tn >= lo) & (i64x4)(tn <= hi), tn, 0.5 * (lo + hi));
-        f64x4 step = FABS4(tn - t);
+        f64x4 step = F64X4_ABS(tn - t);
         t = tn;
         i64x4 stop = live & ((i64x4)(step <= 1e-13 * (1.0 + t)) |
                              (i64x4)(hi - lo <= 1e-14 * (1.0 + t)));
@@ -335,7 +334,7 @@ static inline __attribute__((always_inline)) void contact4_start(const bow_frict
                                                                  double F_b, contact4 *p)
 {
     const f64x4 zero = {0}, one = zero + 1.0, z = p->z, v = p->v;
-    p->av = FABS4(v);
+    p->av = F64X4_ABS(v);
     p->sv = F64X4_PICK((i64x4)(v > 0.0), one, F64X4_PICK((i64x4)(v < 0.0), -one, zero));
     p->lam = SQRT4((p->av + fr->eps) / F_b);
     p->cond = fr->b_tau * p->lam + fr->c_tau;
@@ -343,7 +342,7 @@ static inline __attribute__((always_inline)) void contact4_start(const bow_frict
     glass4(fr, &ta, &p->sy, &p->dsy);
     p->y = (1.0 + fr->y_a * p->sy) / (1.0 + p->sy);
     p->Bz = fr->chi * p->y * fr->mu_d / fr->sigma0;
-    p->slide = (i64x4)(v != 0.0) & (i64x4)(v * z > 0.0) & (i64x4)(FABS4(z) > p->Bz);
+    p->slide = (i64x4)(v != 0.0) & (i64x4)(v * z > 0.0) & (i64x4)(F64X4_ABS(z) > p->Bz);
 }
 
 /* The adhesion map's alpha (11)-(14) and, with derivs, its slopes, lane by lane as bow_contact. */
@@ -384,7 +383,7 @@ contact4_end(const bow_friction *fr, double F_b, const contact4 *p, const f64x4 
         f64x4 f_t = (fr->mu_d * fr->y_a - fr->mu_s) * ds / ((1.0 + s) * (1.0 + s)) * av - scond;
         dm = fr->y_a * (fr->mu_d - fr->mu_s) * ds / (d * d) * (-f_v / f_t);
     }
-    f64x4 S = y * FABS4(mu) / fr->sigma0, a = FABS4(z);
+    f64x4 S = y * F64X4_ABS(mu) / fr->sigma0, a = F64X4_ABS(z);
     alpha4(&a, &S, &Bz, &p->slide, derivs, al);
     vs = F64X4_PICK(p->slide, al[0] * av * z / S, zero);
     if (derivs) {
