@@ -704,21 +704,55 @@ static inline pair d2_pair(const string_fd *fd, const double *x)
     return (-m2 + 16.0 * m1 - 30.0 * c + 16.0 * p1 - p2) / (12.0 * h2);
 }
 
+/* F at the interleaved points i0 <= i < i0 + n, whose stencils lie inside the grid (x and f at
+ * u_i0), two points a turn in the four lanes (u_i, v_i, u_i+1, v_i+1) of one vector: each lane
+ * d2_pair's operations, so the same bits, and one vector division for two points (F is most of
+ * a CVODE step on the string: this loop was bench row 3's largest single cost). */
+AVX2_CLONES static void fd_rhs_inside(const string_fd *fd, const double *x, double *f, long n,
+                                      double c2, double s2, double kap)
+{
+    double h2 = fd->dx * fd->dx, den = fd->stencil == STRING_FD3 ? h2 : 12.0 * h2;
+    long k = 0;
+    for (; k + 2 <= n; k += 2, x += 4, f += 4) {
+        f64x4 m1 = *(const f64x4_u *)(x - 2), c = *(const f64x4_u *)x, p1 = *(const f64x4_u *)(x + 2);
+        f64x4 d;
+        if (fd->stencil == STRING_FD3) {
+            d = (m1 - 2.0 * c + p1) / den;
+        } else {
+            f64x4 m2 = *(const f64x4_u *)(x - 4), p2 = *(const f64x4_u *)(x + 4);
+            d = (-m2 + 16.0 * m1 - 30.0 * c + 16.0 * p1 - p2) / den;
+        }
+        f[0] = x[1], f[1] = c2 * d[0] - s2 * x[1] + kap * d[1];
+        f[2] = x[3], f[3] = c2 * d[2] - s2 * x[3] + kap * d[3];
+    }
+    for (; k < n; k++, x += 2, f += 2) {
+        pair d = d2_pair(fd, x);
+        f[0] = x[1], f[1] = c2 * d[0] - s2 * x[1] + kap * d[1];
+    }
+}
+
+/* F at grid point i, through at()'s edge rules */
+static inline void fd_rhs_point(const string_fd *fd, const double *y, double *f, long i,
+                                double c2, double s2, double kap)
+{
+    f[iu(fd, i)] = y[iv(fd, i)];
+    f[iv(fd, i)] = c2 * d2(fd, y, i, 0) - s2 * y[iv(fd, i)] + kap * d2(fd, y, i, 1);
+}
+
 static int fd_rhs(double t, const double *y, double *f, void *p)
 {
     (void)t;
     const string_fd *fd = p;
     double c2 = fd->s.c * fd->s.c, s2 = 2.0 * fd->s.sigma0, kap = fd->s.kappa;
-    long half = fd->stencil == STRING_FD3 ? 1 : 2;
-    for (long i = 1; i < fd->N; i++) {
-        f[iu(fd, i)] = y[iv(fd, i)];
-        if (fd->interleaved && i > half && i < fd->N - half) {   /* F is most of a CVODE step */
-            pair d = d2_pair(fd, y + iu(fd, i));
-            f[iv(fd, i)] = c2 * d[0] - s2 * y[iv(fd, i)] + kap * d[1];
-        } else {
-            f[iv(fd, i)] = c2 * d2(fd, y, i, 0) - s2 * y[iv(fd, i)] + kap * d2(fd, y, i, 1);
-        }
+    long half = fd->stencil == STRING_FD3 ? 1 : 2, a = fd->N, b = fd->N;
+    if (fd->interleaved && fd->N - half > half + 1) {   /* [a, b): the stencil inside the grid */
+        a = half + 1, b = fd->N - half;
+        fd_rhs_inside(fd, y + iu(fd, a), f + iu(fd, a), b - a, c2, s2, kap);
     }
+    for (long i = 1; i < a; i++)
+        fd_rhs_point(fd, y, f, i, c2, s2, kap);
+    for (long i = b; i < fd->N; i++)
+        fd_rhs_point(fd, y, f, i, c2, s2, kap);
     return 0;
 }
 
