@@ -486,15 +486,14 @@ typedef struct evaluation {
     double dX[8], LU[16];   /* the Newton update from there, and J's factors */
 } evaluation;
 
-static evaluation evaluate(fixed *s, bool four, double F_b1, double k1, double (*x)[4], bool jac)
+static evaluation evaluate(fixed *s, bool four, double F_b1, double k1, const step_vecs *w,
+                           const double *guesses, bool jac)
 {
     evaluation e;
     memset(&e, 0, sizeof e);
-    double (*f)(fixed *, double, double, const double *, const double *, const double *,
-                const double *, const double *, const double *, const double *, double *, bool) =
-        four ? contact_residual4 : contact_residual_rows;
-    memcpy(s->m->tss, x[6], sizeof x[6]);
-    e.norm = f(s, F_b1, k1, x[0], x[1], x[2], x[3], x[4], x[5], x[7], e.v, jac);
+    memcpy(s->m->tss, guesses, 4 * sizeof(double));
+    e.norm = (four ? contact_residual4 : contact_residual_rows)(s, F_b1, k1, w, w->z, w->tau, jac);
+    memcpy(e.v, w->v, sizeof e.v);
     memcpy(e.R, s->R->data, sizeof e.R);
     memcpy(e.zd1, s->zd1, sizeof e.zd1), memcpy(e.taud1, s->taud1, sizeof e.taud1);
     if (jac) {
@@ -522,24 +521,26 @@ static void test_residual_lanes(const bow_instrument *in)
     }
     fixed s;
     fixed_init(&s, &m, in->dt);
+    step_vecs w = step_carve(s.vec, 4);     /* the step's vectors the residual reads */
     unsigned long long r = 0x9E3779B97F4A7C15ULL;
     double zs = m.fr.mu_s / m.fr.sigma0;
     long differ = 0, trials = 4000, slid = 0;
     for (long t = 0; t < trials; t++) {
         double F_b1 = (0.2 + 4 * unit_draw(&r)) / in->W_b, k1 = m.dx * m.fr.sigma0 * F_b1;
-        double x[8][4];     /* v0, z, tau, zn, taun, zdn, the guesses, taudn */
+        double guess[4];
         for (int j = 0; j < 4; j++) {
-            x[0][j] = 0.6 * unit_draw(&r) - 0.3, x[1][j] = (2.2 * unit_draw(&r) - 1.1) * zs;
-            x[2][j] = 60 * unit_draw(&r), x[3][j] = x[1][j] * (1 - 0.01 * unit_draw(&r));
-            x[4][j] = x[2][j] * (1 - 0.01 * unit_draw(&r)), x[5][j] = unit_draw(&r) - 0.5;
-            x[6][j] = unit_draw(&r) < 0.3 ? -1.0 : 80 * unit_draw(&r);
-            x[7][j] = 1e4 * (unit_draw(&r) - 0.5);
+            w.v0[j] = 0.6 * unit_draw(&r) - 0.3, w.z[j] = (2.2 * unit_draw(&r) - 1.1) * zs;
+            w.tau[j] = 60 * unit_draw(&r), w.zn[j] = w.z[j] * (1 - 0.01 * unit_draw(&r));
+            w.taun[j] = w.tau[j] * (1 - 0.01 * unit_draw(&r)), w.zdn[j] = unit_draw(&r) - 0.5;
+            guess[j] = unit_draw(&r) < 0.3 ? -1.0 : 80 * unit_draw(&r);
+            w.taudn[j] = 1e4 * (unit_draw(&r) - 0.5);
         }
         bool jac = t % 3 != 0;
-        evaluation a = evaluate(&s, false, F_b1, k1, x, jac), b = evaluate(&s, true, F_b1, k1, x, jac);
+        evaluation a = evaluate(&s, false, F_b1, k1, &w, guess, jac);
+        evaluation b = evaluate(&s, true, F_b1, k1, &w, guess, jac);
         differ += memcmp(&a, &b, sizeof a) != 0;
         for (int j = 0; j < 4; j++)
-            slid += a.tss[j] != x[6][j];
+            slid += a.tss[j] != guess[j];
     }
     check(differ == 0 && slid > trials,
           "contact residual and Newton update at N = 4 in lanes against the rows: %ld of %ld "

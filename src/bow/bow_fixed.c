@@ -27,7 +27,6 @@ typedef struct fixed {
     double h;                   /* step, s */
     double *au, *bu, *cu;       /* per transverse mode: p' = a p - c x + b (G fbar) */
     double *aw, *bw, *cw;       /* per torsional mode */
-    double *khu, *khw;          /* K / 2 per mode: the energy's 0.5 K, exact (a power of two) */
     double aq, bq, cq;          /* hair points */
     double *C;                  /* N x N: contact velocity per unit step-averaged force */
     double *Gtu, *Gtw;          /* N = 4: the mode shapes by point, 4 rows of Mu (Mw) */
@@ -81,8 +80,6 @@ static void fixed_init(fixed *s, bow_model *m, double h)
     s->aw = xcalloc((size_t)Mw, sizeof(double));
     s->bw = xcalloc((size_t)Mw, sizeof(double));
     s->cw = xcalloc((size_t)Mw, sizeof(double));
-    s->khu = xcalloc((size_t)Mu, sizeof(double));
-    s->khw = xcalloc((size_t)Mw, sizeof(double));
     s->pu = xcalloc((size_t)Mu, sizeof(double));
     s->pw = xcalloc((size_t)Mw, sizeof(double));
     s->ue = xcalloc((size_t)N, sizeof(double));
@@ -97,14 +94,12 @@ static void fixed_init(fixed *s, bow_model *m, double h)
     s->t_cached = NAN;
     for (int i = 0; i < Mu; i++) {
         coeffs(m->m_u, m->Ku[i], m->Ru[i], h, &s->au[i], &s->bu[i], &s->cu[i]);
-        s->khu[i] = 0.5 * m->Ku[i];
         for (int j = 0; j < N; j++)
             for (int k = 0; k < N; k++)
                 s->C[j * N + k] += m->Gu[(size_t)i * N + j] * s->bu[i] * m->Gu[(size_t)i * N + k];
     }
     for (int i = 0; i < Mw; i++) {
         coeffs(m->m_w, m->Kw[i], m->Rw[i], h, &s->aw[i], &s->bw[i], &s->cw[i]);
-        s->khw[i] = 0.5 * m->Kw[i];
         for (int j = 0; j < N; j++)
             for (int k = 0; k < N; k++)
                 s->C[j * N + k] += m->Gw[(size_t)i * N + j] * s->bw[i] * m->Gw[(size_t)i * N + k];
@@ -135,7 +130,7 @@ static void fixed_free(fixed *s)
     }
     double **p[] = {&s->au, &s->bu, &s->cu, &s->aw, &s->bw, &s->cw, &s->pu, &s->pw, &s->ue,
                     &s->we, &s->C, &s->vec, &s->zd1, &s->taud1, &s->qd1, &s->zd0, &s->taud0,
-                    &s->jzt, &s->jtt, &s->jtz, &s->dz, &s->Gtu, &s->Gtw, &s->khu, &s->khw};
+                    &s->jzt, &s->jtt, &s->jtz, &s->dz, &s->Gtu, &s->Gtw};
     for (size_t k = 0; k < sizeof p / sizeof p[0]; k++) {
         free(*p[k]);
         *p[k] = NULL;
@@ -148,6 +143,32 @@ static void fixed_free(fixed *s)
     s->R = s->dX = NULL;
 }
 
+/* One step's working vectors, N doubles each, carved from s->vec. */
+typedef struct step_vecs {
+    double *uc, *wc;        /* transverse and torsional velocity at the contact points, m/s */
+    double *qd;             /* hair point velocities at the start of the step, m/s */
+    double *qfree;          /* their explicit part at the end of the step, m/s */
+    double *v0;             /* v' = v0 - (k1/2) C z': the affine part, m/s */
+    double *zn, *taun;      /* z (m) and tau (K) at the start of the step */
+    double *zdn, *taudn;    /* their rates at the start, m/s and K/s */
+    double *z, *tau;        /* the Newton iterate at the end of the step, m and K */
+    double *v;              /* the relative velocity at the iterate, m/s */
+    double *fbar;           /* step-averaged contact force, N */
+    double *zt, *tt;        /* trial iterate of the line search, m and K */
+    double *tss;            /* the friction law's guesses (m->tss) before a trial, K */
+} step_vecs;
+
+static step_vecs step_carve(double *b, int N)
+{
+    step_vecs w = {.uc = b,             .wc = b + N,          .qd = b + 2 * N,
+                   .qfree = b + 3 * N,  .v0 = b + 4 * N,      .zn = b + 5 * N,
+                   .taun = b + 6 * N,   .zdn = b + 7 * N,     .taudn = b + 8 * N,
+                   .z = b + 9 * N,      .tau = b + 10 * N,    .v = b + 11 * N,
+                   .fbar = b + 12 * N,  .zt = b + 13 * N,     .tt = b + 14 * N,
+                   .tss = b + 15 * N};
+    return w;
+}
+
 /* Newton's scales: z against the bound mu_s/sigma0 (18), tau against this, K */
 #define TAU_SCALE 10.0
 
@@ -158,10 +179,11 @@ static void fixed_free(fixed *s)
  * same operations in the same order as contact_residual's row j, so the same bits. The rows of
  * C's columns and of J's are the lanes. */
 AVX2_CLONES static double
-contact_residual4(fixed *s, double F_b1, double kappa1, const double *v0, const double *z,
-                  const double *tau, const double *zn, const double *taun, const double *zdn,
-                  const double *taudn, double *v, bool jac)
+contact_residual4(fixed *s, double F_b1, double kappa1, const step_vecs *w, const double *z,
+                  const double *tau, bool jac)
 {
+    const double *v0 = w->v0, *zn = w->zn, *taun = w->taun, *zdn = w->zdn, *taudn = w->taudn;
+    double *v = w->v;
     bow_model *m = s->m;
     const double h = s->h, zs = m->fr.mu_s / m->fr.sigma0;
     const double *C = s->C;
@@ -198,13 +220,13 @@ contact_residual4(fixed *s, double F_b1, double kappa1, const double *v0, const 
     return norm;
 }
 
-/* Residual of the contact equations at X = (z, tau), row by row at any N; fills v and, when
- * jac, the Jacobian. Returns the scaled max-norm of the residual. */
-static double contact_residual_rows(fixed *s, double F_b1, double kappa1, const double *v0,
-                                    const double *z, const double *tau, const double *zn,
-                                    const double *taun, const double *zdn, const double *taudn,
-                                    double *v, bool jac)
+/* Residual of the contact equations at X = (z, tau) from the step's start in w, row by row at
+ * any N; fills w->v and, when jac, the Jacobian. Returns the scaled max-norm of the residual. */
+static double contact_residual_rows(fixed *s, double F_b1, double kappa1, const step_vecs *w,
+                                    const double *z, const double *tau, bool jac)
 {
+    const double *v0 = w->v0, *zn = w->zn, *taun = w->taun, *zdn = w->zdn, *taudn = w->taudn;
+    double *v = w->v;
     bow_model *m = s->m;
     int N = m->N;
     double h = s->h, zs = m->fr.mu_s / m->fr.sigma0, norm = 0.0;
@@ -244,13 +266,12 @@ static double contact_residual_rows(fixed *s, double F_b1, double kappa1, const 
 }
 
 /* contact_residual_rows, at N = 4 in lanes (contact_residual4: the same bits). */
-static inline double contact_residual(fixed *s, double F_b1, double kappa1, const double *v0, const double *z,
-                               const double *tau, const double *zn, const double *taun, const double *zdn,
-                               const double *taudn, double *v, bool jac)
+static inline double contact_residual(fixed *s, double F_b1, double kappa1, const step_vecs *w,
+                                      const double *z, const double *tau, bool jac)
 {
     if (s->m->N == 4)
-        return contact_residual4(s, F_b1, kappa1, v0, z, tau, zn, taun, zdn, taudn, v, jac);
-    return contact_residual_rows(s, F_b1, kappa1, v0, z, tau, zn, taun, zdn, taudn, v, jac);
+        return contact_residual4(s, F_b1, kappa1, w, z, tau, jac);
+    return contact_residual_rows(s, F_b1, kappa1, w, z, tau, jac);
 }
 
 /* Explicit parts of the new modal velocities, p = a p - c x, kept in pe, and their sum at the
@@ -271,7 +292,7 @@ static void modal_explicit(int M, int N, const double *restrict G, const double 
 typedef struct family {
     int M;
     double mass;
-    const double *restrict G, *restrict g, *restrict Kh, *restrict R;     /* Kh: K / 2 */
+    const double *restrict G, *restrict g, *restrict K, *restrict R;
     const double *restrict ca, *restrict cb, *restrict cc;
     double *restrict xq, *restrict xp, *restrict pe;
     const double *restrict Gt;      /* N = 4: G by point (shapes_by_point), else NULL */
@@ -288,7 +309,7 @@ static inline double mode_advance(const family *f, int i, double h, double gf, b
     double q1 = f->xq[i] + 0.5 * h * (f->xp[i] + p1);
     f->xq[i] = q1, f->xp[i] = p1;
     o->bridge += f->g[i] * q1;
-    o->H += 0.5 * f->mass * p1 * p1 + f->Kh[i] * q1 * q1;
+    o->H += 0.5 * f->mass * p1 * p1 + 0.5 * f->K[i] * q1 * q1;
     o->Q += f->R[i] * p1 * p1;
     *p = f->ca[i] * p1 - f->cc[i] * q1;
     f->pe[i] = *p;
@@ -334,7 +355,7 @@ modes_advance4(const family *f, const double *Gt, size_t ld, int i, double h, co
     f64x4 p = QUAD_AT(f->ca + i) * p1 - QUAD_AT(f->cc + i) * q1;
     QUAD_AT(f->xq + i) = q1, QUAD_AT(f->xp + i) = p1, QUAD_AT(f->pe + i) = p;
     f64x4 b = QUAD_AT(f->g + i) * q1;
-    f64x4 H = 0.5 * f->mass * p1 * p1 + QUAD_AT(f->Kh + i) * q1 * q1;
+    f64x4 H = 0.5 * f->mass * p1 * p1 + 0.5 * QUAD_AT(f->K + i) * q1 * q1;
     f64x4 Q = QUAD_AT(f->R + i) * p1 * p1;
     /* (b, H, Q, 0) of each mode: the 4 x 4 transpose, by pairs then halves */
     const f64x4 zero = {0}, bh02 = __builtin_shuffle(b, H, (i64x4){0, 4, 2, 6}),
@@ -395,38 +416,12 @@ static void families(fixed *s, double *x, family f[2])
 {
     bow_model *m = s->m;
     const bow_layout *a = &m->at;
-    f[0] = (family){.M = m->Mu, .mass = m->m_u, .G = m->Gu, .g = m->gu, .Kh = s->khu, .R = m->Ru,
+    f[0] = (family){.M = m->Mu, .mass = m->m_u, .G = m->Gu, .g = m->gu, .K = m->Ku, .R = m->Ru,
                     .ca = s->au, .cb = s->bu, .cc = s->cu, .xq = x + a->u, .xp = x + a->ud,
                     .pe = s->pu, .Gt = s->Gtu};
-    f[1] = (family){.M = m->Mw, .mass = m->m_w, .G = m->Gw, .g = m->gw, .Kh = s->khw, .R = m->Rw,
+    f[1] = (family){.M = m->Mw, .mass = m->m_w, .G = m->Gw, .g = m->gw, .K = m->Kw, .R = m->Rw,
                     .ca = s->aw, .cb = s->bw, .cc = s->cw, .xq = x + a->w, .xp = x + a->wd,
                     .pe = s->pw, .Gt = s->Gtw};
-}
-
-/* One step's working vectors, N doubles each, carved from s->vec. */
-typedef struct step_vecs {
-    double *uc, *wc;        /* transverse and torsional velocity at the contact points, m/s */
-    double *qd;             /* hair point velocities at the start of the step, m/s */
-    double *qfree;          /* their explicit part at the end of the step, m/s */
-    double *v0;             /* v' = v0 - (k1/2) C z': the affine part, m/s */
-    double *zn, *taun;      /* z (m) and tau (K) at the start of the step */
-    double *zdn, *taudn;    /* their rates at the start, m/s and K/s */
-    double *z, *tau;        /* the Newton iterate at the end of the step, m and K */
-    double *v;              /* the relative velocity at the iterate, m/s */
-    double *fbar;           /* step-averaged contact force, N */
-    double *zt, *tt;        /* trial iterate of the line search, m and K */
-    double *tss;            /* the friction law's guesses (m->tss) before a trial, K */
-} step_vecs;
-
-static step_vecs step_carve(double *b, int N)
-{
-    step_vecs w = {.uc = b,             .wc = b + N,          .qd = b + 2 * N,
-                   .qfree = b + 3 * N,  .v0 = b + 4 * N,      .zn = b + 5 * N,
-                   .taun = b + 6 * N,   .zdn = b + 7 * N,     .taudn = b + 8 * N,
-                   .z = b + 9 * N,      .tau = b + 10 * N,    .v = b + 11 * N,
-                   .fbar = b + 12 * N,  .zt = b + 13 * N,     .tt = b + 14 * N,
-                   .tss = b + 15 * N};
-    return w;
 }
 
 /* The start of the step at t: the powers P0, Q0, the hair velocities and the contact rates,
@@ -562,8 +557,7 @@ static double line_search(fixed *s, double F_b1, double k1, const step_vecs *w, 
             *dmax = running_max(running_max(*dmax, fabs(dz) / zs), fabs(dt) / TAU_SCALE);
         }
         memcpy(w->tss, s->m->tss, N * sizeof(double));
-        n2 = contact_residual(s, F_b1, k1, w->v0, w->zt, w->tt, w->zn, w->taun, w->zdn, w->taudn,
-                              w->v, jac);
+        n2 = contact_residual(s, F_b1, k1, w, w->zt, w->tt, jac);
         if (n2 < norm || n2 < 1e-12)
             break;
         lam *= 0.5;
@@ -576,7 +570,7 @@ static double line_search(fixed *s, double F_b1, double k1, const step_vecs *w, 
 static int step_newton(fixed *s, double t, const step_vecs *w, double F_b1, double k1, char *err, size_t errlen)
 {
     int N = s->m->N;
-    double norm = contact_residual(s, F_b1, k1, w->v0, w->z, w->tau, w->zn, w->taun, w->zdn, w->taudn, w->v, true);
+    double norm = contact_residual(s, F_b1, k1, w, w->z, w->tau, true);
     int it, conv = norm < 1e-10;
     for (it = 0; it < 60 && !conv; it++) {
         if (newton_direction(s, N) != 0) {
@@ -592,8 +586,7 @@ static int step_newton(fixed *s, double t, const step_vecs *w, double F_b1, doub
         conv = (dmax < 1e-10 && norm < 1e-8) || norm < 1e-10;
         if (!conv && !jac) {    /* the same evaluation again, from the same guesses, with J */
             memcpy(s->m->tss, w->tss, N * sizeof(double));
-            contact_residual(s, F_b1, k1, w->v0, w->z, w->tau, w->zn, w->taun, w->zdn,
-                             w->taudn, w->v, true);
+            contact_residual(s, F_b1, k1, w, w->z, w->tau, true);
         }
     }
     if (!conv || !isfinite(norm)) {
