@@ -126,7 +126,7 @@ autocorr4(const double *y, size_t n, double r0, long L, long L1, double *r)
     size_t i = 0;
     if (nl == 4)                        /* while all four lags have samples */
         for (; i + L + 3 < n; i++)
-            v += y[i] * *(const f64x4_u *)(y + i + L);
+            v += y[i] * F64X4_AT(y + i + L);
     double s[4] = {v[0], v[1], v[2], v[3]};
     for (long k = 0; k < nl; k++) {     /* the rest of each */
         for (size_t j = i; j + L + k < n; j++)

@@ -19,6 +19,8 @@
  * SSE2 ones), and the same type at any double's address (unaligned loads and stores). */
 typedef double f64x4 __attribute__((vector_size(32)));
 typedef double f64x4_u __attribute__((vector_size(32), aligned(8)));
+/* The four doubles from p (any double's address, const or not), read or written as one f64x4. */
+#define F64X4_AT(p) (*(f64x4_u *)(p))
 /* The lanes of a comparison of two f64x4 (all ones where it holds, else zero), and the lanes of
  * a where m holds, of b elsewhere (a branch taken in every lane, each lane keeping its own). */
 typedef long long i64x4 __attribute__((vector_size(32)));

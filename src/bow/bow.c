@@ -253,19 +253,23 @@ void bow_contact(const bow_friction *fr, double z, double v, double tau, double 
  * libm's per lane; sqrt is SSE2's in pairs of lanes (exact, as libm's; its arguments here are
  * never negative, so no NaN of another sign or errno is at stake). */
 
-#define ANY4(m) any4(m)
 static inline __attribute__((always_inline)) bool any4(i64x4 m)     /* a lane set: by halves */
 {
     m |= __builtin_shuffle(m, (i64x4){2, 3, 0, 1});
     return (m | __builtin_shuffle(m, (i64x4){1, 0, 3, 2}))[0] != 0;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)   /* sqrt in lanes (SSE2's, exact as sqrt) */
+/* sqrt in each lane: SSE2's in pairs of lanes on x86-64 (exact, as sqrt), else libm's. A macro:
+ * an inline function returning a vector changes the ABI between the clones (-Wpsabi). */
+#if defined(__x86_64__) && defined(__GNUC__)
 #include <emmintrin.h>
-#define SQRT4(x) ({ const f64x4 x_ = (x); const __m128d l_ = _mm_sqrt_pd((__m128d){x_[0], x_[1]}), \
-                    h_ = _mm_sqrt_pd((__m128d){x_[2], x_[3]}); (f64x4){l_[0], l_[1], h_[0], h_[1]}; })
+#define SQRT4(x) ({ const f64x4 x_ = (x);                                                  \
+                    const __m128d lo_ = _mm_sqrt_pd((__m128d){x_[0], x_[1]}),                  \
+                                  hi_ = _mm_sqrt_pd((__m128d){x_[2], x_[3]});                  \
+                    (f64x4){lo_[0], lo_[1], hi_[0], hi_[1]}; })
 #else
-#define SQRT4(x) ({ const f64x4 x_ = (x); (f64x4){sqrt(x_[0]), sqrt(x_[1]), sqrt(x_[2]), sqrt(x_[3])}; })
+#define SQRT4(x) ({ const f64x4 x_ = (x);                                                  \
+                    (f64x4){sqrt(x_[0]), sqrt(x_[1]), sqrt(x_[2]), sqrt(x_[3])}; })
 #endif
 
 /* glass() in each lane (exp(xi log u) by libm per lane for an exponent other than 1, 2, 3) */
@@ -300,7 +304,7 @@ tau_solve4(const bow_friction *fr, const f64x4 *vp, const f64x4 *cp, const f64x4
     const double mdy = fr->mu_d * fr->y_a, slope = mdy - fr->mu_s;
     f64x4 lo = {0}, hi = fr->mu_s * v / cond;
     f64x4 t = F64X4_PICK((i64x4)(g0 > lo) & (i64x4)(g0 < hi), g0, 0.5 * hi), out = t;
-    for (int it = 1; it <= 100 && ANY4(live); it++) {
+    for (int it = 1; it <= 100 && any4(live); it++) {
         f64x4 ds, g;
         glass4(fr, &t, &g, &ds);
         f64x4 d = 1.0 + g;
@@ -366,15 +370,14 @@ alpha4(const f64x4 *ap, const f64x4 *Sp, const f64x4 *Bp, const i64x4 *slide, bo
         }
 }
 
-#define LOAD4(p) (*(const f64x4_u *)(p))
-#define STORE4(p, x) (*(f64x4_u *)(p) = (x))
 
 /* The rest of bow_contact from p and tau(|v|) at tss (the Stribeck lanes), into o. */
 static inline __attribute__((always_inline)) void
 contact4_end(const bow_friction *fr, double F_b, const contact4 *p, const f64x4 *sc,
              const f64x4 *ts, bool derivs, bow_contact_rates4 *o)
 {
-    const f64x4 scond = *sc, tss = *ts, zero = {0}, z = p->z, tau = p->tau, av = p->av, y = p->y, Bz = p->Bz;
+    const f64x4 scond = *sc, tss = *ts, zero = {0};
+    const f64x4 z = p->z, tau = p->tau, av = p->av, y = p->y, Bz = p->Bz;
     f64x4 ds, s, dm = zero, al[4], vs, s_z = zero, s_v = zero, s_tau = zero;
     glass4(fr, &tss, &s, &ds);                               /* mu_str_at: bow_mu_str's end */
     f64x4 d = 1.0 + fr->y_a * s, num = fr->mu_s + fr->mu_d * fr->y_a * s, mu = num / d;
@@ -393,10 +396,12 @@ contact4_end(const bow_friction *fr, double F_b, const contact4 *p, const f64x4 
                          (fr->y_a - 1.0) * p->dsy / ((1.0 + p->sy) * (1.0 + p->sy)), zero);
         f64x4 dS_dt = S * dy / y, dB_dt = Bz * dy / y;
         s_z = F64X4_PICK(on, av / S * (al[0] + a * al[1]), zero);
-        s_v = F64X4_PICK(on, p->sv * (al[0] * z / S + av * z * (al[2] / S - al[0] / (S * S)) * dS_dv),
-                    zero);
-        s_tau = F64X4_PICK(on, av * z * ((al[2] * dS_dt + al[3] * dB_dt) / S - al[0] * dS_dt / (S * S)),
-                      zero);
+        s_v = F64X4_PICK(on,
+                         p->sv * (al[0] * z / S + av * z * (al[2] / S - al[0] / (S * S)) * dS_dv),
+                         zero);
+        s_tau = F64X4_PICK(on,
+                           av * z * ((al[2] * dS_dt + al[3] * dB_dt) / S - al[0] * dS_dt / (S * S)),
+                           zero);
     }
     f64x4 dtau = (fr->sigma0 * z * vs - p->cond * tau) / fr->a_tau, t_z = zero, t_v = zero,
           t_tau = zero;
@@ -405,8 +410,9 @@ contact4_end(const bow_friction *fr, double F_b, const contact4 *p, const f64x4 
         t_v = (fr->sigma0 * z * s_v - fr->b_tau * tau * p->sv / (2.0 * F_b * p->lam)) / fr->a_tau;
         t_tau = (fr->sigma0 * z * s_tau - p->cond) / fr->a_tau;
     }
-    STORE4(o->varsigma, vs), STORE4(o->dtau, dtau), STORE4(o->s_z, s_z), STORE4(o->s_v, s_v);
-    STORE4(o->s_tau, s_tau), STORE4(o->t_z, t_z), STORE4(o->t_v, t_v), STORE4(o->t_tau, t_tau);
+    F64X4_AT(o->varsigma) = vs, F64X4_AT(o->dtau) = dtau;
+    F64X4_AT(o->s_z) = s_z, F64X4_AT(o->s_v) = s_v, F64X4_AT(o->s_tau) = s_tau;
+    F64X4_AT(o->t_z) = t_z, F64X4_AT(o->t_v) = t_v, F64X4_AT(o->t_tau) = t_tau;
 }
 
 /* bow_contact at the n <= 4 points (z, v, tau) from the guesses (4 each; lanes past n are any
@@ -415,14 +421,15 @@ AVX2_CLONES static void contacts4(const bow_friction *fr, const double *z, const
                                   const double *tau, const double *guess, double F_b, double *tss,
                                   bool derivs, int n, bow_contact_rates4 *o)
 {
-    contact4 p = {.z = LOAD4(z), .v = LOAD4(v), .tau = LOAD4(tau), .guess = LOAD4(guess)};
+    contact4 p = {.z = F64X4_AT(z), .v = F64X4_AT(v), .tau = F64X4_AT(tau),
+                  .guess = F64X4_AT(guess)};
     contact4_start(fr, F_b, &p);
     const f64x4 zero = {0};
     f64x4 scond = zero, ts = zero;
     i64x4 live = p.slide;
     for (int k = n; k < 4; k++)
         live[k] = 0;
-    if (ANY4(live)) {                                       /* as bow_mu_str at |v| > 0 */
+    if (any4(live)) {                                       /* as bow_mu_str at |v| > 0 */
         scond = fr->b_tau * SQRT4(p.av / F_b) + fr->c_tau;
         tau_solve4(fr, &p.av, &scond, &p.guess, &live, &ts);
         for (int k = 0; k < n; k++)

@@ -172,7 +172,6 @@ static step_vecs step_carve(double *b, int N)
 /* Newton's scales: z against the bound mu_s/sigma0 (18), tau against this, K */
 #define TAU_SCALE 10.0
 
-#define QUAD_AT(p) (*(f64x4_u *)(p))   /* four modes (or points) at any double */
 #define LANE(v, k) __builtin_shuffle(v, (i64x4){k, k, k, k})      /* lane k in all four */
 
 /* contact_residual at N = 4, the points in the lanes of one vector: each lane (point j) the
@@ -191,31 +190,32 @@ contact_residual4(fixed *s, double F_b1, double kappa1, const step_vecs *w, cons
     const f64x4 zero = {0}, col[4] = {COLUMN(0), COLUMN(1), COLUMN(2), COLUMN(3)};
 #undef COLUMN
     f64x4 cz = zero + col[0] * z[0] + col[1] * z[1] + col[2] * z[2] + col[3] * z[3];
-    const f64x4 vv = QUAD_AT(v0) - 0.5 * kappa1 * cz;
-    QUAD_AT(v) = vv;
+    const f64x4 vv = F64X4_AT(v0) - 0.5 * kappa1 * cz;
+    F64X4_AT(v) = vv;
     bow_contact_rates4 c;
     bow_contacts4(&m->fr, z, v, tau, F_b1, m->tss, jac, &c);
-    const f64x4 vs = QUAD_AT(c.varsigma), dtau = QUAD_AT(c.dtau);
-    const f64x4 Rz = QUAD_AT(z) - QUAD_AT(zn) - 0.5 * h * (QUAD_AT(zdn) + vv - vs);
-    const f64x4 Rt = QUAD_AT(tau) - QUAD_AT(taun) - 0.5 * h * (QUAD_AT(taudn) + dtau);
-    QUAD_AT(s->zd1) = vv - vs, QUAD_AT(s->taud1) = dtau;
-    QUAD_AT(s->R->data) = Rz, QUAD_AT(s->R->data + 4) = Rt;
+    const f64x4 vs = F64X4_AT(c.varsigma), dtau = F64X4_AT(c.dtau);
+    const f64x4 Rz = F64X4_AT(z) - F64X4_AT(zn) - 0.5 * h * (F64X4_AT(zdn) + vv - vs);
+    const f64x4 Rt = F64X4_AT(tau) - F64X4_AT(taun) - 0.5 * h * (F64X4_AT(taudn) + dtau);
+    F64X4_AT(s->zd1) = vv - vs, F64X4_AT(s->taud1) = dtau;
+    F64X4_AT(s->R->data) = Rz, F64X4_AT(s->R->data + 4) = Rt;
     double norm = 0.0;
     for (int j = 0; j < 4; j++)
         norm = running_max(running_max(norm, fabs(Rz[j]) / zs), fabs(Rt[j]) / TAU_SCALE);
     if (!jac)
         return norm;
-    const f64x4 dzt = 0.5 * h * QUAD_AT(c.s_tau), dtt = 1.0 - 0.5 * h * QUAD_AT(c.t_tau);
-    const f64x4 r = dzt / dtt, djj = 1.0 + 0.5 * h * QUAD_AT(c.s_z);
-    const f64x4 hsv = 0.5 * h * (1.0 - QUAD_AT(c.s_v)), t_z = QUAD_AT(c.t_z), t_v = QUAD_AT(c.t_v);
-    QUAD_AT(s->jzt) = dzt, QUAD_AT(s->jtt) = dtt;
+    const f64x4 dzt = 0.5 * h * F64X4_AT(c.s_tau), dtt = 1.0 - 0.5 * h * F64X4_AT(c.t_tau);
+    const f64x4 r = dzt / dtt, djj = 1.0 + 0.5 * h * F64X4_AT(c.s_z);
+    const f64x4 hsv = 0.5 * h * (1.0 - F64X4_AT(c.s_v));
+    const f64x4 t_z = F64X4_AT(c.t_z), t_v = F64X4_AT(c.t_v);
+    F64X4_AT(s->jzt) = dzt, F64X4_AT(s->jtt) = dtt;
     for (int k = 0; k < 4; k++) {
         const i64x4 diag = (i64x4){0, 1, 2, 3} == k;
         const f64x4 dv = -0.5 * kappa1 * col[k];                 /* d v_j / d z_k */
         const f64x4 dzz = F64X4_PICK(diag, djj, zero) - hsv * dv;
         const f64x4 dtz = -0.5 * h * (F64X4_PICK(diag, t_z, zero) + t_v * dv);
-        QUAD_AT(s->jtz + 4 * k) = dtz;
-        QUAD_AT(sun_dense_at(&s->J, 0, (size_t)k)) = dzz - r * dtz;
+        F64X4_AT(s->jtz + 4 * k) = dtz;
+        F64X4_AT(sun_dense_at(&s->J, 0, (size_t)k)) = dzz - r * dtz;
     }
     return norm;
 }
@@ -348,15 +348,15 @@ static inline __attribute__((always_inline)) void
 modes_advance4(const family *f, const double *Gt, size_t ld, int i, double h, const double *fbar,
                pass_sums *S)
 {
-    f64x4 gf = QUAD_AT(Gt + i) * fbar[0] + QUAD_AT(Gt + ld + i) * fbar[1] +
-              QUAD_AT(Gt + 2 * ld + i) * fbar[2] + QUAD_AT(Gt + 3 * ld + i) * fbar[3];
-    f64x4 p1 = QUAD_AT(f->pe + i) + QUAD_AT(f->cb + i) * gf;
-    f64x4 q1 = QUAD_AT(f->xq + i) + 0.5 * h * (QUAD_AT(f->xp + i) + p1);
-    f64x4 p = QUAD_AT(f->ca + i) * p1 - QUAD_AT(f->cc + i) * q1;
-    QUAD_AT(f->xq + i) = q1, QUAD_AT(f->xp + i) = p1, QUAD_AT(f->pe + i) = p;
-    f64x4 b = QUAD_AT(f->g + i) * q1;
-    f64x4 H = 0.5 * f->mass * p1 * p1 + 0.5 * QUAD_AT(f->K + i) * q1 * q1;
-    f64x4 Q = QUAD_AT(f->R + i) * p1 * p1;
+    f64x4 gf = F64X4_AT(Gt + i) * fbar[0] + F64X4_AT(Gt + ld + i) * fbar[1] +
+              F64X4_AT(Gt + 2 * ld + i) * fbar[2] + F64X4_AT(Gt + 3 * ld + i) * fbar[3];
+    f64x4 p1 = F64X4_AT(f->pe + i) + F64X4_AT(f->cb + i) * gf;
+    f64x4 q1 = F64X4_AT(f->xq + i) + 0.5 * h * (F64X4_AT(f->xp + i) + p1);
+    f64x4 p = F64X4_AT(f->ca + i) * p1 - F64X4_AT(f->cc + i) * q1;
+    F64X4_AT(f->xq + i) = q1, F64X4_AT(f->xp + i) = p1, F64X4_AT(f->pe + i) = p;
+    f64x4 b = F64X4_AT(f->g + i) * q1;
+    f64x4 H = 0.5 * f->mass * p1 * p1 + 0.5 * F64X4_AT(f->K + i) * q1 * q1;
+    f64x4 Q = F64X4_AT(f->R + i) * p1 * p1;
     /* (b, H, Q, 0) of each mode: the 4 x 4 transpose, by pairs then halves */
     const f64x4 zero = {0}, bh02 = __builtin_shuffle(b, H, (i64x4){0, 4, 2, 6}),
                bh13 = __builtin_shuffle(b, H, (i64x4){1, 5, 3, 7}),
@@ -369,7 +369,7 @@ modes_advance4(const family *f, const double *Gt, size_t ld, int i, double h, co
     const double *row = f->G + 4 * (size_t)i;
 #define MODE_SUMS(k)                                                                        \
     S->bhq += bhq[k];                                                                       \
-    S->at += QUAD_AT(row + 4 * k) * LANE(p1, k), S->acc += QUAD_AT(row + 4 * k) * LANE(p, k);
+    S->at += F64X4_AT(row + 4 * k) * LANE(p1, k), S->acc += F64X4_AT(row + 4 * k) * LANE(p, k);
     MODE_SUMS(0) MODE_SUMS(1) MODE_SUMS(2) MODE_SUMS(3)
 #undef MODE_SUMS
 }
@@ -470,7 +470,8 @@ static void step_predict(fixed *s, const double *x, const step_vecs *w, double k
     double h = s->h;
     for (int j = 0; j < N; j++)
         w->zn[j] = x[a->z + j], w->taun[j] = x[a->tau + j];
-    const double *uc = s->ue, *wc = s->we;  /* cached: the last step's pass over the modes left them */
+    /* cached: the last step's pass over the modes left them */
+    const double *uc = s->ue, *wc = s->we;
     if (!cached) {
         modal_explicit(m->Mu, N, m->Gu, s->au, s->cu, x + a->u, x + a->ud, s->pu, w->uc);
         modal_explicit(m->Mw, N, m->Gw, s->aw, s->cw, x + a->w, x + a->wd, s->pw, w->wc);
@@ -518,14 +519,14 @@ AVX2_CLONES static int newton_direction4(fixed *s)
 {
     const double *R = s->R->data;
     double *dX = s->dX->data, *dz = s->dz;
-    const f64x4 jtt = QUAD_AT(s->jtt), Rt = QUAD_AT(R + 4), zero = {0};
-    QUAD_AT(dz) = QUAD_AT(R) - QUAD_AT(s->jzt) / jtt * Rt;
+    const f64x4 jtt = F64X4_AT(s->jtt), Rt = F64X4_AT(R + 4), zero = {0};
+    F64X4_AT(dz) = F64X4_AT(R) - F64X4_AT(s->jzt) / jtt * Rt;
     if (sun_dense_solve(&s->J, dz) != 0)
         return -1;
-    const f64x4 q = zero + QUAD_AT(s->jtz) * dz[0] + QUAD_AT(s->jtz + 4) * dz[1] +
-                    QUAD_AT(s->jtz + 8) * dz[2] + QUAD_AT(s->jtz + 12) * dz[3];
-    QUAD_AT(dX) = QUAD_AT(dz);
-    QUAD_AT(dX + 4) = (Rt - q) / jtt;
+    const f64x4 q = zero + F64X4_AT(s->jtz) * dz[0] + F64X4_AT(s->jtz + 4) * dz[1] +
+                    F64X4_AT(s->jtz + 8) * dz[2] + F64X4_AT(s->jtz + 12) * dz[3];
+    F64X4_AT(dX) = F64X4_AT(dz);
+    F64X4_AT(dX + 4) = (Rt - q) / jtt;
     return 0;
 }
 
@@ -643,7 +644,8 @@ static int fixed_step(fixed *s, double t, double *x, char *err, size_t errlen)
     bow_model *m = s->m;
     /* the gesture at t + h, once for the prediction, the solve and the end of the step */
     double t1 = t + s->h, F_b0 = gesture_value(&m->g.force, t) / m->in.W_b;
-    double F_b1 = gesture_value(&m->g.force, t1) / m->in.W_b, v_b1 = gesture_value(&m->g.velocity, t1);
+    double F_b1 = gesture_value(&m->g.force, t1) / m->in.W_b;
+    double v_b1 = gesture_value(&m->g.velocity, t1);
     double k0 = m->dx * m->fr.sigma0 * F_b0, k1 = m->dx * m->fr.sigma0 * F_b1, P0, Q0;
     step_vecs w = step_carve(s->vec, m->N);
     bool cached = step_start(s, t, x, &w, &P0, &Q0);

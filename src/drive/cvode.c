@@ -103,7 +103,7 @@ AVX2_CLONES static void inverse_weights(const double *restrict a, double *restri
 {
     long i = 0;
     for (; i + 4 <= n; i += 4)
-        *(f64x4_u *)(b + i) = 1.0 / (rtol * F64X4_ABS(*(const f64x4_u *)(a + i)) + atol);
+        F64X4_AT(b + i) = 1.0 / (rtol * F64X4_ABS(F64X4_AT(a + i)) + atol);
     for (; i < n; i++)
         b[i] = 1.0 / (rtol * fabs(a[i]) + atol);
 }
