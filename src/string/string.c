@@ -198,9 +198,9 @@ int string_reference_modes(const string_params *s, double t1, double tol, int ma
         if (n <= n_res)
             continue;
         /* the bound of a mode with both sines of A_n and the pickup weight taken as 1 */
-        double k = n * M_PI / s->L, p2 = (M_PI / s->w) * (M_PI / s->w);
+        double k = n * M_PI / s->L;
         string_mode whole = m[n - 1];
-        whole.amplitude = 2.0 * Q / (s->L * s->w * k * k * k) * p2 / fabs(p2 - k * k);
+        whole.amplitude = fabs(amplitude_of(s, Q, k, 1.0, 1.0));
         whole.pickup = 1.0;
         double E = string_mode_velocity_bound(&whole, t1);
         double dk2 = (2.0 * n + 1) * (M_PI / s->L) * (M_PI / s->L), x = 0.5 * s->kappa * dk2 * t1;
@@ -347,12 +347,9 @@ add_damped_sine(double *out, long len, double pr, double pi, const damped_sine *
         const f64x4 zr = {d->zr[p], d->zr[p], d->zr[p], d->zr[p]};
         const f64x4 zi = {d->zi[p], d->zi[p], d->zi[p], d->zi[p]};
         for (; w >= LANES && c + LANES <= m; c += LANES) {     /* 4 at a time, the same bits */
-            f64x4 r, i;
-            memcpy(&r, re + c, sizeof r);
-            memcpy(&i, im + c, sizeof i);
-            f64x4 nr = r * zr - i * zi, ni = r * zi + i * zr;
-            memcpy(re + w + c, &nr, sizeof nr);
-            memcpy(im + w + c, &ni, sizeof ni);
+            const f64x4 r = F64X4_AT(re + c), i = F64X4_AT(im + c);
+            F64X4_AT(re + w + c) = r * zr - i * zi;
+            F64X4_AT(im + w + c) = r * zi + i * zr;
         }
         for (; c < m; c++) {
             re[w + c] = re[c] * d->zr[p] - im[c] * d->zi[p];
@@ -376,11 +373,7 @@ add_damped_sine(double *out, long len, double pr, double pi, const damped_sine *
         for (int h = 0; h < 2; h++)
 #pragma GCC unroll 6
             for (int v = 0; v < VECS; v++) {
-                f64x4 o;
-                double *at = out + k + h * CHAINS + LANES * v;
-                memcpy(&o, at, sizeof o);
-                o += Y[h][v];
-                memcpy(at, &o, sizeof o);
+                F64X4_AT(out + k + h * CHAINS + LANES * v) += Y[h][v];
                 Y[h][v] = c1 * Y[1 - h][v] - c2 * Y[h][v];
             }
     memcpy(im, Y, sizeof Y);
@@ -686,48 +679,22 @@ static inline double d2(const string_fd *fd, const double *y, long i, int comp)
             16.0 * at(fd, y, i + 1, comp) - at(fd, y, i + 2, comp)) / (12.0 * h2);
 }
 
-/* (u, v) of one grid point as a pair: the interleaved layout stores them side by side, and each
- * lane of a pair operation rounds as the scalar operation does */
-typedef double pair __attribute__((vector_size(16)));
-
-/* d2 of u and of v at once, at a point of the interleaved layout whose stencil lies inside the
- * grid (x points at u_i): the arithmetic of d2, without the edge tests of at */
-static inline pair d2_pair(const string_fd *fd, const double *x)
-{
-    pair m2, m1, c, p1, p2;
-    memcpy(&c, x, sizeof c);
-    memcpy(&m1, x - 2, sizeof c), memcpy(&p1, x + 2, sizeof c);
-    double h2 = fd->dx * fd->dx;
-    if (fd->stencil == STRING_FD3)
-        return (m1 - 2.0 * c + p1) / h2;
-    memcpy(&m2, x - 4, sizeof c), memcpy(&p2, x + 4, sizeof c);
-    return (-m2 + 16.0 * m1 - 30.0 * c + 16.0 * p1 - p2) / (12.0 * h2);
-}
-
-/* F at the interleaved points i0 <= i < i0 + n, whose stencils lie inside the grid (x and f at
- * u_i0), two points a turn in the four lanes (u_i, v_i, u_i+1, v_i+1) of one vector: each lane
- * d2_pair's operations, so the same bits, and one vector division for two points (F is most of
- * a CVODE step on the string: this loop was bench row 3's largest single cost). */
-AVX2_CLONES static void fd_rhs_inside(const string_fd *fd, const double *x, double *f, long n,
-                                      double c2, double s2, double kap)
+/* F at the interleaved points i0 <= i < i0 + 2 npairs, whose stencils lie inside the grid (x and
+ * f at u_i0), two points a turn in the four lanes (u_i, v_i, u_i+1, v_i+1) of one vector: each
+ * lane d2's operations in its order, so the same bits, and one vector division for two points
+ * (F is most of a CVODE step on the string: its scalar loop was bench row 3's largest cost). */
+AVX2_CLONES static void fd_rhs_inside(const string_fd *fd, const double *x, double *f,
+                                      long npairs, double c2, double s2, double kap)
 {
     double h2 = fd->dx * fd->dx, den = fd->stencil == STRING_FD3 ? h2 : 12.0 * h2;
-    long k = 0;
-    for (; k + 2 <= n; k += 2, x += 4, f += 4) {
-        f64x4 m1 = *(const f64x4_u *)(x - 2), c = *(const f64x4_u *)x, p1 = *(const f64x4_u *)(x + 2);
-        f64x4 d;
-        if (fd->stencil == STRING_FD3) {
+    for (long k = 0; k < npairs; k++, x += 4, f += 4) {
+        f64x4 m1 = F64X4_AT(x - 2), c = F64X4_AT(x), p1 = F64X4_AT(x + 2), d;
+        if (fd->stencil == STRING_FD3)
             d = (m1 - 2.0 * c + p1) / den;
-        } else {
-            f64x4 m2 = *(const f64x4_u *)(x - 4), p2 = *(const f64x4_u *)(x + 4);
-            d = (-m2 + 16.0 * m1 - 30.0 * c + 16.0 * p1 - p2) / den;
-        }
+        else
+            d = (-F64X4_AT(x - 4) + 16.0 * m1 - 30.0 * c + 16.0 * p1 - F64X4_AT(x + 4)) / den;
         f[0] = x[1], f[1] = c2 * d[0] - s2 * x[1] + kap * d[1];
         f[2] = x[3], f[3] = c2 * d[2] - s2 * x[3] + kap * d[3];
-    }
-    for (; k < n; k++, x += 2, f += 2) {
-        pair d = d2_pair(fd, x);
-        f[0] = x[1], f[1] = c2 * d[0] - s2 * x[1] + kap * d[1];
     }
 }
 
@@ -745,9 +712,10 @@ static int fd_rhs(double t, const double *y, double *f, void *p)
     const string_fd *fd = p;
     double c2 = fd->s.c * fd->s.c, s2 = 2.0 * fd->s.sigma0, kap = fd->s.kappa;
     long half = fd->stencil == STRING_FD3 ? 1 : 2, a = fd->N, b = fd->N;
-    if (fd->interleaved && fd->N - half > half + 1) {   /* [a, b): the stencil inside the grid */
-        a = half + 1, b = fd->N - half;
-        fd_rhs_inside(fd, y + iu(fd, a), f + iu(fd, a), b - a, c2, s2, kap);
+    if (fd->interleaved && fd->N - half > half + 2) {
+        /* [a, b): pairs of points whose stencils lie inside the grid; the rest point by point */
+        a = half + 1, b = a + (fd->N - half - a) / 2 * 2;
+        fd_rhs_inside(fd, y + iu(fd, a), f + iu(fd, a), (b - a) / 2, c2, s2, kap);
     }
     for (long i = 1; i < a; i++)
         fd_rhs_point(fd, y, f, i, c2, s2, kap);
